@@ -1,0 +1,1 @@
+"""Backgammon: rules engine (``game.engine``), computer player (``game.ai``), screen (``game.ui``)."""

@@ -1,0 +1,15 @@
+"""Start the game: ``python main.py [--fullscreen | --windowed] [--size WxH] ...``."""
+
+from __future__ import annotations
+
+import sys
+
+
+def run() -> int:
+    from game.ui.app import main
+
+    return main(sys.argv[1:])
+
+
+if __name__ == "__main__":
+    sys.exit(run())

@@ -24,3 +24,58 @@ __all__ = [
     "max_dice_playable",
     "single_moves",
 ]
+
+# Game flow, cube, scoring and matches (appended by the engine-flow work).
+from .cube import MAX_CUBE, Cube, can_double
+from .dice import roll, roll_die
+from .flow import (
+    Action,
+    Double,
+    EndTurn,
+    GameState,
+    MoveTo,
+    OpeningRoll,
+    Pass,
+    Phase,
+    PlayMoves,
+    Roll,
+    Rules,
+    Step,
+    Take,
+    Undo,
+    apply,
+    new_game,
+    roll_for,
+)
+from .match import Match
+from .scoring import GameResult, WinKind, game_points, win_kind
+
+__all__ += [
+    "MAX_CUBE",
+    "Action",
+    "Cube",
+    "Double",
+    "EndTurn",
+    "GameResult",
+    "GameState",
+    "Match",
+    "MoveTo",
+    "OpeningRoll",
+    "Pass",
+    "Phase",
+    "PlayMoves",
+    "Roll",
+    "Rules",
+    "Step",
+    "Take",
+    "Undo",
+    "WinKind",
+    "apply",
+    "can_double",
+    "game_points",
+    "new_game",
+    "roll",
+    "roll_die",
+    "roll_for",
+    "win_kind",
+]

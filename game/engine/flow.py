@@ -1,0 +1,600 @@
+"""The game flow: one pure transition function over an immutable game state.
+
+``apply(state, action)`` returns the next :class:`GameState` or raises
+:class:`~game.engine.errors.IllegalAction` with a sentence a player can read.
+Dice values travel inside the actions (the caller rolls with
+:func:`game.engine.dice.roll`), so ``apply`` is deterministic and a recorded
+list of actions replays a game exactly.
+
+Phases and the only edges between them::
+
+    OPENING --OpeningRoll(tie)--> OPENING
+    OPENING --OpeningRoll--> MOVING          (higher die moves first, plays both dice)
+    ROLL --Roll--> MOVING
+    ROLL --Double--> CUBE_OFFERED            (turn stays with the doubler)
+    CUBE_OFFERED --Take--> ROLL              (doubler rolls next; cube x2, owned by the taker)
+    CUBE_OFFERED --Pass--> GAME_OVER         (doubler wins the stake before the double)
+    MOVING --Step/MoveTo/Undo/PlayMoves--> MOVING
+    MOVING --Step/MoveTo/PlayMoves--> GAME_OVER   (the 15th checker borne off)
+    MOVING --EndTurn--> ROLL                 (the other player; the UI auto-rolls if he cannot double)
+
+``position`` is always seen from ``turn``; in MOVING it is the board after the
+moves made so far. In GAME_OVER ``turn`` is the winner.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TypeAlias
+
+from .cube import Cube, can_double
+from .dice import roll, roll_opening
+from .errors import IllegalAction, RulesError
+from .moves import BAR_POINT, OFF, Move, check_dice, single_moves
+from .position import CHECKERS, Position, _trusted
+from .scoring import GameResult, WinKind, game_points, win_kind
+from .turn import Turn
+
+
+class Phase(Enum):
+    """Where the game is: who must do what next."""
+
+    OPENING = "opening"
+    ROLL = "roll"
+    CUBE_OFFERED = "cube_offered"
+    MOVING = "moving"
+    GAME_OVER = "game_over"
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """What kind of contest this game is part of: ``match_length`` 0 is a money session."""
+
+    match_length: int = 0
+    jacoby: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.match_length, int) or isinstance(self.match_length, bool):
+            raise RulesError(f"the match length is a whole number, not {self.match_length!r}")
+        if self.match_length < 0:
+            raise RulesError(f"the match length is 0 (a session) or more, not {self.match_length}")
+        if not isinstance(self.jacoby, bool):
+            raise RulesError(f"the Jacoby option is on or off, not {self.jacoby!r}")
+
+    @property
+    def is_match(self) -> bool:
+        """True for a match to ``match_length`` points, False for an unlimited money session."""
+        return self.match_length > 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningRoll:
+    """One die for each player (``die0`` is player 0's); equal dice are rolled again."""
+
+    die0: int
+    die1: int
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """The player on turn rolls ``dice`` (rolled by the caller)."""
+
+    dice: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Double:
+    """The player on turn offers a double before rolling."""
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """The player who was offered a double accepts it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """The player who was offered a double declines it and loses the game at the old stake."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """Move one checker from ``src`` (25 = bar) by ``die``."""
+
+    src: int
+    die: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTo:
+    """Move one checker from ``src`` to ``dst`` (0 = off), by one die or several."""
+
+    src: int
+    dst: int
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Take back the last move of this turn."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """Finish the turn (only when the play is complete)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMoves:
+    """Play the rest of the turn at once (the computer's way): must complete a legal play."""
+
+    moves: tuple[Move, ...]
+
+
+Action: TypeAlias = OpeningRoll | Roll | Double | Take | Pass | Step | MoveTo | Undo | EndTurn | PlayMoves
+ACTION_TYPES: tuple[type[Action], ...] = (
+    OpeningRoll,
+    Roll,
+    Double,
+    Take,
+    Pass,
+    Step,
+    MoveTo,
+    Undo,
+    EndTurn,
+    PlayMoves,
+)
+
+ALLOWED_EDGES: frozenset[tuple[Phase, Phase]] = frozenset(
+    {
+        (Phase.OPENING, Phase.OPENING),
+        (Phase.OPENING, Phase.MOVING),
+        (Phase.ROLL, Phase.MOVING),
+        (Phase.ROLL, Phase.CUBE_OFFERED),
+        (Phase.CUBE_OFFERED, Phase.ROLL),
+        (Phase.CUBE_OFFERED, Phase.GAME_OVER),
+        (Phase.MOVING, Phase.MOVING),
+        (Phase.MOVING, Phase.GAME_OVER),
+        (Phase.MOVING, Phase.ROLL),
+    }
+)
+"""Every phase change ``apply`` can make (documented above; the random-game test checks it)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# State
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """Everything about one game in progress; immutable, so history and undo are free.
+
+    ``turn`` is whose turn it is (in CUBE_OFFERED: the player who doubled, the other
+    must answer; in GAME_OVER: the winner). ``position`` is seen from ``turn``.
+    ``score`` is the match or session score before this game.
+    """
+
+    phase: Phase
+    position: Position
+    turn: int = 0
+    dice: tuple[int, int] | None = None
+    moves: tuple[Move, ...] = ()
+    cube: Cube = field(default_factory=Cube)
+    crawford: bool = False
+    rules: Rules = field(default_factory=Rules)
+    score: tuple[int, int] = (0, 0)
+    opening: tuple[int, int] | None = None
+    result: GameResult | None = None
+    last_play: tuple[Move, ...] = ()
+    last_player: int | None = None
+    turn_cache: Turn | None = field(default=None, compare=False, repr=False)
+    """The :class:`Turn` behind ``moves`` in MOVING (built once, handed along; not part of equality)."""
+
+    def __post_init__(self) -> None:
+        if self.phase is Phase.MOVING and self.turn_cache is None:
+            if self.dice is None:
+                raise RulesError("a turn being moved needs its dice")
+            start = self.position
+            for move in reversed(self.moves):
+                start = unapply_move(start, move)
+            object.__setattr__(self, "turn_cache", Turn(start, self.dice, self.moves))
+
+    # -- derived views -----------------------------------------------------------------------
+
+    def turn_state(self) -> Turn:
+        """The turn in progress (MOVING only): legal steps, targets, refusal reasons."""
+        if self.turn_cache is None:
+            raise IllegalAction("No turn is being played: roll the dice first")
+        return self.turn_cache
+
+    def board_for(self, player: int) -> Position:
+        """The position seen from ``player`` (0 or 1)."""
+        return self.position if player == self.turn else self.position.flip()
+
+    def can_double(self) -> str | None:
+        """None if the player on turn may double now, else why not (in player words)."""
+        if self.phase is not Phase.ROLL:
+            if self.phase is Phase.GAME_OVER:
+                return "The game is over"
+            return "You may double only at the start of your turn, before rolling"
+        return can_double(self.cube, self.turn, self.crawford)
+
+    def legal_actions(self) -> frozenset[type[Action]]:
+        """The kinds of action that ``apply`` may accept now (a given Step may still be refused)."""
+        if self.phase is Phase.OPENING:
+            return frozenset({OpeningRoll})
+        if self.phase is Phase.ROLL:
+            return frozenset({Roll, Double}) if self.can_double() is None else frozenset({Roll})
+        if self.phase is Phase.CUBE_OFFERED:
+            return frozenset({Take, Pass})
+        if self.phase is Phase.MOVING:
+            turn = self.turn_state()
+            kinds: set[type[Action]] = {PlayMoves}
+            if turn.is_complete:
+                kinds.add(EndTurn)
+            else:
+                kinds.update({Step, MoveTo})
+            if self.moves:
+                kinds.add(Undo)
+            return frozenset(kinds)
+        return frozenset()
+
+    @property
+    def answering(self) -> int | None:
+        """The player who must take or pass (CUBE_OFFERED only)."""
+        return 1 - self.turn if self.phase is Phase.CUBE_OFFERED else None
+
+    @property
+    def winner(self) -> int | None:
+        """The winner once the game is over."""
+        return self.result.winner if self.result is not None else None
+
+
+def unapply_move(pos: Position, move: Move) -> Position:
+    """The position before ``move`` (which must have been played on it): moves carry their hit."""
+    me = list(pos.me)
+    opp = list(pos.opp)
+    src = 24 if move.src == BAR_POINT else move.src - 1
+    if not 0 <= src <= 24 or not 0 <= move.dst <= 24:
+        raise RulesError(f"a move goes from a point (25 = bar) to a point (0 = off), not {move!r}")
+    me[src] += 1
+    if move.dst != OFF:
+        t = move.dst - 1
+        if me[t] == 0:
+            raise RulesError(f"the move {move.src}/{move.dst} does not fit this position")
+        me[t] -= 1
+        if move.hit:
+            if opp[24] == 0 or opp[23 - t]:
+                raise RulesError(f"the hit in {move.src}/{move.dst}* does not fit this position")
+            opp[24] -= 1
+            opp[23 - t] = 1
+    return Position(tuple(me), tuple(opp))
+
+
+def new_game(
+    rules: Rules = Rules(),
+    score: tuple[int, int] = (0, 0),
+    crawford: bool = False,
+    *,
+    position: Position | None = None,
+) -> GameState:
+    """A game waiting for its opening roll. ``position`` (seen from player 0) is for tests and set-ups."""
+    if crawford and not rules.is_match:
+        raise RulesError("the Crawford rule belongs to matches, not money sessions")
+    return GameState(
+        phase=Phase.OPENING,
+        position=Position.start() if position is None else position,
+        turn=0,
+        crawford=crawford,
+        rules=rules,
+        score=score,
+    )
+
+
+def roll_for(state: GameState, rng: random.Random) -> OpeningRoll | Roll:
+    """The dice action the current phase asks for (opening or ordinary roll), rolled with ``rng``."""
+    if state.phase is Phase.OPENING:
+        return OpeningRoll(*roll_opening(rng))
+    return Roll(roll(rng))
+
+
+# ---------------------------------------------------------------------------------------------
+# Transition
+
+
+def _wrong_phase(state: GameState, action: object) -> IllegalAction:
+    phase = state.phase
+    if phase is Phase.GAME_OVER:
+        return IllegalAction("The game is over")
+    if phase is Phase.OPENING:
+        return IllegalAction("Roll for the opening first: each player rolls one die")
+    if phase is Phase.CUBE_OFFERED:
+        return IllegalAction("Answer the double first: take or pass")
+    if isinstance(action, (Take, Pass)):
+        return IllegalAction("There is no double to answer")
+    if isinstance(action, OpeningRoll):
+        return IllegalAction("The opening roll is over")
+    if phase is Phase.ROLL:
+        return IllegalAction("Roll the dice first")
+    if isinstance(action, Roll):
+        return IllegalAction("You have already rolled: move your checkers")
+    if isinstance(action, Double):
+        return IllegalAction("You may double only at the start of your turn, before rolling")
+    return IllegalAction(f"That action is not possible now: {action!r}")
+
+
+def _is_die(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after ``action``, or :class:`IllegalAction` saying why it is not allowed."""
+    phase = state.phase
+    if phase is Phase.MOVING:
+        if isinstance(action, Step):
+            return _apply_step(state, action)
+        if isinstance(action, MoveTo):
+            return _apply_move_to(state, action)
+        if isinstance(action, Undo):
+            turn = state.turn_state()
+            if not turn.moves:
+                raise IllegalAction("Nothing to undo: you have not moved yet this turn")
+            return _moving(state, turn.undo())
+        if isinstance(action, EndTurn):
+            return _apply_end_turn(state)
+        if isinstance(action, PlayMoves):
+            return _apply_play_moves(state, action)
+    elif phase is Phase.ROLL:
+        if isinstance(action, Roll):
+            return _apply_roll(state, action)
+        if isinstance(action, Double):
+            reason = state.can_double()
+            if reason is not None:
+                raise IllegalAction(reason)
+            return GameState(
+                phase=Phase.CUBE_OFFERED,
+                position=state.position,
+                turn=state.turn,
+                cube=state.cube,
+                crawford=state.crawford,
+                rules=state.rules,
+                score=state.score,
+                opening=state.opening,
+                last_play=state.last_play,
+                last_player=state.last_player,
+            )
+    elif phase is Phase.CUBE_OFFERED:
+        if isinstance(action, Take):
+            return GameState(
+                phase=Phase.ROLL,
+                position=state.position,
+                turn=state.turn,
+                cube=state.cube.doubled(1 - state.turn),
+                crawford=state.crawford,
+                rules=state.rules,
+                score=state.score,
+                opening=state.opening,
+                last_play=state.last_play,
+                last_player=state.last_player,
+            )
+        if isinstance(action, Pass):
+            winner = state.turn
+            points = game_points(
+                WinKind.SINGLE,
+                state.cube,
+                match_length=state.rules.match_length,
+                jacoby=state.rules.jacoby,
+                winner_score=state.score[winner],
+            )
+            result = GameResult(winner, WinKind.SINGLE, state.cube.value, points, passed=True)
+            return _over(state, state.position, winner, result, state.last_play, state.last_player)
+    elif phase is Phase.OPENING and isinstance(action, OpeningRoll):
+        return _apply_opening(state, action)
+    if not isinstance(action, ACTION_TYPES):
+        raise IllegalAction(f"not a game action: {action!r}")
+    raise _wrong_phase(state, action)
+
+
+def _apply_opening(state: GameState, action: OpeningRoll) -> GameState:
+    d0, d1 = action.die0, action.die1
+    if not (_is_die(d0) and _is_die(d1)):
+        raise IllegalAction(f"a die shows 1 to 6, not {d0!r} and {d1!r}")
+    if d0 == d1:
+        return GameState(
+            phase=Phase.OPENING,
+            position=state.position,
+            turn=state.turn,
+            cube=state.cube,
+            crawford=state.crawford,
+            rules=state.rules,
+            score=state.score,
+            opening=(d0, d1),
+        )
+    first = 0 if d0 > d1 else 1
+    dice = (d0, d1) if first == 0 else (d1, d0)
+    position = state.board_for(first)
+    turn = Turn(position, dice)
+    return GameState(
+        phase=Phase.MOVING,
+        position=position,
+        turn=first,
+        dice=dice,
+        cube=state.cube,
+        crawford=state.crawford,
+        rules=state.rules,
+        score=state.score,
+        opening=(d0, d1),
+        turn_cache=turn,
+    )
+
+
+def _apply_roll(state: GameState, action: Roll) -> GameState:
+    dice = action.dice
+    if not isinstance(dice, tuple) or len(dice) != 2 or not all(_is_die(d) for d in dice):
+        raise IllegalAction(f"a roll is two dice, each 1 to 6, not {dice!r}")
+    turn = Turn(state.position, dice)
+    return GameState(
+        phase=Phase.MOVING,
+        position=state.position,
+        turn=state.turn,
+        dice=dice,
+        cube=state.cube,
+        crawford=state.crawford,
+        rules=state.rules,
+        score=state.score,
+        opening=state.opening,
+        last_play=state.last_play,
+        last_player=state.last_player,
+        turn_cache=turn,
+    )
+
+
+def _moving(state: GameState, turn: Turn) -> GameState:
+    """The state after a change of the turn in progress; ends the game on the 15th checker off."""
+    position = turn.position
+    if position.my_off == CHECKERS:
+        winner = state.turn
+        kind = win_kind(position)
+        points = game_points(
+            kind,
+            state.cube,
+            match_length=state.rules.match_length,
+            jacoby=state.rules.jacoby,
+            winner_score=state.score[winner],
+        )
+        result = GameResult(winner, kind, state.cube.value, points)
+        return _over(state, position, winner, result, turn.moves, winner)
+    return GameState(
+        phase=Phase.MOVING,
+        position=position,
+        turn=state.turn,
+        dice=state.dice,
+        moves=turn.moves,
+        cube=state.cube,
+        crawford=state.crawford,
+        rules=state.rules,
+        score=state.score,
+        opening=state.opening,
+        last_play=state.last_play,
+        last_player=state.last_player,
+        turn_cache=turn,
+    )
+
+
+def _over(
+    state: GameState,
+    position: Position,
+    winner: int,
+    result: GameResult,
+    last_play: tuple[Move, ...],
+    last_player: int | None,
+) -> GameState:
+    return GameState(
+        phase=Phase.GAME_OVER,
+        position=position if winner == state.turn else position.flip(),
+        turn=winner,
+        cube=state.cube,
+        crawford=state.crawford,
+        rules=state.rules,
+        score=state.score,
+        opening=state.opening,
+        result=result,
+        last_play=last_play,
+        last_player=last_player,
+    )
+
+
+def _apply_step(state: GameState, action: Step) -> GameState:
+    if not (_is_int(action.src) and _is_int(action.die)):
+        raise IllegalAction(f"a step is a point and a die, not {action!r}")
+    return _moving(state, state.turn_state().step(action.src, action.die))
+
+
+def _apply_move_to(state: GameState, action: MoveTo) -> GameState:
+    if not (_is_int(action.src) and _is_int(action.dst)):
+        raise IllegalAction(f"a move goes from a point to a point, not {action!r}")
+    if not (1 <= action.src <= 25 and 0 <= action.dst <= 24):
+        raise IllegalAction("Move from a point 1..24 or the bar, to a point 1..24 or off")
+    return _moving(state, state.turn_state().move_to(action.src, action.dst))
+
+
+def _apply_end_turn(state: GameState) -> GameState:
+    turn = state.turn_state()
+    if not turn.is_complete:
+        left = " and ".join(str(d) for d in sorted(turn.remaining, reverse=True))
+        raise IllegalAction(f"Finish your move: you still have {left} to play")
+    return GameState(
+        phase=Phase.ROLL,
+        position=turn.position.flip(),
+        turn=1 - state.turn,
+        cube=state.cube,
+        crawford=state.crawford,
+        rules=state.rules,
+        score=state.score,
+        opening=state.opening,
+        last_play=turn.moves,
+        last_player=state.turn,
+    )
+
+
+def _apply_play_moves(state: GameState, action: PlayMoves) -> GameState:
+    """Check a whole play without generating every legal play.
+
+    A sequence of moves the board allows, one per die, is a legal play exactly
+    when it uses as many dice as the roll allows (``Turn.most``, computed once
+    at the roll) and, when only one of two different dice can be played, the
+    higher one whenever the higher one can be played at all.
+    """
+    moves = action.moves
+    if not isinstance(moves, tuple):
+        raise IllegalAction(f"a play is a tuple of moves, not {moves!r}")
+    turn = state.turn_state()
+    position = turn.position
+    remaining = list(turn.remaining)
+    played: list[Move] = []
+    for raw in moves:
+        if not isinstance(raw, tuple) or len(raw) < 3 or not all(_is_int(v) for v in raw[:3]):
+            raise IllegalAction(f"not a move: {raw!r}")
+        src, dst, die = raw[0], raw[1], raw[2]
+        if die not in remaining:
+            raise IllegalAction(f"You have no {die} to play")
+        if position.my_off == CHECKERS:
+            raise IllegalAction("All your checkers are already off")
+        move = next((m for m in single_moves(position, die) if m.src == src and m.dst == dst), None)
+        if move is None:
+            reason = Turn(turn.start, turn.dice, turn.moves + tuple(played), turn.most).explain(src, die)
+            raise IllegalAction(reason or f"The move {src}/{dst} is not possible with a {die}")
+        position = _after(position, move)
+        remaining.remove(die)
+        played.append(move)
+    total = turn.moves + tuple(played)
+    if position.my_off != CHECKERS and len(total) < turn.most:
+        raise IllegalAction(f"That play uses {len(total)} dice; you must play {turn.most}")
+    a, b = check_dice(turn.dice)
+    higher = max(a, b)
+    if turn.most == 1 and a != b and total and total[0].die != higher and single_moves(turn.start, higher):
+        raise IllegalAction("You must play the higher die")
+    return _moving(state, Turn(turn.start, turn.dice, total, turn.most))
+
+
+def _after(pos: Position, move: Move) -> Position:
+    me = list(pos.me)
+    opp = list(pos.opp)
+    src = 24 if move.src == BAR_POINT else move.src - 1
+    me[src] -= 1
+    if move.dst != OFF:
+        t = move.dst - 1
+        me[t] += 1
+        if move.hit:
+            opp[23 - t] = 0
+            opp[24] += 1
+    return _trusted(tuple(me), tuple(opp))

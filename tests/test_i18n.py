@@ -230,3 +230,77 @@ def test_howto_sections_exist_and_are_substantial() -> None:
             assert len(body) > 150, (lang, name)
             total += len(body)
         assert total > 2500, lang
+
+
+def _flow_messages() -> set[str]:
+    """Player-facing refusals of the game flow: every action kind tried in every phase of random games."""
+    from game.engine import flow
+    from game.engine.cube import Cube, can_double
+
+    rng = random.Random(11)
+    probes: list[flow.Action] = [
+        flow.OpeningRoll(3, 5),
+        flow.Roll((2, 4)),
+        flow.Double(),
+        flow.Take(),
+        flow.Pass(),
+        flow.Undo(),
+        flow.EndTurn(),
+        flow.Step(13, 6),
+        flow.MoveTo(30, 3),
+        flow.PlayMoves(()),
+    ]
+    found: set[str] = set()
+    for game in range(6):
+        state = flow.new_game(flow.Rules(match_length=5 if game % 2 else 0))
+        for _ in range(400):
+            for probe in probes:
+                try:
+                    flow.apply(state, probe)
+                except IllegalAction as exc:
+                    found.add(str(exc))
+            if state.phase is flow.Phase.GAME_OVER:
+                break
+            if state.phase is flow.Phase.MOVING:
+                turn = state.turn_state()
+                legal = turn.legal_moves()
+                if turn.is_complete or not legal:
+                    state = flow.apply(state, flow.EndTurn())
+                else:
+                    move = rng.choice(legal)
+                    state = flow.apply(state, flow.Step(move.src, move.die))
+            elif state.phase is flow.Phase.ROLL and state.can_double() is None and rng.random() < 0.1:
+                state = flow.apply(state, flow.Double())
+            elif state.phase is flow.Phase.CUBE_OFFERED:
+                state = flow.apply(state, flow.Take() if rng.random() < 0.8 else flow.Pass())
+            else:
+                state = flow.apply(state, flow.roll_for(state, rng))
+    for reason in (
+        can_double(Cube(64, 0), 0, False),
+        can_double(Cube(2, 1), 0, False),
+        can_double(Cube(), 0, True),
+    ):
+        assert reason is not None
+        found.add(reason)
+    # Sentences starting in lower case (or quoting a repr) are programming errors, not shown to players.
+    return {m for m in found if m[:1].isupper() and "(" not in m.split(":")[-1] and "=" not in m}
+
+
+def test_every_flow_refusal_has_a_key() -> None:
+    messages = _flow_messages()
+    unmapped = {m for m in messages if i18n.engine_message_key(m) is None}
+    assert unmapped == set()
+    keys = {i18n.engine_message_key(m)[0] for m in messages}  # type: ignore[index]
+    assert {
+        "engine.game_over",
+        "engine.opening_first",
+        "engine.roll_first",
+        "engine.crawford",
+        "engine.cube_owner",
+        "engine.cube_max",
+        "engine.nothing_to_undo",
+    } <= keys, keys
+    for message in messages:
+        for lang in ("fi", "hu"):
+            out = i18n.translate_engine(lang, message)
+            assert out != message and "{" not in out, (lang, message, out)

@@ -205,6 +205,34 @@ _ENGINE_TABLE: tuple[tuple[re.Pattern[str], str, Mapping[str, _Converter]], ...]
             {},
         ),
         (r"No combination of your dice moves a checker from the bar to off", "engine.no_path.bar_off", {}),
+        # game/engine/flow.py and cube.py
+        (r"No turn is being played: roll the dice first", "engine.no_turn", {}),
+        (r"The game is over", "engine.game_over", {}),
+        (r"You may double only at the start of your turn, before rolling", "engine.double_timing", {}),
+        (r"Roll for the opening first: each player rolls one die", "engine.opening_first", {}),
+        (r"Answer the double first: take or pass", "engine.answer_double", {}),
+        (r"There is no double to answer", "engine.no_double", {}),
+        (r"The opening roll is over", "engine.opening_over", {}),
+        (r"Roll the dice first", "engine.roll_first", {}),
+        (r"You have already rolled: move your checkers", "engine.already_rolled", {}),
+        (r"Nothing to undo: you have not moved yet this turn", "engine.nothing_to_undo", {}),
+        (
+            r"Finish your move: you still have (?P<left>\d(?: and \d)*) to play",
+            "engine.finish_move",
+            {"left": _dice_list},
+        ),
+        (r"You have no (?P<die>\d) to play", "engine.no_die_short", {}),
+        (r"All your checkers are already off", "engine.all_off", {}),
+        (
+            r"The move (?P<src>\d+)/(?P<dst>\d+) is not possible with a (?P<die>\d)",
+            "engine.move_impossible",
+            {},
+        ),
+        (r"That play uses (?P<used>\d) dice; you must play (?P<most>\d)", "engine.play_length", {}),
+        (r"Move from a point 1\.\.24 or the bar, to a point 1\.\.24 or off", "engine.move_range", {}),
+        (r"No doubling in the Crawford game", "engine.crawford", {}),
+        (r"The cube is already at (?P<value>\d+), the highest stake", "engine.cube_max", {}),
+        (r"Only the owner of the cube may redouble: your opponent owns it", "engine.cube_owner", {}),
     )
 )
 

@@ -1,0 +1,272 @@
+"""Player and operator settings: typed, validated, saved as versioned JSON, overridden by flags.
+
+Why so defensive: the settings file lives on a cabinet's SD card and may be
+edited by hand, copied from another version, or cut short by a power loss. A
+bad value must never stop the game, so each field is checked on its own: a
+wrong one falls back to its default with a log line and the others are kept.
+Command-line flags win over the file (an operator can try a value without
+saving it), and are validated by ``argparse`` so a typo there is a clear usage
+error at start-up, not a crash later.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import logging
+import math
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+from . import persist
+from .i18n import LANGUAGES
+
+log = logging.getLogger(__name__)
+
+SETTINGS_FILE = "settings.json"
+SETTINGS_VERSION = 1
+
+SOUND_CHOICES: tuple[bool, ...] = (True, False)
+ANIMATION_SPEEDS: tuple[str, ...] = ("slow", "normal", "fast")
+LEVELS: tuple[str, ...] = ("beginner", "intermediate", "advanced", "expert")
+MATCH_LENGTHS: tuple[int, ...] = (0, 1, 3, 5, 7)
+"""0 is an unlimited session with a running score."""
+DIRECTIONS: tuple[str, ...] = ("home-right", "home-left")
+CORNERS: tuple[str, ...] = ("top-left", "top-right", "bottom-left", "bottom-right")
+VOLUME_STEPS: tuple[float, ...] = (0.0, 0.25, 0.5, 0.75, 1.0)
+IDLE_CHOICES: tuple[int, ...] = (30, 60, 90, 120, 180, 300)
+"""The idle times the settings screen offers; the file and flags accept any value in range."""
+IDLE_RANGE = (10, 3600)
+CODE_LENGTH = (3, 8)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every setting with its default; instances are always valid (see :func:`from_dict`)."""
+
+    language: str = "en"
+    sound: bool = True
+    volume: float = 0.75
+    animation: str = "normal"
+    level: str = "intermediate"
+    match_length: int = 0
+    direction: str = "home-right"
+    idle_seconds: int = 90
+    operator_corner: str = "top-left"
+    operator_code: str = "2580"
+    operator_hold: float = 3.0
+    """Seconds of pressing in the operator corner before the code pad appears."""
+
+
+DEFAULTS = Settings()
+
+
+def _choice(options: tuple[Any, ...]) -> Callable[[Any], Any]:
+    def check(value: Any) -> Any:
+        for option in options:
+            if value == option and type(value) is type(option):
+                return option
+        raise ValueError(f"{value!r} is not one of {', '.join(map(str, options))}")
+
+    return check
+
+
+def _number(low: float, high: float, integer: bool) -> Callable[[Any], Any]:
+    def check(value: Any) -> Any:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ValueError(f"{value!r} is not a number")
+        if integer and (isinstance(value, float) and not value.is_integer()):
+            raise ValueError(f"{value!r} is not a whole number")
+        if not math.isfinite(value) or not low <= value <= high:
+            raise ValueError(f"{value!r} is outside {low:g}..{high:g}")
+        return int(value) if integer else float(value)
+
+    return check
+
+
+def _code(value: Any) -> str:
+    if not isinstance(value, str) or not value.isascii() or not value.isdigit():
+        raise ValueError(f"{value!r} is not a string of digits")
+    if not CODE_LENGTH[0] <= len(value) <= CODE_LENGTH[1]:
+        raise ValueError(f"the code has {CODE_LENGTH[0]} to {CODE_LENGTH[1]} digits, not {len(value)}")
+    return value
+
+
+VALIDATORS: Mapping[str, Callable[[Any], Any]] = {
+    "language": _choice(LANGUAGES),
+    "sound": _choice(SOUND_CHOICES),
+    "volume": _number(0.0, 1.0, integer=False),
+    "animation": _choice(ANIMATION_SPEEDS),
+    "level": _choice(LEVELS),
+    "match_length": _choice(MATCH_LENGTHS),
+    "direction": _choice(DIRECTIONS),
+    "idle_seconds": _number(*IDLE_RANGE, integer=True),
+    "operator_corner": _choice(CORNERS),
+    "operator_code": _code,
+    "operator_hold": _number(0.5, 30.0, integer=False),
+}
+
+OPTIONS: Mapping[str, tuple[Any, ...]] = {
+    "language": LANGUAGES,
+    "sound": SOUND_CHOICES,
+    "volume": VOLUME_STEPS,
+    "animation": ANIMATION_SPEEDS,
+    "level": LEVELS,
+    "match_length": MATCH_LENGTHS,
+    "direction": DIRECTIONS,
+    "idle_seconds": IDLE_CHOICES,
+    "operator_corner": CORNERS,
+}
+"""The values a settings screen cycles through, per field (the code is typed on a keypad instead)."""
+
+
+def to_dict(settings: Settings) -> dict[str, Any]:
+    """The versioned JSON form."""
+    return {"version": SETTINGS_VERSION, "settings": dataclasses.asdict(settings)}
+
+
+def from_dict(values: Mapping[str, Any]) -> Settings:
+    """Settings from a plain mapping of field values: each bad or unknown value is logged and skipped."""
+    good: dict[str, Any] = {}
+    names = {f.name for f in fields(Settings)}
+    for name, value in values.items():
+        if name not in names:
+            log.warning("settings: unknown setting %r ignored", name)
+            continue
+        try:
+            good[name] = VALIDATORS[name](value)
+        except ValueError as exc:
+            log.warning("settings: %s: %s; using the default %r", name, exc, getattr(DEFAULTS, name))
+    return Settings(**good)
+
+
+def with_value(settings: Settings, name: str, value: Any) -> Settings:
+    """A copy with one field changed, validated; ValueError with the reason if the value is bad."""
+    if name not in VALIDATORS:
+        raise ValueError(f"no setting called {name!r}")
+    return dataclasses.replace(settings, **{name: VALIDATORS[name](value)})
+
+
+def next_option(settings: Settings, name: str, step: int = 1) -> Settings:
+    """The setting ``name`` moved to the next (or previous) value a settings screen offers."""
+    options = OPTIONS[name]
+    current = getattr(settings, name)
+    index = options.index(current) if current in options else -1
+    if index < 0:  # a value from the file or a flag that the screen does not list: start at an end
+        index = -1 if step > 0 else len(options)
+    return dataclasses.replace(settings, **{name: options[(index + step) % len(options)]})
+
+
+def load_settings(directory: str | os.PathLike[str] | None = None) -> Settings:
+    """The saved settings, or the defaults (a broken file is moved aside and logged)."""
+    path = persist.data_dir(directory) / SETTINGS_FILE
+    try:
+        data = persist.read_versioned(path, SETTINGS_VERSION)
+    except FileNotFoundError:
+        return Settings()
+    except persist.BrokenFile as exc:
+        persist.quarantine(path, str(exc))
+        return Settings()
+    values = data.get("settings")
+    if not isinstance(values, dict):
+        log.warning("settings: %s has no settings object; using the defaults", path)
+        return Settings()
+    return from_dict(values)
+
+
+def save_settings(settings: Settings, directory: str | os.PathLike[str] | None = None) -> bool:
+    """Write the settings atomically; False (logged) if the disk refused."""
+    return persist.atomic_write_json(persist.data_dir(directory) / SETTINGS_FILE, to_dict(settings))
+
+
+# ---------------------------------------------------------------------------------------------
+# Command-line flags
+
+
+def _volume_arg(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"volume is a number from 0 to 1, not {text!r}") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"volume is a number from 0 to 1, not {text!r}")
+    return value
+
+
+def _idle_arg(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"idle time is whole seconds, not {text!r}") from None
+    if not IDLE_RANGE[0] <= value <= IDLE_RANGE[1]:
+        raise argparse.ArgumentTypeError(
+            f"idle time is {IDLE_RANGE[0]} to {IDLE_RANGE[1]} seconds, not {value}"
+        )
+    return value
+
+
+def _code_arg(text: str) -> str:
+    try:
+        return _code(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"operator code: {exc}") from None
+
+
+def _hold_arg(text: str) -> float:
+    try:
+        return float(VALIDATORS["operator_hold"](float(text)))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"hold time is 0.5 to 30 seconds, not {text!r}") from None
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add one flag per setting; each defaults to None, meaning "keep what the file says"."""
+    group = parser.add_argument_group("settings (override the saved settings for this run)")
+    taken = set(parser._option_string_actions)  # a flag the app already defines keeps the app's meaning
+
+    def add(*flags: str, **kw: Any) -> None:
+        if not taken.intersection(flags):
+            group.add_argument(*flags, **kw)
+
+    add("--lang", choices=LANGUAGES, default=None, help="language of the screen")
+    add("--sound", dest="sound", action="store_const", const=True, default=None)
+    add("--no-sound", dest="sound", action="store_const", const=False, help="play silently")
+    add("--volume", type=_volume_arg, default=None, help="sound volume 0..1")
+    add("--speed", choices=ANIMATION_SPEEDS, default=None, help="animation speed")
+    add("--level", choices=LEVELS, default=None, help="the computer's level")
+    add("--match-length", type=int, choices=MATCH_LENGTHS, default=None, help="points to win (0 = session)")
+    add("--home", choices=("left", "right"), default=None, help="draw the home board on this side")
+    add("--idle", type=_idle_arg, default=None, help="seconds without input before the demo")
+    add("--operator-corner", choices=CORNERS, default=None)
+    add("--operator-code", type=_code_arg, default=None, help="digits that open the operator menu")
+    add("--operator-hold", type=_hold_arg, default=None, help="seconds to press the corner")
+
+
+_FLAG_FIELDS: Mapping[str, str] = {
+    "lang": "language",
+    "sound": "sound",
+    "volume": "volume",
+    "speed": "animation",
+    "level": "level",
+    "match_length": "match_length",
+    "home": "direction",
+    "idle": "idle_seconds",
+    "operator_corner": "operator_corner",
+    "operator_code": "operator_code",
+    "operator_hold": "operator_hold",
+}
+
+
+def apply_arguments(settings: Settings, args: argparse.Namespace) -> Settings:
+    """``settings`` with every flag that was given on the command line put over it."""
+    changes: dict[str, Any] = {}
+    for flag, name in _FLAG_FIELDS.items():
+        value = getattr(args, flag, None)
+        if value is None:
+            continue
+        if flag == "home":
+            value = f"home-{value}"
+        changes[name] = VALIDATORS[name](value)
+    return dataclasses.replace(settings, **changes)

@@ -1,0 +1,168 @@
+"""Settings: defaults, per-field fallback with a log line, versioned save/load, flags over the file."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+from pathlib import Path
+
+import pytest
+
+from game.ui import settings as st
+
+
+def test_defaults() -> None:
+    s = st.Settings()
+    assert (s.language, s.sound, s.animation, s.level, s.match_length) == (
+        "en",
+        True,
+        "normal",
+        "intermediate",
+        0,
+    )
+    assert s.idle_seconds == 90 and s.direction == "home-right" and 0.0 <= s.volume <= 1.0
+    assert s.operator_code.isdigit() and s.operator_corner in st.CORNERS
+
+
+def test_round_trip(tmp_path: Path) -> None:
+    s = st.Settings(
+        language="hu",
+        sound=False,
+        volume=0.25,
+        animation="fast",
+        level="expert",
+        match_length=7,
+        direction="home-left",
+        idle_seconds=45,
+        operator_corner="bottom-right",
+        operator_code="97531",
+    )
+    assert st.save_settings(s, tmp_path)
+    data = json.loads((tmp_path / st.SETTINGS_FILE).read_text(encoding="utf-8"))
+    assert data["version"] == st.SETTINGS_VERSION
+    assert st.load_settings(tmp_path) == s
+
+
+def test_missing_file_gives_defaults(tmp_path: Path) -> None:
+    assert st.load_settings(tmp_path) == st.Settings()
+
+
+@pytest.mark.parametrize(
+    ("name", "bad"),
+    [
+        ("language", "de"),
+        ("language", 3),
+        ("sound", "yes"),
+        ("sound", 1),
+        ("volume", 1.5),
+        ("volume", -0.1),
+        ("volume", "loud"),
+        ("volume", True),
+        ("animation", "warp"),
+        ("level", "god"),
+        ("match_length", 2),
+        ("match_length", "3"),
+        ("match_length", 3.0),
+        ("direction", "up"),
+        ("idle_seconds", 5),
+        ("idle_seconds", 12.5),
+        ("idle_seconds", None),
+        ("operator_corner", "middle"),
+        ("operator_code", "12"),
+        ("operator_code", "12a4"),
+        ("operator_code", 1234),
+        ("operator_code", "١٢٣٤"),
+        ("operator_hold", 0),
+    ],
+)
+def test_bad_value_falls_back_to_default_and_logs(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, name: str, bad: object
+) -> None:
+    good = {"language": "fi", "level": "advanced"}
+    good.pop(name, None)
+    payload = {"version": st.SETTINGS_VERSION, "settings": {**good, name: bad}}
+    (tmp_path / st.SETTINGS_FILE).write_text(json.dumps(payload), encoding="utf-8")
+    with caplog.at_level(logging.WARNING, logger="game.ui.settings"):
+        s = st.load_settings(tmp_path)
+    assert getattr(s, name) == getattr(st.DEFAULTS, name)
+    for key, value in good.items():  # the other values survive
+        assert getattr(s, key) == value
+    assert any(name in r.getMessage() for r in caplog.records)
+
+
+def test_unknown_setting_is_ignored(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING, logger="game.ui.settings"):
+        s = st.from_dict({"colour": "pink", "language": "hu"})
+    assert s.language == "hu"
+    assert any("colour" in r.getMessage() for r in caplog.records)
+
+
+@pytest.mark.parametrize("content", ["", "{not json", '{"version": 99, "settings": {}}', "[1, 2]", '{"vers'])
+def test_broken_file_is_moved_aside(tmp_path: Path, content: str) -> None:
+    path = tmp_path / st.SETTINGS_FILE
+    path.write_text(content, encoding="utf-8")
+    assert st.load_settings(tmp_path) == st.Settings()
+    assert not path.exists()
+    assert len(list(tmp_path.glob(f"{st.SETTINGS_FILE}.broken-*"))) == 1
+
+
+def test_settings_object_missing(tmp_path: Path) -> None:
+    (tmp_path / st.SETTINGS_FILE).write_text('{"version": 1, "settings": 5}', encoding="utf-8")
+    assert st.load_settings(tmp_path) == st.Settings()
+
+
+def test_flags_override_the_file(tmp_path: Path) -> None:
+    st.save_settings(st.Settings(language="fi", level="beginner", idle_seconds=60), tmp_path)
+    parser = argparse.ArgumentParser()
+    st.add_arguments(parser)
+    args = parser.parse_args(
+        ["--lang", "hu", "--no-sound", "--idle", "30", "--home", "left", "--operator-code", "4321"]
+    )
+    s = st.apply_arguments(st.load_settings(tmp_path), args)
+    assert s.language == "hu" and s.sound is False and s.idle_seconds == 30
+    assert s.direction == "home-left" and s.operator_code == "4321"
+    assert s.level == "beginner"  # not given on the command line: the file's value stays
+
+
+def test_no_flags_change_nothing() -> None:
+    parser = argparse.ArgumentParser()
+    st.add_arguments(parser)
+    s = st.Settings(language="fi", volume=0.5)
+    assert st.apply_arguments(s, parser.parse_args([])) == s
+
+
+@pytest.mark.parametrize(
+    "argv", [["--volume", "2"], ["--idle", "abc"], ["--lang", "sv"], ["--operator-code", "1"]]
+)
+def test_bad_flags_are_usage_errors(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser()
+    st.add_arguments(parser)
+    with pytest.raises(SystemExit):
+        parser.parse_args(argv)
+
+
+def test_flags_the_app_already_has_are_left_to_it() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--speed", choices=("slow", "normal", "fast"), default="normal")
+    st.add_arguments(parser)  # must not raise a conflict
+    assert parser.parse_args(["--speed", "fast"]).speed == "fast"
+
+
+def test_next_option_cycles() -> None:
+    s = st.Settings(language="en")
+    seen = []
+    for _ in range(len(st.LANGUAGES)):
+        s = st.next_option(s, "language")
+        seen.append(s.language)
+    assert seen == ["fi", "hu", "en"]
+    assert st.next_option(st.Settings(match_length=0), "match_length", -1).match_length == 7
+    assert st.next_option(st.Settings(idle_seconds=45), "idle_seconds").idle_seconds == st.IDLE_CHOICES[0]
+
+
+def test_with_value_validates() -> None:
+    assert st.with_value(st.Settings(), "volume", 0.5).volume == 0.5
+    with pytest.raises(ValueError):
+        st.with_value(st.Settings(), "volume", 3)
+    with pytest.raises(ValueError):
+        st.with_value(st.Settings(), "nope", 3)

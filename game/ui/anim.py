@@ -1,0 +1,205 @@
+"""Checker flights and dice tumbles, advanced by the fixed step.
+
+How a move is shown: the board is drawn as it is AFTER the move, minus the
+checkers still in the air at their destination; each flying checker is drawn at
+its interpolated place. A hit checker takes off when the mover lands and flies
+to the bar; a borne-off checker lands in its tray. Several moves of one play
+run one after the other as :class:`Segment` values.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+from .layout import LAYOUT, from_abs, to_abs
+
+Board = tuple[tuple[int, ...], tuple[int, ...]]
+"""Both sides in their own direction: (player 0's 25 counts, player 1's 25 counts)."""
+Place = tuple[str, int, int]
+"""("point", absolute point, _), ("bar", player, _), ("tray", player, _)."""
+
+SPEED_FACTOR = {"slow": 1.9, "normal": 1.0, "fast": 0.45}
+
+
+def off_count(board: Board, player: int) -> int:
+    return 15 - sum(board[player])
+
+
+def place_count(board: Board, place: Place) -> int:
+    kind, a, _ = place
+    if kind == "point":
+        for p in (0, 1):
+            n = board[p][from_abs(p, a) - 1]
+            if n:
+                return n
+        return 0
+    if kind == "bar":
+        return board[a][24]
+    return off_count(board, a)
+
+
+def top_xy(board: Board, place: Place) -> tuple[float, float]:
+    """Where the top checker of ``place`` sits on ``board``."""
+    kind, a, _ = place
+    n = max(1, place_count(board, place))
+    if kind == "point":
+        return LAYOUT.checker_center(a, n - 1, n)
+    if kind == "bar":
+        return LAYOUT.bar_center(a, n - 1)
+    return LAYOUT.tray_slot(a, n - 1)
+
+
+def place_of(player: int, point: int) -> Place:
+    """A mover's point (25 bar, 0 off) as a drawable place."""
+    if point == 25:
+        return ("bar", player, 0)
+    if point == 0:
+        return ("tray", player, 0)
+    return ("point", to_abs(player, point), 0)
+
+
+@dataclass
+class Flight:
+    player: int
+    start: tuple[float, float]
+    end: tuple[float, float]
+    dest: Place
+    t0: float
+    t1: float
+    side: bool = False
+    """Drawn edge-on (landing in the tray)."""
+
+    def pos(self, t: float) -> tuple[float, float]:
+        if t <= self.t0:
+            return self.start
+        u = min(1.0, (t - self.t0) / max(1e-6, self.t1 - self.t0))
+        u = u * u * (3 - 2 * u)  # smoothstep: ease in and out
+        x = self.start[0] + (self.end[0] - self.start[0]) * u
+        y = self.start[1] + (self.end[1] - self.start[1]) * u
+        lift = math.sin(u * math.pi) * min(40.0, math.dist(self.start, self.end) * 0.12)
+        return (x, y - lift)
+
+
+@dataclass
+class Segment:
+    board: Board
+    flights: list[Flight]
+    duration: float
+
+
+@dataclass
+class Animator:
+    speed: str = "normal"
+    queue: list[Segment] = field(default_factory=list)
+    t: float = 0.0
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.queue)
+
+    def factor(self) -> float:
+        return SPEED_FACTOR.get(self.speed, 1.0)
+
+    def add_move(
+        self,
+        before: Board,
+        after: Board,
+        player: int,
+        src: int,
+        dst: int,
+        hit: bool,
+        start: tuple[float, float] | None = None,
+    ) -> None:
+        """Queue one checker's move (possibly several dice at once) and its hit, if any."""
+        f = self.factor()
+        src_place = place_of(player, src)
+        dst_place = place_of(player, dst)
+        a = start if start is not None else top_xy(before, src_place)
+        b = top_xy(after, dst_place)
+        fly = (0.16 + math.dist(a, b) / 1500.0) * f
+        flights = [Flight(player, a, b, dst_place, 0.0, fly, side=dst == 0)]
+        duration = fly
+        if hit:
+            other = 1 - player
+            bar_place: Place = ("bar", other, 0)
+            hb = top_xy(after, bar_place)
+            hit_time = (0.12 + math.dist(b, hb) / 1600.0) * f
+            flights.append(Flight(other, b, hb, bar_place, fly * 0.85, fly * 0.85 + hit_time))
+            duration = fly * 0.85 + hit_time
+        self.queue.append(Segment(after, flights, duration + 0.04 * f))
+
+    def add_return(self, board: Board, player: int, src: int, start: tuple[float, float]) -> None:
+        """A checker dropped where it may not go slides back to its point."""
+        place = place_of(player, src)
+        end = top_xy(board, place)
+        fly = (0.1 + math.dist(start, end) / 1800.0) * self.factor()
+        self.queue.append(Segment(board, [Flight(player, start, end, place, 0.0, fly)], fly))
+
+    def update(self, dt: float) -> None:
+        if not self.queue:
+            return
+        self.t += dt
+        while self.queue and self.t >= self.queue[0].duration:
+            self.t -= self.queue[0].duration
+            self.queue.pop(0)
+        if not self.queue:
+            self.t = 0.0
+
+    def skip(self) -> None:
+        self.queue.clear()
+        self.t = 0.0
+
+    def current(self, alpha_dt: float = 0.0) -> tuple[Segment | None, float]:
+        if not self.queue:
+            return None, 0.0
+        return self.queue[0], min(self.queue[0].duration, self.t + alpha_dt)
+
+
+@dataclass
+class DiceRoll:
+    """The dice on screen: tumbling for ``TUMBLE`` seconds, then settled."""
+
+    TUMBLE = 0.6
+    values: tuple[int, ...] = ()
+    owner: tuple[int, ...] = ()
+    """Colour of each die by player (the opening roll shows one die of each)."""
+    t: float = 10.0
+    rng: random.Random = field(default_factory=lambda: random.Random(1))
+    faces: list[int] = field(default_factory=list)
+    angles: list[int] = field(default_factory=list)
+    offsets: list[tuple[float, float]] = field(default_factory=list)
+
+    def roll(self, values: tuple[int, ...], owner: tuple[int, ...]) -> None:
+        self.values = values
+        self.owner = owner
+        self.t = 0.0
+        self._shuffle()
+
+    def show(self, values: tuple[int, ...], owner: tuple[int, ...]) -> None:
+        """Show dice at rest (no tumble), e.g. after loading a game."""
+        self.values = values
+        self.owner = owner
+        self.t = self.TUMBLE
+
+    @property
+    def tumbling(self) -> bool:
+        return self.t < self.TUMBLE
+
+    def _shuffle(self) -> None:
+        n = len(self.values)
+        self.faces = [self.rng.randint(1, 6) for _ in range(n)]
+        self.angles = [self.rng.randrange(0, 360) for _ in range(n)]
+        left = max(0.0, 1.0 - self.t / self.TUMBLE)
+        self.offsets = [
+            (self.rng.uniform(-14, 14) * left, self.rng.uniform(-10, 10) * left) for _ in range(n)
+        ]
+
+    def update(self, dt: float) -> None:
+        if self.t >= self.TUMBLE:
+            return
+        before = int(self.t / 0.07)
+        self.t += dt
+        if self.t < self.TUMBLE and int(self.t / 0.07) != before:
+            self._shuffle()

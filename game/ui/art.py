@@ -1,0 +1,219 @@
+"""The project's own sprites, drawn with pygame primitives.
+
+``scripts/make_assets.py`` calls these and saves PNGs into ``assets/images``; the
+game loads the PNGs (see :mod:`game.ui.sprites`) and falls back to drawing them
+here if a file is missing, so a broken install still shows a playable board.
+A fixed ``random.Random`` seeds the wood grain and felt, so regenerating is stable.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from .layout import CHECKER, CUBE, DIE, PH, PW, SLICE_H, TRAY_W
+
+Colour = tuple[int, int, int]
+
+CHECKER_COLOURS: dict[str, tuple[Colour, Colour, Colour]] = {
+    # base, rim (darker), highlight
+    "white": ((236, 228, 208), (160, 146, 118), (255, 255, 250)),
+    "black": ((38, 36, 44), (10, 10, 14), (120, 120, 140)),
+}
+POINT_COLOURS: dict[str, Colour] = {"light": (232, 206, 150), "dark": (178, 40, 44)}
+FELT = (22, 96, 62)
+WOOD = (120, 72, 36)
+
+
+def _lerp(a: Colour, b: Colour, t: float) -> Colour:
+    return (
+        int(a[0] + (b[0] - a[0]) * t),
+        int(a[1] + (b[1] - a[1]) * t),
+        int(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+def wood_tile(size: int = 256, seed: int = 7) -> pygame.Surface:
+    """Warm wood with grain lines; tiles horizontally and vertically well enough at frame widths."""
+    rng = random.Random(seed)
+    surf = pygame.Surface((size, size))
+    surf.fill(WOOD)
+    for y in range(size):
+        wave = math.sin(y / 9.0) * 0.5 + math.sin(y / 23.0) * 0.5
+        shade = _lerp((104, 60, 28), (142, 88, 46), 0.5 + 0.5 * wave)
+        pygame.draw.line(surf, shade, (0, y), (size, y))
+    for _ in range(70):
+        y = rng.randrange(size)
+        length = rng.randrange(40, size)
+        x = rng.randrange(size)
+        col = _lerp((84, 46, 20), (160, 104, 58), rng.random())
+        pygame.draw.line(surf, col, (x, y), (x + length, y + rng.choice((-1, 0, 1))), 1)
+        if x + length > size:
+            pygame.draw.line(surf, col, (x - size, y), (x + length - size, y), 1)
+    return surf
+
+
+def felt_tile(size: int = 128, seed: int = 11) -> pygame.Surface:
+    """Green baize with a fine speckle so large areas do not look flat."""
+    rng = random.Random(seed)
+    surf = pygame.Surface((size, size))
+    surf.fill(FELT)
+    for _ in range(size * size // 6):
+        x, y = rng.randrange(size), rng.randrange(size)
+        d = rng.randint(-10, 10)
+        surf.set_at((x, y), (FELT[0] + d // 2, FELT[1] + d, FELT[2] + d // 2))
+    return surf
+
+
+def point_sprite(kind: str, w: int = PW, h: int = PH) -> pygame.Surface:
+    """A triangle pointing up (flipped at run time for the top half), with a lighter centre line."""
+    base = POINT_COLOURS[kind]
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    tip = (w / 2, 6)
+    pygame.draw.polygon(surf, _lerp(base, (0, 0, 0), 0.35), [(0, h), (w, h), tip])
+    pygame.draw.polygon(surf, base, [(3, h), (w - 3, h), (w / 2, 10)])
+    light = _lerp(base, (255, 255, 255), 0.18)
+    pygame.draw.polygon(surf, light, [(w / 2 - 6, h), (w / 2 + 6, h), (w / 2, 14)])
+    return surf
+
+
+def checker_sprite(colour: str, d: int = CHECKER) -> pygame.Surface:
+    """A checker seen from above with depth: drop shadow, bevelled rim, groove and a shine."""
+    base, rim, high = CHECKER_COLOURS[colour]
+    pad = 4
+    surf = pygame.Surface((d + pad, d + pad), pygame.SRCALPHA)
+    c = (d / 2, d / 2)
+    r = d / 2
+    pygame.draw.circle(surf, (0, 0, 0, 90), (c[0] + 3, c[1] + 4), r)
+    pygame.draw.circle(surf, rim, c, r)
+    steps = 14
+    for i in range(steps):
+        t = i / (steps - 1)
+        pygame.draw.circle(
+            surf, _lerp(_lerp(base, rim, 0.45), base, t), (c[0] - t * 2, c[1] - t * 2), r - 3 - t * 4
+        )
+    groove = _lerp(base, rim, 0.55)
+    pygame.draw.circle(surf, groove, c, r * 0.62, 3)
+    pygame.draw.circle(surf, _lerp(base, high, 0.3), (c[0] - 1, c[1] - 1), r * 0.62 - 3, 1)
+    shine = pygame.Surface((d, d), pygame.SRCALPHA)
+    pygame.draw.ellipse(shine, (*high, 110), (r * 0.45, r * 0.28, r * 0.7, r * 0.38))
+    surf.blit(shine, (0, 0))
+    pygame.draw.circle(surf, _lerp(rim, (0, 0, 0), 0.4), c, r, 2)
+    return surf
+
+
+def checker_side_sprite(colour: str, w: int = TRAY_W - 14, h: int = SLICE_H - 1) -> pygame.Surface:
+    """A borne-off checker lying in the tray, seen edge-on."""
+    base, rim, high = CHECKER_COLOURS[colour]
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, rim, (0, 0, w, h), border_radius=h // 2)
+    pygame.draw.rect(surf, base, (2, 2, w - 4, h - 5), border_radius=h // 2)
+    pygame.draw.line(surf, _lerp(base, high, 0.6), (6, 3), (w - 7, 3), 2)
+    return surf
+
+
+PIPS: dict[int, list[tuple[float, float]]] = {
+    1: [(0.5, 0.5)],
+    2: [(0.27, 0.27), (0.73, 0.73)],
+    3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
+    4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
+    5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
+    6: [(0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)],
+}
+
+
+def die_sprite(face: int, colour: str, size: int = DIE) -> pygame.Surface:
+    """A die in the player's colour: rounded body, bevel, shadowed pips."""
+    if colour == "white":
+        body, edge, pip = (250, 246, 236), (170, 160, 140), (24, 24, 30)
+    else:
+        body, edge, pip = (54, 50, 60), (16, 16, 20), (250, 244, 230)
+    pad = 4
+    surf = pygame.Surface((size + pad, size + pad), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (0, 0, 0, 100), (3, 4, size, size), border_radius=size // 6)
+    pygame.draw.rect(surf, edge, (0, 0, size, size), border_radius=size // 6)
+    pygame.draw.rect(surf, body, (2, 2, size - 5, size - 5), border_radius=size // 6)
+    pygame.draw.rect(
+        surf, _lerp(body, (255, 255, 255), 0.5), (5, 4, size - 14, size // 3), border_radius=size // 8
+    )
+    pygame.draw.rect(surf, body, (4, size // 4, size - 9, size - size // 4 - 6), border_radius=size // 6)
+    pr = size * 0.085
+    for fx, fy in PIPS[face]:
+        pygame.draw.circle(surf, _lerp(pip, body, 0.5), (fx * size + 1, fy * size + 1), pr)
+        pygame.draw.circle(surf, pip, (fx * size, fy * size), pr)
+    return surf
+
+
+def cube_sprite(value: int, size: int = CUBE) -> pygame.Surface:
+    """The doubling cube showing ``value`` (a centred cube at 1 shows 64, as on a real board)."""
+    font = pygame.font.Font(_font_path(), int(size * (0.56 if value < 10 else 0.46)))
+    pad = 4
+    surf = pygame.Surface((size + pad, size + pad), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (0, 0, 0, 110), (3, 4, size, size), border_radius=8)
+    pygame.draw.rect(surf, (40, 30, 10), (0, 0, size, size), border_radius=8)
+    pygame.draw.rect(surf, (255, 214, 64), (3, 3, size - 6, size - 6), border_radius=7)
+    pygame.draw.rect(surf, (255, 236, 140), (6, 5, size - 12, size // 3), border_radius=6)
+    pygame.draw.rect(surf, (255, 214, 64), (6, size // 4, size - 12, size - size // 4 - 8), border_radius=6)
+    label = font.render(str(64 if value == 1 else value), True, (40, 24, 0))
+    surf.blit(label, label.get_rect(center=(size / 2, size / 2 + 1)))
+    return surf
+
+
+def button_sprite(colour: Colour, size: int = 96) -> pygame.Surface:
+    """A rounded, bevelled button face; scaled by nine-slicing so corners stay round at any size."""
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    radius = 22
+    dark = _lerp(colour, (0, 0, 0), 0.45)
+    pygame.draw.rect(surf, (0, 0, 0, 120), (0, 5, size, size - 5), border_radius=radius)
+    pygame.draw.rect(surf, dark, (0, 0, size, size - 5), border_radius=radius)
+    for i in range(size - 14):
+        t = i / (size - 15)
+        col = _lerp(_lerp(colour, (255, 255, 255), 0.25), _lerp(colour, (0, 0, 0), 0.12), t)
+        pygame.draw.line(surf, col, (4, 4 + i), (size - 5, 4 + i))
+    mask = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), (4, 4, size - 8, size - 14), border_radius=radius - 4)
+    face = surf.copy()
+    face.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    out = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.rect(out, (0, 0, 0, 120), (0, 5, size, size - 5), border_radius=radius)
+    pygame.draw.rect(out, dark, (0, 0, size, size - 5), border_radius=radius)
+    out.blit(face, (0, 0))
+    pygame.draw.rect(out, _lerp(colour, (255, 255, 255), 0.55), (4, 4, size - 8, size - 14), 2, radius - 4)
+    return out
+
+
+BUTTON_COLOURS: dict[str, Colour] = {
+    "green": (40, 170, 80),
+    "red": (200, 50, 50),
+    "blue": (40, 110, 200),
+    "grey": (96, 100, 110),
+    "gold": (220, 160, 30),
+}
+
+
+def _font_path() -> str | None:
+    from .text import BOLD_FONT
+
+    return str(BOLD_FONT) if BOLD_FONT.exists() else None
+
+
+def all_sprites() -> dict[str, pygame.Surface]:
+    """Every sprite by file stem, as ``scripts/make_assets.py`` writes them."""
+    out: dict[str, pygame.Surface] = {
+        "wood": wood_tile(),
+        "felt": felt_tile(),
+        "point_light": point_sprite("light"),
+        "point_dark": point_sprite("dark"),
+    }
+    for colour in ("white", "black"):
+        out[f"checker_{colour}"] = checker_sprite(colour)
+        out[f"side_{colour}"] = checker_side_sprite(colour)
+        for face in range(1, 7):
+            out[f"die_{colour}_{face}"] = die_sprite(face, colour)
+    for value in (1, 2, 4, 8, 16, 32, 64):
+        out[f"cube_{value}"] = cube_sprite(value)
+    for name, rgb in BUTTON_COLOURS.items():
+        out[f"button_{name}"] = button_sprite(rgb)
+    return out

@@ -1,0 +1,238 @@
+"""Drawing the board from sprites: a static layer rendered once, then checkers, dice, cube.
+
+Why a cached static layer: the wood, felt, 24 points and their numbers never
+change during a game, so they are composed once per numbering side and blitted
+as one surface per frame. Everything else is a few dozen sprite blits and
+cached text, well inside the frame budget on a Raspberry Pi.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from . import layout as L
+from .anim import Board, Place
+from .layout import LAYOUT, from_abs
+from .sprites import Sprites
+from .text import CACHE
+
+BG = (16, 20, 28)
+PANEL_BG = (28, 34, 46)
+GOLD = (255, 204, 64)
+COLOURS = ("white", "black")
+
+
+@dataclass
+class BoardDraw:
+    """Everything dynamic the board shows in one frame."""
+
+    board: Board
+    perspective: int = 0
+    hidden: dict[Place, int] = field(default_factory=dict)
+    flights: list[tuple[int, tuple[float, float], bool]] = field(default_factory=list)
+    targets: set[Place] = field(default_factory=set)
+    movable: set[Place] = field(default_factory=set)
+    selected: Place | None = None
+    last: list[tuple[Place, Place]] = field(default_factory=list)
+    cube_value: int = 1
+    cube_owner: int | None = None
+    cube_visible: bool = True
+    dice: list[tuple[int, int, bool, tuple[float, float], int]] = field(default_factory=list)
+    """(face, player colour, dimmed, centre, angle)."""
+    drag: tuple[int, tuple[float, float]] | None = None
+
+
+class BoardView:
+    def __init__(self, sprites: Sprites) -> None:
+        self.sprites = sprites
+        self._static: dict[int, pygame.Surface] = {}
+        self._glow: dict[str, pygame.Surface] = {}
+
+    # -- static layer -------------------------------------------------------------------------
+
+    def static(self, perspective: int) -> pygame.Surface:
+        surf = self._static.get(perspective)
+        if surf is None:
+            surf = self._build_static(perspective)
+            self._static[perspective] = surf
+        return surf
+
+    def _tile(self, dest: pygame.Surface, tile: pygame.Surface, rect: pygame.Rect) -> None:
+        tw, th = tile.get_size()
+        clip = dest.get_clip()
+        dest.set_clip(rect)
+        for x in range(rect.x, rect.right, tw):
+            for y in range(rect.y, rect.bottom, th):
+                dest.blit(tile, (x, y))
+        dest.set_clip(clip)
+
+    def _build_static(self, perspective: int) -> pygame.Surface:
+        s = (
+            pygame.Surface((L.W, L.H)).convert()
+            if pygame.display.get_surface()
+            else pygame.Surface((L.W, L.H))
+        )
+        s.fill(BG)
+        pygame.draw.rect(s, PANEL_BG, (L.PANEL_X - 4, L.BOARD_Y, L.PANEL_W + 8, L.BOARD_H), border_radius=14)
+        board = LAYOUT.board_rect()
+        pygame.draw.rect(s, (0, 0, 0), board.move(4, 6), border_radius=10)
+        self._tile(s, self.sprites.get("wood"), board)
+        pygame.draw.rect(s, (60, 34, 14), board, 3, border_radius=6)
+        felt = self.sprites.get("felt")
+        halves = [
+            pygame.Rect(L.LEFT_X, L.PLAY_Y, 6 * L.PW, L.PLAY_H),
+            pygame.Rect(L.RIGHT_X, L.PLAY_Y, 6 * L.PW, L.PLAY_H),
+        ]
+        for r in halves:
+            pygame.draw.rect(s, (40, 22, 8), r.inflate(6, 6))
+            self._tile(s, felt, r)
+        for player in (0, 1):
+            tray = LAYOUT.tray_rect(player)
+            pygame.draw.rect(s, (40, 22, 8), tray.inflate(6, 6), border_radius=6)
+            pygame.draw.rect(s, (14, 60, 40), tray, border_radius=5)
+        bar = LAYOUT.bar_rect()
+        pygame.draw.rect(s, (70, 40, 16), bar.inflate(-10, 0))
+        pygame.draw.line(s, (40, 22, 8), (bar.centerx, bar.top), (bar.centerx, bar.bottom), 2)
+        for a in range(1, 25):
+            r = LAYOUT.point_rect(a)
+            kind = "point_dark" if a % 2 else "point_light"
+            sprite = self.sprites.get(kind) if a <= 12 else self.sprites.variant(kind, "flip")
+            s.blit(sprite, r.topleft)
+            n = from_abs(perspective, a)
+            y = r.bottom + L.NUM_BAND // 2 if a <= 12 else r.top - L.NUM_BAND // 2
+            label = CACHE.render(str(n), 20, (255, 236, 200))
+            s.blit(label, label.get_rect(center=(r.centerx, y)))
+        return s
+
+    # -- glow overlays -----------------------------------------------------------------------
+
+    def glow(self, kind: str, size: tuple[int, int], colour: tuple[int, int, int, int]) -> pygame.Surface:
+        key = f"{kind}{size}{colour}"
+        surf = self._glow.get(key)
+        if surf is None:
+            surf = pygame.Surface(size, pygame.SRCALPHA)
+            w, h = size
+            if kind == "up":
+                pygame.draw.polygon(surf, colour, [(0, h), (w, h), (w / 2, 0)])
+                pygame.draw.polygon(surf, (*colour[:3], 255), [(0, h), (w, h), (w / 2, 0)], 4)
+            elif kind == "down":
+                pygame.draw.polygon(surf, colour, [(0, 0), (w, 0), (w / 2, h)])
+                pygame.draw.polygon(surf, (*colour[:3], 255), [(0, 0), (w, 0), (w / 2, h)], 4)
+            elif kind == "ring":
+                pygame.draw.circle(surf, colour, (w / 2, h / 2), w / 2, 5)
+            elif kind == "dot":
+                pygame.draw.circle(surf, colour, (w / 2, h / 2), w / 2 - 1, 3)
+            else:
+                pygame.draw.rect(surf, colour, (0, 0, w, h), border_radius=8)
+                pygame.draw.rect(surf, (*colour[:3], 255), (0, 0, w, h), 4, border_radius=8)
+            self._glow[key] = surf
+        return surf
+
+    def place_glow(self, surface: pygame.Surface, place: Place, colour: tuple[int, int, int, int]) -> None:
+        kind, a, _ = place
+        if kind == "point":
+            r = LAYOUT.point_rect(a)
+            surface.blit(self.glow("up" if a <= 12 else "down", r.size, colour), r.topleft)
+        elif kind == "tray":
+            r = LAYOUT.tray_rect(a)
+            surface.blit(self.glow("box", r.size, colour), r.topleft)
+        else:
+            r = LAYOUT.bar_half(a)
+            surface.blit(self.glow("box", r.size, colour), r.topleft)
+
+    # -- frame ------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, d: BoardDraw) -> None:
+        surface.blit(self.static(d.perspective), (0, 0))
+        for place in d.targets:
+            self.place_glow(surface, place, (255, 220, 60, 110))
+        self._draw_checkers(surface, d)
+        if d.cube_visible:
+            self.draw_cube(surface, d.cube_value, LAYOUT.cube_center(d.cube_owner))
+        for face, player, dim, centre, angle in d.dice:
+            name = f"die_{COLOURS[player]}_{face}"
+            if angle:
+                sprite = self.sprites.rotated_die(COLOURS[player], face, angle)
+            else:
+                sprite = self.sprites.variant(name, "dim") if dim else self.sprites.get(name)
+            surface.blit(sprite, sprite.get_rect(center=(int(centre[0]) + 2, int(centre[1]) + 2)))
+        for player, xy, side in d.flights:
+            self._draw_checker(surface, player, xy, side)
+        if d.drag is not None:
+            player, xy = d.drag
+            sprite = self.sprites.get(f"checker_{COLOURS[player]}")
+            shadow = self.glow("dot", (L.CHECKER + 8, L.CHECKER + 8), (0, 0, 0, 90))
+            surface.blit(shadow, shadow.get_rect(center=(int(xy[0]) + 6, int(xy[1]) + 10)))
+            surface.blit(sprite, sprite.get_rect(center=(int(xy[0]) + 2, int(xy[1]) - 2)))
+
+    def draw_cube(self, surface: pygame.Surface, value: int, centre: tuple[int, int]) -> None:
+        name = f"cube_{value}" if value in (1, 2, 4, 8, 16, 32, 64) else "cube_64"
+        sprite = self.sprites.get(name)
+        surface.blit(sprite, sprite.get_rect(center=(centre[0] + 2, centre[1] + 2)))
+
+    def _draw_checker(
+        self, surface: pygame.Surface, player: int, xy: tuple[float, float], side: bool
+    ) -> None:
+        if side:
+            sprite = self.sprites.get(f"side_{COLOURS[player]}")
+        else:
+            sprite = self.sprites.get(f"checker_{COLOURS[player]}")
+        surface.blit(sprite, sprite.get_rect(center=(int(xy[0]) + 2, int(xy[1]) + 2)))
+
+    def _count_label(self, surface: pygame.Surface, player: int, n: int, xy: tuple[float, float]) -> None:
+        colour = (20, 20, 20) if player == 0 else (255, 255, 255)
+        label = CACHE.render(str(n), 26, colour)
+        surface.blit(label, label.get_rect(center=(int(xy[0]), int(xy[1]))))
+
+    def _draw_checkers(self, surface: pygame.Surface, d: BoardDraw) -> None:
+        board = d.board
+        ring = self.glow("ring", (L.CHECKER + 6, L.CHECKER + 6), (255, 204, 64, 255))
+        hint = self.glow("dot", (L.CHECKER + 2, L.CHECKER + 2), (120, 255, 140, 200))
+        last_dst = {dst for _, dst in d.last}
+        last_src = {src for src, _ in d.last}
+        for a in range(1, 25):
+            for player in (0, 1):
+                n = board[player][from_abs(player, a) - 1]
+                if not n:
+                    continue
+                place: Place = ("point", a, 0)
+                n -= d.hidden.get(place, 0)
+                if n <= 0:
+                    continue
+                shown = min(n, 5)
+                xy = LAYOUT.checker_center(a, 0, n)
+                for k in range(shown):
+                    xy = LAYOUT.checker_center(a, k, n)
+                    self._draw_checker(surface, player, xy, False)
+                if n > 5:
+                    self._count_label(surface, player, n, xy)
+                if place in last_dst:
+                    surface.blit(ring, ring.get_rect(center=(int(xy[0]) + 1, int(xy[1]) + 1)))
+                if place == d.selected:
+                    surface.blit(ring, ring.get_rect(center=(int(xy[0]) + 1, int(xy[1]) + 1)))
+                elif place in d.movable:
+                    surface.blit(hint, hint.get_rect(center=(int(xy[0]) + 1, int(xy[1]) + 1)))
+        for src in last_src:
+            if src[0] == "point" and src not in last_dst:
+                r = LAYOUT.point_rect(src[1])
+                y = r.bottom - 10 if src[1] <= 12 else r.top + 10
+                pygame.draw.circle(surface, GOLD, (r.centerx, y), 7)
+        for player in (0, 1):
+            place = ("bar", player, 0)
+            n = board[player][24] - d.hidden.get(place, 0)
+            xy = LAYOUT.bar_center(player, 0)
+            for k in range(min(n, 3)):
+                xy = LAYOUT.bar_center(player, k)
+                self._draw_checker(surface, player, xy, False)
+            if n > 3:
+                self._count_label(surface, player, n, xy)
+            if n > 0 and place == d.selected:
+                surface.blit(ring, ring.get_rect(center=(int(xy[0]) + 1, int(xy[1]) + 1)))
+            elif n > 0 and place in d.movable:
+                surface.blit(hint, hint.get_rect(center=(int(xy[0]) + 1, int(xy[1]) + 1)))
+            tray: Place = ("tray", player, 0)
+            off = 15 - sum(board[player]) - d.hidden.get(tray, 0)
+            for k in range(off):
+                self._draw_checker(surface, player, LAYOUT.tray_slot(player, k), True)

@@ -1,0 +1,147 @@
+"""Raw pygame events become intents; scenes never look at raw mouse buttons.
+
+Why a separate layer: the same gesture arrives from a mouse, a touchscreen (SDL
+also sends mouse events made from touches, with ``event.touch`` True) or a test.
+Only mouse events are read (finger events are ignored), so a touch acts exactly
+once. Timers here advance by the fixed update step, never by the clock, so a long
+press is testable.
+
+Intents:
+- ``down``: a press started (buttons light up); ``click``: released without moving;
+- ``double``: the second press of a double-click (``event.clicks >= 2``, pygame-ce 2.5.7+);
+  its first press already produced a harmless ``click``; the release is swallowed;
+- ``right``: a right-button press; ``long``: a touch held still for ``LONG_PRESS`` seconds;
+- ``drag_start`` (pos = where the press began), ``drag``, ``drop``;
+- ``key`` with ``key`` set; ``back`` for Escape / the Android back button.
+Presses outside the logical screen (in the letterbox bars) are ignored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from .layout import H, W
+
+DRAG_THRESHOLD = 10.0
+LONG_PRESS = 0.55
+
+
+@dataclass(frozen=True)
+class Intent:
+    kind: str
+    pos: tuple[int, int] = (0, 0)
+    key: int = 0
+    touch: bool = False
+
+
+def _inside(pos: tuple[int, int]) -> bool:
+    return 0 <= pos[0] < W and 0 <= pos[1] < H
+
+
+class InputMapper:
+    """Turns a stream of pygame events (plus fixed-step time) into :class:`Intent` values."""
+
+    def __init__(self) -> None:
+        self.pressed = False
+        self.press_pos = (0, 0)
+        self.press_touch = False
+        self.press_time = 0.0
+        self.dragging = False
+        self.swallow_release = False
+        self.pointer = (0, 0)
+
+    @property
+    def busy(self) -> bool:
+        """A press is in progress (a long press may fire): keep the loop stepping."""
+        return self.pressed
+
+    def feed(self, event: pygame.event.Event) -> list[Intent]:
+        t = event.type
+        if t == pygame.MOUSEBUTTONDOWN:
+            return self._down(event)
+        if t == pygame.MOUSEBUTTONUP:
+            return self._up(event)
+        if t == pygame.MOUSEMOTION:
+            return self._motion(event)
+        if t == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_AC_BACK):
+                return [Intent("back", key=event.key)]
+            return [Intent("key", key=event.key)]
+        return []
+
+    def _down(self, event: pygame.event.Event) -> list[Intent]:
+        pos = (int(event.pos[0]), int(event.pos[1]))
+        touch = bool(getattr(event, "touch", False))
+        if not _inside(pos):
+            return []
+        button = getattr(event, "button", 1)
+        if button == 3:
+            return [Intent("right", pos, touch=touch)]
+        if button != 1:
+            return []
+        clicks = int(getattr(event, "clicks", 1) or 1)
+        self.pointer = pos
+        if clicks >= 2 and not self.pressed:
+            self.pressed = False
+            self.swallow_release = True
+            return [Intent("double", pos, touch=touch)]
+        self.pressed = True
+        self.press_pos = pos
+        self.press_touch = touch
+        self.press_time = 0.0
+        self.dragging = False
+        self.swallow_release = False
+        return [Intent("down", pos, touch=touch)]
+
+    def _motion(self, event: pygame.event.Event) -> list[Intent]:
+        pos = (int(event.pos[0]), int(event.pos[1]))
+        pos = (min(max(pos[0], 0), W - 1), min(max(pos[1], 0), H - 1))
+        self.pointer = pos
+        if not self.pressed:
+            return []
+        if self.dragging:
+            return [Intent("drag", pos, touch=self.press_touch)]
+        dx = pos[0] - self.press_pos[0]
+        dy = pos[1] - self.press_pos[1]
+        if dx * dx + dy * dy >= DRAG_THRESHOLD * DRAG_THRESHOLD:
+            self.dragging = True
+            return [
+                Intent("drag_start", self.press_pos, touch=self.press_touch),
+                Intent("drag", pos, touch=self.press_touch),
+            ]
+        return []
+
+    def _up(self, event: pygame.event.Event) -> list[Intent]:
+        if getattr(event, "button", 1) != 1:
+            return []
+        pos = (int(event.pos[0]), int(event.pos[1]))
+        if self.swallow_release:
+            self.swallow_release = False
+            self.pressed = False
+            return []
+        if not self.pressed:
+            return []
+        self.pressed = False
+        if self.dragging:
+            self.dragging = False
+            clamped = (min(max(pos[0], 0), W - 1), min(max(pos[1], 0), H - 1))
+            return [Intent("drop", clamped, touch=self.press_touch)]
+        return [Intent("click", self.press_pos, touch=self.press_touch)]
+
+    def update(self, dt: float) -> list[Intent]:
+        """Advance the long-press timer by one fixed step."""
+        if not self.pressed or self.dragging or not self.press_touch:
+            return []
+        self.press_time += dt
+        if self.press_time >= LONG_PRESS:
+            self.pressed = False
+            return [Intent("long", self.press_pos, touch=True)]
+        return []
+
+    def cancel(self) -> None:
+        """Forget a press in progress (a scene changed under the finger)."""
+        self.pressed = False
+        self.dragging = False
+        self.swallow_release = False

@@ -1,0 +1,142 @@
+"""The computer player as the screen sees it: one adapter, one place where the AI is called.
+
+Uses :mod:`game.ai.api` when it can be imported; until then a random legal play
+(labelled on screen as a placeholder), never doubling, always taking.
+
+Why a worker thread: even a fast evaluation (< 30 ms) would make a frame late;
+with ``threaded=True`` the call runs beside the loop and the scene polls for
+the answer. Tests and ``--frames`` use ``threaded=False`` (answer at once), so
+a seeded game replays identically.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from types import ModuleType
+from typing import Any
+
+from game.engine.flow import GameState, Phase
+from game.engine.moves import Move, legal_plays
+
+LEVELS_FALLBACK = ("random",)
+
+
+def _load_ai() -> ModuleType | None:
+    try:
+        module = importlib.import_module("game.ai.api")
+    except Exception:  # a missing or half-written AI must not stop the game
+        return None
+    if not all(hasattr(module, name) for name in ("choose_play", "should_double", "should_take")):
+        return None
+    return module
+
+
+class Opponent:
+    """Asks the computer for a play, a double or a take, synchronously or in a worker thread."""
+
+    def __init__(self, level: str | None = None, *, threaded: bool = False, seed: int = 0) -> None:
+        self.ai = _load_ai()
+        levels: tuple[str, ...] = tuple(getattr(self.ai, "LEVELS", ())) if self.ai else ()
+        self.levels = levels or LEVELS_FALLBACK
+        self.level = level if level in self.levels else self.default_level()
+        self.threaded = threaded
+        self.seed = seed
+        self.calls = 0
+        self._pool: ThreadPoolExecutor | None = None
+        self._future: Future[Any] | None = None
+        self._result: Any = None
+        self._ready = False
+
+    def default_level(self) -> str:
+        if "intermediate" in self.levels:
+            return "intermediate"
+        return self.levels[0]
+
+    @property
+    def is_placeholder(self) -> bool:
+        return self.ai is None
+
+    # -- the one place the AI is called -------------------------------------------------------
+
+    def _compute(self, kind: str, state: GameState, seed: int) -> Any:
+        ai = self.ai
+        pos = state.position
+        if kind == "play":
+            assert state.dice is not None
+            if ai is None:
+                plays = legal_plays(pos, state.dice)
+                return random.Random(seed).choice(plays).moves if plays else ()
+            play = ai.choose_play(pos, state.dice, self.level, seed=seed)
+            return tuple(play.moves) if play is not None else ()
+        if ai is None:
+            return kind == "take"
+        owner = state.cube.owner
+        # the AI sees the cube from the deciding player's side: "centre", "me" or "opponent"
+        decider = state.turn if kind == "double" else 1 - state.turn
+        rel_owner = "centre" if owner is None else ("me" if owner == decider else "opponent")
+        score = state.score if decider == 0 else (state.score[1], state.score[0])
+        board = pos if kind == "double" else pos.flip()
+        fn: Callable[..., bool] = ai.should_double if kind == "double" else ai.should_take
+        return bool(
+            fn(
+                board,
+                state.cube.value,
+                rel_owner,
+                state.rules.match_length,
+                score,
+                state.crawford,
+                self.level,
+            )
+        )
+
+    # -- request / poll -----------------------------------------------------------------------
+
+    def request(self, kind: str, state: GameState) -> None:
+        """Start computing ``kind`` ("play", "double", "take") for ``state``."""
+        self.calls += 1
+        seed = self.seed * 100_003 + self.calls
+        self._ready = False
+        self._result = None
+        if not self.threaded:
+            self._result = self._safe(kind, state, seed)
+            self._ready = True
+            return
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
+        self._future = self._pool.submit(self._safe, kind, state, seed)
+
+    def _safe(self, kind: str, state: GameState, seed: int) -> Any:
+        try:
+            return self._compute(kind, state, seed)
+        except Exception:  # an AI bug falls back to a random legal play / no double / take
+            if kind == "play" and state.phase is Phase.MOVING and state.dice is not None:
+                plays = legal_plays(state.position, state.dice)
+                return random.Random(seed).choice(plays).moves if plays else ()
+            return kind == "take"
+
+    def poll(self) -> tuple[bool, Any]:
+        """(ready, answer); the answer is a tuple of moves or a bool."""
+        if self._ready:
+            return True, self._result
+        if self._future is not None and self._future.done():
+            self._result = self._future.result()
+            self._future = None
+            self._ready = True
+            return True, self._result
+        return False, None
+
+    def cancel(self) -> None:
+        self._future = None
+        self._ready = False
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+def moves_tuple(moves: Any) -> tuple[Move, ...]:
+    return tuple(Move(*m) if not isinstance(m, Move) else m for m in moves)

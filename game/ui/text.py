@@ -1,0 +1,214 @@
+"""Every word on screen goes through :func:`tr`; fonts and rendered text are cached here.
+
+Why one function: the kiosk work adds Finnish and Hungarian catalogues later. Keeping
+every visible string behind a key (``tr("roll")``) means that work only has to swap
+the catalogue (see :func:`set_catalogue`), never hunt strings through the scenes.
+Engine refusal reasons arrive as English sentences; they pass through
+:func:`tr_reason` so a translator can map them too.
+
+Rendering text is slow compared with blitting, so :class:`TextCache` keeps each
+(text, size, colour) surface; scenes ask for text every frame and get the cached one.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+import pygame
+
+FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+BOLD_FONT = FONT_DIR / "DejaVuSans-Bold.ttf"
+REGULAR_FONT = FONT_DIR / "DejaVuSans.ttf"
+
+ENGLISH: dict[str, str] = {
+    "app_title": "BACKGAMMON",
+    "subtitle": "Drag, double-click or tap: the dice are on us",
+    "vs_computer": "Play the computer",
+    "vs_random": "Play the computer (random-move placeholder)",
+    "two_players": "Two players",
+    "demo": "Watch a demo",
+    "how_to_play": "How to play",
+    "quit": "Quit",
+    "match_length": "Match: {length}",
+    "match_points": "{n} points",
+    "match_point": "1 point",
+    "session": "Unlimited session",
+    "menu": "Menu",
+    "resume": "Resume game",
+    "to_title": "Leave to title",
+    "back": "Back",
+    "roll": "Roll",
+    "double": "Double",
+    "done": "Done",
+    "undo": "Undo",
+    "take": "TAKE",
+    "pass": "PASS",
+    "take_means": "Play on for {points} pts",
+    "pass_means": "Give up now, lose {points} pt",
+    "pass_means_pl": "Give up now, lose {points} pts",
+    "next_game": "Next game",
+    "new_match": "New match",
+    "player_white": "White",
+    "player_black": "Black",
+    "player_you": "You",
+    "player_computer": "Computer",
+    "player_random": "Random computer",
+    "computer_level": "Computer: {level}",
+    "placeholder_ai": "random-move computer (placeholder)",
+    "pips": "{pips} pips",
+    "score": "Score {score}",
+    "match_to": "Match to {length}",
+    "session_score": "Money session",
+    "crawford": "CRAWFORD",
+    "opening_roll": "Opening roll: high die starts",
+    "opening_tie": "Tie {die}-{die}: roll again",
+    "opening_won": "{name} starts with {a}-{b}",
+    "tap_to_roll_opening": "Tap the dice to roll",
+    "to_roll": "{name}: roll or double",
+    "to_roll_only": "{name}: roll the dice",
+    "to_move": "{name} to move {dice}",
+    "move_complete": "{name}: press Done or tap the dice",
+    "thinking": "{name} is thinking...",
+    "offers_double": "{name} doubles to {value}",
+    "answer_double": "{name}: take or pass?",
+    "no_move": "{name} rolled {a}-{b}: no legal move",
+    "no_move_bar": "{name} rolled {a}-{b}: cannot enter from the bar",
+    "turn_passes": "The turn passes",
+    "wins": "{name} wins",
+    "win_single": "a single game",
+    "win_gammon": "a GAMMON",
+    "win_backgammon": "a BACKGAMMON",
+    "win_pass": "the double was passed",
+    "points_won": "+{points} pts",
+    "point_won": "+1 pt",
+    "running_score": "{a} : {b}",
+    "match_over": "{name} wins the match!",
+    "session_over": "Session score",
+    "computer_takes": "{name} takes",
+    "computer_passes": "{name} passes",
+    "paused": "Paused",
+    "speed": "Speed: {speed}",
+    "speed_slow": "slow",
+    "speed_normal": "normal",
+    "speed_fast": "fast",
+    "demo_banner": "DEMO: computer against computer",
+    "select_hint": "Tap a lit point, or drag",
+    "no_checker_here": "Pick one of your own checkers",
+    "not_your_turn": "Wait: it is not your turn",
+    "must_finish": "Finish your move first",
+    "higher": "higher",
+    "lower": "lower",
+    "howto_title": "How to play",
+    "howto_1": "Move all 15 of your checkers around the board into your home board, then bear them off.",
+    "howto_2": "The first to bear off every checker wins. White moves toward the lower right.",
+    "howto_3": "Drag a checker to a lit point. Double-click moves it by the higher die,",
+    "howto_4": "right-click (or a long press) by the lower die. Or tap a checker, then a lit point.",
+    "howto_5": "A single checker is a blot: land on it to send it to the bar.",
+    "howto_6": "Checkers on the bar must come in first, on the opponent's home board.",
+    "howto_7": "Use as many dice as you can. Undo takes moves back; Done or a tap on the dice ends the turn.",
+    "howto_8": "Before rolling you may double the stake. The other player takes it or passes and loses.",
+    "howto_9": "Win before the loser bears off any checker: gammon (x2). With one still at your home: x3.",
+}
+
+_catalogue: Mapping[str, str] = ENGLISH
+_reason_hook: Callable[[str], str] | None = None
+
+
+def set_catalogue(catalogue: Mapping[str, str], reason_hook: Callable[[str], str] | None = None) -> None:
+    """Switch language: missing keys fall back to English; ``reason_hook`` translates engine reasons."""
+    global _catalogue, _reason_hook
+    _catalogue = catalogue
+    _reason_hook = reason_hook
+    CACHE.clear()
+
+
+def tr(key: str, **kw: object) -> str:
+    """The on-screen text for ``key`` in the current language, formatted with ``kw``."""
+    template = _catalogue.get(key) or ENGLISH.get(key) or key
+    try:
+        return template.format(**kw)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+def tr_reason(reason: str) -> str:
+    """An engine refusal reason (English sentence) in the current language."""
+    return _reason_hook(reason) if _reason_hook is not None else reason
+
+
+class TextCache:
+    """Fonts by (size, bold) and rendered surfaces by (text, size, colour, bold), bounded LRU."""
+
+    def __init__(self, limit: int = 600) -> None:
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._surfaces: OrderedDict[tuple[str, int, tuple[int, int, int], bool], pygame.Surface] = (
+            OrderedDict()
+        )
+        self.limit = limit
+
+    def font(self, size: int, bold: bool = True) -> pygame.font.Font:
+        key = (size, bold)
+        f = self._fonts.get(key)
+        if f is None:
+            path = BOLD_FONT if bold else REGULAR_FONT
+            f = pygame.font.Font(str(path), size) if path.exists() else pygame.font.Font(None, size)
+            self._fonts[key] = f
+        return f
+
+    def render(
+        self, text: str, size: int, colour: tuple[int, int, int] = (255, 255, 255), bold: bool = True
+    ) -> pygame.Surface:
+        key = (text, size, colour, bold)
+        surf = self._surfaces.get(key)
+        if surf is not None:
+            self._surfaces.move_to_end(key)
+            return surf
+        surf = self.font(size, bold).render(text, True, colour)
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert_alpha()
+        self._surfaces[key] = surf
+        if len(self._surfaces) > self.limit:
+            self._surfaces.popitem(last=False)
+        return surf
+
+    def fit(
+        self,
+        text: str,
+        size: int,
+        width: int,
+        colour: tuple[int, int, int] = (255, 255, 255),
+        bold: bool = True,
+        min_size: int = 14,
+    ) -> pygame.Surface:
+        """Render ``text`` at ``size`` or smaller so it fits in ``width`` pixels."""
+        while size > min_size and self.font(size, bold).size(text)[0] > width:
+            size -= 2
+        return self.render(text, size, colour, bold)
+
+    def clear(self) -> None:
+        self._surfaces.clear()
+
+
+CACHE = TextCache()
+
+
+def draw_text(
+    surface: pygame.Surface,
+    text: str,
+    size: int,
+    pos: tuple[int, int],
+    colour: tuple[int, int, int] = (255, 255, 255),
+    anchor: str = "center",
+    width: int | None = None,
+    shadow: bool = False,
+) -> pygame.Rect:
+    """Blit cached text anchored at ``pos`` (``anchor`` is a Rect attribute name); returns its rect."""
+    surf = CACHE.fit(text, size, width, colour) if width else CACHE.render(text, size, colour)
+    rect = surf.get_rect(**{anchor: pos})
+    if shadow:
+        shade = CACHE.fit(text, size, width, (0, 0, 0)) if width else CACHE.render(text, size, (0, 0, 0))
+        surface.blit(shade, rect.move(2, 3))
+    surface.blit(surf, rect)
+    return rect

@@ -1,0 +1,94 @@
+"""Buttons: big, high-contrast, at least 48 px tall at 720p, activated by a click (release)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from .input import Intent
+from .sprites import Sprites
+from .text import CACHE
+
+MIN_TOUCH = 48
+
+
+@dataclass
+class Button:
+    """A labelled button; ``label`` and ``sub`` are already translated text."""
+
+    rect: pygame.Rect
+    label: str
+    action: Callable[[], None]
+    colour: str = "blue"
+    sub: str = ""
+    size: int = 30
+    visible: bool = True
+    enabled: bool = True
+    pressed: bool = field(default=False)
+
+    def __post_init__(self) -> None:
+        if self.rect.height < MIN_TOUCH:
+            self.rect.height = MIN_TOUCH
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return self.visible and self.enabled and self.rect.collidepoint(pos)
+
+    def draw(self, surface: pygame.Surface, sprites: Sprites) -> None:
+        if not self.visible:
+            return
+        colour = self.colour if self.enabled else "grey"
+        face = sprites.button(colour, self.rect.size)
+        y = self.rect.y + (3 if self.pressed else 0)
+        surface.blit(face, (self.rect.x, y))
+        text_col = (255, 255, 255) if self.enabled else (180, 180, 180)
+        inner = self.rect.width - 24
+        if self.sub:
+            main = CACHE.fit(self.label, self.size, inner, text_col)
+            sub = CACHE.fit(self.sub, max(16, self.size // 2), inner, (235, 235, 235))
+            total = main.get_height() + sub.get_height() - 4
+            top = y + (self.rect.height - 5 - total) // 2
+            surface.blit(main, main.get_rect(midtop=(self.rect.centerx, top)))
+            surface.blit(sub, sub.get_rect(midtop=(self.rect.centerx, top + main.get_height() - 4)))
+        else:
+            label = CACHE.fit(self.label, self.size, inner, text_col)
+            surface.blit(label, label.get_rect(center=(self.rect.centerx, y + (self.rect.height - 5) // 2)))
+
+
+class ButtonGroup:
+    """Routes ``down``/``click`` intents to buttons; a double-click never presses a button twice."""
+
+    def __init__(self) -> None:
+        self.buttons: list[Button] = []
+
+    def add(self, button: Button) -> Button:
+        self.buttons.append(button)
+        return button
+
+    def clear(self) -> None:
+        self.buttons.clear()
+
+    def handle(self, intent: Intent) -> bool:
+        """True when a button consumed the intent."""
+        if intent.kind == "down":
+            hit = False
+            for b in self.buttons:
+                b.pressed = b.hit(intent.pos)
+                hit = hit or b.pressed
+            return hit
+        if intent.kind in ("click", "drag_start", "drop", "double", "right", "long"):
+            for b in self.buttons:
+                was = b.pressed
+                b.pressed = False
+                if intent.kind == "click" and b.hit(intent.pos):
+                    b.action()
+                    return True
+                if was and intent.kind in ("drag_start", "drop"):
+                    return True
+            return any(b.hit(intent.pos) for b in self.buttons)
+        return False
+
+    def draw(self, surface: pygame.Surface, sprites: Sprites) -> None:
+        for b in self.buttons:
+            b.draw(surface, sprites)

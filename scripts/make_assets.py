@@ -1,0 +1,35 @@
+"""Regenerate the sprite PNGs in assets/images from game/ui/art.py (drawn with pygame primitives).
+
+Usage: ``.venv/bin/python scripts/make_assets.py`` (headless is fine).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pygame
+
+from game.ui import art
+from game.ui.sprites import IMAGE_DIR
+
+
+def main() -> int:
+    pygame.display.init()
+    pygame.font.init()
+    IMAGE_DIR.mkdir(parents=True, exist_ok=True)
+    sprites = art.all_sprites()
+    for name, surf in sprites.items():
+        pygame.image.save(surf, str(IMAGE_DIR / f"{name}.png"))
+    print(f"wrote {len(sprites)} sprites to {IMAGE_DIR}")
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

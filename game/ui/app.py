@@ -11,11 +11,13 @@ came, the loop stops drawing and sleeps in ``pygame.event.wait``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import signal
 import statistics
 import sys
 import time
+import warnings
 from dataclasses import dataclass
 from types import FrameType
 
@@ -25,6 +27,7 @@ from .input import InputMapper, Intent
 from .layout import H, W
 from .scene import Scene, SceneStack
 from .sprites import Sprites
+from .text import CACHE
 
 STEP = 1.0 / 120.0
 MAX_FRAME = 0.25
@@ -105,18 +108,20 @@ class App:
         self.threaded_ai = threaded_ai
         pygame.display.init()
         pygame.font.init()
+        CACHE.reset()
         flags = pygame.SCALED
         if options.fullscreen:
             flags |= pygame.FULLSCREEN
         else:
             flags |= pygame.RESIZABLE
         pygame.display.set_caption("Backgammon")
-        self.screen = pygame.display.set_mode((W, H), flags)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "no fast renderer" under the dummy video driver
+            self.screen = pygame.display.set_mode((W, H), flags)
         if options.size and not options.fullscreen:
-            try:
+            # if this fails the window keeps its automatic size; the game still scales to it
+            with contextlib.suppress(pygame.error, AttributeError):
                 pygame.Window.from_display_module().size = options.size
-            except (pygame.error, AttributeError):
-                pass  # the window keeps its automatic size; the game still scales to it
         self.sprites = Sprites()
         self.scenes = SceneStack()
         self.input = InputMapper()

@@ -333,6 +333,19 @@ class GameScene(Scene):
     def _roll(self) -> None:
         self.do(Roll(roll(self.rng)))
 
+    def resume(self, state: GameState, match: Match | None = None) -> None:
+        """Show ``state`` (a loaded game or a test set-up) as the current game, without animation."""
+        if match is not None:
+            self.match = match
+        self.state = state
+        self.recorded = state.phase is Phase.GAME_OVER
+        self.anim.skip()
+        self.selected = None
+        self.drag = None
+        if state.dice is not None:
+            self.dice.show(state.dice, (state.turn, state.turn))
+        self._on_state()
+
     def next_game(self) -> None:
         if self.match.is_over:
             self.match = Match(self.match.rules)

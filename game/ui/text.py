@@ -190,6 +190,11 @@ class TextCache:
     def clear(self) -> None:
         self._surfaces.clear()
 
+    def reset(self) -> None:
+        """Forget fonts too: needed after ``pygame.quit()`` (tests start several apps)."""
+        self._surfaces.clear()
+        self._fonts.clear()
+
 
 CACHE = TextCache()
 

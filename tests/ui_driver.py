@@ -1,0 +1,127 @@
+"""Helpers for the UI tests: a headless app, synthetic mouse events, fixed-step running."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Callable
+
+import pygame
+
+from game.engine.moves import Move
+from game.ui import layout as L
+from game.ui.app import App, Options
+from game.ui.game_scene import GameScene, GameSetup
+from game.ui.layout import LAYOUT
+
+
+def make_app(speed: str = "fast") -> App:
+    app = App(Options(speed=speed), threaded_ai=False)
+    return app
+
+
+def start_game(app: App, mode: str = "two", seed: int = 1, match_length: int = 5) -> GameScene:
+    scene = GameScene(app, GameSetup(mode=mode, match_length=match_length, seed=seed))
+    app.scenes.reset(scene)
+    return scene
+
+
+def down(app: App, pos: tuple[float, float], button: int = 1, clicks: int = 1, touch: bool = False) -> None:
+    app.handle_event(
+        pygame.event.Event(
+            pygame.MOUSEBUTTONDOWN, pos=(int(pos[0]), int(pos[1])), button=button, clicks=clicks, touch=touch
+        )
+    )
+
+
+def up(app: App, pos: tuple[float, float], button: int = 1, touch: bool = False) -> None:
+    app.handle_event(
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(pos[0]), int(pos[1])), button=button, touch=touch)
+    )
+
+
+def motion(app: App, pos: tuple[float, float], touch: bool = False) -> None:
+    app.handle_event(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=(0, 0), buttons=(1, 0, 0), touch=touch
+        )
+    )
+
+
+def click(app: App, pos: tuple[float, float], touch: bool = False) -> None:
+    down(app, pos, touch=touch)
+    app.step()
+    up(app, pos, touch=touch)
+    app.step()
+
+
+def double_click(app: App, pos: tuple[float, float]) -> None:
+    down(app, pos, clicks=1)
+    up(app, pos)
+    app.step()
+    down(app, pos, clicks=2)
+    up(app, pos)
+    app.step()
+
+
+def right_click(app: App, pos: tuple[float, float]) -> None:
+    down(app, pos, button=3)
+    up(app, pos, button=3)
+    app.step()
+
+
+def drag(app: App, start: tuple[float, float], end: tuple[float, float], steps: int = 6) -> None:
+    down(app, start)
+    app.step()
+    for i in range(1, steps + 1):
+        t = i / steps
+        motion(app, (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t))
+        app.step()
+    up(app, end)
+    app.step()
+
+
+def run_until(app: App, cond: Callable[[], bool], max_steps: int = 20000, draw_every: int = 25) -> int:
+    for n in range(max_steps):
+        if cond():
+            return n
+        app.step()
+        if draw_every and n % draw_every == 0:
+            app.draw(0.5)
+    raise AssertionError("condition not reached in time")
+
+
+def settle(app: App, scene: GameScene, max_steps: int = 5000) -> None:
+    """Step until the scene waits for a human (nothing animating, no timer running)."""
+    run_until(app, lambda: not scene.busy() and scene.wait <= 0, max_steps)
+
+
+def point_xy(player: int, point: int) -> tuple[float, float]:
+    """Screen position a player would touch for their own point (25 = bar, 0 = their tray)."""
+    if point == 25:
+        return LAYOUT.bar_half(player).center
+    if point == 0:
+        return LAYOUT.tray_rect(player).center
+    a = L.to_abs(player, point)
+    return LAYOUT.checker_center(a, 0, 1)
+
+
+def dice_xy(scene: GameScene) -> tuple[float, float]:
+    side = scene.state.turn
+    return LAYOUT.dice_hit_rect(side).center
+
+
+def button_xy(scene: GameScene, label: str) -> tuple[float, float]:
+    for group in (scene.modal, scene.buttons):
+        for b in group.buttons:
+            if b.label == label and b.visible:
+                return b.rect.center
+    raise AssertionError(
+        f"no button {label!r}; have {[b.label for b in scene.buttons.buttons + scene.modal.buttons]}"
+    )
+
+
+__all__ = ["Move"]

@@ -1,0 +1,102 @@
+"""Dice fairness statistics: counts, the chi-square p-value against table values, verdicts, the panel."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.ui import i18n
+from game.ui.fairness import DiceStats, chi_square_p, draw_panel, percent_text
+
+
+def test_counts() -> None:
+    s = DiceStats.from_rolls([(1, 2), (6, 6), (6, 3)])
+    assert s.rolls == 3
+    assert s.faces == (1, 1, 1, 0, 0, 3)
+    assert s.doubles == (0, 0, 0, 0, 0, 1)
+    assert s.face_expected == 1.0 and s.double_expected == pytest.approx(3 / 36)
+
+
+@pytest.mark.parametrize("bad", [(0, 1), (7, 2), (True, 3), (2.0, 3)])
+def test_bad_die_is_refused(bad: tuple[int, int]) -> None:
+    with pytest.raises(ValueError):
+        DiceStats().add(*bad)
+
+
+@pytest.mark.parametrize(
+    ("chi", "df", "p"),
+    [
+        (3.841459, 1, 0.05),
+        (11.070498, 5, 0.05),
+        (15.086272, 5, 0.01),
+        (16.811894, 6, 0.01),
+        (1.145476, 5, 0.95),
+        (4.351460, 5, 0.50),
+        (31.410433, 20, 0.05),
+    ],
+)
+def test_p_value_matches_chi_square_tables(chi: float, df: int, p: float) -> None:
+    assert chi_square_p(chi, df) == pytest.approx(p, rel=1e-5)
+
+
+def test_p_value_edges() -> None:
+    assert chi_square_p(0.0, 5) == 1.0
+    assert 0 <= chi_square_p(500.0, 5) < 1e-50
+
+
+def test_fair_dice_look_fair_and_rigged_dice_do_not() -> None:
+    rng = random.Random(2024)
+    fair = DiceStats.from_rolls((rng.randint(1, 6), rng.randint(1, 6)) for _ in range(3000))
+    assert fair.verdict()[0] == "ok"
+    # The classic bug: randrange(1, 6) never shows a 6.
+    rigged = DiceStats.from_rolls((rng.randrange(1, 6), rng.randrange(1, 6)) for _ in range(300))
+    assert rigged.verdict()[0] == "odd"
+    # Too many doubles (every third roll forced to a double): the double test catches it.
+    loaded = DiceStats.from_rolls(
+        (d, d) if i % 3 == 0 else (rng.randint(1, 6), rng.randint(1, 6))
+        for i, d in ((i, rng.randint(1, 6)) for i in range(600))
+    )
+    assert loaded.verdict()[0] == "odd"
+
+
+def test_false_alarm_rate_is_about_one_percent() -> None:
+    rng = random.Random(99)
+    sessions = 400
+    odd = 0
+    for _ in range(sessions):
+        s = DiceStats.from_rolls((rng.randint(1, 6), rng.randint(1, 6)) for _ in range(150))
+        odd += s.verdict()[0] == "odd"
+    assert odd / sessions <= 0.03  # nominal 1 % (Bonferroni keeps it at or below that)
+
+
+def test_too_few() -> None:
+    assert DiceStats.from_rolls([(1, 1)] * 10).verdict() == ("too_few", 1.0)
+
+
+def test_percent_text() -> None:
+    assert percent_text(0.5) == "50"
+    assert percent_text(0.004) == "0.4"
+    assert percent_text(0.0000001) == "< 0.1"
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_panel_draws(size: tuple[int, int], lang: str) -> None:
+    pygame.init()
+    surface = pygame.Surface(size)
+    rng = random.Random(5)
+    stats = DiceStats.from_rolls((rng.randint(1, 6), rng.randint(1, 6)) for _ in range(240))
+
+    def tr(key: str, **kw: object) -> str:
+        return i18n.translate(lang, key, **kw)
+
+    surface.fill((0, 0, 0))
+    draw_panel(surface, surface.get_rect().inflate(-40, -40), stats, tr)
+    # Something was drawn across the panel (not a blank rectangle).
+    colours = {
+        tuple(surface.get_at((x, y)))[:3] for x in range(0, size[0], 13) for y in range(0, size[1], 13)
+    }
+    assert len(colours) > 5
+    draw_panel(surface, surface.get_rect(), DiceStats(), tr)  # empty session: no division by zero

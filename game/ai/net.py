@@ -1,0 +1,267 @@
+"""The trained evaluator, in pure Python: a TD-Gammon style two-layer network.
+
+Why pure Python: the game must run on a Raspberry Pi with nothing but
+pygame-ce, so no numpy at run time. Speed comes from two things:
+
+* Sparse inputs. Each point's four input units depend only on its checker
+  count, so the weight rows of a point are folded at load time into one
+  hidden-size vector per (side, point, count). A position's hidden
+  pre-activation is then the bias plus one vector per occupied point.
+* Incremental candidates. Every legal play of a roll starts from the same
+  position and changes only a few points, so the pre-activation of the start
+  (seen by the opponent, who is on roll after the play) is computed once and
+  each candidate adds the difference of the points it changed.
+
+Inputs (199, the same as ``scripts/train_td.py``; a test checks they agree),
+for the side on roll ("me") then the opponent, each in its own direction:
+per point i in 0..23 four units [n >= 1, n >= 2, n >= 3, max(n - 3, 0) / 2]
+(me: 0..95, opponent: 96..191); bar / 2 (192, 193); borne off / 15 (194, 195);
+pips / 150 (196, 197); 1 if there is still contact (198).
+
+Outputs, for the side on roll before its roll: P(win), P(win a gammon or
+more), P(win a backgammon), P(lose a gammon or more), P(lose a backgammon).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import sys
+from array import array
+from collections.abc import Sequence
+from functools import cache
+from math import exp
+from operator import add, mul, sub
+from pathlib import Path
+
+from game.engine import Play, Position
+from game.engine.position import is_race, pip_count
+
+WEIGHTS_PATH = Path(__file__).resolve().parents[2] / "assets" / "weights" / "td_net.json"
+N_IN = 199
+N_OUT = 5
+
+Outputs = tuple[float, float, float, float, float]
+Vector = list[float]
+
+
+def units(n: int) -> tuple[float, float, float, float]:
+    """The four input units of a point holding ``n`` checkers."""
+    return (float(n >= 1), float(n >= 2), float(n >= 3), max(n - 3, 0) / 2.0)
+
+
+def encode(pos: Position) -> list[float]:
+    """The dense input vector of ``pos`` (used by tests and tools; play uses the folded tables)."""
+    x: list[float] = []
+    for side in (pos.me, pos.opp):
+        for i in range(24):
+            x.extend(units(side[i]))
+    x.append(pos.me[24] / 2.0)
+    x.append(pos.opp[24] / 2.0)
+    x.append(pos.my_off / 15.0)
+    x.append(pos.opp_off / 15.0)
+    x.append(pip_count(pos.me) / 150.0)
+    x.append(pip_count(pos.opp) / 150.0)
+    x.append(0.0 if pos.is_race() else 1.0)
+    return x
+
+
+def equity(out: Sequence[float]) -> float:
+    """Cubeless money equity, in points, for the side the outputs belong to."""
+    return 2.0 * out[0] - 1.0 + out[1] - out[3] + out[2] - out[4]
+
+
+def swap(out: Outputs) -> Outputs:
+    """The same outputs seen from the other player."""
+    return (1.0 - out[0], out[3], out[4], out[1], out[2])
+
+
+def final_outputs(after: Position) -> Outputs:
+    """Exact outputs for the mover once its last checker is off (``after`` not flipped)."""
+    gammon = after.opp_off == 0
+    # Backgammon: the loser still has a checker on the bar or in the winner's home board
+    # (the winner's points 1-6 are the loser's indices 18..23; 24 is the bar).
+    bg = gammon and sum(after.opp[18:25]) > 0
+    return (1.0, float(gammon), float(bg), 0.0, 0.0)
+
+
+def _sigmoid(z: float) -> float:
+    if z < -40.0:
+        return 4.248354255291589e-18
+    return 1.0 / (1.0 + exp(-z))
+
+
+def _floats(text: str, count: int, name: str) -> array[float]:
+    data = array("f")
+    data.frombytes(base64.b64decode(text))
+    if sys.byteorder == "big":
+        data.byteswap()
+    if len(data) != count:
+        raise ValueError(f"weights file: {name} has {len(data)} values, expected {count}")
+    return data
+
+
+class Network:
+    """A loaded network with its folded tables; immutable after construction."""
+
+    def __init__(self, doc: dict[str, object]) -> None:
+        if doc.get("format") != "td-net-v1" or doc.get("inputs") != N_IN or doc.get("outputs") != N_OUT:
+            raise ValueError("weights file: not a td-net-v1 network with 199 inputs and 5 outputs")
+        hidden = doc.get("hidden")
+        if not isinstance(hidden, int) or hidden <= 0:
+            raise ValueError("weights file: bad hidden size")
+        self.hidden = hidden
+        meta = doc.get("meta")
+        self.meta: dict[str, object] = meta if isinstance(meta, dict) else {}
+        w1 = _floats(str(doc["w1"]), N_IN * hidden, "w1")
+        rows = [list(w1[k * hidden : (k + 1) * hidden]) for k in range(N_IN)]
+        self.b1: Vector = list(_floats(str(doc["b1"]), hidden, "b1"))
+        w2 = _floats(str(doc["w2"]), N_OUT * hidden, "w2")
+        self.w2: list[Vector] = [list(w2[k * hidden : (k + 1) * hidden]) for k in range(N_OUT)]
+        self.b2: Vector = list(_floats(str(doc["b2"]), N_OUT, "b2"))
+        zero = [0.0] * hidden
+        # point[s][i][n]: the summed rows of side s, index i (24 = bar) holding n checkers.
+        self.point: list[list[list[Vector]]] = []
+        for s in range(2):
+            side: list[list[Vector]] = []
+            for i in range(24):
+                base = s * 96 + i * 4
+                per_n: list[Vector] = [zero]
+                r0, r1, r2, r3 = rows[base : base + 4]
+                for n in range(1, 16):
+                    u0, u1, u2, u3 = units(n)
+                    per_n.append(
+                        [u0 * a + u1 * b + u2 * c + u3 * d for a, b, c, d in zip(r0, r1, r2, r3, strict=True)]
+                    )
+                side.append(per_n)
+            bar_row = rows[192 + s]
+            side.append([[n / 2.0 * w for w in bar_row] for n in range(16)])
+            self.point.append(side)
+        self.off: list[list[Vector]] = [
+            [[n / 15.0 * w for w in rows[194 + s]] for n in range(16)] for s in range(2)
+        ]
+        self.pip_row: list[Vector] = [[w / 150.0 for w in rows[196 + s]] for s in range(2)]
+        self.contact_row: Vector = rows[198]
+
+    def preactivation(self, me: Sequence[int], opp: Sequence[int]) -> Vector:
+        """Hidden-layer input of the position with ``me`` on roll."""
+        acc = self.b1
+        for s, side in enumerate((me, opp)):
+            table = self.point[s]
+            for i in range(25):
+                n = side[i]
+                if n:
+                    acc = list(map(add, acc, table[i][n]))
+            off = 15 - sum(side)
+            if off:
+                acc = list(map(add, acc, self.off[s][off]))
+            pips = pip_count(tuple(side))
+            acc = [a + pips * w for a, w in zip(acc, self.pip_row[s], strict=True)]
+        if not is_race(tuple(me), tuple(opp)):
+            acc = list(map(add, acc, self.contact_row))
+        return acc
+
+    def outputs(self, acc: Vector) -> Outputs:
+        """Sigmoid hidden layer and the five sigmoid outputs."""
+        try:
+            hid = [1.0 / (1.0 + exp(-a)) for a in acc]
+        except OverflowError:
+            hid = [_sigmoid(a) for a in acc]
+        b2 = self.b2
+        w2 = self.w2
+        return (
+            _sigmoid(b2[0] + sum(map(mul, w2[0], hid))),
+            _sigmoid(b2[1] + sum(map(mul, w2[1], hid))),
+            _sigmoid(b2[2] + sum(map(mul, w2[2], hid))),
+            _sigmoid(b2[3] + sum(map(mul, w2[3], hid))),
+            _sigmoid(b2[4] + sum(map(mul, w2[4], hid))),
+        )
+
+    def evaluate(self, pos: Position) -> Outputs:
+        """Outputs for the player on roll in ``pos``, before the roll."""
+        return self.outputs(self.preactivation(pos.me, pos.opp))
+
+    def play_outputs(self, pos: Position, plays: Sequence[Play]) -> list[Outputs]:
+        """For each play from ``pos``, the outputs seen by the MOVER after it.
+
+        A play that bears off the last checker gets its exact result. The others
+        are evaluated with the opponent on roll, incrementally from ``pos``.
+        """
+        # Seen by the opponent after the play: "me" = the play's opp side, "opp" = its me side.
+        base_me = pos.opp
+        base_opp = pos.me
+        base = self.preactivation(base_me, base_opp)
+        base_off = 15 - sum(base_opp)
+        base_contact = not is_race(base_me, base_opp)
+        t_me = self.point[0]
+        t_opp = self.point[1]
+        off_opp = self.off[1]
+        pip0 = self.pip_row[0]
+        pip1 = self.pip_row[1]
+        out: list[Outputs] = []
+        contact_row = self.contact_row
+        for play in plays:
+            after = play.position
+            a_me = after.opp
+            a_opp = after.me
+            moves = play.moves
+            if a_opp[24] == 0 and sum(a_opp) == 0:
+                out.append(final_outputs(after))
+                continue
+            # Only the points the moves touched can differ from the start position.
+            mine: set[int] = set()
+            theirs: set[int] = set()
+            d0 = 0
+            d1 = 0
+            borne = 0
+            for m in moves:
+                d1 -= m.src - m.dst
+                mine.add(m.src - 1)
+                if m.dst:
+                    mine.add(m.dst - 1)
+                    if m.hit:
+                        d0 += m.dst
+                        theirs.add(24 - m.dst)
+                        theirs.add(24)
+                else:
+                    borne += 1
+            acc = base
+            for i in theirs:
+                n = a_me[i]
+                o = base_me[i]
+                if n != o:
+                    acc = list(map(sub, map(add, acc, t_me[i][n]), t_me[i][o]))
+            for i in mine:
+                n = a_opp[i]
+                o = base_opp[i]
+                if n != o:
+                    acc = list(map(sub, map(add, acc, t_opp[i][n]), t_opp[i][o]))
+            if borne:
+                acc = list(map(sub, map(add, acc, off_opp[base_off + borne]), off_opp[base_off]))
+            if d0:
+                acc = [a + d0 * p + d1 * q for a, p, q in zip(acc, pip0, pip1, strict=True)]
+            elif d1:
+                acc = [a + d1 * q for a, q in zip(acc, pip1, strict=True)]
+            # Contact can end during a play but never begin.
+            if base_contact and not a_me[24] and not a_opp[24] and is_race(a_me, a_opp):
+                acc = list(map(sub, acc, contact_row))
+            out.append(swap(self.outputs(acc)))
+        return out
+
+
+def load(path: Path | None = None) -> Network:
+    """Read a weights file (raises ``ValueError`` with a readable reason if it is unusable)."""
+    where = path or WEIGHTS_PATH
+    try:
+        doc = json.loads(where.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise ValueError(f"cannot read network weights {where}: {exc}") from exc
+    if not isinstance(doc, dict):
+        raise ValueError(f"{where}: not a weights object")
+    return Network(doc)
+
+
+@cache
+def default_network() -> Network:
+    """The shipped network, loaded once on first use."""
+    return load()

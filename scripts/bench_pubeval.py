@@ -1,0 +1,64 @@
+"""Strength benchmark: cubeless money games against pubeval with duplicate dice.
+
+Each dice stream is played twice with the seats swapped; a pair's average is
+one sample, and the 95% interval is over pairs. Prints one line per level and,
+with ``--json``, writes the figures to a file.
+
+Usage: ``python scripts/bench_pubeval.py --pairs 1000 --levels expert advanced``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from game.ai import api, pubeval
+from game.ai.duel import duel
+from game.engine import Play, Position
+
+
+def level_chooser(level: str):  # type: ignore[no-untyped-def]
+    def choose(pos: Position, dice: tuple[int, int], seed: int) -> Play | None:
+        return api.choose_play(pos, dice, level, seed=seed)
+
+    return choose
+
+
+def pub_chooser(pos: Position, dice: tuple[int, int], seed: int) -> Play | None:
+    return pubeval.choose(pos, dice)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="cubeless duplicate-dice games against pubeval")
+    ap.add_argument("--pairs", type=int, default=500, help="dice streams per level (games = 2 x pairs)")
+    ap.add_argument("--levels", nargs="+", default=list(api.LEVELS), choices=api.LEVELS)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--json", type=Path, help="also write the figures here")
+    args = ap.parse_args(argv)
+    figures = {}
+    for level in args.levels:
+        t0 = time.time()
+        r = duel(level_chooser(level), pub_chooser, args.pairs, seed=args.seed)
+        dt = time.time() - t0
+        figures[level] = {
+            "ppg": round(r.ppg, 4),
+            "ci95": [round(r.low, 4), round(r.high, 4)],
+            "games": r.games,
+            "win_rate": round(r.wins / r.games, 4),
+            "seconds": round(dt, 1),
+        }
+        print(
+            f"{level:12s} {r.ppg:+.3f} ppg  95% CI [{r.low:+.3f}, {r.high:+.3f}]  "
+            f"wins {r.wins}/{r.games}  ({dt:.0f} s)",
+            flush=True,
+        )
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

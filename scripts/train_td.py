@@ -1,0 +1,404 @@
+"""Train the evaluator by TD(0) self-play, TD-Gammon style (numpy; training only).
+
+Why this shape: the game ships a pure-Python evaluator (``game/ai/net.py``) that
+reads the weights this script exports. Training needs many games fast, so here
+the candidate plays of a ply are encoded and evaluated in one numpy batch, and
+the TD update touches only the weight rows of the non-zero inputs (TD(0): no
+eligibility traces, so the sparse update is exact and cheap). Move generation is
+the project's own engine (``game.engine.legal_plays``), so the network learns
+the rules the game enforces.
+
+Every state is "a player on roll, before the roll", seen by that player; the
+five sigmoid outputs are P(win), P(win gammon+), P(win backgammon), P(lose
+gammon+), P(lose backgammon). A ply's target is the chosen successor's
+outputs seen from the other side, or the exact result when the game ends.
+
+Resumable: ``--checkpoint`` (default ``checkpoints/td.npz`` + ``.json``) holds the
+weights, the game count and the random state; rerunning continues. Weights are
+exported to ``assets/weights/td_net.json`` every ``--export-every`` games, and a
+duplicate-dice match against pubeval is logged every ``--bench-every`` games.
+
+Usage: ``python scripts/train_td.py --games 200000 --hidden 80 --seed 1``
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import json
+import math
+import os
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+# One BLAS thread: the matrices are tiny and thread hand-offs cost ~10x the work.
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+import numpy as np  # noqa: E402
+
+from game.engine import Position, legal_plays  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+N_IN = 199
+N_OUT = 5
+
+# --- encoding (must match game/ai/net.py exactly; tests/test_ai_net.py checks) ---
+_UNITS = np.zeros((16, 4), dtype=np.float64)
+for _n in range(16):
+    _UNITS[_n] = [_n >= 1, _n >= 2, _n >= 3, max(_n - 3, 0) / 2.0]
+_PIP_W = np.arange(1, 26, dtype=np.float64)
+
+
+def encode_batch(me: np.ndarray, opp: np.ndarray) -> np.ndarray:
+    """Encode n positions (``me``/``opp`` int arrays n x 25, ``me`` on roll) into n x N_IN inputs."""
+    n = me.shape[0]
+    x = np.empty((n, N_IN), dtype=np.float64)
+    x[:, 0:96] = _UNITS[me[:, :24]].reshape(n, 96)
+    x[:, 96:192] = _UNITS[opp[:, :24]].reshape(n, 96)
+    x[:, 192] = me[:, 24] / 2.0
+    x[:, 193] = opp[:, 24] / 2.0
+    x[:, 194] = (15 - me.sum(axis=1)) / 15.0
+    x[:, 195] = (15 - opp.sum(axis=1)) / 15.0
+    x[:, 196] = (me @ _PIP_W) / 150.0
+    x[:, 197] = (opp @ _PIP_W) / 150.0
+    # Contact: some opposing checker (opp index j is mover index 23 - j) lies below the
+    # mover's rearmost checker, or someone is on the bar.
+    idx = np.arange(24)
+    my_back = np.where(me[:, :24] > 0, idx, -1).max(axis=1)
+    opp_back = np.where(opp[:, :24] > 0, idx, -1).max(axis=1)
+    race = (me[:, 24] == 0) & (opp[:, 24] == 0) & ((my_back < 0) | (opp_back < 0) | (23 - opp_back > my_back))
+    x[:, 198] = np.where(race, 0.0, 1.0)
+    return x
+
+
+def sides(positions: list[Position]) -> tuple[np.ndarray, np.ndarray]:
+    """Stack positions into (me, opp) int arrays."""
+    me = np.array([p.me for p in positions], dtype=np.int64)
+    opp = np.array([p.opp for p in positions], dtype=np.int64)
+    return me, opp
+
+
+def sigmoid(z: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-np.clip(z, -40.0, 40.0)))
+
+
+class Net:
+    """Two-layer sigmoid network with five outputs."""
+
+    def __init__(self, hidden: int, rng: np.random.Generator) -> None:
+        self.hidden = hidden
+        self.w1 = rng.normal(0.0, 0.1, (N_IN, hidden))
+        self.b1 = np.zeros(hidden)
+        self.w2 = rng.normal(0.0, 0.1, (hidden, N_OUT))
+        self.b2 = np.zeros(N_OUT)
+
+    def forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        h = sigmoid(x @ self.w1 + self.b1)
+        return h, sigmoid(h @ self.w2 + self.b2)
+
+    def update(self, x: np.ndarray, target: np.ndarray, alpha: float) -> None:
+        """One gradient step of 1/2 * |target - out|^2 for a single input vector (sparse rows)."""
+        nz = np.flatnonzero(x)
+        xs = x[nz]
+        h = sigmoid(xs @ self.w1[nz] + self.b1)
+        out = sigmoid(h @ self.w2 + self.b2)
+        d_out = (target - out) * out * (1.0 - out)
+        d_h = (self.w2 @ d_out) * h * (1.0 - h)
+        self.w2 += alpha * np.outer(h, d_out)
+        self.b2 += alpha * d_out
+        self.w1[nz] += alpha * np.outer(xs, d_h)
+        self.b1 += alpha * d_h
+
+
+def equity(out: np.ndarray) -> np.ndarray:
+    """Cubeless money equity for the side the outputs belong to (n x 5 -> n)."""
+    return 2.0 * out[..., 0] - 1.0 + out[..., 1] - out[..., 3] + out[..., 2] - out[..., 4]
+
+
+def swap(out: np.ndarray) -> np.ndarray:
+    """The same outputs seen from the other player."""
+    return np.array([1.0 - out[0], out[3], out[4], out[1], out[2]])
+
+
+def result_of(pos: Position) -> np.ndarray:
+    """Outputs of a finished game for the mover who has just borne off the last checker."""
+    gammon = pos.opp_off == 0
+    # Backgammon: the loser still has a checker on the bar or in the winner's home board
+    # (the winner's points 1-6 are the loser's indices 18..23; index 24 is the bar).
+    bg = gammon and sum(pos.opp[18:25]) > 0
+    return np.array([1.0, float(gammon), float(bg), 0.0, 0.0])
+
+
+def points_of(pos: Position) -> int:
+    r = result_of(pos)
+    return 1 + int(r[1]) + int(r[2])
+
+
+def roll(rng: random.Random) -> tuple[int, int]:
+    return rng.randint(1, 6), rng.randint(1, 6)
+
+
+def opening(rng: random.Random) -> tuple[int, int]:
+    while True:
+        a, b = roll(rng)
+        if a != b:
+            return a, b
+
+
+def choose_net(
+    net: Net, pos: Position, dice: tuple[int, int]
+) -> tuple[Position, np.ndarray, np.ndarray, bool]:
+    """The net's play: (position after, flipped encoding, target outputs for the mover, game over)."""
+    plays = legal_plays(pos, dice)
+    if not plays:
+        nxt = pos.flip()
+        x = encode_batch(*sides([nxt]))
+        _, o = net.forward(x)
+        return pos, x[0], swap(o[0]), False
+    wins = [p for p in plays if p.position.my_off == 15]
+    if wins:
+        best = max(wins, key=lambda p: points_of(p.position))
+        return best.position, np.zeros(N_IN), result_of(best.position), True
+    flipped = [p.position.flip() for p in plays]
+    x = encode_batch(*sides(flipped))
+    _, o = net.forward(x)
+    k = int(np.argmin(equity(o)))
+    return plays[k].position, x[k], swap(o[k]), False
+
+
+# --- pubeval, for benchmarking during training ---
+def load_pubeval() -> tuple[np.ndarray, np.ndarray]:
+    data = json.loads((ROOT.parent / "shared" / "data" / "pubeval.json").read_text())
+    return np.array(data["contact"]), np.array(data["race"])
+
+
+def pubeval_scores(me: np.ndarray, opp: np.ndarray, w: np.ndarray) -> np.ndarray:
+    n = me.shape[0]
+    x = np.zeros((n, 24, 5))
+    mine = me[:, 23::-1][:, :24]  # block b: mover index 23 - b
+    theirs = opp[:, :24]  # block b: opponent index b (the mover's point 24 - b)
+    x[:, :, 0] = theirs == 1
+    x[:, :, 1] = mine == 1
+    x[:, :, 2] = mine >= 2
+    x[:, :, 3] = mine == 3
+    x[:, :, 4] = np.where(mine >= 4, (mine - 3) / 2.0, 0.0)
+    flat = np.concatenate(
+        [x.reshape(n, 120), (opp[:, 24] / 2.0)[:, None], ((15 - me.sum(axis=1)) / 15.0)[:, None]], axis=1
+    )
+    return flat @ w
+
+
+def choose_pubeval(
+    weights: tuple[np.ndarray, np.ndarray], pos: Position, dice: tuple[int, int]
+) -> Position | None:
+    plays = legal_plays(pos, dice)
+    if not plays:
+        return None
+    for p in plays:
+        if p.position.my_off == 15:
+            return p.position
+    w = weights[1] if pos.is_race() else weights[0]
+    s = pubeval_scores(*sides([p.position for p in plays]), w)
+    return plays[int(np.argmax(s))].position
+
+
+def bench(net: Net, pub: tuple[np.ndarray, np.ndarray], pairs: int, seed: int) -> tuple[float, float]:
+    """Duplicate-dice cubeless games vs pubeval: (mean points per game for the net, 95% half-width)."""
+    results: list[float] = []
+    for g in range(pairs):
+        rolls_rng = random.Random(seed * 1_000_003 + g)
+        first = opening(rolls_rng)
+        stream = [first] + [roll(rolls_rng) for _ in range(400)]
+        pair = 0.0
+        for net_first in (True, False):
+            pos = Position.start()
+            net_turn = net_first
+            ply = 0
+            while True:
+                dice = stream[ply] if ply < len(stream) else roll(rolls_rng)
+                ply += 1
+                if net_turn:
+                    after, _, _, over = choose_net(net, pos, dice)
+                else:
+                    got = choose_pubeval(pub, pos, dice)
+                    after = pos if got is None else got
+                    over = after.my_off == 15
+                if over:
+                    pts = points_of(after)
+                    pair += pts if net_turn else -pts
+                    break
+                pos = after.flip()
+                net_turn = not net_turn
+        results.append(pair / 2.0)
+    mean = float(np.mean(results))
+    half = 1.96 * float(np.std(results, ddof=1)) / math.sqrt(len(results))
+    return mean, half
+
+
+# --- persistence ---
+def _b64(a: np.ndarray) -> str:
+    return base64.b64encode(np.ascontiguousarray(a, dtype="<f4").tobytes()).decode("ascii")
+
+
+def export(net: Net, path: Path, meta: dict[str, Any]) -> None:
+    """Write weights for the pure-Python evaluator: float32 little-endian, base64, row-major."""
+    doc = {
+        "format": "td-net-v1",
+        "inputs": N_IN,
+        "hidden": net.hidden,
+        "outputs": N_OUT,
+        "w1": _b64(net.w1),  # inputs x hidden
+        "b1": _b64(net.b1),
+        "w2": _b64(net.w2.T),  # outputs x hidden
+        "b2": _b64(net.b2),
+        "meta": meta,
+    }
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(doc))
+    os.replace(tmp, path)
+
+
+def save_checkpoint(net: Net, stem: Path, state: dict[str, Any]) -> None:
+    stem.parent.mkdir(parents=True, exist_ok=True)
+    tmp = stem.with_name(stem.name + ".tmp.npz")
+    np.savez(tmp, w1=net.w1, b1=net.b1, w2=net.w2, b2=net.b2)
+    os.replace(tmp, stem.with_suffix(".npz"))
+    tmpj = stem.with_name(stem.name + ".tmp.json")
+    tmpj.write_text(json.dumps(state))
+    os.replace(tmpj, stem.with_suffix(".json"))
+
+
+def load_checkpoint(net: Net, stem: Path) -> dict[str, Any] | None:
+    if not stem.with_suffix(".npz").exists() or not stem.with_suffix(".json").exists():
+        return None
+    arrays = np.load(stem.with_suffix(".npz"), allow_pickle=False)
+    net.w1, net.b1, net.w2, net.b2 = (arrays[k].copy() for k in ("w1", "b1", "w2", "b2"))
+    state: dict[str, Any] = json.loads(stem.with_suffix(".json").read_text())
+    return state
+
+
+def to_state(rng: random.Random) -> list[Any]:
+    v, internal, gauss = rng.getstate()
+    return [v, list(internal), gauss]
+
+
+def from_state(data: list[Any]) -> tuple[Any, ...]:
+    return (data[0], tuple(data[1]), data[2])
+
+
+def alpha_at(games: int, a0: float, a_min: float, half_life: float) -> float:
+    return max(a_min, a0 * 0.5 ** (games / half_life))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=200_000, help="total self-play games to reach")
+    ap.add_argument("--hidden", type=int, default=80)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--alpha", type=float, default=0.1)
+    ap.add_argument("--alpha-min", type=float, default=0.02)
+    ap.add_argument("--half-life", type=float, default=60_000.0, help="games for alpha to halve")
+    ap.add_argument("--checkpoint", type=Path, default=ROOT / "checkpoints" / "td")
+    ap.add_argument("--export", type=Path, default=ROOT / "assets" / "weights" / "td_net.json")
+    ap.add_argument("--checkpoint-every", type=int, default=2000)
+    ap.add_argument("--export-every", type=int, default=5000)
+    ap.add_argument("--bench-every", type=int, default=10_000)
+    ap.add_argument("--bench-pairs", type=int, default=200)
+    ap.add_argument("--log", type=Path, default=ROOT / "checkpoints" / "td_log.jsonl")
+    args = ap.parse_args(argv)
+
+    net = Net(args.hidden, np.random.default_rng(args.seed))
+    rng = random.Random(args.seed)
+    state = load_checkpoint(net, args.checkpoint)
+    games = 0
+    history: list[dict[str, Any]] = []
+    if state is not None:
+        games = int(state["games"])
+        rng.setstate(from_state(state["rng"]))
+        history = list(state.get("history", []))
+        print(f"resumed at {games} games", flush=True)
+    pub = load_pubeval()
+    args.export.parent.mkdir(parents=True, exist_ok=True)
+    args.log.parent.mkdir(parents=True, exist_ok=True)
+
+    def log(entry: dict[str, Any]) -> None:
+        print(json.dumps(entry), flush=True)
+        with args.log.open("a") as fh:
+            fh.write(json.dumps(entry) + "\n")
+
+    def snapshot() -> None:
+        save_checkpoint(
+            net,
+            args.checkpoint,
+            {
+                "games": games,
+                "rng": to_state(rng),
+                "history": history,
+                "hidden": args.hidden,
+                "seed": args.seed,
+            },
+        )
+
+    def do_export() -> None:
+        last = history[-1] if history else None
+        export(
+            net, args.export, {"games": games, "hidden": args.hidden, "seed": args.seed, "last_bench": last}
+        )
+
+    t0 = time.time()
+    g0 = games
+    bench_total = 0.0
+    plies = 0
+    while games < args.games:
+        alpha = alpha_at(games, args.alpha, args.alpha_min, args.half_life)
+        pos = Position.start()
+        x_cur = encode_batch(*sides([pos]))[0]
+        dice = opening(rng)
+        while True:
+            after, x_next, target, over = choose_net(net, pos, dice)
+            net.update(x_cur, target, alpha)
+            plies += 1
+            if over:
+                break
+            pos = after.flip()
+            x_cur = x_next
+            dice = roll(rng)
+        games += 1
+        if games % 500 == 0:
+            dt = time.time() - t0
+            rate = (games - g0) / (dt - bench_total) * 3600.0
+            print(
+                f"games {games} alpha {alpha:.4f} {rate:.0f} games/h "
+                f"{plies / max(games - g0, 1):.1f} plies/game",
+                flush=True,
+            )
+        if games % args.checkpoint_every == 0:
+            snapshot()
+        if games % args.bench_every == 0:
+            tb = time.time()
+            mean, half = bench(net, pub, args.bench_pairs, seed=10_000 + games)
+            entry = {
+                "games": games,
+                "vs_pubeval": round(mean, 4),
+                "ci95": round(half, 4),
+                "pairs": args.bench_pairs,
+                "bench_s": round(time.time() - tb, 1),
+                "games_per_hour": round((games - g0) / (tb - t0 - bench_total) * 3600.0),
+            }
+            bench_total += time.time() - tb
+            history.append(entry)
+            log(entry)
+            snapshot()
+        if games % args.export_every == 0:
+            do_export()
+    snapshot()
+    do_export()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -42,6 +42,23 @@ class BoardDraw:
     dice: list[tuple[int, int, bool, tuple[float, float], int]] = field(default_factory=list)
     """(face, player colour, dimmed, centre, angle)."""
     drag: tuple[int, tuple[float, float]] | None = None
+    mover: int = 0
+
+    def layer_key(self) -> object:
+        """Everything the cached board layer depends on (not dice, flights or the dragged checker)."""
+        return (
+            self.board,
+            self.perspective,
+            tuple(sorted(self.hidden.items())),
+            tuple(sorted(self.targets)),
+            tuple(sorted(self.movable)),
+            self.selected,
+            tuple(self.last),
+            self.cube_value,
+            self.cube_owner,
+            self.cube_visible,
+            self.mover,
+        )
 
 
 class BoardView:
@@ -49,6 +66,9 @@ class BoardView:
         self.sprites = sprites
         self._static: dict[int, pygame.Surface] = {}
         self._glow: dict[str, pygame.Surface] = {}
+        self._layer: pygame.Surface | None = None
+        self._layer_key: object = None
+        self.layer_builds = 0
 
     # -- static layer -------------------------------------------------------------------------
 
@@ -145,12 +165,22 @@ class BoardView:
     # -- frame ------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, d: BoardDraw) -> None:
-        surface.blit(self.static(d.perspective), (0, 0))
-        for place in d.targets:
-            self.place_glow(surface, place, (255, 220, 60, 110))
-        self._draw_checkers(surface, d)
-        if d.cube_visible:
-            self.draw_cube(surface, d.cube_value, LAYOUT.cube_center(d.cube_owner))
+        """Blit the cached board layer (rebuilt only when what it shows changes), then the movers."""
+        key = d.layer_key()
+        if key != self._layer_key or self._layer is None:
+            if self._layer is None:
+                self._layer = pygame.Surface((L.W, L.H)).convert()
+            layer = self._layer
+            layer.blit(self.static(d.perspective), (0, 0))
+            for place in d.targets:
+                self.place_glow(layer, place, (120, 255, 90, 120))
+            self._draw_checkers(layer, d)
+            self._draw_landing(layer, d)
+            if d.cube_visible:
+                self.draw_cube(layer, d.cube_value, LAYOUT.cube_center(d.cube_owner))
+            self._layer_key = key
+            self.layer_builds += 1
+        surface.blit(self._layer, (0, 0))
         for face, player, dim, centre, angle in d.dice:
             name = f"die_{COLOURS[player]}_{face}"
             if angle:
@@ -180,6 +210,17 @@ class BoardView:
         else:
             sprite = self.sprites.get(f"checker_{COLOURS[player]}")
         surface.blit(sprite, sprite.get_rect(center=(int(xy[0]) + 2, int(xy[1]) + 2)))
+
+    def _draw_landing(self, surface: pygame.Surface, d: BoardDraw) -> None:
+        """A bright ring where the checker would land on each lit target (over a blot: a hit)."""
+        ring = self.glow("ring", (L.CHECKER + 4, L.CHECKER + 4), (150, 255, 110, 255))
+        for kind, a, _ in d.targets:
+            if kind != "point":
+                continue
+            own = d.board[d.mover][from_abs(d.mover, a) - 1] - d.hidden.get((kind, a, 0), 0)
+            n = max(own, 0)
+            xy = LAYOUT.checker_center(a, min(n, 4), n + 1)
+            surface.blit(ring, ring.get_rect(center=(int(xy[0]) + 1, int(xy[1]) + 1)))
 
     def _count_label(self, surface: pygame.Surface, player: int, n: int, xy: tuple[float, float]) -> None:
         colour = (20, 20, 20) if player == 0 else (255, 255, 255)

@@ -111,6 +111,8 @@ class GameScene(Scene):
         self._targets: dict[int, set[int]] = {}
         self._movable: set[int] = set()
         self._reasons: dict[int, str] = {}
+        self._panel: pygame.Surface | None = None
+        self._panel_key: object = None
         self._on_state()
 
     # -- names and perspective -----------------------------------------------------------------
@@ -121,6 +123,12 @@ class GameScene(Scene):
                 return tr("player_you")
             return tr("player_random") if self.opponent.is_placeholder else tr("player_computer")
         return tr("player_white") if player == 0 else tr("player_black")
+
+    def say(self, key: str, player: int, **kw: object) -> str:
+        """A sentence about ``player``: "You win" for the human against the computer, else "White wins"."""
+        if self.setup.mode == "computer" and player == 0:
+            return tr(key + "_you", **kw)
+        return tr(key, name=self.name(player), **kw)
 
     def is_human(self, player: int) -> bool:
         return player in self.humans
@@ -227,7 +235,7 @@ class GameScene(Scene):
                 self.wait = 0.6
         elif s.phase is Phase.MOVING and old is not None and old.phase is Phase.OPENING:
             assert s.dice is not None
-            self.note = tr("opening_won", name=self.name(s.turn), a=s.dice[0], b=s.dice[1])
+            self.note = self.say("opening_won", s.turn, a=s.dice[0], b=s.dice[1])
             self.wait = 0.5 * f
         elif s.phase is Phase.MOVING and old is not None and old.phase is Phase.ROLL:
             self.note = ""
@@ -239,7 +247,7 @@ class GameScene(Scene):
             self.note = ""
             self.wait = (0.25 if self.is_human(s.turn) else 0.45) * f
         elif s.phase is Phase.CUBE_OFFERED:
-            self.note = tr("offers_double", name=self.name(s.turn), value=s.cube.value * 2)
+            self.note = self.say("offers_double", s.turn, value=s.cube.value * 2)
             self.wait = 0.6 * f
         elif s.phase is Phase.GAME_OVER and not self.recorded:
             assert s.result is not None
@@ -731,7 +739,7 @@ class GameScene(Scene):
         s = self.state
         seg, t = self.anim.current(alpha * 1.0 / 120.0)
         board = seg.board if seg is not None else abs_board(s.position, s.turn)
-        d = BoardDraw(board=board, perspective=self.perspective)
+        d = BoardDraw(board=board, perspective=self.perspective, mover=s.turn)
         if seg is not None:
             for f in seg.flights:
                 if t < f.t1:
@@ -787,16 +795,16 @@ class GameScene(Scene):
             if not self.is_human(s.turn):
                 return tr("thinking", name=name), (200, 220, 255)
             key = "to_roll" if s.can_double() is None else "to_roll_only"
-            return tr(key, name=name), (255, 255, 255)
+            return self.say(key, s.turn), (255, 255, 255)
         if s.phase is Phase.CUBE_OFFERED:
-            return tr("answer_double", name=self.name(1 - s.turn)), (255, 230, 120)
+            return self.say("answer_double", 1 - s.turn), (255, 230, 120)
         if s.phase is Phase.MOVING:
             turn = s.turn_state()
             assert s.dice is not None
             if turn.most == 0:
                 bar = s.position.me[24] > 0
                 key = "no_move_bar" if bar else "no_move"
-                return tr(key, name=name, a=s.dice[0], b=s.dice[1]) + ". " + tr("turn_passes"), (
+                return self.say(key, s.turn, a=s.dice[0], b=s.dice[1]) + ". " + tr("turn_passes"), (
                     255,
                     160,
                     120,
@@ -806,11 +814,11 @@ class GameScene(Scene):
             if not self.is_human(s.turn):
                 return tr("thinking", name=name), (200, 220, 255)
             if turn.is_complete:
-                return tr("move_complete", name=name), (160, 255, 160)
+                return self.say("move_complete", s.turn), (160, 255, 160)
             dice = "-".join(str(d) for d in s.dice)
-            return tr("to_move", name=name, dice=dice), (255, 255, 255)
+            return self.say("to_move", s.turn, dice=dice), (255, 255, 255)
         assert s.result is not None
-        return tr("wins", name=self.name(s.result.winner)), (255, 220, 100)
+        return self.say("wins", s.result.winner), (255, 220, 100)
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         text, colour = self._status()
@@ -820,17 +828,42 @@ class GameScene(Scene):
         else:
             draw_text(surface, text, 30, (16, 28), colour, anchor="midleft", width=L.W - 160)
 
-    def _draw_panel(self, surface: pygame.Surface) -> None:
+    def _panel_facts(self) -> tuple[object, ...]:
         s = self.state
-        pos0 = s.board_for(0)
-        pips = pos0.pips()
-        x = L.PANEL_X + 6
-        w = L.PANEL_W - 12
         score = self.match.score if s.phase is Phase.GAME_OVER else s.score
         active = s.turn if s.phase in (Phase.ROLL, Phase.MOVING) else None
         if s.phase is Phase.CUBE_OFFERED:
             active = 1 - s.turn
-        for player, y in ((1, L.BOARD_Y + 6), (0, L.BOARD_Y + L.BOARD_H - 126)):
+        return (
+            s.board_for(0).pips(),
+            score,
+            active,
+            s.rules.match_length,
+            s.crawford,
+            self.name(0),
+            self.name(1),
+            self.opponent.level,
+            self.opponent.is_placeholder,
+        )
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        """The side panel is cached: it changes only when pips, score or the turn change."""
+        facts = self._panel_facts()
+        ox, oy = L.PANEL_X - 4, L.BOARD_Y
+        if facts != self._panel_key or self._panel is None:
+            static = self.view.static(self.perspective)
+            area = pygame.Rect(ox, oy, L.W - ox, L.BOARD_H)
+            self._panel = static.subsurface(area).copy()
+            self._paint_panel(self._panel, ox, oy)
+            self._panel_key = facts
+        surface.blit(self._panel, (ox, oy))
+
+    def _paint_panel(self, surface: pygame.Surface, ox: int, oy: int) -> None:
+        s = self.state
+        pips, score, active = self._panel_facts()[:3]  # type: ignore[misc]
+        x = L.PANEL_X + 6 - ox
+        w = L.PANEL_W - 12
+        for player, y in ((1, L.BOARD_Y + 6 - oy), (0, L.BOARD_Y + L.BOARD_H - 126 - oy)):
             rect = pygame.Rect(x, y, w, 120)
             on = active == player
             pygame.draw.rect(surface, (44, 54, 72) if on else (36, 42, 56), rect, border_radius=12)
@@ -860,7 +893,7 @@ class GameScene(Scene):
             )
             if on:
                 draw_text(surface, "▶", 24, (rect.x + 40, rect.y + 98), GOLD)
-        mid_y = L.BOARD_Y + 150
+        mid_y = L.BOARD_Y + 150 - oy
         length = s.rules.match_length
         line = tr("match_to", length=length) if length else tr("session_score")
         draw_text(surface, line, 26, (x + w // 2, mid_y), (230, 230, 240), width=w)
@@ -894,7 +927,7 @@ class GameScene(Scene):
         self.view.draw_cube(surface, s.cube.value * 2, (box.x + 70, box.y + 70))
         draw_text(
             surface,
-            tr("offers_double", name=self.name(s.turn), value=s.cube.value * 2),
+            self.say("offers_double", s.turn, value=s.cube.value * 2),
             36,
             (cx + 30, box.y + 56),
             (255, 255, 255),
@@ -904,7 +937,7 @@ class GameScene(Scene):
         if self.is_human(answerer):
             draw_text(
                 surface,
-                tr("answer_double", name=self.name(answerer)),
+                self.say("answer_double", answerer),
                 28,
                 (cx + 30, box.y + 106),
                 (255, 230, 120),
@@ -926,9 +959,9 @@ class GameScene(Scene):
         pygame.draw.rect(surface, (30, 36, 50), box, border_radius=18)
         pygame.draw.rect(surface, GOLD, box, 4, border_radius=18)
         if self.match.is_over:
-            title = tr("match_over", name=self.name(r.winner))
+            title = self.say("match_over", r.winner)
         else:
-            title = tr("wins", name=self.name(r.winner))
+            title = self.say("wins", r.winner)
         draw_text(surface, title, 44, (cx, box.y + 50), GOLD, width=620)
         kind = {
             WinKind.SINGLE: "win_single",

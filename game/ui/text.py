@@ -88,6 +88,17 @@ ENGLISH: dict[str, str] = {
     "session_over": "Session score",
     "computer_takes": "{name} takes",
     "computer_passes": "{name} passes",
+    "opening_won_you": "You start with {a}-{b}",
+    "to_roll_you": "Your turn: roll or double",
+    "to_roll_only_you": "Your turn: roll the dice",
+    "to_move_you": "Your move: {dice}",
+    "move_complete_you": "Press Done or tap the dice",
+    "offers_double_you": "You double to {value}",
+    "answer_double_you": "Take or pass?",
+    "no_move_you": "You rolled {a}-{b}: no legal move",
+    "no_move_bar_you": "You rolled {a}-{b}: you cannot enter from the bar",
+    "wins_you": "You win",
+    "match_over_you": "You win the match!",
     "paused": "Paused",
     "speed": "Speed: {speed}",
     "speed_slow": "slow",
@@ -147,6 +158,7 @@ class TextCache:
             OrderedDict()
         )
         self.limit = limit
+        self._fitted: dict[tuple[str, int, int, bool], int] = {}
 
     def font(self, size: int, bold: bool = True) -> pygame.font.Font:
         key = (size, bold)
@@ -183,16 +195,26 @@ class TextCache:
         min_size: int = 14,
     ) -> pygame.Surface:
         """Render ``text`` at ``size`` or smaller so it fits in ``width`` pixels."""
+        key = (text, size, width, bold)
+        fitted = self._fitted.get(key)
+        if fitted is not None:
+            return self.render(text, fitted, colour, bold)
+        start = size
         while size > min_size and self.font(size, bold).size(text)[0] > width:
             size -= 2
+        if len(self._fitted) > self.limit:
+            self._fitted.clear()
+        self._fitted[(text, start, width, bold)] = size
         return self.render(text, size, colour, bold)
 
     def clear(self) -> None:
         self._surfaces.clear()
+        self._fitted.clear()
 
     def reset(self) -> None:
         """Forget fonts too: needed after ``pygame.quit()`` (tests start several apps)."""
         self._surfaces.clear()
+        self._fitted.clear()
         self._fonts.clear()
 
 

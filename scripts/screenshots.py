@@ -1,0 +1,191 @@
+"""Write PNG screenshots of the main screens at 800x480, 1280x720 and 1920x1080.
+
+Usage: ``.venv/bin/python scripts/screenshots.py [OUTDIR]`` (default: ``screenshots/``
+in the repository, git-ignored). Runs headless; the game draws at its logical
+1280x720 and the picture is scaled and letterboxed to each size the way
+``pygame.SCALED`` shows it on such a screen.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from game.engine.flow import Double, EndTurn, Phase, PlayMoves, Roll  # noqa: E402
+from game.engine.moves import legal_plays  # noqa: E402
+from game.ui import layout as L  # noqa: E402
+from game.ui.app import App, Options  # noqa: E402
+from game.ui.game_scene import GameScene, GameSetup  # noqa: E402
+from game.ui.title import TitleScene  # noqa: E402
+
+SIZES = ((800, 480), (1280, 720), (1920, 1080))
+
+
+def letterbox(frame: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    w, h = size
+    scale = min(w / L.W, h / L.H)
+    sw, sh = round(L.W * scale), round(L.H * scale)
+    out = pygame.Surface(size)
+    out.fill((0, 0, 0))
+    out.blit(pygame.transform.smoothscale(frame, (sw, sh)), ((w - sw) // 2, (h - sh) // 2))
+    return out
+
+
+def steps(app: App, n: int) -> None:
+    for _ in range(n):
+        app.step()
+
+
+def settle(app: App, scene: GameScene, limit: int = 4000) -> None:
+    for _ in range(limit):
+        if not scene.busy() and scene.wait <= 0:
+            return
+        app.step()
+
+
+def random_turns(scene: GameScene, rng: random.Random, turns: int, stop: Callable[[], bool]) -> None:
+    """Advance the game quickly through the engine (random legal plays) for set-up only."""
+    for _ in range(turns * 3):
+        s = scene.state
+        if stop():
+            return
+        if s.phase is Phase.ROLL:
+            scene.do(Roll((rng.randint(1, 6), rng.randint(1, 6))))
+        elif s.phase is Phase.MOVING:
+            assert s.dice is not None
+            plays = legal_plays(s.position, s.dice)
+            if plays and not s.moves:
+                scene.do(PlayMoves(rng.choice(plays).moves))
+            if scene.state.phase is Phase.MOVING:
+                scene.do(EndTurn())
+        else:
+            return
+        scene.anim.skip()
+        scene.dice.t = scene.dice.TUMBLE
+
+
+def title(app: App) -> None:
+    app.scenes.reset(TitleScene(app))
+
+
+def opening(app: App) -> None:
+    scene = GameScene(app, GameSetup(mode="two", match_length=5, seed=4))
+    app.scenes.reset(scene)
+    for _ in range(2000):
+        app.step()
+        if scene.state.phase is Phase.MOVING and not scene.dice.tumbling:
+            break
+
+
+def dragging(app: App) -> None:
+    scene = GameScene(app, GameSetup(mode="two", match_length=5, seed=21))
+    app.scenes.reset(scene)
+    opening_done = 0
+    for _ in range(3000):
+        app.step()
+        if scene.state.phase is Phase.MOVING and not scene.dice.tumbling:
+            opening_done = 1
+            break
+    assert opening_done
+    rng = random.Random(5)
+    scene.do(EndTurn()) if scene.state.turn_state().is_complete else None
+    s = scene.state
+    plays = legal_plays(s.position, s.dice or (1, 1))
+    scene.do(PlayMoves(rng.choice(plays).moves))
+    scene.do(EndTurn())
+    random_turns(scene, rng, 9, lambda: False)
+    settle(app, scene)
+    s = scene.state
+    if s.phase is Phase.ROLL:
+        scene.do(Roll((6, 4)))
+        steps(app, 120)
+    s = scene.state
+    turn = s.turn_state()
+    src = max(turn.movable_points(), key=lambda p: len(turn.targets(p)))
+    from game.ui.layout import LAYOUT, to_abs
+
+    if src == 25:
+        start = LAYOUT.bar_center(s.turn, 0)
+    else:
+        n = s.position.me[src - 1]
+        start = LAYOUT.checker_center(to_abs(s.turn, src), n - 1, n)
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, clicks=1, touch=False))
+    app.step()
+    end = (start[0] - 70, 386 + (40 if start[1] > 386 else -40))
+    app.handle_event(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0), touch=False)
+    )
+    app.step()
+
+
+def cube_offer(app: App) -> None:
+    scene = GameScene(app, GameSetup(mode="computer", match_length=5, seed=8))
+    app.scenes.reset(scene)
+    rng = random.Random(9)
+    for _ in range(3000):
+        app.step()
+        if scene.state.phase is Phase.MOVING and not scene.dice.tumbling:
+            break
+    random_turns(scene, rng, 6, lambda: scene.state.phase is Phase.ROLL and scene.state.turn == 1)
+    settle(app, scene)
+    s = scene.state
+    if s.phase is Phase.ROLL and s.turn == 1:
+        scene.do(Double())
+    else:
+        scene.humans = {0, 1}
+        scene.do(Double())
+    steps(app, 10)
+
+
+def game_over(app: App) -> None:
+    scene = GameScene(app, GameSetup(mode="two", match_length=5, seed=12))
+    app.scenes.reset(scene)
+    rng = random.Random(12)
+    for _ in range(3000):
+        app.step()
+        if scene.state.phase is Phase.MOVING and not scene.dice.tumbling:
+            break
+    random_turns(scene, rng, 400, lambda: scene.state.phase is Phase.GAME_OVER)
+    steps(app, 300)
+
+
+SHOTS: dict[str, Callable[[App], None]] = {
+    "title": title,
+    "opening": opening,
+    "drag": dragging,
+    "cube": cube_offer,
+    "gameover": game_over,
+}
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[0]) if argv else ROOT / "screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    app = App(Options(speed="fast"), threaded_ai=False)
+    try:
+        for name, setup in SHOTS.items():
+            setup(app)
+            app.draw(0.0)
+            frame = app.screen.copy()
+            for size in SIZES:
+                path = out / f"{name}_{size[0]}x{size[1]}.png"
+                pygame.image.save(letterbox(frame, size), str(path))
+                print(path)
+    finally:
+        pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -136,9 +136,9 @@ def translate(lang: str, key: str, **kw: object) -> str:
     return key
 
 
-def translate_n(lang: str, key: str, n: int, **kw: object) -> str:
-    """A text that depends on a count: ``key.one`` when ``n`` is 1, else ``key.other``."""
-    return translate(lang, f"{key}.{'one' if n == 1 else 'other'}", **kw)
+def translate_n(lang: str, key: str, count: int, **kw: object) -> str:
+    """A text that depends on a count: ``key.one`` when ``count`` is 1, else ``key.other``."""
+    return translate(lang, f"{key}.{'one' if count == 1 else 'other'}", **kw)
 
 
 def has_key(lang: str, key: str) -> bool:
@@ -294,9 +294,9 @@ def tr(key: str, **kw: object) -> str:
     return translate(_current, key, **kw)
 
 
-def tr_n(key: str, n: int, **kw: object) -> str:
+def tr_n(key: str, count: int, **kw: object) -> str:
     """``translate_n`` in the current language."""
-    return translate_n(_current, key, n, **kw)
+    return translate_n(_current, key, count, **kw)
 
 
 def tr_engine(message: str) -> str:

@@ -221,10 +221,13 @@ def _hold_arg(text: str) -> float:
         raise argparse.ArgumentTypeError(f"hold time is 0.5 to 30 seconds, not {text!r}") from None
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add one flag per setting; each defaults to None, meaning "keep what the file says"."""
+def add_arguments(parser: argparse.ArgumentParser, skip: set[str] | frozenset[str] = frozenset()) -> None:
+    """Add one flag per setting; each defaults to None, meaning "keep what the file says".
+
+    Flags in ``skip``, or that ``parser`` already has, are left out: the app keeps its own meaning for them.
+    """
     group = parser.add_argument_group("settings (override the saved settings for this run)")
-    taken = set(parser._option_string_actions)  # a flag the app already defines keeps the app's meaning
+    taken = set(parser._option_string_actions) | set(skip)
 
     def add(*flags: str, **kw: Any) -> None:
         if not taken.intersection(flags):

@@ -66,89 +66,258 @@ def legal_plays(pos: Position, dice: tuple[int, int]) -> list[Play]:
     """Every legal play for ``dice``, once per distinct resulting position.
 
     An empty list means the roll cannot be played at all (the turn is lost).
+    For a non-double the higher die is tried first, so a result that both
+    orders reach lists its moves with the higher die first.
     """
     a, b = check_dice(dice)
     me = list(pos.me)
     opp = list(pos.opp)
-    found: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Move, ...]] = {}
+    levels: list[_Level]
     if a == b:
-        _generate(me, opp, (a, a, a, a), 0, [], found, 23, True)
+        full: list[Play] = []
+        levels = [{}, {}, {}, {}]
+        _search_double(me, opp, a, 4, [], levels, full, 23)
+        if full:
+            return full
     else:
-        _generate(me, opp, (a, b), 0, [], found, 23, False)
-        _generate(me, opp, (b, a), 0, [], found, 23, False)
-    most = max((len(m) for m in found.values()), default=0)
+        high = max(a, b)
+        levels = [{}, {}, {}]
+        _search_pair(me, opp, high, min(a, b), levels)
+        _search_pair(me, opp, min(a, b), high, levels)
+    most = max(k for k, level in enumerate(levels) if level)
     if most == 0:
         return []
-    plays = [Play(moves, _trusted(key[0], key[1])) for key, moves in found.items() if len(moves) == most]
+    entries = list(levels[most].values())
     if most == 1 and a != b:
-        high = max(a, b)
-        higher = [p for p in plays if p.moves[0].die == high]
+        # Only one die can be played: the higher one whenever it can be (RULES.md, Moving).
+        # The higher die was searched first, so a result it reaches is recorded with it.
+        higher = [entry for entry in entries if entry[2][0].die == high]
         if higher:
-            plays = higher
-    return plays
+            entries = higher
+    return [Play(moves, _trusted(my_side, opp_side)) for my_side, opp_side, moves in entries]
 
 
-def _generate(
+_Entry = tuple[tuple[int, ...], tuple[int, ...], tuple[Move, ...]]
+_Level = dict[tuple[int, ...], _Entry]
+"""Results that use a given number of dice: key -> (mover's side, opponent's side, moves)."""
+
+
+def _move_table() -> tuple[tuple[Move, ...], ...]:
+    """Every Move object a search can make, indexed ``[die][2 * source_index + hit]``.
+
+    Moves are immutable, so one shared object per (source, die, hit) saves
+    building a new tuple at every node of the search.
+    """
+    table: list[tuple[Move, ...]] = [()]
+    for die in range(1, 7):
+        row: list[Move] = []
+        for i in range(25):
+            t = i - die
+            src = BAR_POINT if i == BAR else i + 1
+            dst = t + 1 if t >= 0 else OFF
+            row.append(Move(src, dst, die, False))
+            row.append(Move(src, dst, die, dst != OFF))
+        table.append(tuple(row))
+    return tuple(table)
+
+
+_MOVES = _move_table()
+
+
+def _search_double(
     me: list[int],
     opp: list[int],
-    dice: tuple[int, ...],
-    k: int,
+    die: int,
+    left: int,
     moves: list[Move],
-    found: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Move, ...]],
+    levels: list[_Level],
+    full: list[Play],
     last: int,
-    double: bool,
 ) -> None:
-    """Depth-first over the dice, applying and undoing moves in place."""
-    if k == len(dice):
-        _record(me, opp, moves, found)
-        return
-    die = dice[k]
-    moved = False
+    """Depth-first over the four moves of a double, applying and undoing moves in place.
+
+    Sources never rise from one move to the next (``last``): every set of moves
+    of one number can be made in that order, so each result is reached without
+    trying permutations. Nor is any result reached twice: with one number, each
+    point's checkers can only go to one place, so the result fixes how many moves
+    left each point, hence the sorted move list (and which blots were hit). The
+    plays that use all four dice therefore go straight into ``full``; the shorter
+    dead ends go into ``levels`` and matter only if ``full`` stays empty.
+    """
+    table = _MOVES[die]
     if me[BAR]:
         t = BAR - die
-        if opp[23 - t] < 2:
-            moved = True
-            hit = _apply(me, opp, BAR, t)
-            moves.append(Move(BAR_POINT, t + 1, die, hit))
-            _generate(me, opp, dice, k + 1, moves, found, 23, double)
-            moves.pop()
-            _undo(me, opp, BAR, t, hit)
-    else:
-        home = sum(me[6:BAR]) == 0
-        start = last if double else 23
-        higher_occupied = any(me[start + 1 : BAR]) if start < 23 else False
-        for i in range(start, -1, -1):
-            if not me[i]:
+        j = 23 - t
+        o = opp[j]
+        if o >= 2:
+            _dead_end(me, opp, moves, levels, 4 - left, False)
+            return
+        me[BAR] -= 1
+        me[t] += 1
+        if o:
+            opp[j] = 0
+            opp[BAR] += 1
+        moves.append(table[48 + o])
+        if left == 1:
+            full.append(Play(tuple(moves), _trusted(tuple(me), tuple(opp))))
+        else:
+            _search_double(me, opp, die, left - 1, moves, levels, full, 23)
+        moves.pop()
+        me[BAR] += 1
+        me[t] -= 1
+        if o:
+            opp[j] = 1
+            opp[BAR] -= 1
+        return
+    home = not any(me[6:BAR])
+    top = -1
+    if home:
+        for top in range(5, -2, -1):
+            if top < 0 or me[top]:
+                break
+    stop = -1 if home else die - 1
+    if left == 1:
+        if not _last_moves(me, opp, die, last, stop, top, tuple(moves), full):
+            _dead_end(me, opp, moves, levels, 3, False)
+        return
+    moved = False
+    for i in range(last, stop, -1):
+        c = me[i]
+        if not c:
+            continue
+        t = i - die
+        o = 0
+        if t >= 0:
+            j = 23 - t
+            o = opp[j]
+            if o >= 2:
                 continue
-            t = i - die
-            if t >= 0:
-                if opp[23 - t] >= 2:
-                    higher_occupied = True
-                    continue
-            elif not home or (t < -1 and higher_occupied):
-                higher_occupied = True
-                continue
-            moved = True
-            hit = _apply(me, opp, i, t)
-            moves.append(Move(i + 1, t + 1 if t >= 0 else 0, die, hit))
-            _generate(me, opp, dice, k + 1, moves, found, i, double)
-            moves.pop()
-            _undo(me, opp, i, t, hit)
-            higher_occupied = True
+            me[i] = c - 1
+            me[t] += 1
+            if o:
+                opp[j] = 0
+                opp[BAR] += 1
+        elif t == -1 or i == top:
+            me[i] = c - 1
+        else:
+            continue
+        moved = True
+        moves.append(table[2 * i + o])
+        _search_double(me, opp, die, left - 1, moves, levels, full, i)
+        moves.pop()
+        me[i] = c
+        if t >= 0:
+            me[t] -= 1
+            if o:
+                opp[23 - t] = 1
+                opp[BAR] -= 1
     if not moved:
-        _record(me, opp, moves, found)
+        _dead_end(me, opp, moves, levels, 4 - left, False)
 
 
-def _record(
+def _last_moves(
     me: list[int],
     opp: list[int],
-    moves: list[Move],
-    found: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Move, ...]],
+    die: int,
+    last: int,
+    stop: int,
+    top: int,
+    prefix: tuple[Move, ...],
+    full: list[Play],
+) -> bool:
+    """The fourth move of a double (no checker on the bar): append each full play; False if none."""
+    table = _MOVES[die]
+    opp_side = tuple(opp)  # shared by the results that hit nothing
+    append = full.append
+    moved = False
+    for i in range(last, stop, -1):
+        c = me[i]
+        if not c:
+            continue
+        t = i - die
+        if t >= 0:
+            j = 23 - t
+            o = opp[j]
+            if o >= 2:
+                continue
+            me[i] = c - 1
+            me[t] += 1
+            if o:
+                opp[j] = 0
+                opp[BAR] += 1
+                append(Play((*prefix, table[2 * i + 1]), _trusted(tuple(me), tuple(opp))))
+                opp[j] = 1
+                opp[BAR] -= 1
+            else:
+                append(Play((*prefix, table[2 * i]), _trusted(tuple(me), opp_side)))
+            me[t] -= 1
+        elif t == -1 or i == top:
+            me[i] = c - 1
+            append(Play((*prefix, table[2 * i]), _trusted(tuple(me), opp_side)))
+        else:
+            continue
+        me[i] = c
+        moved = True
+    return moved
+
+
+def _search_pair(me: list[int], opp: list[int], first: int, second: int, levels: list[_Level]) -> None:
+    """Both moves of a non-double in one order (the caller tries both orders)."""
+    options = _board_moves(me, opp, first)
+    if not options:
+        _dead_end(me, opp, [], levels, 0, True)
+        return
+    table1 = _MOVES[first]
+    table2 = _MOVES[second]
+    full = levels[2]
+    for i, t in options:
+        hit = _apply(me, opp, i, t)
+        move = table1[2 * i + hit]
+        follow = _board_moves(me, opp, second)
+        if not follow:
+            _dead_end(me, opp, [move], levels, 1, True)
+        for i2, t2 in follow:
+            hit2 = _apply(me, opp, i2, t2)
+            my_side = tuple(me)
+            opp_side = tuple(opp)
+            key = my_side + opp_side
+            if key not in full:
+                full[key] = (my_side, opp_side, (move, table2[2 * i2 + hit2]))
+            _undo(me, opp, i2, t2, hit2)
+        _undo(me, opp, i, t, hit)
+
+
+def _dead_end(
+    me: list[int], opp: list[int], moves: list[Move], levels: list[_Level], used: int, with_opp: bool
 ) -> None:
-    key = (tuple(me), tuple(opp))
-    old = found.get(key)
-    if old is None or len(old) < len(moves):
-        found[key] = tuple(moves)
+    """Record a position where the dice left cannot be played (it counts only if no play goes further)."""
+    my_side = tuple(me)
+    opp_side = tuple(opp)
+    key = my_side + opp_side if with_opp else my_side
+    level = levels[used]
+    if key not in level:
+        level[key] = (my_side, opp_side, tuple(moves))
+
+
+def _board_moves(me: list[int], opp: list[int], die: int) -> list[tuple[int, int]]:
+    """(source index, target index) of every move by ``die`` the board allows; target < 0 bears off."""
+    if me[BAR]:
+        t = BAR - die
+        return [(BAR, t)] if opp[23 - t] < 2 else []
+    out: list[tuple[int, int]] = []
+    home = not any(me[6:BAR])
+    top = True  # no checker seen yet on a higher point
+    for i in range(23, -1 if home else die - 1, -1):
+        if not me[i]:
+            continue
+        t = i - die
+        if t >= 0:
+            if opp[23 - t] < 2:
+                out.append((i, t))
+        elif t == -1 or top:
+            out.append((i, t))
+        top = False
+    return out
 
 
 def _apply(me: list[int], opp: list[int], i: int, t: int) -> bool:
@@ -214,19 +383,38 @@ def single_moves(pos: Position, die: int) -> list[Move]:
 
 
 def max_dice_playable(pos: Position, dice: tuple[int, ...]) -> int:
-    """How many of ``dice`` (played in any order) the position allows, at most."""
+    """How many of ``dice`` (played in any order) the position allows, at most.
+
+    The turn API asks this after every tentative step, so it searches in place
+    on lists and stops as soon as every die is used.
+    """
     if not dice:
         return 0
+    return _most(list(pos.me), list(pos.opp), tuple(dice), 23)
+
+
+def _most(me: list[int], opp: list[int], dice: tuple[int, ...], last: int) -> int:
+    """Most of ``dice`` playable in some order, the board changed in place and restored.
+
+    Equal dice are played with sources that never rise (``last``), which reaches
+    every result of :func:`legal_plays`' double search; mixed dice try each
+    distinct die first. A checker on the bar enters whatever ``last`` says.
+    """
+    if not dice:
+        return 0
+    need = len(dice)
     best = 0
-    tried: set[int] = set()
-    for n, die in enumerate(dice):
-        if die in tried:
-            continue
-        tried.add(die)
+    same = len(set(dice)) == 1
+    for die in (dice[0],) if same else sorted(set(dice), reverse=True):
+        n = dice.index(die)
         rest = dice[:n] + dice[n + 1 :]
-        for move in single_moves(pos, die):
-            got = 1 + max_dice_playable(apply_move(pos, move), rest)
-            if got == len(dice):
+        for i, t in _board_moves(me, opp, die):
+            if same and i > last and i != BAR:
+                continue
+            hit = _apply(me, opp, i, t)
+            got = 1 + _most(me, opp, rest, (23 if i == BAR else i) if same else 23)
+            _undo(me, opp, i, t, hit)
+            if got == need:
                 return got
             best = max(best, got)
     return best

@@ -17,6 +17,7 @@ import signal
 import statistics
 import sys
 import time
+import traceback
 import warnings
 from dataclasses import dataclass
 from types import FrameType
@@ -32,7 +33,7 @@ from .text import CACHE
 STEP = 1.0 / 120.0
 MAX_FRAME = 0.25
 MAX_STEPS = 10
-IDLE_WAIT_MS = 1000
+IDLE_POLL = 0.02
 SPEEDS = ("slow", "normal", "fast")
 
 
@@ -137,6 +138,7 @@ class App:
         self.time = 0.0
         """Game time in seconds, advanced only by fixed steps."""
         self.needs_draw = True
+        self.errors = 0
 
     # -- the parts a test drives ------------------------------------------------------------
 
@@ -179,16 +181,39 @@ class App:
 
     # -- real-time loop -----------------------------------------------------------------------
 
+    def recover(self, exc: BaseException) -> None:
+        """A bug in a scene must not take the cabinet down: log it and start again from the title."""
+        traceback.print_exception(exc, file=sys.stderr)
+        self.errors += 1
+        if self.errors > 20:
+            raise SystemExit(1) from exc
+        from .title import TitleScene
+
+        self.input.cancel()
+        self.scenes.reset(TitleScene(self))
+        self.needs_draw = True
+
     def run(self) -> int:
+        while self.running:
+            try:
+                return self._run()
+            except Exception as exc:
+                self.recover(exc)
+        return 0
+
+    def _run(self) -> int:
         clock = pygame.time.Clock()
         previous = time.perf_counter()
         acc = 0.0
         idle = False
         while self.running:
             if idle:
-                first = pygame.event.wait(IDLE_WAIT_MS)
-                events = [first] if first.type != pygame.NOEVENT else []
-                events += pygame.event.get()
+                # Sleep between short polls: SDL's own wait polls every millisecond on the
+                # dummy and KMS/DRM drivers, which would cost a Raspberry Pi several percent.
+                events = pygame.event.get()
+                while not events and self.running:
+                    time.sleep(IDLE_POLL)
+                    events = pygame.event.get()
                 previous = time.perf_counter()
             else:
                 events = pygame.event.get()

@@ -860,7 +860,12 @@ class GameScene(Scene):
 
     def _paint_panel(self, surface: pygame.Surface, ox: int, oy: int) -> None:
         s = self.state
-        pips, score, active = self._panel_facts()[:3]  # type: ignore[misc]
+        s_ = self.state
+        pips = s_.board_for(0).pips()
+        score = self.match.score if s_.phase is Phase.GAME_OVER else s_.score
+        active = s_.turn if s_.phase in (Phase.ROLL, Phase.MOVING) else None
+        if s_.phase is Phase.CUBE_OFFERED:
+            active = 1 - s_.turn
         x = L.PANEL_X + 6 - ox
         w = L.PANEL_W - 12
         for player, y in ((1, L.BOARD_Y + 6 - oy), (0, L.BOARD_Y + L.BOARD_H - 126 - oy)):
@@ -958,10 +963,7 @@ class GameScene(Scene):
         box = pygame.Rect(cx - 330, L.MID_Y - 210, 660, 400)
         pygame.draw.rect(surface, (30, 36, 50), box, border_radius=18)
         pygame.draw.rect(surface, GOLD, box, 4, border_radius=18)
-        if self.match.is_over:
-            title = self.say("match_over", r.winner)
-        else:
-            title = self.say("wins", r.winner)
+        title = self.say("match_over" if self.match.is_over else "wins", r.winner)
         draw_text(surface, title, 44, (cx, box.y + 50), GOLD, width=620)
         kind = {
             WinKind.SINGLE: "win_single",

@@ -12,6 +12,7 @@ a seeded game replays identically.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import random
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -22,6 +23,14 @@ from game.engine.flow import GameState, Phase
 from game.engine.moves import Move, legal_plays
 
 LEVELS_FALLBACK = ("random",)
+
+
+def ai_available() -> bool:
+    """Whether the real computer player is installed, without importing it (the title starts fast)."""
+    try:
+        return importlib.util.find_spec("game.ai.api") is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def _load_ai() -> ModuleType | None:

@@ -12,7 +12,7 @@ from . import layout as L
 from .app import SPEEDS
 from .board_view import BG, GOLD
 from .input import Intent
-from .opponent import Opponent
+from .opponent import ai_available
 from .scene import Scene
 from .text import draw_text, tr
 from .widgets import Button, ButtonGroup
@@ -24,7 +24,7 @@ class TitleScene(Scene):
     def __init__(self, app: object) -> None:
         super().__init__(app)  # type: ignore[arg-type]
         self.match_length = self.app.options.match_length
-        self.placeholder = Opponent().is_placeholder
+        self.placeholder = not ai_available()
         self.buttons = ButtonGroup()
         self._build()
 

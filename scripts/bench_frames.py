@@ -1,0 +1,84 @@
+"""Measure the figures issue 3 asks for, on this machine, and print them.
+
+- frame time: ``main.py --bench-frames N`` (a demo game, update + draw per frame);
+- start to first frame: wall time of ``main.py --frames 1`` from process start to exit (an upper bound);
+- idle CPU: a real ``main.py`` process (dummy video driver) waiting on the title screen, then on a
+  two-player board waiting for a move, measured from ``/proc/PID/stat`` over 10 s.
+
+Usage: ``.venv/bin/python scripts/bench_frames.py [--frames N] [--idle-seconds S]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PY = sys.executable
+ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks  # utime + stime
+
+
+def idle_cpu(args: list[str], settle: float, seconds: float) -> float:
+    proc = subprocess.Popen([PY, "main.py", *args], cwd=ROOT, env=ENV)
+    try:
+        time.sleep(settle)
+        c0, t0 = cpu_seconds(proc.pid), time.monotonic()
+        time.sleep(seconds)
+        c1, t1 = cpu_seconds(proc.pid), time.monotonic()
+        return 100.0 * (c1 - c0) / (t1 - t0)
+    finally:
+        proc.terminate()
+        code = proc.wait(timeout=10)
+        if code != 0:
+            print(f"warning: main.py exited with {code} after SIGTERM")
+
+
+def main() -> int:
+    p = argparse.ArgumentParser()
+    p.add_argument("--frames", type=int, default=3000)
+    p.add_argument("--idle-seconds", type=float, default=10.0)
+    a = p.parse_args()
+    starts = []
+    for _ in range(3):
+        t0 = time.perf_counter()
+        subprocess.run([PY, "main.py", "--frames", "1"], cwd=ROOT, env=ENV, check=True)
+        starts.append(time.perf_counter() - t0)
+    print(
+        f"start to first frame (process start to exit, median of 3): {statistics.median(starts) * 1000:.0f} ms"
+    )
+    title = idle_cpu([], 2.0, a.idle_seconds)
+    print(f"idle CPU on the title screen: {title:.2f}% of one core over {a.idle_seconds:.0f} s")
+    board = idle_cpu(["--start", "two", "--seed", "1"], 5.0, a.idle_seconds)
+    print(f"idle CPU on a still board: {board:.2f}% of one core over {a.idle_seconds:.0f} s")
+    out = (
+        subprocess.run(
+            [PY, "main.py", "--bench-frames", str(a.frames), "--seed", "1"],
+            cwd=ROOT,
+            env=ENV,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        .stdout.strip()
+        .splitlines()
+    )
+    load = os.getloadavg()
+    print(f"load average during the run: {load[0]:.2f} on {os.cpu_count()} cores")
+    for line in out:
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -256,8 +256,8 @@ def save_game(game: SavedGame, directory: str | os.PathLike[str] | None = None) 
     """Write the autosave atomically; False (logged) if it could not be written."""
     try:
         data = game_to_dict(game)
-    except (RulesError, ValueError, TypeError) as exc:
-        log.error("autosave skipped, the game could not be written out: %s", exc)
+    except Exception as exc:  # an autosave problem must never stop the game being played
+        log.error("autosave skipped, the game could not be written out: %r", exc)
         return False
     return atomic_write_json(data_dir(directory) / SAVE_FILE, data)
 

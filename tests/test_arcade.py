@@ -1,0 +1,307 @@
+"""The real app, headless: attract mode, idle reset, operator lock, languages, settings, sound, statistics."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.engine.flow import Phase, Step
+from game.ui import i18n
+from game.ui import settings as st
+from game.ui import text as ui_text
+from game.ui.app import Options
+from game.ui.arcade import (
+    ArcadeApp,
+    ArcadeTitle,
+    AttractScene,
+    FairnessScene,
+    HowToScene,
+    KeypadScene,
+    OperatorScene,
+    SettingsScene,
+    StillPlayingScene,
+    ui_catalogue,
+)
+from game.ui.game_scene import GameScene
+from game.ui.kiosk import Mode
+from tests.ui_driver import click, dice_xy, down, run_until, settle, up
+
+STEP = 1.0 / 120.0
+CORNER = (20, 20)
+
+
+def steps(app: ArcadeApp, seconds: float) -> None:
+    for _ in range(round(seconds / STEP)):
+        app.step(STEP)
+
+
+def make(tmp_path: Path, kiosk: bool = True, **values: object) -> ArcadeApp:
+    settings = st.Settings(**values)  # type: ignore[arg-type]
+    app = ArcadeApp(Options(speed="fast"), settings, kiosk=kiosk, data_dir=tmp_path, threaded_ai=False)
+    app.scenes.push(app.initial_scene())
+    return app
+
+
+@pytest.fixture(autouse=True)
+def _cleanup() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+    ui_text.set_catalogue(ui_text.ENGLISH)
+    pygame.quit()
+
+
+def visible_labels(scene: object) -> list[str]:
+    out = []
+    for name in ("buttons", "modal"):
+        group = getattr(scene, name, None)
+        out += [b.label for b in getattr(group, "buttons", ()) if b.visible]
+    return out
+
+
+def press_button(app: ArcadeApp, label: str) -> None:
+    scene = app.scenes.top
+    for name in ("modal", "buttons"):
+        for b in getattr(getattr(scene, name, None), "buttons", ()):
+            if b.label == label and b.visible:
+                click(app, b.rect.center)
+                return
+    raise AssertionError(f"no button {label!r} in {visible_labels(scene)}")
+
+
+def open_operator(app: ArcadeApp, code: str) -> None:
+    down(app, CORNER)
+    steps(app, 3.2)
+    up(app, CORNER)
+    app.step()
+    assert isinstance(app.scenes.top, KeypadScene)
+    for digit in code:
+        press_button(app, digit)
+    press_button(app, "OK")
+
+
+# -- attract mode and idle reset ------------------------------------------------------------------
+
+
+def test_kiosk_starts_in_attract_and_the_first_touch_only_wakes(tmp_path: Path) -> None:
+    app = make(tmp_path)
+    assert isinstance(app.scenes.top, AttractScene)
+    steps(app, 5)
+    assert isinstance(app.scenes.top, AttractScene)  # the demo plays on by itself
+    # Touch exactly where the title's first button will be: the wake-up touch must not press it.
+    title_button = (640, 232)
+    click(app, title_button)
+    steps(app, 0.2)
+    assert isinstance(app.scenes.top, ArcadeTitle)
+    assert app.kiosk is not None and app.kiosk.mode is Mode.ACTIVE
+    click(app, title_button)  # the second touch is the visitor's
+    steps(app, 0.2)
+    assert isinstance(app.scenes.top, GameScene) and not isinstance(app.scenes.top, AttractScene)
+
+
+def test_idle_timeout_returns_to_attract(tmp_path: Path) -> None:
+    app = make(tmp_path, idle_seconds=30)
+    click(app, (640, 360))
+    steps(app, 0.5)
+    press_button(app, ui_text.tr("two_players"))
+    assert isinstance(app.scenes.top, GameScene)
+    steps(app, 29.0)
+    assert not isinstance(app.scenes.top, StillPlayingScene)
+    steps(app, 1.5)
+    assert isinstance(app.scenes.top, StillPlayingScene)
+    app.draw(0.0)
+    steps(app, 10.0)
+    assert isinstance(app.scenes.top, AttractScene)
+    assert app.kiosk is not None and app.kiosk.mode is Mode.ATTRACT
+    assert not (tmp_path / "autosave.json").exists()  # the abandoned game is not resumed later
+
+
+def test_a_touch_on_the_countdown_keeps_the_game(tmp_path: Path) -> None:
+    app = make(tmp_path, idle_seconds=30)
+    click(app, (640, 360))
+    steps(app, 0.5)
+    press_button(app, ui_text.tr("two_players"))
+    game = app.scenes.top
+    steps(app, 31)
+    assert isinstance(app.scenes.top, StillPlayingScene)
+    before = game.state  # type: ignore[union-attr]
+    click(app, dice_xy(game))  # type: ignore[arg-type]
+    assert app.scenes.top is game
+    assert game.state is before  # type: ignore[union-attr]  # the dismissing touch did nothing else
+    steps(app, 25)
+    assert app.scenes.top is game
+
+
+# -- the operator lock -----------------------------------------------------------------------------
+
+
+def test_operator_gesture_and_code_open_the_menu(tmp_path: Path) -> None:
+    app = make(tmp_path, operator_code="2468")
+    open_operator(app, "2468")
+    assert isinstance(app.scenes.top, OperatorScene)
+    assert i18n.tr("operator.quit") in visible_labels(app.scenes.top)
+    press_button(app, i18n.tr("operator.resume"))
+    assert not isinstance(app.scenes.top, OperatorScene)
+
+
+def test_wrong_code_does_not_open_the_menu(tmp_path: Path) -> None:
+    app = make(tmp_path, operator_code="2468")
+    open_operator(app, "1357")
+    assert isinstance(app.scenes.top, KeypadScene)
+    assert not any(isinstance(s, OperatorScene) for s in app.scenes.scenes)
+    for _ in range(2):
+        for d in "0000":
+            press_button(app, d)
+        press_button(app, "OK")
+    assert not any(isinstance(s, (OperatorScene, KeypadScene)) for s in app.scenes.scenes)
+
+
+def test_a_short_corner_press_is_just_a_touch(tmp_path: Path) -> None:
+    app = make(tmp_path)
+    click(app, (640, 360))
+    steps(app, 0.2)
+    down(app, CORNER)
+    steps(app, 1.0)
+    up(app, CORNER)
+    steps(app, 3)
+    assert isinstance(app.scenes.top, ArcadeTitle)
+
+
+def test_operator_can_quit_and_visitors_cannot(tmp_path: Path) -> None:
+    app = make(tmp_path, operator_code="999")
+    click(app, (640, 360))
+    steps(app, 0.2)
+    assert ui_text.tr("quit") not in visible_labels(app.scenes.top)
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    steps(app, 0.2)
+    assert isinstance(app.scenes.top, ArcadeTitle) and app.running
+    open_operator(app, "999")
+    press_button(app, i18n.tr("operator.quit"))
+    assert not app.running
+
+
+def test_forgotten_operator_menu_closes_into_attract(tmp_path: Path) -> None:
+    app = make(tmp_path, operator_code="999", idle_seconds=30)
+    open_operator(app, "999")
+    steps(app, 31)
+    assert isinstance(app.scenes.top, AttractScene)
+
+
+def test_operator_settings_change_the_code(tmp_path: Path) -> None:
+    app = make(tmp_path, operator_code="999")
+    open_operator(app, "999")
+    press_button(app, i18n.tr("operator.settings"))
+    scene = app.scenes.top
+    assert isinstance(scene, SettingsScene)
+    press_button(app, "•••")  # the code row opens a keypad
+    for d in "4321":
+        press_button(app, d)
+    press_button(app, "OK")
+    press_button(app, i18n.tr("button.back"))
+    assert app.settings.operator_code == "4321"
+    assert st.load_settings(tmp_path).operator_code == "4321"
+    assert app.kiosk is not None and app.kiosk.config.code == "4321"
+
+
+# -- languages, settings, how to play, statistics ---------------------------------------------
+
+
+def test_game_screen_keys_are_translated_in_every_language() -> None:
+    for lang in i18n.LANGUAGES:
+        cat = ui_catalogue(lang)
+        missing = set(ui_text.ENGLISH) - set(cat)
+        assert missing == set(), (lang, missing)
+        for key, english in ui_text.ENGLISH.items():
+            assert i18n.placeholders(cat[key]) == i18n.placeholders(english), (lang, key)
+
+
+def test_language_buttons_switch_everything_and_persist(tmp_path: Path) -> None:
+    app = make(tmp_path, kiosk=False)
+    assert isinstance(app.scenes.top, ArcadeTitle)
+    press_button(app, "HU")
+    assert i18n.get_language() == "hu"
+    assert ui_text.tr("two_players") == "Két játékos"
+    assert "Két játékos" in visible_labels(app.scenes.top)
+    assert st.load_settings(tmp_path).language == "hu"
+    press_button(app, "FI")
+    assert "Kaksi pelaajaa" in visible_labels(app.scenes.top)
+
+
+def test_settings_screen_cycles_and_saves(tmp_path: Path) -> None:
+    app = make(tmp_path, kiosk=False)
+    press_button(app, i18n.tr("menu.settings"))
+    assert isinstance(app.scenes.top, SettingsScene)
+    press_button(app, i18n.tr("speed.normal"))
+    press_button(app, i18n.tr("value.on"))
+    press_button(app, i18n.tr("button.back"))
+    saved = st.load_settings(tmp_path)
+    assert saved.animation == "fast" and saved.sound is False
+    assert app.speed == "fast" and app.audio.enabled is False
+
+
+def test_how_to_play_pages(tmp_path: Path) -> None:
+    app = make(tmp_path, kiosk=False)
+    press_button(app, ui_text.tr("how_to_play"))
+    scene = app.scenes.top
+    assert isinstance(scene, HowToScene)
+    for _ in range(scene.pages - 1):
+        press_button(app, i18n.tr("button.next_page"))
+    assert scene.page == scene.pages - 1
+    assert i18n.tr("button.next_page") not in visible_labels(scene)
+    app.draw(0.0)
+    press_button(app, i18n.tr("button.back"))
+    assert isinstance(app.scenes.top, ArcadeTitle)
+
+
+def _play_two_player_turns(app: ArcadeApp, turns: int) -> GameScene:
+    press_button(app, ui_text.tr("two_players"))
+    scene = app.scenes.top
+    assert isinstance(scene, GameScene)
+    done = 0
+    while done < turns:
+        settle(app, scene)
+        s = scene.state
+        if s.phase is Phase.ROLL:
+            click(app, dice_xy(scene))
+            run_until(app, lambda: scene.state.phase is not Phase.ROLL, 400)
+        elif s.phase is Phase.MOVING:
+            turn = s.turn_state()
+            if turn.is_complete:
+                click(app, dice_xy(scene))
+                done += 1
+            else:
+                move = turn.legal_moves()[0]
+                assert scene.do(Step(move.src, move.die)) is None
+        else:
+            raise AssertionError(s.phase)
+    return scene
+
+
+def test_sounds_and_dice_statistics_follow_the_game(tmp_path: Path) -> None:
+    app = make(tmp_path, kiosk=False)
+    _play_two_player_turns(app, 4)
+    played = set(app.audio.played)
+    assert {"dice", "land"} <= played
+    assert app.stats.rolls >= 4  # the opening roll(s) and one roll for each later turn
+    assert app.stats.rolls == len(app.watcher.history)
+    app.scenes.push(FairnessScene(app))
+    app.draw(0.0)
+
+
+def test_the_demo_counts_no_statistics_and_stays_quiet(tmp_path: Path) -> None:
+    app = make(tmp_path)
+    steps(app, 20)
+    assert app.watcher.history  # it rolled
+    assert app.stats.rolls == 0
+    assert "dice" not in app.audio.played
+
+
+def test_no_sound_device_is_no_problem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-driver")
+    pygame.mixer.quit()
+    app = make(tmp_path, kiosk=False)
+    _play_two_player_turns(app, 2)
+    assert app.audio.available is False
+    assert "dice" in app.audio.played  # asked for, silently skipped

@@ -341,3 +341,29 @@ def test_moving_state_rebuilt_from_fields_equals_original() -> None:
     assert rebuilt == state
     assert rebuilt.turn_state().start == Position.start()
     assert rebuilt.turn_state().is_complete
+
+
+def test_play_moves_accepts_the_lower_die_when_it_gives_the_same_result() -> None:
+    """Last checker on the 1-point with 6-2: either die bears it off; the result is the same play."""
+    state = apply(rolling(pos({1: 1}, {6: 15})), Roll((6, 2)))
+    over = apply(state, PlayMoves((Move(1, 0, 2),)))
+    assert over.phase is Phase.GAME_OVER and over.result is not None and over.result.kind is WinKind.GAMMON
+
+
+def test_board_move_agrees_with_single_moves() -> None:
+    """``board_move`` (the fast check behind PlayMoves) accepts exactly what ``single_moves`` lists."""
+    import random as _random
+
+    from game.engine.flow import board_move
+    from game.engine.moves import single_moves
+    from game.engine.sample import random_position
+
+    rng = _random.Random(11)
+    for _ in range(400):
+        position = random_position(rng)
+        for die in range(1, 7):
+            listed = {(m.src, m.dst): m for m in single_moves(position, die)}
+            for src in range(1, 26):
+                for dst in range(0, 25):
+                    got = board_move(position, src, dst, die)
+                    assert got == listed.get((src, dst)), (position.position_id(), src, dst, die)

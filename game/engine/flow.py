@@ -33,7 +33,7 @@ from .cube import Cube, can_double
 from .dice import roll, roll_opening
 from .errors import IllegalAction, RulesError
 from .moves import BAR_POINT, OFF, Move, check_dice, single_moves
-from .position import CHECKERS, Position, _trusted
+from .position import BAR, CHECKERS, Position, _trusted
 from .scoring import GameResult, WinKind, game_points, win_kind
 from .turn import Turn
 
@@ -562,14 +562,16 @@ def _apply_play_moves(state: GameState, action: PlayMoves) -> GameState:
     remaining = list(turn.remaining)
     played: list[Move] = []
     for raw in moves:
-        if not isinstance(raw, tuple) or len(raw) < 3 or not all(_is_int(v) for v in raw[:3]):
+        if not isinstance(raw, tuple) or len(raw) < 3:
             raise IllegalAction(f"not a move: {raw!r}")
         src, dst, die = raw[0], raw[1], raw[2]
+        if type(src) is not int or type(dst) is not int or type(die) is not int:
+            raise IllegalAction(f"not a move: {raw!r}")
         if die not in remaining:
             raise IllegalAction(f"You have no {die} to play")
         if position.my_off == CHECKERS:
             raise IllegalAction("All your checkers are already off")
-        move = next((m for m in single_moves(position, die) if m.src == src and m.dst == dst), None)
+        move = board_move(position, src, dst, die)
         if move is None:
             reason = Turn(turn.start, turn.dice, turn.moves + tuple(played), turn.most).explain(src, die)
             raise IllegalAction(reason or f"The move {src}/{dst} is not possible with a {die}")
@@ -581,9 +583,45 @@ def _apply_play_moves(state: GameState, action: PlayMoves) -> GameState:
         raise IllegalAction(f"That play uses {len(total)} dice; you must play {turn.most}")
     a, b = check_dice(turn.dice)
     higher = max(a, b)
-    if turn.most == 1 and a != b and total and total[0].die != higher and single_moves(turn.start, higher):
-        raise IllegalAction("You must play the higher die")
+    if turn.most == 1 and a != b and total and total[0].die != higher:
+        # Only one die can be played: it must be the higher one whenever that one can be
+        # played. The same result counts (bearing off the same checker with either die).
+        results = [_after(turn.start, m) for m in single_moves(turn.start, higher)]
+        if results and position not in results:
+            raise IllegalAction("You must play the higher die")
     return _moving(state, Turn(turn.start, turn.dice, total, turn.most))
+
+
+def board_move(pos: Position, src: int, dst: int, die: int) -> Move | None:
+    """The move ``src``/``dst`` with ``die`` if the board allows it (as :func:`single_moves` would list it).
+
+    A direct check of one move, so that checking a whole play costs a few lookups
+    instead of listing every move of every die; tests compare it with ``single_moves``.
+    """
+    me = pos.me
+    opp = pos.opp
+    if me[BAR]:
+        if src != BAR_POINT:
+            return None
+        t = BAR - die
+        j = 23 - t
+        if dst != t + 1 or opp[j] >= 2:
+            return None
+        return Move(src, dst, die, opp[j] == 1)
+    i = src - 1
+    if not 0 <= i <= 23 or me[i] == 0:
+        return None
+    t = i - die
+    if t >= 0:
+        j = 23 - t
+        if dst != t + 1 or opp[j] >= 2:
+            return None
+        return Move(src, dst, die, opp[j] == 1)
+    if dst != OFF or any(me[6:BAR]):
+        return None
+    if t < -1 and any(me[i + 1 : BAR]):
+        return None
+    return Move(src, OFF, die, False)
 
 
 def _after(pos: Position, move: Move) -> Position:

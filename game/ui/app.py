@@ -296,21 +296,24 @@ def percentile(values: list[float], q: float) -> float:
 
 def main(argv: list[str]) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from .arcade import make_app, split_arcade_args  # kiosk, settings, autosave, sound, languages
+
     try:
+        arcade_args, argv = split_arcade_args(argv)
         options = parse_args(argv)
     except SystemExit as exc:  # argparse already printed the reason
         return int(exc.code or 0)
     if options.frames is not None or options.bench_frames is not None:
         os.environ.setdefault("SDL_VIDEODRIVER", os.environ.get("SDL_VIDEODRIVER", "dummy"))
     headless = options.frames is not None or options.bench_frames is not None
-    app = App(options, threaded_ai=not headless or options.bench_frames is not None)
+    app = make_app(options, arcade_args, threaded_ai=not headless or options.bench_frames is not None)
 
     def on_term(signum: int, frame: FrameType | None) -> None:
         app.quit()
 
     signal.signal(signal.SIGTERM, on_term)
     try:
-        app.scenes.push(initial_scene(app))
+        app.scenes.push(app.initial_scene())
         if options.bench_frames is not None:
             times, cpu = app.bench(options.bench_frames)
             print(

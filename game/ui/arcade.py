@@ -768,8 +768,10 @@ class ArcadeApp(App):
 
     def initial_scene(self) -> Scene:
         """Kiosk: resume a young autosave, else attract mode. Otherwise the title (with Continue)."""
-        if self.options.demo or self.options.bench_frames:
-            return GameScene(self, GameSetup(mode="demo", match_length=0, seed=self.options.seed))
+        if self.options.demo or self.options.bench_frames or self.options.mode:
+            from .app import initial_scene
+
+            return initial_scene(self)  # the command line asked for a game or the demo directly
         if self.kiosk is not None:
             saved = persist.load_game(self.data_dir, now=self.clock(), max_age=self.settings.idle_seconds)
             if saved is not None:

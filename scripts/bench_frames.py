@@ -54,9 +54,8 @@ def main() -> int:
         t0 = time.perf_counter()
         subprocess.run([PY, "main.py", "--frames", "1"], cwd=ROOT, env=ENV, check=True)
         starts.append(time.perf_counter() - t0)
-    print(
-        f"start to first frame (process start to exit, median of 3): {statistics.median(starts) * 1000:.0f} ms"
-    )
+    first = statistics.median(starts) * 1000
+    print(f"start to first frame (process start to exit, median of 3): {first:.0f} ms")
     title = idle_cpu([], 2.0, a.idle_seconds)
     print(f"idle CPU on the title screen: {title:.2f}% of one core over {a.idle_seconds:.0f} s")
     board = idle_cpu(["--start", "two", "--seed", "1"], 5.0, a.idle_seconds)

@@ -41,4 +41,9 @@ def random_position(rng: random.Random) -> Position:
         me[24] = min(me[24], rng.randrange(0, 3))
         opp[24] = min(opp[24], rng.randrange(0, 3))
         # Checkers removed from the bar are simply borne off; still a valid count.
+    # A side with nothing left would be a finished game, not a position to play:
+    # keep one checker on its bar (no extra draw, so every other sample is unchanged).
+    for side in (me, opp):
+        if sum(side) == 0:
+            side[24] = 1
     return Position(tuple(me), tuple(opp))

@@ -40,6 +40,7 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 
 import numpy as np  # noqa: E402
 
+np.seterr(over="ignore")
 from game.engine import Position, legal_plays  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,26 +54,42 @@ for _n in range(16):
 _PIP_W = np.arange(1, 26, dtype=np.float64)
 
 
+# Columns 0..23 and 25..48 of a 50-wide board row are the points of each side.
+_POINT_COLS = np.r_[0:24, 25:49]
+# Bar, borne-off and pip inputs are affine in the counts: x[192:198] = board @ _AFFINE + _OFFSET.
+_AFFINE = np.zeros((50, 6))
+_AFFINE[24, 0] = 0.5
+_AFFINE[49, 1] = 0.5
+_AFFINE[0:25, 2] = -1.0 / 15.0
+_AFFINE[25:50, 3] = -1.0 / 15.0
+_AFFINE[0:25, 4] = _PIP_W / 150.0
+_AFFINE[25:50, 5] = _PIP_W / 150.0
+_OFFSET = np.array([0.0, 0.0, 1.0, 1.0, 0.0, 0.0])
+
+
+def encode_rows(board: np.ndarray) -> np.ndarray:
+    """Encode n boards (int array n x 50: the side on roll's 25 counts, then the opponent's)."""
+    n = board.shape[0]
+    x = np.empty((n, N_IN), dtype=np.float64)
+    x[:, 0:192] = _UNITS[board[:, _POINT_COLS]].reshape(n, 192)
+    x[:, 192:198] = board @ _AFFINE + _OFFSET
+    # Race: nobody on the bar and the rearmost checkers have passed (indices sum below 23).
+    occupied_me = board[:, 23::-1] > 0
+    occupied_opp = board[:, 48:24:-1] > 0
+    my_back = np.where(occupied_me.any(axis=1), 23 - occupied_me.argmax(axis=1), -1)
+    opp_back = np.where(occupied_opp.any(axis=1), 23 - occupied_opp.argmax(axis=1), -1)
+    race = (
+        (board[:, 24] == 0)
+        & (board[:, 49] == 0)
+        & ((my_back < 0) | (opp_back < 0) | (my_back + opp_back < 23))
+    )
+    x[:, 198] = ~race
+    return x
+
+
 def encode_batch(me: np.ndarray, opp: np.ndarray) -> np.ndarray:
     """Encode n positions (``me``/``opp`` int arrays n x 25, ``me`` on roll) into n x N_IN inputs."""
-    n = me.shape[0]
-    x = np.empty((n, N_IN), dtype=np.float64)
-    x[:, 0:96] = _UNITS[me[:, :24]].reshape(n, 96)
-    x[:, 96:192] = _UNITS[opp[:, :24]].reshape(n, 96)
-    x[:, 192] = me[:, 24] / 2.0
-    x[:, 193] = opp[:, 24] / 2.0
-    x[:, 194] = (15 - me.sum(axis=1)) / 15.0
-    x[:, 195] = (15 - opp.sum(axis=1)) / 15.0
-    x[:, 196] = (me @ _PIP_W) / 150.0
-    x[:, 197] = (opp @ _PIP_W) / 150.0
-    # Contact: some opposing checker (opp index j is mover index 23 - j) lies below the
-    # mover's rearmost checker, or someone is on the bar.
-    idx = np.arange(24)
-    my_back = np.where(me[:, :24] > 0, idx, -1).max(axis=1)
-    opp_back = np.where(opp[:, :24] > 0, idx, -1).max(axis=1)
-    race = (me[:, 24] == 0) & (opp[:, 24] == 0) & ((my_back < 0) | (opp_back < 0) | (23 - opp_back > my_back))
-    x[:, 198] = np.where(race, 0.0, 1.0)
-    return x
+    return encode_rows(np.concatenate([me, opp], axis=1))
 
 
 def sides(positions: list[Position]) -> tuple[np.ndarray, np.ndarray]:
@@ -83,7 +100,7 @@ def sides(positions: list[Position]) -> tuple[np.ndarray, np.ndarray]:
 
 
 def sigmoid(z: np.ndarray) -> np.ndarray:
-    return 1.0 / (1.0 + np.exp(-np.clip(z, -40.0, 40.0)))
+    return 1.0 / (1.0 + np.exp(-z))  # exp overflow gives inf -> 0, which is the right limit
 
 
 class Net:
@@ -163,8 +180,8 @@ def choose_net(
     if wins:
         best = max(wins, key=lambda p: points_of(p.position))
         return best.position, np.zeros(N_IN), result_of(best.position), True
-    flipped = [p.position.flip() for p in plays]
-    x = encode_batch(*sides(flipped))
+    # Each candidate seen by the opponent, who is on roll after it.
+    x = encode_rows(np.array([p.position.opp + p.position.me for p in plays], dtype=np.int64))
     _, o = net.forward(x)
     k = int(np.argmin(equity(o)))
     return plays[k].position, x[k], swap(o[k]), False

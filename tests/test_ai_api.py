@@ -125,3 +125,17 @@ def test_post_crawford_trailer_doubles() -> None:
     assert api.should_double(pos, 1, "centre", 7, (2, 6), False, "expert")
     # The leader at 1-away never gains by doubling.
     assert not api.should_double(pos, 1, "centre", 7, (6, 2), False, "expert")
+
+
+def test_take_is_judged_from_the_takers_side() -> None:
+    # The doubler (on roll) has a closed board against two checkers on the bar: the taker must pass.
+    taker_view = CRUSHING.flip()
+    assert not api.should_take(taker_view, 1, "centre", 0, (0, 0), False, "expert")
+    # Seen by the crushed side when it is on roll, doubling is out of the question.
+    assert not api.should_double(taker_view, 1, "centre", 0, (0, 0), False, "expert")
+
+
+def test_match_cube_at_double_match_point_is_never_turned() -> None:
+    assert not api.should_double(CRUSHING, 1, "centre", 5, (4, 4), False, "expert")
+    # A player whose pass would lose the match anyway (the doubler needs 1) always takes.
+    assert api.should_take(CRUSHING.flip(), 1, "centre", 5, (3, 4), False, "expert")

@@ -130,21 +130,17 @@ def dragging(app: App) -> None:
 
 
 def cube_offer(app: App) -> None:
-    scene = GameScene(app, GameSetup(mode="computer", match_length=5, seed=8))
+    scene = GameScene(app, GameSetup(mode="two", match_length=5, seed=8))
     app.scenes.reset(scene)
     rng = random.Random(9)
     for _ in range(3000):
         app.step()
         if scene.state.phase is Phase.MOVING and not scene.dice.tumbling:
             break
-    random_turns(scene, rng, 6, lambda: scene.state.phase is Phase.ROLL and scene.state.turn == 1)
+    random_turns(scene, rng, 6, lambda: False)
+    random_turns(scene, rng, 2, lambda: scene.state.phase is Phase.ROLL)
     settle(app, scene)
-    s = scene.state
-    if s.phase is Phase.ROLL and s.turn == 1:
-        scene.do(Double())
-    else:
-        scene.humans = {0, 1}
-        scene.do(Double())
+    scene.do(Double())
     steps(app, 10)
 
 

@@ -21,6 +21,8 @@ from .text import CACHE
 BG = (16, 20, 28)
 PANEL_BG = (28, 34, 46)
 GOLD = (255, 204, 64)
+LAST = (90, 200, 255)
+"""The previous turn's moves are marked in this blue: rings where checkers landed, dots where they left."""
 COLOURS = ("white", "black")
 
 
@@ -230,6 +232,7 @@ class BoardView:
     def _draw_checkers(self, surface: pygame.Surface, d: BoardDraw) -> None:
         board = d.board
         ring = self.glow("ring", (L.CHECKER + 6, L.CHECKER + 6), (255, 204, 64, 255))
+        last_ring = self.glow("ring", (L.CHECKER + 6, L.CHECKER + 6), (90, 200, 255, 255))
         hint = self.glow("dot", (L.CHECKER + 2, L.CHECKER + 2), (120, 255, 140, 200))
         last_dst = {dst for _, dst in d.last}
         last_src = {src for src, _ in d.last}
@@ -250,7 +253,7 @@ class BoardView:
                 if n > 5:
                     self._count_label(surface, player, n, xy)
                 if place in last_dst:
-                    surface.blit(ring, ring.get_rect(center=(int(xy[0]) + 1, int(xy[1]) + 1)))
+                    surface.blit(last_ring, last_ring.get_rect(center=(int(xy[0]) + 1, int(xy[1]) + 1)))
                 if place == d.selected:
                     surface.blit(ring, ring.get_rect(center=(int(xy[0]) + 1, int(xy[1]) + 1)))
                 elif place in d.movable:
@@ -259,7 +262,7 @@ class BoardView:
             if src[0] == "point" and src not in last_dst:
                 r = LAYOUT.point_rect(src[1])
                 y = r.bottom - 10 if src[1] <= 12 else r.top + 10
-                pygame.draw.circle(surface, GOLD, (r.centerx, y), 7)
+                pygame.draw.circle(surface, LAST, (r.centerx, y), 8)
         for player in (0, 1):
             place = ("bar", player, 0)
             n = board[player][24] - d.hidden.get(place, 0)

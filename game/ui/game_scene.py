@@ -136,6 +136,8 @@ class GameScene(Scene):
     @property
     def perspective(self) -> int:
         if self.setup.mode == "two" and self.state.phase is not Phase.OPENING:
+            if self.state.phase is Phase.CUBE_OFFERED:
+                return 1 - self.state.turn  # the player who must answer reads the board
             return self.state.turn
         return 0
 
@@ -758,7 +760,7 @@ class GameScene(Scene):
                 d.selected = place_of(p, self.selected)
             else:
                 d.movable = {place_of(p, m) for m in self._movable}
-        if s.last_player is not None and s.phase is not Phase.MOVING and seg is None:
+        if s.last_player is not None and (s.phase is not Phase.MOVING or not s.moves) and seg is None:
             lp = s.last_player
             d.last = [(place_of(lp, m.src), place_of(lp, m.dst)) for m in s.last_play]
         d.cube_value = s.cube.value
@@ -840,11 +842,23 @@ class GameScene(Scene):
             active,
             s.rules.match_length,
             s.crawford,
+            self.last_text(),
             self.name(0),
             self.name(1),
             self.opponent.level,
             self.opponent.is_placeholder,
         )
+
+    def last_text(self) -> str:
+        """The previous turn in players' notation ("Black: 13/7 8/7"), for the side panel."""
+        s = self.state
+        if s.last_player is None or not s.last_play:
+            return ""
+        try:
+            from game.engine.notation import format_play
+        except ImportError:
+            return ""
+        return tr("last_play", name=self.name(s.last_player), play=format_play(s.last_play))
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         """The side panel is cached: it changes only when pips, score or the turn change."""
@@ -906,6 +920,9 @@ class GameScene(Scene):
             badge = pygame.Rect(x + w // 2 - 80, mid_y + 22, 160, 34)
             pygame.draw.rect(surface, (170, 40, 40), badge, border_radius=8)
             draw_text(surface, tr("crawford"), 22, badge.center, (255, 255, 255))
+        last = self.last_text()
+        if last:
+            draw_text(surface, last, 20, (x + w // 2, mid_y + 112), (90, 200, 255), width=w)
         if self.setup.mode != "two" and self.opponent.is_placeholder:
             draw_text(surface, tr("placeholder_ai"), 16, (x + w // 2, mid_y + 78), (170, 170, 190), width=w)
         elif self.setup.mode != "two":

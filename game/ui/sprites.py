@@ -75,7 +75,7 @@ class Sprites:
             surf = pygame.transform.flip(base, False, True)
         elif kind == "dim":
             surf = base.copy()
-            surf.fill((110, 110, 110, 150), special_flags=pygame.BLEND_RGBA_MULT)
+            surf.fill((105, 105, 115, 215), special_flags=pygame.BLEND_RGBA_MULT)
         elif kind == "small":
             w, h = base.get_size()
             surf = pygame.transform.smoothscale(base, (w * 3 // 5, h * 3 // 5))

@@ -99,6 +99,7 @@ ENGLISH: dict[str, str] = {
     "no_move_bar_you": "You rolled {a}-{b}: you cannot enter from the bar",
     "wins_you": "You win",
     "match_over_you": "You win the match!",
+    "last_play": "Last: {name} {play}",
     "paused": "Paused",
     "speed": "Speed: {speed}",
     "speed_slow": "slow",

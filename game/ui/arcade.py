@@ -267,9 +267,10 @@ class AttractScene(GameScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         super().draw(surface, alpha)
         pulse = 0.5 + 0.5 * math.sin(self.clock * 3.2)
+        # Across the upper half of the board: the dice in the middle stay in view.
         band = pygame.Surface((L.W, 150), pygame.SRCALPHA)
-        band.fill((0, 0, 0, 150))
-        y = L.MID_Y - 75
+        band.fill((0, 0, 0, 140))
+        y = L.BOARD_Y + 90
         surface.blit(band, (0, y))
         colour = (255, round(200 + 40 * pulse), round(60 + 80 * pulse))
         draw_text(
@@ -541,7 +542,7 @@ class SettingsScene(ArcadeScene):
         for i, name in enumerate(names):
             col, row = divmod(i, per_col)
             x = 70 + col * 590
-            y = 130 + row * 104
+            y = 118 + row * 100
             b.add(_button((x, y + 34, 520, 60), self.value_text(name), self._cycle(name), "blue", size=28))
         b.add(_button((L.W // 2 - 200, L.H - 86, 400, 70), T("button.back"), self.close, "green", size=30))
 
@@ -581,7 +582,7 @@ class SettingsScene(ArcadeScene):
         for i, name in enumerate(names):
             col, row = divmod(i, per_col)
             x = 70 + col * 590
-            y = 130 + row * 104
+            y = 118 + row * 100
             draw_text(surface, self.label(name), 24, (x + 4, y + 16), DIM, anchor="midleft", width=520)
         self.buttons.draw(surface, self.app.sprites)
 
@@ -645,19 +646,29 @@ class HowToScene(ArcadeScene):
             DIM,
             anchor="midright",
         )
+        sections = i18n.HOWTO_SECTIONS[self.page * self.PER_PAGE : (self.page + 1) * self.PER_PAGE]
+        size, bodies = self._layout(sections)
         y = 90
-        body_font = CACHE.font(25, False)
-        for name in i18n.HOWTO_SECTIONS[self.page * self.PER_PAGE : (self.page + 1) * self.PER_PAGE]:
-            draw_text(
-                surface, T(f"howto.{name}.title"), 32, (60, y + 20), GOLD, anchor="midleft", width=L.W - 120
-            )
-            y += 48
-            for line in wrap(T(f"howto.{name}.body"), body_font, L.W - 120):
-                surf = CACHE.render(line, 25, INK, False)
-                surface.blit(surf, (60, y))
-                y += 33
+        for name, body in zip(sections, bodies, strict=True):
+            title = T(f"howto.{name}.title")
+            draw_text(surface, title, 34, (60, y + 20), GOLD, anchor="midleft", width=L.W - 120)
+            y += 50
+            for line in body:
+                surface.blit(CACHE.render(line, size, INK, False), (60, y))
+                y += round(size * 1.32)
             y += 18
         self.buttons.draw(surface, self.app.sprites)
+
+    def _layout(self, sections: tuple[str, ...]) -> tuple[int, list[list[str]]]:
+        """The largest body size (readable from a distance) at which the page fits above the buttons."""
+        room = L.H - 100 - 90
+        for size in (32, 30, 28, 26, 24, 22, 20):
+            font = CACHE.font(size, False)
+            bodies = [wrap(T(f"howto.{name}.body"), font, L.W - 120) for name in sections]
+            height = sum(50 + 18 + len(lines) * round(size * 1.32) for lines in bodies)
+            if height <= room:
+                break
+        return size, bodies
 
 
 class ArcadeTitle(TitleScene):
@@ -870,6 +881,7 @@ class ArcadeApp(App):
     def handle_event(self, event: pygame.event.Event) -> None:
         kiosk = self.kiosk
         if kiosk is not None:
+            self._hide_quit()
             t = event.type
             swallow = False
             if t == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) in (1, 3):
@@ -890,6 +902,7 @@ class ArcadeApp(App):
             commands = kiosk.take()
             if commands:
                 self.obey(commands)
+            self._hide_quit()
         super().handle_event(event)
 
     def step(self, dt: float = 1.0 / 120.0) -> None:
@@ -909,13 +922,17 @@ class ArcadeApp(App):
             self._hide_quit()
 
     def _hide_quit(self) -> None:
-        """Kiosk mode: no Quit for visitors (only the operator menu's, which is marked)."""
-        top = self.scenes.top
-        for name in ("buttons", "modal"):
-            group = getattr(top, name, None)
-            for button in getattr(group, "buttons", ()):
-                if button.action == self.quit and not getattr(button, "operator_quit", False):
-                    button.visible = False
+        """Kiosk mode: no Quit for visitors (only the operator menu's, which is marked).
+
+        Runs before every event, step and frame, because a scene may rebuild its buttons at any
+        time (a language change, a scene uncovered by a pop).
+        """
+        for scene in self.scenes.scenes:
+            for name in ("buttons", "modal"):
+                group = getattr(scene, name, None)
+                for button in getattr(group, "buttons", ()):
+                    if button.action == self.quit and not getattr(button, "operator_quit", False):
+                        button.visible = False
 
     def busy(self) -> bool:
         if self.kiosk is not None and self.kiosk.hold_progress > 0:
@@ -923,8 +940,10 @@ class ArcadeApp(App):
         return super().busy()
 
     def draw(self, alpha: float = 0.0) -> None:
-        super().draw(alpha)
         kiosk = self.kiosk
+        if kiosk is not None:
+            self._hide_quit()
+        super().draw(alpha)
         if kiosk is not None and kiosk.hold_progress > 0.2:
             # A quiet ring in the operator corner: the operator sees the gesture is counting.
             c = kiosk.config

@@ -149,19 +149,13 @@ def percent_text(p: float) -> str:
 
 Translate = Callable[..., str]
 
-_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-
-
 def _font(size: int, bold: bool) -> pygame.font.Font:
-    from .i18n import FONT_BOLD, FONT_REGULAR
+    """The shipped font from the screen's shared cache (which is reset whenever pygame restarts)."""
+    from .text import CACHE
 
-    key = (size, bold)
-    if key not in _fonts:
-        if not pygame.font.get_init():
-            pygame.font.init()
-        path = FONT_BOLD if bold else FONT_REGULAR
-        _fonts[key] = pygame.font.Font(str(path), size)
-    return _fonts[key]
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return CACHE.font(size, bold)
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:

@@ -209,7 +209,7 @@ def game_to_dict(game: SavedGame) -> dict[str, Any]:
 
 def game_from_dict(data: Mapping[str, Any]) -> SavedGame:
     """A :class:`SavedGame` from its JSON form; :class:`BrokenFile` with the reason if anything is off."""
-    from game.engine.serialize import match_from_dict, state_from_dict
+    from game.engine.serialize import check_game_in_match, match_from_dict, state_from_dict
 
     if data.get("version") != SAVE_VERSION:
         raise BrokenFile(f"save format version {data.get('version')!r}, expected {SAVE_VERSION}")
@@ -242,10 +242,10 @@ def game_from_dict(data: Mapping[str, Any]) -> SavedGame:
     saved_at = data["saved_at"]
     if not isinstance(saved_at, (int, float)) or isinstance(saved_at, bool) or not math.isfinite(saved_at):
         raise BrokenFile(f"the save time is not a number: {saved_at!r}")
-    if state.rules != match.rules:
-        raise BrokenFile("the game's rules and the match's rules differ")
-    if state.phase is not Phase.GAME_OVER and state.score != match.score:
-        raise BrokenFile(f"the game's score {state.score} differs from the match score {match.score}")
+    try:
+        check_game_in_match(state, match)
+    except RulesError as exc:
+        raise BrokenFile(f"the game does not belong to the saved match: {exc}") from exc
     moving = state.phase is Phase.MOVING and state.dice is not None
     if moving and (not dice or sorted(dice[-1]) != sorted(state.dice or ())):
         raise BrokenFile("the dice being played are not the last roll in the dice history")

@@ -1,0 +1,117 @@
+"""Screenshots of the kiosk screens in every language at 800x480 and 1920x1080.
+
+Usage: ``.venv/bin/python scripts/kiosk_screenshots.py [OUTDIR]`` (default ``screenshots/kiosk``).
+Drives the real app headless (attract mode, the "Still playing?" countdown, the code keypad, the
+operator menu, settings, dice statistics, how to play, the title) and scales each 1280x720 frame
+to the screen size the way ``pygame.SCALED`` letterboxes it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from game.ui import layout as L  # noqa: E402
+from game.ui import settings as st  # noqa: E402
+from game.ui.app import Options  # noqa: E402
+from game.ui.arcade import (  # noqa: E402
+    ArcadeApp,
+    FairnessScene,
+    HowToScene,
+    KeypadScene,
+    OperatorScene,
+    SettingsScene,
+    StillPlayingScene,
+)
+from game.ui.i18n import LANGUAGES  # noqa: E402
+
+SIZES = ((800, 480), (1920, 1080))
+STEP = 1.0 / 120.0
+
+
+def letterbox(frame: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    w, h = size
+    scale = min(w / L.W, h / L.H)
+    sw, sh = round(L.W * scale), round(L.H * scale)
+    out = pygame.Surface(size)
+    out.blit(pygame.transform.smoothscale(frame, (sw, sh)), ((w - sw) // 2, (h - sh) // 2))
+    return out
+
+
+def shoot(app: ArcadeApp, out: Path, name: str, lang: str) -> None:
+    app.draw(0.0)
+    for size in SIZES:
+        path = out / f"{name}_{lang}_{size[0]}x{size[1]}.png"
+        pygame.image.save(letterbox(app.screen, size), str(path))
+
+
+def run(app: ArcadeApp, seconds: float) -> None:
+    for _ in range(round(seconds / STEP)):
+        app.step(STEP)
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[0]) if argv else ROOT / "screenshots" / "kiosk"
+    out.mkdir(parents=True, exist_ok=True)
+    for lang in LANGUAGES:
+        with tempfile.TemporaryDirectory() as data:
+            settings = st.Settings(language=lang, idle_seconds=30, operator_code="2580")
+            app = ArcadeApp(
+                Options(speed="normal", seed=11), settings, kiosk=True, data_dir=data, threaded_ai=False
+            )
+            app.scenes.push(app.initial_scene())
+            run(app, 14.0)
+            shoot(app, out, "attract", lang)
+            kiosk = app.kiosk
+            assert kiosk is not None
+            kiosk.press((640, 360))
+            kiosk.release((640, 360))
+            run(app, 0.3)
+            shoot(app, out, "title", lang)
+            app.scenes.push(StillPlayingScene(app))
+            kiosk.mode, kiosk.warning_left = kiosk.mode.WARNING, 7.2
+            shoot(app, out, "still_playing", lang)
+            app.scenes.pop()
+            kiosk.mode = kiosk.mode.ACTIVE
+            keypad = KeypadScene(app)
+            app.scenes.push(keypad)
+            keypad.own = "25"
+            keypad.on_done = lambda code: None
+            shoot(app, out, "keypad", lang)
+            app.scenes.pop()
+            app.scenes.push(OperatorScene(app))
+            shoot(app, out, "operator", lang)
+            app.scenes.push(SettingsScene(app, operator=True))
+            shoot(app, out, "settings", lang)
+            app.scenes.pop()
+            app.scenes.push(FairnessScene(app))
+            app.stats = app.stats.__class__.from_rolls(
+                ((i * 7 + 3) % 6 + 1, (i * 5 + 1) % 6 + 1) for i in range(180)
+            )
+            shoot(app, out, "fairness", lang)
+            app.scenes.pop()
+            app.scenes.pop()
+            howto = HowToScene(app)
+            app.scenes.push(howto)
+            for page in range(howto.pages):
+                howto.page = page
+                howto._build()
+                shoot(app, out, f"howto{page + 1}", lang)
+            app.quit()
+        pygame.quit()
+    print(f"screenshots written to {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -305,3 +306,109 @@ def test_no_sound_device_is_no_problem(tmp_path: Path, monkeypatch: pytest.Monke
     _play_two_player_turns(app, 2)
     assert app.audio.available is False
     assert "dice" in app.audio.played  # asked for, silently skipped
+
+
+# -- autosave and resume ------------------------------------------------------------------------
+
+
+def test_saved_game_continues_after_a_restart(tmp_path: Path) -> None:
+    app = make(tmp_path, kiosk=False)
+    scene = _play_two_player_turns(app, 4)
+    saved_state = scene.state  # at ROLL after the fourth completed turn: that is what was saved
+    assert saved_state.phase is Phase.ROLL
+    assert (tmp_path / "autosave.json").exists() and app.watcher.saves >= 4
+    history = list(app.watcher.history)
+    app.quit()
+    pygame.quit()
+
+    again = make(tmp_path, kiosk=False)
+    assert isinstance(again.scenes.top, ArcadeTitle)
+    press_button(again, i18n.tr("menu.continue"))
+    resumed = again.scenes.top
+    assert isinstance(resumed, GameScene) and resumed.setup.mode == "two"
+    assert resumed.state == saved_state
+    assert again.watcher.history == history
+    assert again.stats.rolls == len(history)
+
+
+def test_kiosk_resumes_a_young_save_and_drops_an_old_one(tmp_path: Path) -> None:
+    app = make(tmp_path, kiosk=False)
+    _play_two_player_turns(app, 2)
+    app.quit()
+    pygame.quit()
+    saved_at = __import__("json").loads((tmp_path / "autosave.json").read_text())["saved_at"]
+
+    young = ArcadeApp(
+        Options(speed="fast"),
+        st.Settings(idle_seconds=90),
+        kiosk=True,
+        data_dir=tmp_path,
+        threaded_ai=False,
+        clock=lambda: saved_at + 60,
+    )
+    young.scenes.push(young.initial_scene())
+    assert isinstance(young.scenes.top, GameScene) and not isinstance(young.scenes.top, AttractScene)
+    assert young.kiosk is not None and young.kiosk.mode is Mode.ACTIVE
+    young.quit()
+    pygame.quit()
+
+    old = ArcadeApp(
+        Options(speed="fast"),
+        st.Settings(idle_seconds=90),
+        kiosk=True,
+        data_dir=tmp_path,
+        threaded_ai=False,
+        clock=lambda: saved_at + 600,
+    )
+    old.scenes.push(old.initial_scene())
+    assert isinstance(old.scenes.top, AttractScene)
+    assert not (tmp_path / "autosave.json").exists()
+
+
+def test_broken_save_starts_fresh_through_the_app(tmp_path: Path) -> None:
+    (tmp_path / "autosave.json").write_text('{"version": 1, "kind": "backgammon-autos', encoding="utf-8")
+    app = make(tmp_path, kiosk=False)
+    assert isinstance(app.scenes.top, ArcadeTitle)
+    assert i18n.tr("menu.continue") not in visible_labels(app.scenes.top)
+    assert len(list(tmp_path.glob("autosave.json.broken-*"))) == 1
+    press_button(app, ui_text.tr("two_players"))
+    assert isinstance(app.scenes.top, GameScene)
+
+
+def test_hard_kill_mid_turn_then_a_new_process_continues_from_the_last_whole_turn(tmp_path: Path) -> None:
+    import json
+    import signal
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "tests.kiosk_child", "play", str(tmp_path)],
+        cwd=root,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout is not None
+        line = child.stdout.readline()
+        assert line, child.stderr.read() if child.stderr else ""
+        played = json.loads(line)
+    finally:
+        child.send_signal(signal.SIGKILL)  # no chance to save anything more
+        child.wait(timeout=30)
+    assert played["now"] != played["completed"]  # it was killed in the middle of a turn
+    out = subprocess.run(
+        [sys.executable, "-m", "tests.kiosk_child", "resume", str(tmp_path)],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    resumed = json.loads(out.stdout.strip().splitlines()[-1])
+    assert resumed["mode"] == "two"
+    assert resumed["state"] == played["completed"]

@@ -1,0 +1,86 @@
+"""Child processes for the hard-kill test: play and hang (to be SIGKILLed), or restart and resume.
+
+Run as ``python -m tests.kiosk_child play DIR`` or ``python -m tests.kiosk_child resume DIR``; each
+prints one JSON line. Both drive the real :class:`game.ui.arcade.ArcadeApp` headless.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from game.engine.flow import Phase, Step
+from game.engine.serialize import state_to_dict
+from game.ui import i18n
+from game.ui import settings as st
+from game.ui.app import Options
+from game.ui.arcade import ArcadeApp
+from game.ui.game_scene import GameScene
+from tests.ui_driver import click, dice_xy, settle
+
+
+def _app(data: str) -> ArcadeApp:
+    app = ArcadeApp(Options(speed="fast", seed=5), st.Settings(), data_dir=data, threaded_ai=False)
+    app.scenes.push(app.initial_scene())
+    return app
+
+
+def _press(app: ArcadeApp, label: str) -> None:
+    for b in app.scenes.top.buttons.buttons:  # type: ignore[union-attr]
+        if b.label == label and b.visible:
+            click(app, b.rect.center)
+            return
+    raise SystemExit(f"no button {label!r}")
+
+
+def play(data: str) -> None:
+    app = _app(data)
+    from game.ui import text
+
+    _press(app, text.tr("two_players"))
+    scene = app.scenes.top
+    assert isinstance(scene, GameScene)
+    completed = None
+    turns = 0
+    while True:
+        settle(app, scene)
+        s = scene.state
+        if s.phase is Phase.ROLL:
+            if turns >= 5:
+                break
+            click(app, dice_xy(scene))
+            continue
+        turn = s.turn_state()
+        if turn.is_complete:
+            click(app, dice_xy(scene))
+            completed = state_to_dict(scene.state)
+            turns += 1
+        else:
+            move = turn.legal_moves()[0]
+            scene.do(Step(move.src, move.die))
+    # Start the next turn and make one move of it: this half-turn must be lost, the last whole turn kept.
+    click(app, dice_xy(scene))
+    settle(app, scene)
+    legal = scene.state.turn_state().legal_moves() if scene.state.phase is Phase.MOVING else []
+    if legal:
+        scene.do(Step(legal[0].src, legal[0].die))
+    print(json.dumps({"completed": completed, "now": state_to_dict(scene.state)}), flush=True)
+    time.sleep(600)
+
+
+def resume(data: str) -> None:
+    app = _app(data)
+    _press(app, i18n.tr("menu.continue"))
+    scene = app.scenes.top
+    assert isinstance(scene, GameScene)
+    print(json.dumps({"state": state_to_dict(scene.state), "mode": scene.setup.mode}), flush=True)
+
+
+if __name__ == "__main__":
+    {"play": play, "resume": resume}[sys.argv[1]](sys.argv[2])

@@ -128,7 +128,8 @@ class App:
             self.screen = pygame.display.set_mode((W, H), flags)
         if options.size and not options.fullscreen:
             # if this fails the window keeps its automatic size; the game still scales to it
-            with contextlib.suppress(pygame.error, AttributeError):
+            with contextlib.suppress(pygame.error, AttributeError), warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # from_display_module is marked for a later API
                 pygame.Window.from_display_module().size = options.size
         self.sprites = Sprites()
         self.scenes = SceneStack()

@@ -172,17 +172,24 @@ class BoardView:
         if key != self._layer_key or self._layer is None:
             if self._layer is None:
                 self._layer = pygame.Surface((L.W, L.H)).convert()
-            layer = self._layer
-            layer.blit(self.static(d.perspective), (0, 0))
-            for place in d.targets:
-                self.place_glow(layer, place, (120, 255, 90, 120))
-            self._draw_checkers(layer, d)
-            self._draw_landing(layer, d)
-            if d.cube_visible:
-                self.draw_cube(layer, d.cube_value, LAYOUT.cube_center(d.cube_owner))
+            self.draw_board(self._layer, d)
             self._layer_key = key
-            self.layer_builds += 1
         surface.blit(self._layer, (0, 0))
+        self.draw_moving(surface, d)
+
+    def draw_board(self, target: pygame.Surface, d: BoardDraw) -> None:
+        """Everything that stays put between state changes: board, lit targets, checkers, cube."""
+        target.blit(self.static(d.perspective), (0, 0))
+        for place in d.targets:
+            self.place_glow(target, place, (120, 255, 90, 120))
+        self._draw_checkers(target, d)
+        self._draw_landing(target, d)
+        if d.cube_visible:
+            self.draw_cube(target, d.cube_value, LAYOUT.cube_center(d.cube_owner))
+        self.layer_builds += 1
+
+    def draw_moving(self, surface: pygame.Surface, d: BoardDraw) -> None:
+        """What changes every frame: dice (tumbling), flying checkers, the dragged checker."""
         for face, player, dim, centre, angle in d.dice:
             name = f"die_{COLOURS[player]}_{face}"
             if angle:

@@ -113,6 +113,8 @@ class GameScene(Scene):
         self._reasons: dict[int, str] = {}
         self._panel: pygame.Surface | None = None
         self._panel_key: object = None
+        self._frame: pygame.Surface | None = None
+        self._frame_key: object = None
         self._on_state()
 
     # -- names and perspective -----------------------------------------------------------------
@@ -770,7 +772,35 @@ class GameScene(Scene):
         return d
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        self.view.draw(surface, self.board_draw(alpha))
+        """One cached full-screen layer (board, panel, status, buttons, dialogs) plus what moves.
+
+        The layer is rebuilt only when something it shows changes (a state change, a
+        finished flight, a pressed button, a new message), so a normal frame is one
+        opaque blit plus the dice and the flying or dragged checkers.
+        """
+        d = self.board_draw(alpha)
+        s = self.state
+        overlay = s.phase is Phase.CUBE_OFFERED or (s.phase is Phase.GAME_OVER and not self.anim.busy)
+        key = (
+            d.layer_key(),
+            self._panel_facts(),
+            self._status(),
+            tuple((b.label, b.colour, b.pressed, b.rect.topleft) for b in self.buttons.buttons),
+            tuple((b.label, b.pressed) for b in self.modal.buttons) if overlay else (),
+            overlay,
+            s.phase,
+            self.match.score,
+        )
+        if key != self._frame_key or self._frame is None:
+            if self._frame is None:
+                self._frame = pygame.Surface((L.W, L.H)).convert()
+            self._paint_frame(self._frame, d, overlay)
+            self._frame_key = key
+        surface.blit(self._frame, (0, 0))
+        self.view.draw_moving(surface, d)
+
+    def _paint_frame(self, surface: pygame.Surface, d: BoardDraw, overlay: bool) -> None:
+        self.view.draw_board(surface, d)
         s = self.state
         if s.phase is Phase.ROLL and self.is_human(s.turn) and s.can_double() is None:
             r = LAYOUT.dice_rect(s.turn, 2)
@@ -781,9 +811,9 @@ class GameScene(Scene):
         self._draw_panel(surface)
         self._draw_status(surface)
         self.buttons.draw(surface, self.app.sprites)
-        if s.phase is Phase.CUBE_OFFERED:
+        if overlay and s.phase is Phase.CUBE_OFFERED:
             self._draw_cube_offer(surface)
-        elif s.phase is Phase.GAME_OVER and not self.anim.busy:
+        elif overlay:
             self._draw_game_over(surface)
 
     def _status(self) -> tuple[str, tuple[int, int, int]]:

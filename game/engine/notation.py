@@ -17,7 +17,7 @@ whole legal play for the roll, or :class:`NotationError` says what is wrong.
 from __future__ import annotations
 
 import re
-from itertools import pairwise, permutations
+from itertools import pairwise
 
 from .errors import NotationError
 from .moves import BAR_POINT, OFF, Move, apply_move, dice_to_play, legal_plays, single_moves
@@ -132,11 +132,6 @@ def parse_play(text: str, pos: Position, dice: tuple[int, int]) -> tuple[Move, .
     most = len(plays[0].moves)
     endpoints = {b for _, b, _ in hops}
     candidates = _decompositions(pos, dice_to_play(dice), hops)
-    if not candidates:
-        for order in sorted(set(permutations(hops))):
-            candidates = _decompositions(pos, dice_to_play(dice), list(order))
-            if candidates:
-                break
     best: tuple[int, tuple[Move, ...]] | None = None
     for moves in candidates:
         after = pos
@@ -160,28 +155,45 @@ def parse_play(text: str, pos: Position, dice: tuple[int, int]) -> tuple[Move, .
 def _decompositions(
     pos: Position, remaining: tuple[int, ...], hops: list[tuple[int, int, bool]]
 ) -> list[tuple[Move, ...]]:
-    """Every way to play ``hops`` in order with the dice, one die per single move."""
-    out: list[tuple[Move, ...]] = []
+    """Every way (up to a cap) to play all ``hops`` with the dice, one die per single move.
 
-    def hop(p: Position, dice_left: tuple[int, ...], k: int, at: int, done: tuple[Move, ...]) -> None:
-        if len(out) > 64:
+    The hops are independent journeys that may be interleaved: two checkers on the
+    bar must both enter before either moves on (``bar/13(2)`` with 6-6), and the
+    order a player typed the journeys in does not matter. Checkers of one side are
+    interchangeable, so splitting ``24/18/13`` into two journeys changes nothing.
+    """
+    out: list[tuple[Move, ...]] = []
+    seen: set[tuple[Position, tuple[int, ...], tuple[tuple[int, int], ...]]] = set()
+
+    def search(
+        p: Position, dice_left: tuple[int, ...], pending: tuple[tuple[int, int], ...], done: tuple[Move, ...]
+    ) -> None:
+        if len(out) >= 64:
             return
-        if k == len(hops):
+        if not pending:
             out.append(done)
             return
-        src, dst, _hit = hops[k]
-        here = src if at < 0 else at
-        for die in sorted(set(dice_left), reverse=True):
-            move = next((m for m in single_moves(p, die) if m.src == here), None)
-            if move is None:
-                continue
-            rest = list(dice_left)
-            rest.remove(die)
-            after = apply_move(p, move)
-            if move.dst == dst:
-                hop(after, tuple(rest), k + 1, -1, (*done, move))
-            elif move.dst != OFF and dst < move.dst:
-                hop(after, tuple(rest), k, move.dst, (*done, move))
+        key = (p, dice_left, pending)
+        if key in seen:
+            return
+        seen.add(key)
+        for n, (here, target) in enumerate(pending):
+            if pending.index((here, target)) != n:
+                continue  # the same journey twice: try it once
+            for die in sorted(set(dice_left), reverse=True):
+                move = next((m for m in single_moves(p, die) if m.src == here), None)
+                if move is None:
+                    continue
+                rest = list(dice_left)
+                rest.remove(die)
+                others = pending[:n] + pending[n + 1 :]
+                if move.dst == target:
+                    nxt = others
+                elif move.dst != OFF and target < move.dst:
+                    nxt = tuple(sorted((*others, (move.dst, target)), reverse=True))
+                else:
+                    continue
+                search(apply_move(p, move), tuple(rest), nxt, (*done, move))
 
-    hop(pos, remaining, 0, -1, ())
+    search(pos, remaining, tuple(sorted(((a, b) for a, b, _ in hops), reverse=True)), ())
     return out

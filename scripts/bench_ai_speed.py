@@ -10,10 +10,12 @@ Usage: ``python scripts/bench_ai_speed.py --positions 300``
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
 import time
+from pathlib import Path
 
 from game.ai import api
 from game.ai.net import default_network
@@ -45,7 +47,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="choice time per level")
     ap.add_argument("--positions", type=int, default=300)
     ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--json", type=Path, help="also write the figures here")
     args = ap.parse_args(argv)
+    figures: dict[str, dict[str, float]] = {}
     t0 = time.perf_counter()
     default_network()
     print(f"network load {1000 * (time.perf_counter() - t0):.0f} ms")
@@ -60,10 +64,19 @@ def main(argv: list[str] | None = None) -> int:
             times.append(1000.0 * (time.perf_counter() - t))
         times.sort()
         p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+        figures[level] = {
+            "median_ms": round(statistics.median(times), 2),
+            "p99_ms": round(p99, 2),
+            "max_ms": round(times[-1], 2),
+        }
         print(
             f"{level:12s} median {statistics.median(times):6.2f} ms  "
             f"p99 {p99:7.2f} ms  max {times[-1]:7.2f} ms",
             flush=True,
+        )
+    if args.json:
+        args.json.write_text(
+            json.dumps({"positions": len(cases), "doubles": doubles, **figures}, indent=2) + "\n"
         )
     return 0
 

@@ -110,6 +110,13 @@ def evaluate(pos: Position) -> float:
     return equity(probabilities(pos))
 
 
+def _cube_outputs(pos: Position) -> Outputs:
+    """Probabilities for cube decisions: the race model in a pure race, else the network."""
+    if pos.is_race():
+        return cubemod.race_outputs(pos)
+    return probabilities(pos)
+
+
 def _check_cube(cube_value: int, cube_owner: str, match_length: int, score: tuple[int, int]) -> None:
     if not isinstance(cube_value, int) or cube_value < 1 or cube_value & (cube_value - 1):
         raise ValueError(f"the cube shows a power of two from 1 to 64, not {cube_value!r}")
@@ -177,7 +184,7 @@ def should_double(
     _check_cube(cube_value, cube_owner, match_length, score)
     if not may_double(cube_value, cube_owner, match_length, score, crawford):
         return False
-    out = _noisy(probabilities(pos), pos, level, "double")
+    out = _noisy(_cube_outputs(pos), pos, level, "double")
     return _view(out, pos, cube_value, cube_owner, match_length, score).should_double
 
 
@@ -203,5 +210,5 @@ def should_take(
     doubler = pos.flip()
     doubler_owner = "centre" if cube_owner == "centre" else "me"
     doubler_score = (score[1], score[0])
-    out = _noisy(probabilities(doubler), pos, level, "take")
+    out = _noisy(_cube_outputs(doubler), pos, level, "take")
     return _view(out, doubler, cube_value, doubler_owner, match_length, doubler_score).should_take

@@ -8,13 +8,15 @@ the outcomes are valued by the match equity table (``met.py``), scaled so that
 losing and winning the current cube map to -1 and +1, which carries the score's
 effect on gammon values and take points into the model.
 
-Also here: the Keith count, a published race formula, which the tests use as a
-cross-check of the race decisions (and :func:`keith_decision` for anyone who
-wants the rule itself).
+In a pure race the probabilities come from :func:`race_outputs` (a normal
+approximation over Keith-adjusted counts) rather than the network. The Keith
+count's own doubling rule (:func:`keith_decision`) is the independent check the
+tests compare the race decisions with.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -158,6 +160,54 @@ def keith_count(side: Sequence[int]) -> float:
         if side[i] == 0:
             count += 1
     return count
+
+
+# Pips a roll moves: mean and variance over the 36 rolls (a double counts four times its face).
+ROLL_MEAN = 294.0 / 36.0
+ROLL_VAR = 3066.0 / 36.0 - ROLL_MEAN * ROLL_MEAN
+
+
+def _phi(z: float) -> float:
+    return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
+
+
+def _rolls(count: float) -> tuple[float, float]:
+    """Mean and variance of the number of rolls needed to cover ``count`` pips (renewal theory)."""
+    return count / ROLL_MEAN, max(count, 1.0) * ROLL_VAR / ROLL_MEAN**3
+
+
+def _first_off(side: Sequence[int]) -> float:
+    """Pips a side needs before its first checker can come off: bring everything home, then one off."""
+    outside = sum((i - 5) * side[i] for i in range(6, 25))
+    if outside == 0:
+        lowest = min((i for i in range(6) if side[i]), default=0)
+        return float(lowest + 1)
+    return float(outside + 3)
+
+
+def race_outputs(pos: Position) -> tuple[float, float, float, float, float]:
+    """Race probabilities for the player on roll, from Keith-adjusted counts.
+
+    Why: cube decisions in a pure race hinge on a few percent of winning chance, and a
+    normal approximation of the number of rolls each side needs (with Keith's wastage
+    adjustments) is steadier there than a 0-ply network trained by self-play for a couple
+    of hours. The roller wins ties (it rolls first). Gammons: a side that has borne off
+    nothing loses a gammon if the other finishes before it gets its first checker off.
+    """
+    mine = keith_count(pos.me)
+    theirs = keith_count(pos.opp)
+    n_me, v_me = _rolls(mine)
+    n_opp, v_opp = _rolls(theirs)
+    p = _phi((n_opp - n_me + 0.5) / math.sqrt(v_me + v_opp))
+    win_g = 0.0
+    if pos.opp_off == 0:
+        m, v = _rolls(_first_off(pos.opp))
+        win_g = min(p, _phi((m - n_me + 0.5) / math.sqrt(v_me + v)))
+    lose_g = 0.0
+    if pos.my_off == 0:
+        m, v = _rolls(_first_off(pos.me))
+        lose_g = min(1.0 - p, _phi((m - n_opp - 0.5) / math.sqrt(v_opp + v)))
+    return (p, win_g, 0.0, lose_g, 0.0)
 
 
 def keith_decision(pos: Position, redouble: bool = False) -> tuple[bool, bool]:

@@ -367,3 +367,65 @@ def test_board_move_agrees_with_single_moves() -> None:
                 for dst in range(0, 25):
                     got = board_move(position, src, dst, die)
                     assert got == listed.get((src, dst)), (position.position_id(), src, dst, die)
+
+
+def test_a_stale_turn_in_progress_is_refused() -> None:
+    """dataclasses.replace() with a new board but the old turn would desynchronise the game: refused."""
+    import dataclasses
+
+    from game.engine.errors import RulesError
+
+    state = apply(after_opening(6, 5), Step(24, 6))
+    with pytest.raises(RulesError, match="does not match"):
+        dataclasses.replace(state, position=state.position.flip())
+    with pytest.raises(RulesError, match="does not match"):
+        dataclasses.replace(state, dice=(4, 4))
+    with pytest.raises(RulesError, match="only a turn being moved"):
+        dataclasses.replace(state, phase=Phase.ROLL, dice=None)
+    # replacing something unrelated keeps the turn
+    assert dataclasses.replace(state, score=(1, 1)).turn_state() is state.turn_state()
+
+
+def test_legal_actions_per_phase() -> None:
+    assert new_game().legal_actions() == frozenset({OpeningRoll})
+    state = after_opening(6, 5)
+    assert state.legal_actions() == frozenset({Step, MoveTo, PlayMoves})
+    state = apply(state, Step(24, 6))
+    assert state.legal_actions() == frozenset({Step, MoveTo, PlayMoves, Undo})
+    state = apply(state, Step(18, 5))
+    assert state.legal_actions() == frozenset({EndTurn, PlayMoves, Undo})
+    rolled = apply(state, EndTurn())
+    assert rolled.legal_actions() == frozenset({Roll, Double})
+    assert apply(rolled, Double()).legal_actions() == frozenset({Take, Pass})
+
+
+def test_roll_for_matches_the_phase() -> None:
+    import random as _random
+
+    from game.engine.flow import roll_for
+
+    rng = _random.Random(1)
+    assert isinstance(roll_for(new_game(), rng), OpeningRoll)
+    assert isinstance(roll_for(rolling(Position.start()), rng), Roll)
+    # playing the opening with roll_for always ends in MOVING with a non-double
+    for seed in range(200):
+        rng = _random.Random(seed)
+        state = new_game()
+        while state.phase is Phase.OPENING:
+            state = apply(state, roll_for(state, rng))
+        assert state.dice is not None and state.dice[0] > state.dice[1]
+
+
+def test_bad_action_values_are_refused_cleanly() -> None:
+    state = after_opening(6, 5)
+    for action in [Step("8", 6), Step(8, None), MoveTo(30, 1), MoveTo(8, -1), PlayMoves("24/18")]:  # type: ignore[arg-type]
+        with pytest.raises(IllegalAction):
+            apply(state, action)
+    with pytest.raises(IllegalAction):
+        apply(state, PlayMoves(((24, "18", 6),)))  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction):
+        apply(state, "EndTurn")  # type: ignore[arg-type]
+    rolling_state = rolling(Position.start())
+    for dice in [(0, 1), (1, 7), (1,), (1, 2, 3), [3, 1], (True, 2)]:
+        with pytest.raises(IllegalAction):
+            apply(rolling_state, Roll(dice))  # type: ignore[arg-type]

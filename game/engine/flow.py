@@ -196,13 +196,25 @@ class GameState:
     """The :class:`Turn` behind ``moves`` in MOVING (built once, handed along; not part of equality)."""
 
     def __post_init__(self) -> None:
-        if self.phase is Phase.MOVING and self.turn_cache is None:
-            if self.dice is None:
-                raise RulesError("a turn being moved needs its dice")
+        cached = self.turn_cache
+        if self.phase is not Phase.MOVING:
+            if cached is not None:
+                raise RulesError("only a turn being moved has a turn in progress")
+            return
+        if self.dice is None:
+            raise RulesError("a turn being moved needs its dice")
+        if cached is None:
             start = self.position
             for move in reversed(self.moves):
                 start = unapply_move(start, move)
             object.__setattr__(self, "turn_cache", Turn(start, self.dice, self.moves))
+        elif (
+            (cached.position is not self.position and cached.position != self.position)
+            or (cached.moves is not self.moves and cached.moves != self.moves)
+            or cached.dice != self.dice
+        ):
+            # e.g. dataclasses.replace() changed the board but handed the old turn along
+            raise RulesError("the turn in progress does not match the board, dice and moves")
 
     # -- derived views -----------------------------------------------------------------------
 

@@ -79,3 +79,22 @@ __all__ += [
     "roll_for",
     "win_kind",
 ]
+
+# Notation, Match IDs and the autosave format (appended by the engine-flow work).
+from .matchid import MatchInfo, decode_match_id, encode_match_id, match_id, state_from_ids  # noqa: E402
+from .notation import format_play, parse_play  # noqa: E402
+from .serialize import match_from_dict, match_to_dict, state_from_dict, state_to_dict  # noqa: E402
+
+__all__ += [
+    "MatchInfo",
+    "decode_match_id",
+    "encode_match_id",
+    "format_play",
+    "match_from_dict",
+    "match_id",
+    "match_to_dict",
+    "parse_play",
+    "state_from_dict",
+    "state_from_ids",
+    "state_to_dict",
+]

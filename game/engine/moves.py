@@ -13,11 +13,13 @@ die when only one of two can be used, each distinct resulting position once.
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from .errors import RulesError
-from .position import BAR, Position, _trusted
+from .position import _NEW, _SET_ME, _SET_OPP, BAR, Position, _trusted
 
 BAR_POINT = 25
 """The bar, as a move's source point."""
@@ -45,6 +47,21 @@ class Play:
     position: Position
 
 
+_SET_MOVES: Callable[[Play, tuple[Move, ...]], None] = Play.__dict__["moves"].__set__
+_SET_POSITION: Callable[[Play, Position], None] = Play.__dict__["position"].__set__
+
+
+def _play(moves: tuple[Move, ...], me: tuple[int, ...], opp: tuple[int, ...]) -> Play:
+    """``Play(moves, Position(me, opp))`` for the search's hot path: no validation, no ``__init__`` frames."""
+    pos = _NEW(Position)
+    _SET_ME(pos, me)
+    _SET_OPP(pos, opp)
+    play = _NEW(Play)
+    _SET_MOVES(play, moves)
+    _SET_POSITION(play, pos)
+    return play
+
+
 def check_dice(dice: tuple[int, ...] | list[int]) -> tuple[int, int]:
     """Validate a roll of two dice; raise :class:`RulesError` with a clear reason."""
     if len(dice) != 2:
@@ -70,6 +87,20 @@ def legal_plays(pos: Position, dice: tuple[int, int]) -> list[Play]:
     orders reach lists its moves with the higher die first.
     """
     a, b = check_dice(dice)
+    # The search allocates thousands of small objects that can never form a cycle;
+    # left on, the cyclic collector would run several times per call and, in a big
+    # process, start full collections (tens of ms). It is paused for the call only.
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        return _legal_plays(pos, a, b)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _legal_plays(pos: Position, a: int, b: int) -> list[Play]:
     me = list(pos.me)
     opp = list(pos.opp)
     levels: list[_Level]
@@ -94,7 +125,7 @@ def legal_plays(pos: Position, dice: tuple[int, int]) -> list[Play]:
         higher = [entry for entry in entries if entry[2][0].die == high]
         if higher:
             entries = higher
-    return [Play(moves, _trusted(my_side, opp_side)) for my_side, opp_side, moves in entries]
+    return [_play(moves, my_side, opp_side) for my_side, opp_side, moves in entries]
 
 
 _Entry = tuple[tuple[int, ...], tuple[int, ...], tuple[Move, ...]]
@@ -159,7 +190,7 @@ def _search_double(
             opp[BAR] += 1
         moves.append(table[48 + o])
         if left == 1:
-            full.append(Play(tuple(moves), _trusted(tuple(me), tuple(opp))))
+            full.append(_play(tuple(moves), tuple(me), tuple(opp)))
         else:
             _search_double(me, opp, die, left - 1, moves, levels, full, 23)
         moves.pop()
@@ -245,15 +276,15 @@ def _last_moves(
             if o:
                 opp[j] = 0
                 opp[BAR] += 1
-                append(Play((*prefix, table[2 * i + 1]), _trusted(tuple(me), tuple(opp))))
+                append(_play((*prefix, table[2 * i + 1]), tuple(me), tuple(opp)))
                 opp[j] = 1
                 opp[BAR] -= 1
             else:
-                append(Play((*prefix, table[2 * i]), _trusted(tuple(me), opp_side)))
+                append(_play((*prefix, table[2 * i]), tuple(me), opp_side))
             me[t] -= 1
         elif t == -1 or i == top:
             me[i] = c - 1
-            append(Play((*prefix, table[2 * i]), _trusted(tuple(me), opp_side)))
+            append(_play((*prefix, table[2 * i]), tuple(me), opp_side))
         else:
             continue
         me[i] = c

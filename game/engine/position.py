@@ -14,6 +14,7 @@ passes by swapping the two tuples (:meth:`Position.flip`).
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .errors import PositionError
@@ -83,11 +84,18 @@ class Position:
         return self.position_id()
 
 
+_NEW = object.__new__
+# The slot descriptors set a frozen dataclass's fields directly: move generation
+# builds hundreds of positions per call, and this skips two attribute lookups each.
+_SET_ME: Callable[[Position, tuple[int, ...]], None] = Position.__dict__["me"].__set__
+_SET_OPP: Callable[[Position, tuple[int, ...]], None] = Position.__dict__["opp"].__set__
+
+
 def _trusted(me: tuple[int, ...], opp: tuple[int, ...]) -> Position:
     """Build a Position without validation; only for positions derived from valid ones."""
-    pos = object.__new__(Position)
-    object.__setattr__(pos, "me", me)
-    object.__setattr__(pos, "opp", opp)
+    pos = _NEW(Position)
+    _SET_ME(pos, me)
+    _SET_OPP(pos, opp)
     return pos
 
 

@@ -16,6 +16,7 @@ that is enough); among those, the higher die first.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import permutations
 
 from .errors import IllegalAction
 from .moves import (
@@ -34,6 +35,23 @@ from .position import Position
 def _remove(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
     n = dice.index(die)
     return dice[:n] + dice[n + 1 :]
+
+
+def _sequences(remaining: tuple[int, ...], origin: int, dst: int) -> list[tuple[int, ...]]:
+    """Orders of the remaining dice that carry a checker from ``origin`` exactly to ``dst``, or off.
+
+    Sorted as the drag rule resolves: fewest dice, fewest pips, higher die first.
+    """
+    found: set[tuple[int, ...]] = set()
+    for n in range(1, len(remaining) + 1):
+        for sequence in permutations(remaining, n):
+            total = sum(sequence)
+            if dst == OFF:
+                if total >= origin > total - sequence[-1]:
+                    found.add(sequence)
+            elif total == origin - dst:
+                found.add(sequence)
+    return sorted(found, key=lambda seq: (len(seq), sum(seq), [-d for d in seq]))
 
 
 def _place(point: int) -> str:
@@ -174,26 +192,33 @@ class Turn:
         steps = self.paths(src).get(dst)
         if steps is not None:
             return Turn(self.start, self.dice, self.moves + steps, self.most)
+        raise IllegalAction(self._drag_refusal(src, dst))
+
+    def _drag_refusal(self, src: int, dst: int) -> str:
+        """Why no legal way leads from ``src`` to ``dst``, judged on the dice that could cover the distance.
+
+        A reason about some die that could not reach ``dst`` anyway would mislead
+        ("point 12 is held" for a drag 13 to 6 with 2-1), so only the die sequences
+        that add up to the distance (for ``OFF``: that carry the checker off) are
+        tried, in the drag rule's order; when none exists the distance is the reason.
+        """
         if self.is_complete:
-            raise IllegalAction("Your move is complete: press Done")
+            return "Your move is complete: press Done"
         origin = 25 if src == BAR_POINT else src
         if dst != OFF and dst >= origin:
-            raise IllegalAction("Checkers move toward your home board (lower point numbers)")
-        distance = origin - dst
-        if distance in self.remaining:
-            reason = self.explain(src, distance)
-            if reason is not None:
-                raise IllegalAction(reason)
-        if dst == OFF:
-            for die in sorted(set(self.remaining)):
-                reason = self.explain(src, die)
-                if reason is not None and die >= origin:
-                    raise IllegalAction(reason)
-        for die in sorted(set(self.remaining), reverse=True):
-            reason = self.explain(src, die)
-            if reason is not None:
-                raise IllegalAction(reason)
-        raise IllegalAction(
+            return "Checkers move toward your home board (lower point numbers)"
+        if self.position.me[24] and src != BAR_POINT:
+            return "Enter your checker from the bar first"
+        for sequence in _sequences(self.remaining, origin, dst):
+            turn: Turn = self
+            point = src
+            for die in sequence:
+                reason = turn.explain(point, die)
+                if reason is not None:
+                    return reason
+                turn = turn.step(point, die)
+                point = turn.moves[-1].dst
+        return (
             f"No combination of your dice moves a checker from {_place(src)} to "
             f"{'off' if dst == OFF else f'point {dst}'}"
         )

@@ -1,0 +1,173 @@
+"""The layer rules of DESIGN.md, checked on the code itself.
+
+- ``game.engine`` and ``game.ai`` must import without pygame (the machine interface,
+  tests and training run headless, and the rules must not depend on a screen);
+- the engine reads no clock and no global random state, so every game can be
+  replayed from its seed;
+- the engine imports only the standard library; the AI only the standard
+  library and the engine (numpy belongs to training scripts).
+
+The import test runs in a fresh interpreter: this test process may already
+have pygame loaded by other tests.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE = ROOT / "game" / "engine"
+AI = ROOT / "game" / "ai"
+
+# The functions of the module-level random generator (random.Random is the allowed way).
+GLOBAL_RANDOM = {
+    "betavariate", "binomialvariate", "choice", "choices", "expovariate", "gammavariate", "gauss",
+    "getrandbits", "getstate", "lognormvariate", "normalvariate", "paretovariate", "randbytes",
+    "randint", "random", "randrange", "sample", "seed", "setstate", "shuffle", "triangular",
+    "uniform", "vonmisesvariate", "weibullvariate",
+}  # fmt: skip
+
+
+def sources(folder: Path) -> list[Path]:
+    return sorted(folder.rglob("*.py"))
+
+
+def imports_in(source: str, package: str) -> list[tuple[int, str]]:
+    """(line, dotted name) of everything ``source`` imports, relative imports resolved against ``package``."""
+    out: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            out.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")
+                base = parts[: len(parts) - node.level + 1]
+                name = ".".join([*base, node.module] if node.module else base)
+            else:
+                name = node.module or ""
+            # Record each imported name under its module, so "from .. import ui" reads game.ui.
+            out.extend((node.lineno, f"{name}.{alias.name}") for alias in node.names)
+    return out
+
+
+def imported_modules(path: Path) -> list[tuple[int, str]]:
+    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    return imports_in(path.read_text(), package)
+
+
+def global_random_uses(source: str) -> list[str]:
+    """Uses of the module-level random generator: ``random.randint(...)``, ``from random import choice``."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module == "random":
+            found.extend(
+                f"{node.lineno}: from random import {a.name}" for a in node.names if a.name != "Random"
+            )
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "random"
+            and node.attr in GLOBAL_RANDOM
+        ):
+            found.append(f"{node.lineno}: random.{node.attr}")
+    return found
+
+
+def test_engine_and_ai_import_without_pygame_in_a_fresh_interpreter() -> None:
+    script = (
+        "import importlib, json, pkgutil, sys\n"
+        "import game.engine, game.ai\n"
+        "loaded = []\n"
+        "for pkg in (game.engine, game.ai):\n"
+        "    for info in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
+        "        if info.name.endswith('__main__'):\n"
+        "            continue\n"
+        "        importlib.import_module(info.name)\n"
+        "        loaded.append(info.name)\n"
+        "print(json.dumps({'loaded': loaded,\n"
+        "                  'pygame': sorted(m for m in sys.modules if m.split('.')[0] == 'pygame')}))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert "game.engine.moves" in report["loaded"]
+    assert report["pygame"] == [], f"pygame was imported: {report['pygame']}"
+
+
+@pytest.mark.parametrize("folder", [ENGINE, AI], ids=["engine", "ai"])
+def test_no_pygame_import_in_engine_or_ai_sources(folder: Path) -> None:
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line} imports {name}"
+        for path in sources(folder)
+        for line, name in imported_modules(path)
+        if name.split(".")[0] == "pygame"
+    ]
+    assert offenders == []
+
+
+def test_engine_imports_only_the_standard_library_and_itself() -> None:
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line} imports {name}"
+        for path in sources(ENGINE)
+        for line, name in imported_modules(path)
+        if name.split(".")[0] not in sys.stdlib_module_names and not name.startswith("game.engine")
+    ]
+    assert offenders == []
+
+
+def test_ai_imports_only_the_standard_library_and_the_engine() -> None:
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line} imports {name}"
+        for path in sources(AI)
+        for line, name in imported_modules(path)
+        if name.split(".")[0] not in sys.stdlib_module_names
+        and not name.startswith(("game.engine", "game.ai"))
+    ]
+    assert offenders == []
+
+
+def test_engine_reads_no_clock() -> None:
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line} imports {name}"
+        for path in sources(ENGINE)
+        for line, name in imported_modules(path)
+        if name.split(".")[0] in {"time", "datetime"}
+    ]
+    assert offenders == []
+
+
+def test_engine_uses_no_global_random_state() -> None:
+    """``random.Random(seed)`` objects are passed in; ``random.randint(...)`` and friends are not used."""
+    offenders = [
+        f"{path.relative_to(ROOT)}:{use}"
+        for path in sources(ENGINE)
+        for use in global_random_uses(path.read_text())
+    ]
+    assert offenders == []
+
+
+def test_the_static_checks_catch_violations() -> None:
+    """The helpers flag what they look for, so the passes above mean something."""
+    probe = (
+        "import pygame.display\nfrom time import monotonic\nfrom . import moves\nfrom ..ai import net\n"
+        "import random\nrandom.randint(1, 6)\nfrom random import Random, shuffle\nrng = random.Random(4)\n"
+    )
+    names = [name for _, name in imports_in(probe, "game.engine")]
+    assert names == [
+        "pygame.display",
+        "time.monotonic",
+        "game.engine.moves",
+        "game.ai.net",
+        "random",
+        "random.Random",
+        "random.shuffle",
+    ]
+    assert sorted(global_random_uses(probe)) == ["6: random.randint", "7: from random import shuffle"]

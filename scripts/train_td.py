@@ -131,6 +131,18 @@ class Net:
         self.b1 += alpha * d_h
 
 
+def batch_update(net: Net, x: np.ndarray, target: np.ndarray, alpha: float) -> None:
+    """TD(0) steps for k independent states at once (k x N_IN inputs, k x 5 targets), summed."""
+    h = sigmoid(x @ net.w1 + net.b1)
+    out = sigmoid(h @ net.w2 + net.b2)
+    d_out = (target - out) * out * (1.0 - out)
+    d_h = (d_out @ net.w2.T) * h * (1.0 - h)
+    net.w2 += alpha * (h.T @ d_out)
+    net.b2 += alpha * d_out.sum(axis=0)
+    net.w1 += alpha * (x.T @ d_h)
+    net.b1 += alpha * d_h.sum(axis=0)
+
+
 def equity(out: np.ndarray) -> np.ndarray:
     """Cubeless money equity for the side the outputs belong to (n x 5 -> n)."""
     return 2.0 * out[..., 0] - 1.0 + out[..., 1] - out[..., 3] + out[..., 2] - out[..., 4]
@@ -311,6 +323,65 @@ def alpha_at(games: int, a0: float, a_min: float, half_life: float) -> float:
     return max(a_min, a0 * 0.5 ** (games / half_life))
 
 
+class Slot:
+    """One self-play game in flight: the position (side on roll first), its encoding, its dice."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.pos = Position.start()
+        self.x = encode_batch(*sides([self.pos]))[0]
+        self.dice = opening(rng)
+
+
+def parallel_step(net: Net, slots: list[Slot], rng: random.Random, alpha: float) -> int:
+    """Advance every game in ``slots`` by one ply with one batched evaluation and update.
+
+    Why: numpy's per-call overhead dominates small matrices, so k games share one encoding,
+    one forward pass and one (summed) TD(0) update. Returns the number of games finished
+    (their slots restart with a new game).
+    """
+    rows: list[tuple[int, ...]] = []
+    segments: list[tuple[int, int, list[Position]]] = []
+    finals: dict[int, np.ndarray] = {}
+    for k, slot in enumerate(slots):
+        plays = legal_plays(slot.pos, slot.dice)
+        start = len(rows)
+        if not plays:
+            afters = [slot.pos]
+        else:
+            wins = [p for p in plays if p.position.my_off == 15]
+            if wins:
+                best = max(wins, key=lambda p: points_of(p.position))
+                finals[k] = result_of(best.position)
+                segments.append((start, start, []))
+                continue
+            afters = [p.position for p in plays]
+        rows.extend(a.opp + a.me for a in afters)
+        segments.append((start, len(rows), afters))
+    x_all = encode_rows(np.array(rows, dtype=np.int64)) if rows else np.zeros((0, N_IN))
+    _, o_all = net.forward(x_all)
+    eq = equity(o_all)
+    targets = np.empty((len(slots), N_OUT))
+    x_cur = np.stack([slot.x for slot in slots])
+    done = 0
+    for k, (a, b, afters) in enumerate(segments):
+        slot = slots[k]
+        if k in finals:
+            targets[k] = finals[k]
+            continue
+        best = a + int(np.argmin(eq[a:b]))
+        targets[k] = swap(o_all[best])
+        slot.pos = afters[best - a].flip()
+        slot.x = x_all[best]
+    batch_update(net, x_cur, targets, alpha)
+    for k, slot in enumerate(slots):
+        if k in finals:
+            slots[k] = Slot(rng)
+            done += 1
+        else:
+            slot.dice = roll(rng)
+    return done
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200_000, help="total self-play games to reach")
@@ -326,6 +397,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bench-every", type=int, default=10_000)
     ap.add_argument("--bench-pairs", type=int, default=200)
     ap.add_argument("--log", type=Path, default=ROOT / "checkpoints" / "td_log.jsonl")
+    ap.add_argument("--parallel", type=int, default=1, help="games advanced together (batched numpy)")
     args = ap.parse_args(argv)
 
     net = Net(args.hidden, np.random.default_rng(args.seed))
@@ -370,22 +442,35 @@ def main(argv: list[str] | None = None) -> int:
     g0 = games
     bench_total = 0.0
     plies = 0
+    slots = [Slot(rng) for _ in range(args.parallel)] if args.parallel > 1 else []
+    marks = {
+        "print": 500,
+        "checkpoint": args.checkpoint_every,
+        "bench": args.bench_every,
+        "export": args.export_every,
+    }
+    due = {name: (games // every + 1) * every for name, every in marks.items()}
     while games < args.games:
         alpha = alpha_at(games, args.alpha, args.alpha_min, args.half_life)
-        pos = Position.start()
-        x_cur = encode_batch(*sides([pos]))[0]
-        dice = opening(rng)
-        while True:
-            after, x_next, target, over = choose_net(net, pos, dice)
-            net.update(x_cur, target, alpha)
-            plies += 1
-            if over:
-                break
-            pos = after.flip()
-            x_cur = x_next
-            dice = roll(rng)
-        games += 1
-        if games % 500 == 0:
+        if slots:
+            games += parallel_step(net, slots, rng, alpha)
+            plies += len(slots)
+        else:
+            pos = Position.start()
+            x_cur = encode_batch(*sides([pos]))[0]
+            dice = opening(rng)
+            while True:
+                after, x_next, target, over = choose_net(net, pos, dice)
+                net.update(x_cur, target, alpha)
+                plies += 1
+                if over:
+                    break
+                pos = after.flip()
+                x_cur = x_next
+                dice = roll(rng)
+            games += 1
+        if games >= due["print"]:
+            due["print"] += marks["print"]
             dt = time.time() - t0
             rate = (games - g0) / (dt - bench_total) * 3600.0
             print(
@@ -393,9 +478,11 @@ def main(argv: list[str] | None = None) -> int:
                 f"{plies / max(games - g0, 1):.1f} plies/game",
                 flush=True,
             )
-        if games % args.checkpoint_every == 0:
+        if games >= due["checkpoint"]:
+            due["checkpoint"] += marks["checkpoint"]
             snapshot()
-        if games % args.bench_every == 0:
+        if games >= due["bench"]:
+            due["bench"] += marks["bench"]
             tb = time.time()
             mean, half = bench(net, pub, args.bench_pairs, seed=10_000 + games)
             entry = {
@@ -410,7 +497,8 @@ def main(argv: list[str] | None = None) -> int:
             history.append(entry)
             log(entry)
             snapshot()
-        if games % args.export_every == 0:
+        if games >= due["export"]:
+            due["export"] += marks["export"]
             do_export()
     snapshot()
     do_export()

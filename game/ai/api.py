@@ -17,6 +17,7 @@ from game.engine import Play, Position, legal_plays
 
 from . import cube as cubemod
 from . import pubeval
+from .duel import game_points
 from .net import Outputs, default_network, equity
 
 LEVELS = ("beginner", "intermediate", "advanced", "expert")
@@ -60,11 +61,11 @@ def play_equities(pos: Position, plays: list[Play]) -> list[float]:
 
 
 def _screen(pos: Position, plays: list[Play]) -> list[Play]:
-    """The ``SCREEN_KEEP`` best plays by pubeval (any winning play is kept first)."""
+    """The ``SCREEN_KEEP`` best plays by pubeval's score."""
     race = pos.is_race()
     ranked = sorted(
         plays,
-        key=lambda p: (p.position.my_off == 15, pubeval.fast_score(p.position, race)),
+        key=lambda p: pubeval.fast_score(p.position, race),
         reverse=True,
     )
     return ranked[:SCREEN_KEEP]
@@ -81,6 +82,9 @@ def choose_play(pos: Position, dice: tuple[int, int], level: str, *, seed: int =
         return None
     if len(plays) == 1:
         return plays[0]
+    wins = [p for p in plays if p.position.my_off == 15]
+    if wins:  # every level takes a win, and the biggest one
+        return max(wins, key=lambda p: game_points(p.position))
     if len(plays) > SCREEN_ABOVE:
         plays = _screen(pos, plays)
     scores = play_equities(pos, plays)
@@ -88,8 +92,7 @@ def choose_play(pos: Position, dice: tuple[int, int], level: str, *, seed: int =
     if sigma > 0.0:
         base = f"{level}|{seed}|".encode() + _board_bytes(pos) + bytes(dice)
         scores = [
-            s + sigma * _gauss(base + _board_bytes(p.position)) if p.position.my_off < 15 else s
-            for s, p in zip(scores, plays, strict=True)
+            s + sigma * _gauss(base + _board_bytes(p.position)) for s, p in zip(scores, plays, strict=True)
         ]
     best = max(range(len(plays)), key=scores.__getitem__)
     return plays[best]

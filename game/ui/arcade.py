@@ -20,6 +20,7 @@ them); this module adds what an unattended cabinet needs by
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import math
 import os
@@ -246,6 +247,7 @@ class AttractScene(GameScene):
     def __init__(self, app: Any, seed: int | None = None) -> None:
         super().__init__(app, GameSetup(mode="demo", match_length=0, seed=seed))
         self.clock = 0.0
+        self._band: pygame.Surface | None = None
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -266,12 +268,14 @@ class AttractScene(GameScene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         super().draw(surface, alpha)
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 3.2)
+        # Eight brightness steps: the text surfaces stay in the text cache instead of a new one per frame.
+        pulse = round((0.5 + 0.5 * math.sin(self.clock * 3.2)) * 7) / 7
+        if self._band is None:
+            self._band = pygame.Surface((L.W, 150), pygame.SRCALPHA)
+            self._band.fill((0, 0, 0, 140))
         # Across the upper half of the board: the dice in the middle stay in view.
-        band = pygame.Surface((L.W, 150), pygame.SRCALPHA)
-        band.fill((0, 0, 0, 140))
         y = L.BOARD_Y + 90
-        surface.blit(band, (0, y))
+        surface.blit(self._band, (0, y))
         colour = (255, round(200 + 40 * pulse), round(60 + 80 * pulse))
         draw_text(
             surface, T("kiosk.touch_to_play"), 72, (L.W // 2, y + 62), colour, shadow=True, width=L.W - 80
@@ -745,6 +749,7 @@ class ArcadeApp(App):
         self.kiosk: Kiosk | None = Kiosk(self._kiosk_config(), start=Mode.ATTRACT) if kiosk else None
         self.saved: persist.SavedGame | None = None
         self.flash_saved = ""
+        self._collect = False
         self.apply_settings(self.settings, save=False)  # also opens the sound device when sound is on
 
     # -- settings ---------------------------------------------------------------------------
@@ -824,6 +829,10 @@ class ArcadeApp(App):
         for scene in self.scenes.scenes:
             if isinstance(scene, GameScene):
                 scene.opponent.close()
+        # A dropped scene is kept alive by reference cycles (buttons hold bound methods of their scene)
+        # together with its full-screen cached surfaces; collect them at the next step instead of
+        # whenever the cyclic collector's generation 2 happens to run (a kiosk changes scenes all day).
+        self._collect = True
 
     def to_title(self) -> None:
         self._drop_games()
@@ -915,6 +924,9 @@ class ArcadeApp(App):
             self.watcher.attach(top)
         super().step(dt)
         self.watcher.poll()
+        if self._collect:
+            self._collect = False
+            gc.collect()
         if self.kiosk is not None:
             commands = self.kiosk.update(dt)
             if commands:

@@ -389,27 +389,32 @@ def apply_move(pos: Position, move: Move) -> Position:
 
 
 def single_moves(pos: Position, die: int) -> list[Move]:
-    """Every move of one checker by ``die`` that the board allows (ignoring the other dice)."""
+    """Every move of one checker by ``die`` that the board allows (ignoring the other dice).
+
+    The turn API calls this for every tentative step, so it reuses the shared Move objects.
+    """
+    if not isinstance(die, int) or not 1 <= die <= 6:
+        raise RulesError(f"a die shows 1 to 6, not {die!r}")
+    table = _MOVES[die]
     me = pos.me
     opp = pos.opp
-    out: list[Move] = []
     if me[BAR]:
-        t = BAR - die
-        if opp[23 - t] < 2:
-            out.append(Move(BAR_POINT, t + 1, die, opp[23 - t] == 1))
-        return out
-    home = sum(me[6:BAR]) == 0
-    higher_occupied = False
-    for i in range(23, -1, -1):
+        o = opp[die - 1]  # entering on index 24 - die, which faces the opponent's index die - 1
+        return [table[48 + o]] if o < 2 else []
+    out: list[Move] = []
+    home = not any(me[6:BAR])
+    top = True  # no checker seen yet on a higher point
+    for i in range(23, -1 if home else die - 1, -1):
         if not me[i]:
             continue
         t = i - die
         if t >= 0:
-            if opp[23 - t] < 2:
-                out.append(Move(i + 1, t + 1, die, opp[23 - t] == 1))
-        elif home and (t == -1 or not higher_occupied):
-            out.append(Move(i + 1, OFF, die, False))
-        higher_occupied = True
+            o = opp[23 - t]
+            if o < 2:
+                out.append(table[2 * i + o])
+        elif t == -1 or top:
+            out.append(table[2 * i])
+        top = False
     return out
 
 

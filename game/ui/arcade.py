@@ -408,6 +408,8 @@ class OperatorScene(ArcadeScene):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
+        self.message = ""
+        self.message_time = 0.0
         self._build()
 
     def _build(self) -> None:
@@ -457,7 +459,14 @@ class OperatorScene(ArcadeScene):
 
     def clear_save(self) -> None:
         persist.clear_game(self.arcade.data_dir)
-        self.arcade.flash_saved = T("saved.none")
+        self.message = T("saved.none")
+        self.message_time = 2.5
+
+    def update(self, dt: float) -> None:
+        self.message_time = max(0.0, self.message_time - dt)
+
+    def busy(self) -> bool:
+        return self.message_time > 0
 
     def handle(self, intent: Intent) -> None:
         if intent.kind == "back":
@@ -469,6 +478,8 @@ class OperatorScene(ArcadeScene):
         surface.fill(BG)
         draw_text(surface, T("operator.title"), 44, (L.W // 2, 60), GOLD)
         self.buttons.draw(surface, self.app.sprites)
+        if self.message_time > 0:
+            draw_text(surface, self.message, 26, (L.W - 40, 60), (160, 255, 160), anchor="midright")
 
 
 class SettingsScene(ArcadeScene):
@@ -748,7 +759,6 @@ class ArcadeApp(App):
         self.watcher = GameWatcher(self)
         self.kiosk: Kiosk | None = Kiosk(self._kiosk_config(), start=Mode.ATTRACT) if kiosk else None
         self.saved: persist.SavedGame | None = None
-        self.flash_saved = ""
         self._collect = False
         self.apply_settings(self.settings, save=False)  # also opens the sound device when sound is on
 

@@ -171,7 +171,8 @@ def match_info(state: GameState) -> MatchInfo:
         game_state=game_state,
         turn=1 - state.turn if offered else state.turn,
         doubled=offered,
-        dice=state.dice if phase is Phase.MOVING else None,
+        # gnubg keeps the higher die first
+        dice=(max(state.dice), min(state.dice)) if phase is Phase.MOVING and state.dice else None,
         match_length=state.rules.match_length,
         score=state.score,
         # In a match the rule has no effect; gnubg's default setting (on) writes bit 66 as 0.

@@ -123,7 +123,11 @@ def dragging(app: App) -> None:
     app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, clicks=1, touch=False))
     app.step()
     target = min(turn.targets(src))
-    goal = LAYOUT.tray_rect(s.turn).center if target == 0 else LAYOUT.checker_center(to_abs(s.turn, target), 0, 1)
+    goal = (
+        LAYOUT.tray_rect(s.turn).center
+        if target == 0
+        else LAYOUT.checker_center(to_abs(s.turn, target), 0, 1)
+    )
     end = (int((start[0] + goal[0]) / 2), int((start[1] + goal[1]) / 2 + (70 if start[1] < 386 else -70)))
     app.handle_event(
         pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0), touch=False)

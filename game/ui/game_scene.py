@@ -333,7 +333,7 @@ class GameScene(Scene):
 
     def _ask(self, kind: str) -> object | None:
         """Start or poll the computer's answer; None while it is still thinking."""
-        if self.pending != kind:
+        if self.pending != kind or not self.opponent.in_flight:
             self.pending = kind
             self.opponent.request(kind, self.state)
         ready, answer = self.opponent.poll()

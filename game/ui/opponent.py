@@ -137,6 +137,11 @@ class Opponent:
             return True, self._result
         return False, None
 
+    @property
+    def in_flight(self) -> bool:
+        """A request is being computed or its answer waits to be collected."""
+        return self._ready or self._future is not None
+
     def cancel(self) -> None:
         self._future = None
         self._ready = False

@@ -9,6 +9,7 @@ to the screen size the way ``pygame.SCALED`` letterboxes it.
 from __future__ import annotations
 
 import os
+import random
 import sys
 import tempfile
 from pathlib import Path
@@ -95,8 +96,9 @@ def main(argv: list[str]) -> int:
             shoot(app, out, "settings", lang)
             app.scenes.pop()
             app.scenes.push(FairnessScene(app))
+            dice = random.Random(7)
             app.stats = app.stats.__class__.from_rolls(
-                ((i * 7 + 3) % 6 + 1, (i * 5 + 1) % 6 + 1) for i in range(180)
+                (dice.randint(1, 6), dice.randint(1, 6)) for _ in range(180)
             )
             shoot(app, out, "fairness", lang)
             app.scenes.pop()

@@ -100,3 +100,6 @@ def test_panel_draws(size: tuple[int, int], lang: str) -> None:
     }
     assert len(colours) > 5
     draw_panel(surface, surface.get_rect(), DiceStats(), tr)  # empty session: no division by zero
+    rigged = DiceStats.from_rolls([(3, 3), (6, 6), (1, 2)] * 60)  # the "very uneven" wording
+    assert rigged.verdict()[1] < 0.001
+    draw_panel(surface, surface.get_rect(), rigged, tr)

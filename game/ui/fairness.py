@@ -149,6 +149,7 @@ def percent_text(p: float) -> str:
 
 Translate = Callable[..., str]
 
+
 def _font(size: int, bold: bool) -> pygame.font.Font:
     """The shipped font from the screen's shared cache (which is reset whenever pygame restarts)."""
     from .text import CACHE
@@ -238,7 +239,7 @@ def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Transla
             f"{tr('fair.expected')} {num(f'{expected:.1f}')}",
             20,
             accent,
-            (cx + chart_w, top - px(4)),
+            (cx + chart_w, y + px(6)),
             anchor="topright",
         )
     y = y + px(40) + chart_h + px(40)
@@ -261,8 +262,11 @@ def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Transla
                 False,
             )
         )
-        key = "fair.verdict_odd" if verdict == "odd" else "fair.verdict_ok"
-        lines.append((tr(key, percent=num(percent_text(p))), warn if verdict == "odd" else ink, 26, True))
+        if verdict == "odd" and p < 0.001:
+            lines.append((tr("fair.verdict_rare", percent=num("0.1")), warn, 26, True))
+        else:
+            key = "fair.verdict_odd" if verdict == "odd" else "fair.verdict_ok"
+            lines.append((tr(key, percent=num(percent_text(p))), warn if verdict == "odd" else ink, 26, True))
     lines.append((tr("fair.explain"), dim, 20, False))
     width = rect.w - 2 * pad
     for s, colour, size, bold in lines:

@@ -24,7 +24,7 @@ REGULAR_FONT = FONT_DIR / "DejaVuSans.ttf"
 
 ENGLISH: dict[str, str] = {
     "app_title": "BACKGAMMON",
-    "subtitle": "Drag, double-click or tap: the dice are on us",
+    "subtitle": "Drag a checker, or double-click it: the game rolls the dice for you",
     "vs_computer": "Play the computer",
     "vs_random": "Play the computer (random-move placeholder)",
     "two_players": "Two players",

@@ -304,3 +304,9 @@ def test_every_flow_refusal_has_a_key() -> None:
         for lang in ("fi", "hu"):
             out = i18n.translate_engine(lang, message)
             assert out != message and "{" not in out, (lang, message, out)
+
+
+def test_symbols_drawn_outside_the_catalogues_have_glyphs() -> None:
+    # The keypad's backspace, code dots, the title's endless-session sign, the turn marker.
+    for font in (i18n.FONT_REGULAR, i18n.FONT_BOLD):
+        assert i18n.missing_glyphs(font, set("⌫•∞▶–…")) == set()

@@ -24,6 +24,8 @@ import json
 import operator
 import random
 
+import pytest
+
 from game.engine.cube import MAX_CUBE, Cube
 from game.engine.errors import IllegalAction
 from game.engine.flow import (
@@ -309,6 +311,7 @@ def play_game(state: GameState, rng: random.Random, mode: str, act: ActFn) -> Ga
     raise AssertionError("a game did not end after 10,000 actions")
 
 
+@pytest.mark.slow
 def test_ten_thousand_random_games() -> None:
     rng = random.Random(SEED)
     act = ActFn()

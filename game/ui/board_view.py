@@ -8,6 +8,7 @@ cached text, well inside the frame budget on a Raspberry Pi.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import pygame
@@ -23,6 +24,8 @@ PANEL_BG = (28, 34, 46)
 GOLD = (255, 204, 64)
 LAST = (90, 200, 255)
 """The previous turn's moves are marked in this blue: rings where checkers landed, dots where they left."""
+HINT = (255, 120, 210)
+"""The expert's suggested play (Hint button): arrows in this pink, distinct from targets and the last move."""
 COLOURS = ("white", "black")
 
 
@@ -45,6 +48,8 @@ class BoardDraw:
     """(face, player colour, dimmed, centre, angle)."""
     drag: tuple[int, tuple[float, float]] | None = None
     mover: int = 0
+    arrows: list[tuple[tuple[float, float], tuple[float, float]]] = field(default_factory=list)
+    """Hint arrows (from, to) in play order; numbered on screen when there are several."""
 
     def layer_key(self) -> object:
         """Everything the cached board layer depends on (not dice, flights or the dragged checker)."""
@@ -60,6 +65,7 @@ class BoardDraw:
             self.cube_owner,
             self.cube_visible,
             self.mover,
+            tuple(self.arrows),
         )
 
 
@@ -186,7 +192,35 @@ class BoardView:
         self._draw_landing(target, d)
         if d.cube_visible:
             self.draw_cube(target, d.cube_value, LAYOUT.cube_center(d.cube_owner))
+        self._draw_arrows(target, d.arrows)
         self.layer_builds += 1
+
+    def _draw_arrows(
+        self, surface: pygame.Surface, arrows: list[tuple[tuple[float, float], tuple[float, float]]]
+    ) -> None:
+        """Thick outlined arrows from each source checker to its landing place, numbered if several."""
+        for a, b in arrows:
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            length = math.hypot(dx, dy)
+            if length < 1:
+                continue
+            ux, uy = dx / length, dy / length
+            head = min(30.0, length * 0.5)
+            base = (b[0] - ux * head, b[1] - uy * head)
+            tip = [b, (base[0] - uy * 17, base[1] + ux * 17), (base[0] + uy * 17, base[1] - ux * 17)]
+            pygame.draw.line(surface, (40, 10, 30), a, base, 13)
+            pygame.draw.polygon(surface, (40, 10, 30), tip, 0)
+            pygame.draw.polygon(surface, (40, 10, 30), tip, 4)
+            pygame.draw.line(surface, HINT, a, base, 7)
+            pygame.draw.polygon(surface, HINT, tip)
+            pygame.draw.circle(surface, HINT, a, 9)
+        if len(arrows) > 1:
+            for i, (a, b) in enumerate(arrows, start=1):
+                c = (int(a[0] + (b[0] - a[0]) * 0.45), int(a[1] + (b[1] - a[1]) * 0.45))
+                pygame.draw.circle(surface, (40, 10, 30), c, 17)
+                pygame.draw.circle(surface, HINT, c, 15)
+                label = CACHE.render(str(i), 22, (30, 0, 20))
+                surface.blit(label, label.get_rect(center=c))
 
     def draw_moving(self, surface: pygame.Surface, d: BoardDraw) -> None:
         """What changes every frame: dice (tumbling), flying checkers, the dragged checker."""

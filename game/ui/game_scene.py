@@ -18,6 +18,7 @@ Structure:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -50,7 +51,7 @@ from game.engine.turn import Turn
 
 from . import layout as L
 from .anim import Animator, Board, DiceRoll, Flight, Place, place_of, top_xy
-from .board_view import GOLD, BoardDraw, BoardView
+from .board_view import GOLD, HINT, BoardDraw, BoardView
 from .input import Intent
 from .layout import LAYOUT, from_abs
 from .opponent import Opponent, moves_tuple
@@ -115,6 +116,11 @@ class GameScene(Scene):
         self._panel_key: object = None
         self._frame: pygame.Surface | None = None
         self._frame_key: object = None
+        self.hint_moves: tuple[Move, ...] | None = None
+        """The expert's play shown as arrows (from the turn's start), until the player moves or undoes."""
+        self.hint_pending = False
+        self.sound: Callable[[str], None] | None = None
+        """Called with "land", "hit" or "bearoff" when a checker's flight lands (the arcade layer's audio)."""
         self._on_state()
 
     # -- names and perspective -----------------------------------------------------------------
@@ -225,6 +231,7 @@ class GameScene(Scene):
         self._movable = set()
         self.pending = None
         self.opponent.cancel()
+        self.clear_hint()
         if s.phase is Phase.MOVING and self.is_human(s.turn):
             self._movable = s.turn_state().movable_points()
         if self.selected is not None and self.selected not in self._movable:
@@ -269,6 +276,8 @@ class GameScene(Scene):
         self.dice.update(dt)
         if self.flash_time > 0:
             self.flash_time = max(0.0, self.flash_time - dt)
+        if self.hint_pending:
+            self._poll_hint()
         if self.anim.busy or self.dice.tumbling:
             return
         if self.wait > 0:
@@ -371,7 +380,7 @@ class GameScene(Scene):
         s = self.state
         if self.anim.busy or self.dice.tumbling or self.flash_time > 0 or self.drag is not None:
             return True
-        if self.pending is not None:
+        if self.pending is not None or self.hint_pending:
             return True
         if s.phase is Phase.GAME_OVER:
             return self.setup.mode == "demo"
@@ -412,6 +421,10 @@ class GameScene(Scene):
             )
             if s.moves:
                 b.add(Button(pygame.Rect(px, 420, pw, 80), tr("undo"), self.undo, "blue", size=32))
+            elif self.opponent.can_hint and s.turn_state().most > 0:
+                # Hint and Undo share a place: a hint is for the turn's start, Undo exists only after a move.
+                label = tr("hint_thinking") if self.hint_pending else tr("hint")
+                b.add(Button(pygame.Rect(px, 420, pw, 80), label, self.ask_hint, "gold", size=32))
         elif s.phase is Phase.CUBE_OFFERED and self.is_human(1 - s.turn):
             old = s.cube.value
             lose = game_points(
@@ -458,6 +471,68 @@ class GameScene(Scene):
                     size=28,
                 )
             )
+
+    # -- hint ---------------------------------------------------------------------------------
+
+    def ask_hint(self) -> None:
+        """Ask the expert for the human's roll, from the turn's start position (in a worker thread)."""
+        s = self.state
+        if s.phase is not Phase.MOVING or not self.is_human(s.turn) or not self.opponent.can_hint:
+            return
+        if self.hint_pending or self.hint_moves is not None:
+            return
+        turn = s.turn_state()
+        self.hint_pending = True
+        self.opponent.request_hint(turn.start, turn.dice)
+        self._poll_hint()
+        self._rebuild_buttons()
+
+    def _poll_hint(self) -> None:
+        ready, moves = self.opponent.poll_hint()
+        if not ready:
+            return
+        self.hint_pending = False
+        self.opponent.cancel_hint()
+        if moves:
+            self.hint_moves = moves
+        else:
+            self.flash(tr("no_hint"))
+        self._rebuild_buttons()
+
+    def clear_hint(self) -> None:
+        self.hint_moves = None
+        self.hint_pending = False
+        self.opponent.cancel_hint()
+
+    def hint_arrows(self) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+        """Screen arrows for the hint, each from a checker's place to where it lands, in play order.
+
+        Computed through the same layout as the checkers (``top_xy``), so a mirrored board
+        gets mirrored arrows without any code of its own.
+        """
+        moves = self.hint_moves
+        s = self.state
+        if not moves or s.phase is not Phase.MOVING:
+            return []
+        p = s.turn
+        pos = s.turn_state().start
+        out: list[tuple[tuple[float, float], tuple[float, float]]] = []
+        for move in moves:
+            nxt = apply_move(pos, move)
+            a = top_xy(abs_board(pos, p), place_of(p, move.src))
+            b = top_xy(abs_board(nxt, p), place_of(p, move.dst))
+            out.append((a, b))
+            pos = nxt
+        return out
+
+    def hint_text(self) -> str:
+        if not self.hint_moves:
+            return ""
+        try:
+            from game.engine.notation import format_play
+        except ImportError:
+            return ""
+        return tr("hint_play", play=format_play(self.hint_moves))
 
     def _answer(self, take: bool) -> None:
         self.do(Take() if take else Pass())
@@ -765,6 +840,8 @@ class GameScene(Scene):
         if s.last_player is not None and (s.phase is not Phase.MOVING or not s.moves) and seg is None:
             lp = s.last_player
             d.last = [(place_of(lp, m.src), place_of(lp, m.dst)) for m in s.last_play]
+        if seg is None and self.hint_moves:
+            d.arrows = self.hint_arrows()
         d.cube_value = s.cube.value
         d.cube_owner = s.cube.owner
         d.cube_visible = s.phase is not Phase.CUBE_OFFERED
@@ -877,6 +954,7 @@ class GameScene(Scene):
             self.name(1),
             self.opponent.level,
             self.opponent.is_placeholder,
+            self.hint_text(),
         )
 
     def last_text(self) -> str:
@@ -953,6 +1031,9 @@ class GameScene(Scene):
         last = self.last_text()
         if last:
             draw_text(surface, last, 20, (x + w // 2, mid_y + 112), (90, 200, 255), width=w)
+        hint = self.hint_text()
+        if hint:
+            draw_text(surface, hint, 22, (x + w // 2, L.BOARD_Y + 480 - oy), HINT, width=w)
         if self.setup.mode != "two" and self.opponent.is_placeholder:
             draw_text(surface, tr("placeholder_ai"), 16, (x + w // 2, mid_y + 78), (170, 170, 190), width=w)
         elif self.setup.mode != "two":

@@ -21,6 +21,7 @@ from typing import Any
 
 from game.engine.flow import GameState, Phase
 from game.engine.moves import Move, legal_plays
+from game.engine.position import Position
 
 LEVELS_FALLBACK = ("random",)
 
@@ -58,6 +59,9 @@ class Opponent:
         self._future: Future[Any] | None = None
         self._result: Any = None
         self._ready = False
+        self._hint_future: Future[tuple[Move, ...] | None] | None = None
+        self._hint_result: tuple[Move, ...] | None = None
+        self._hint_ready = False
 
     def default_level(self) -> str:
         if "intermediate" in self.levels:
@@ -145,6 +149,59 @@ class Opponent:
     def cancel(self) -> None:
         self._future = None
         self._ready = False
+
+    # -- hints (the expert's play for a human's roll) -------------------------------------------
+
+    @property
+    def can_hint(self) -> bool:
+        """Whether the real AI is loaded and offers ``hint`` (no AI: no Hint button)."""
+        return self.ai is not None and callable(getattr(self.ai, "hint", None))
+
+    def request_hint(self, start: Position, dice: tuple[int, int]) -> None:
+        """Ask for the expert's play from ``start`` (the turn's start position), beside the loop.
+
+        Kept apart from :meth:`request` so a hint never mixes with the computer's own answers.
+        """
+        self._hint_ready = False
+        self._hint_result = None
+        if not self.threaded:
+            self._hint_result = self._safe_hint(start, dice)
+            self._hint_ready = True
+            return
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
+        self._hint_future = self._pool.submit(self._safe_hint, start, dice)
+
+    def _safe_hint(self, start: Position, dice: tuple[int, int]) -> tuple[Move, ...] | None:
+        ai = self.ai
+        if ai is None:
+            return None
+        try:
+            play = ai.hint(start, dice)
+        except Exception:  # a broken hint shows "no hint", never crashes the game
+            return None
+        return moves_tuple(play.moves) if play is not None else None
+
+    def poll_hint(self) -> tuple[bool, tuple[Move, ...] | None]:
+        """(ready, moves or None); None = the AI had no play to suggest."""
+        if self._hint_ready:
+            return True, self._hint_result
+        future = self._hint_future
+        if future is not None and future.done():
+            self._hint_result = future.result()
+            self._hint_future = None
+            self._hint_ready = True
+            return True, self._hint_result
+        return False, None
+
+    @property
+    def hint_in_flight(self) -> bool:
+        return self._hint_future is not None
+
+    def cancel_hint(self) -> None:
+        self._hint_future = None
+        self._hint_ready = False
+        self._hint_result = None
 
     def close(self) -> None:
         if self._pool is not None:

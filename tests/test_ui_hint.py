@@ -1,0 +1,149 @@
+"""The Hint button: the expert's play for the human's roll, drawn as arrows until the player moves."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ai import api
+from game.engine.flow import OpeningRoll, Phase, apply, new_game
+from game.engine.moves import legal_plays
+from game.ui.anim import place_of
+from game.ui.board_view import HINT
+from game.ui.layout import LAYOUT
+from game.ui.text import tr
+from tests.ui_driver import button_xy, click, drag, make_app, point_xy, run_until, start_game
+
+
+@pytest.fixture()
+def game():  # type: ignore[no-untyped-def]
+    app = make_app(speed="fast")
+    scene = start_game(app, mode="two", seed=5)
+    scene.resume(apply(new_game(), OpeningRoll(6, 1)))
+    assert scene.state.phase is Phase.MOVING and scene.state.turn == 0
+    yield app, scene
+    pygame.quit()
+
+
+def _labels(scene) -> list[str]:  # type: ignore[no-untyped-def]
+    return [b.label for b in scene.buttons.buttons if b.visible]
+
+
+def _place_under(xy: tuple[float, float]) -> tuple[str, int]:
+    hit = LAYOUT.hit(xy)
+    assert hit is not None, xy
+    return hit
+
+
+def _expected_place(player: int, point: int) -> tuple[str, int]:
+    kind, a, _ = place_of(player, point)
+    if kind == "point":
+        return ("point", a)
+    if kind == "tray":
+        return ("tray", a)
+    return ("bar", 0 if player == 0 else 1)
+
+
+def test_hint_shows_the_experts_legal_play_as_arrows_then_vanishes_after_a_move(game) -> None:  # type: ignore[no-untyped-def]
+    app, scene = game
+    start = scene.state.position
+    click(app, button_xy(scene, tr("hint")))
+    moves = scene.hint_moves
+    assert moves
+    expected = api.hint(start, (6, 1))
+    assert expected is not None and tuple(expected.moves) == moves
+    legal = {p.position for p in legal_plays(start, (6, 1))}
+    end = start
+    from game.engine.moves import apply_move
+
+    for m in moves:
+        end = apply_move(end, m)
+    assert end in legal
+    d = scene.board_draw(0.0)
+    assert len(d.arrows) == len(moves)
+    for (a, b), m in zip(d.arrows, moves, strict=True):
+        assert _place_under(a) == _expected_place(0, m.src)
+        assert _place_under(b) == _expected_place(0, m.dst)
+    app.draw(0.0)
+    a, b = d.arrows[0]
+    probe = (int(a[0] + (b[0] - a[0]) * 0.25), int(a[1] + (b[1] - a[1]) * 0.25))
+    assert tuple(app.screen.get_at(probe))[:3] == HINT
+    assert "Expert" in scene.hint_text() and str(moves[0].src) in scene.hint_text()
+    # the player moves one checker: the arrows and the Hint button go, Undo comes
+    first = moves[0]
+    drag(app, point_xy(0, first.src), point_xy(0, first.dst))
+    assert scene.state.moves
+    assert scene.hint_moves is None and scene.board_draw(0.0).arrows == []
+    assert tr("hint") not in _labels(scene) and tr("undo") in _labels(scene)
+    app.draw(0.0)
+    assert tuple(app.screen.get_at(probe))[:3] != HINT
+    # back at the start of the turn the Hint button is offered again, without arrows
+    click(app, button_xy(scene, tr("undo")))
+    assert not scene.state.moves and tr("hint") in _labels(scene) and scene.hint_moves is None
+
+
+def test_hint_runs_beside_the_frame_loop_when_threaded(game) -> None:  # type: ignore[no-untyped-def]
+    app, scene = game
+    import threading
+    import types
+
+    release = threading.Event()
+    real = scene.opponent.ai
+
+    def slow_hint(pos, dice):  # type: ignore[no-untyped-def]
+        release.wait(5.0)
+        return real.hint(pos, dice)
+
+    scene.opponent.ai = types.SimpleNamespace(hint=slow_hint)
+    scene.opponent.threaded = True
+    scene.ask_hint()
+    assert scene.hint_pending and scene.busy()
+    for _ in range(30):  # the loop keeps stepping and drawing while the expert thinks
+        app.step()
+        app.draw(0.0)
+    assert scene.hint_pending and scene.hint_moves is None
+    assert tr("hint_thinking") in _labels(scene)
+    release.set()
+    run_until(app, lambda: scene.hint_moves is not None, max_steps=3000)
+    assert not scene.hint_pending and tr("hint") in _labels(scene)
+    scene.opponent.close()
+
+
+def test_no_ai_means_no_hint_button(game) -> None:  # type: ignore[no-untyped-def]
+    _app, scene = game
+    assert tr("hint") in _labels(scene)
+    scene.opponent.ai = None
+    scene._rebuild_buttons()
+    assert tr("hint") not in _labels(scene)
+    scene.ask_hint()
+    assert scene.hint_moves is None and not scene.hint_pending
+
+
+def test_hint_from_the_bar_starts_its_arrow_on_the_bar(game) -> None:  # type: ignore[no-untyped-def]
+    _app, scene = game
+    from game.engine.flow import GameState
+    from game.engine.position import Position
+
+    # White: one checker on the bar, the rest on its one-point
+    me = [0] * 25
+    me[24] = 1
+    me[0] = 14
+    opp = [0] * 25
+    opp[0] = 15
+    pos = Position(tuple(me), tuple(opp))
+    state: GameState = apply(new_game(), OpeningRoll(6, 1))
+    from dataclasses import replace
+
+    try:
+        state = replace(state, position=pos, turn_cache=None)
+    except TypeError:
+        pytest.skip("GameState cannot be rebuilt here")
+    scene.resume(state)
+    if scene.state.phase is not Phase.MOVING:
+        pytest.skip("state not in MOVING")
+    scene.ask_hint()
+    moves = scene.hint_moves
+    assert moves and moves[0].src == 25
+    d = scene.board_draw(0.0)
+    assert _place_under(d.arrows[0][0]) == ("bar", 0)
+    assert _place_under(d.arrows[0][1]) == _expected_place(0, moves[0].dst)

@@ -505,12 +505,9 @@ class SettingsScene(ArcadeScene):
         self._build()
 
     def fields(self) -> tuple[str, ...]:
-        # "direction" (home board left or right) is saved and read, but the board drawing does not
-        # mirror yet; it stays off the screen until it does, so no button pretends to work.
-        shown = tuple(f for f in self.FIELDS if f != "direction")
         if self.operator:
-            return shown
-        return tuple(f for f in shown if not f.startswith("operator_") and f != "idle_seconds")
+            return self.FIELDS
+        return tuple(f for f in self.FIELDS if not f.startswith("operator_") and f != "idle_seconds")
 
     def label(self, name: str) -> str:
         return T(
@@ -785,6 +782,8 @@ class ArcadeApp(App):
         self.speed = settings.animation
         self.options.match_length = settings.match_length
         self.audio.apply(settings)
+        if L.LAYOUT.set_home("left" if settings.direction == "home-left" else "right"):
+            self.needs_draw = True  # drawing and hit testing both follow the one layout
         if self.kiosk is not None:
             self.kiosk.config = self._kiosk_config()
         if save:

@@ -66,13 +66,14 @@ class BoardDraw:
             self.cube_visible,
             self.mover,
             tuple(self.arrows),
+            LAYOUT.mirrored,
         )
 
 
 class BoardView:
     def __init__(self, sprites: Sprites) -> None:
         self.sprites = sprites
-        self._static: dict[int, pygame.Surface] = {}
+        self._static: dict[tuple[int, bool], pygame.Surface] = {}
         self._glow: dict[str, pygame.Surface] = {}
         self._layer: pygame.Surface | None = None
         self._layer_key: object = None
@@ -81,10 +82,12 @@ class BoardView:
     # -- static layer -------------------------------------------------------------------------
 
     def static(self, perspective: int) -> pygame.Surface:
-        surf = self._static.get(perspective)
+        """The wood, felt, points and numbers for one numbering side and the current board direction."""
+        key = (perspective, LAYOUT.mirrored)
+        surf = self._static.get(key)
         if surf is None:
             surf = self._build_static(perspective)
-            self._static[perspective] = surf
+            self._static[key] = surf
         return surf
 
     def _tile(self, dest: pygame.Surface, tile: pygame.Surface, rect: pygame.Rect) -> None:
@@ -109,10 +112,7 @@ class BoardView:
         self._tile(s, self.sprites.get("wood"), board)
         pygame.draw.rect(s, (60, 34, 14), board, 3, border_radius=6)
         felt = self.sprites.get("felt")
-        halves = [
-            pygame.Rect(L.LEFT_X, L.PLAY_Y, 6 * L.PW, L.PLAY_H),
-            pygame.Rect(L.RIGHT_X, L.PLAY_Y, 6 * L.PW, L.PLAY_H),
-        ]
+        halves = [LAYOUT.half_rect(0), LAYOUT.half_rect(1)]
         for r in halves:
             pygame.draw.rect(s, (40, 22, 8), r.inflate(6, 6))
             self._tile(s, felt, r)

@@ -7,6 +7,11 @@ here, and :meth:`BoardLayout.hit` answers clicks from the very same numbers.
 Absolute points: the board is described in player 0's numbering (``a`` = 1..24,
 player 0's home board 1..6 bottom right, player 1's home top right). Player ``p``'s
 own point ``n`` is absolute ``n`` for player 0 and ``25 - n`` for player 1.
+
+Board direction (the "home board on the left" setting): every rectangle and centre
+is first computed for the home-right board, then passed through one mirror about
+the board's vertical axis. Drawing, animation and hit testing all ask this one
+object, so a mirrored board cannot be drawn one way and clicked another.
 """
 
 from __future__ import annotations
@@ -60,23 +65,56 @@ def from_abs(player: int, a: int) -> int:
     return a if player == 0 else 25 - a
 
 
-@dataclass(frozen=True)
+MIRROR_SUM = 2 * BOARD_X + BOARD_W
+"""x + x' for a point and its mirror image: the board (trays included) flips about its own centre."""
+
+
+@dataclass
 class BoardLayout:
-    """Geometry of the board; pure arithmetic, cheap to build, shared by view and input."""
+    """Geometry of the board; pure arithmetic, cheap to build, shared by view and input.
+
+    ``mirrored`` puts the home boards (and the trays) on the left; see :meth:`set_home`.
+    """
+
+    mirrored: bool = False
+
+    def set_home(self, side: str) -> bool:
+        """Home board on ``"left"`` or ``"right"``; True when the direction changed."""
+        mirrored = side == "left"
+        changed = mirrored != self.mirrored
+        self.mirrored = mirrored
+        return changed
+
+    @property
+    def home(self) -> str:
+        return "left" if self.mirrored else "right"
+
+    def _rect(self, x: int, y: int, w: int, h: int) -> pygame.Rect:
+        """A home-right rectangle, mirrored when the home board is on the left."""
+        if self.mirrored:
+            x = MIRROR_SUM - x - w
+        return pygame.Rect(x, y, w, h)
+
+    def _x(self, x: float) -> float:
+        return MIRROR_SUM - x if self.mirrored else x
+
+    def half_rect(self, side: int) -> pygame.Rect:
+        """The playing half with player ``side``'s dice: 0 = the home boards' half, 1 = the outer boards."""
+        return self._rect(RIGHT_X if side == 0 else LEFT_X, PLAY_Y, 6 * PW, PLAY_H)
 
     def point_rect(self, a: int) -> pygame.Rect:
         """The triangle's bounding box for absolute point ``a`` (1..24)."""
         if 1 <= a <= 6:
             x = RIGHT_X + (6 - a) * PW
-            return pygame.Rect(x, PLAY_Y + PLAY_H - PH, PW, PH)
+            return self._rect(x, PLAY_Y + PLAY_H - PH, PW, PH)
         if 7 <= a <= 12:
             x = LEFT_X + (12 - a) * PW
-            return pygame.Rect(x, PLAY_Y + PLAY_H - PH, PW, PH)
+            return self._rect(x, PLAY_Y + PLAY_H - PH, PW, PH)
         if 13 <= a <= 18:
             x = LEFT_X + (a - 13) * PW
-            return pygame.Rect(x, PLAY_Y, PW, PH)
+            return self._rect(x, PLAY_Y, PW, PH)
         x = RIGHT_X + (a - 19) * PW
-        return pygame.Rect(x, PLAY_Y, PW, PH)
+        return self._rect(x, PLAY_Y, PW, PH)
 
     def point_column(self, a: int) -> pygame.Rect:
         """The clickable column of a point: its triangle and the space up to the middle."""
@@ -102,26 +140,26 @@ class BoardLayout:
         return (r.centerx, r.top + CHECKER / 2 + k * step)
 
     def bar_rect(self) -> pygame.Rect:
-        return pygame.Rect(BAR_X, PLAY_Y, BAR_W, PLAY_H)
+        return self._rect(BAR_X, PLAY_Y, BAR_W, PLAY_H)
 
     def bar_center(self, player: int, k: int) -> tuple[float, float]:
         """Player 0 waits on the upper half of the bar (it enters top right), player 1 on the lower."""
         k = min(k, 2)
-        cx = BAR_X + BAR_W / 2
+        cx = self._x(BAR_X + BAR_W / 2)
         if player == 0:
             return (cx, MID_Y - 44 - CHECKER / 2 - k * CHECKER)
         return (cx, MID_Y + 44 + CHECKER / 2 + k * CHECKER)
 
     def bar_half(self, player: int) -> pygame.Rect:
         if player == 0:
-            return pygame.Rect(BAR_X, PLAY_Y, BAR_W, MID_Y - PLAY_Y)
-        return pygame.Rect(BAR_X, MID_Y, BAR_W, PLAY_Y + PLAY_H - MID_Y)
+            return self._rect(BAR_X, PLAY_Y, BAR_W, MID_Y - PLAY_Y)
+        return self._rect(BAR_X, MID_Y, BAR_W, PLAY_Y + PLAY_H - MID_Y)
 
     def tray_rect(self, player: int) -> pygame.Rect:
         """Player 0 bears off into the lower tray, player 1 into the upper one."""
         if player == 0:
-            return pygame.Rect(TRAY_X, PLAY_Y + PLAY_H - PH, TRAY_W, PH)
-        return pygame.Rect(TRAY_X, PLAY_Y, TRAY_W, PH)
+            return self._rect(TRAY_X, PLAY_Y + PLAY_H - PH, TRAY_W, PH)
+        return self._rect(TRAY_X, PLAY_Y, TRAY_W, PH)
 
     def tray_slot(self, player: int, k: int) -> tuple[float, float]:
         """Centre of the k-th borne-off checker (seen from the side) in a player's tray."""
@@ -131,7 +169,7 @@ class BoardLayout:
         return (r.centerx, r.top + 6 + SLICE_H / 2 + k * SLICE_H)
 
     def cube_center(self, owner: int | None) -> tuple[int, int]:
-        cx = BAR_X + BAR_W // 2
+        cx = self.bar_rect().centerx
         if owner is None:
             return (cx, MID_Y)
         if owner == 0:
@@ -142,8 +180,7 @@ class BoardLayout:
         """The dice of player ``side`` sit in the middle of the half away from the other's dice."""
         gap = 12
         width = count * DIE + (count - 1) * gap
-        half_x = RIGHT_X if side == 0 else LEFT_X
-        cx = half_x + 3 * PW
+        cx = self.half_rect(side).centerx
         return pygame.Rect(cx - width // 2, MID_Y - DIE // 2, width, DIE)
 
     def die_center(self, side: int, count: int, i: int) -> tuple[int, int]:
@@ -152,8 +189,8 @@ class BoardLayout:
 
     def dice_hit_rect(self, side: int) -> pygame.Rect:
         """Generous tap area around a player's dice (the whole middle strip of that half)."""
-        half_x = RIGHT_X if side == 0 else LEFT_X
-        return pygame.Rect(half_x, MID_Y - 40, 6 * PW, 80)
+        half = self.half_rect(side)
+        return pygame.Rect(half.x, MID_Y - 40, half.width, 80)
 
     def hit(self, pos: tuple[float, float]) -> Target | None:
         """What is under ``pos``; the same rectangles the renderer draws with."""

@@ -227,3 +227,10 @@ def test_sampled_positions_are_valid(pos: Position) -> None:
     for counts in (pos.me, pos.opp):
         assert len(counts) == 25 and 1 <= sum(counts) <= 15 and min(counts) >= 0
     assert not any(pos.me[i] and pos.opp[23 - i] for i in range(24))
+
+
+@pytest.mark.parametrize("text", ["4HPwATDgc/ABMB", "4HPwATDgc/ABMP", "4HPwATDgc/ABMI"])
+def test_position_id_with_unused_low_bits_set_is_rejected(text: str) -> None:
+    """The 14th character carries 4 bits beyond the 80-bit key: gnubg leaves them 0."""
+    with pytest.raises(PositionError, match="unused bits"):
+        Position.from_id(text)

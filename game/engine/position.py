@@ -169,6 +169,9 @@ def decode_position_id(position_id: str) -> Position:
         key = base64.b64decode(text + "==", validate=True)
     except ValueError as exc:
         raise PositionError(f"not a Position ID (bad characters): {text!r}") from exc
+    # 14 characters carry 84 bits; the key has 80, so the last character's low 4 bits must be 0.
+    if base64.b64decode("AAA" + text[-1])[-1] & 0x0F:
+        raise PositionError(f"not a valid Position ID (unused bits set): {text!r}")
     bits = [(key[b] >> k) & 1 for b in range(10) for k in range(8)]
     sides: list[list[int]] = [[], []]
     idx = 0

@@ -56,7 +56,7 @@ from .input import Intent
 from .layout import LAYOUT, from_abs
 from .opponent import Opponent, moves_tuple
 from .scene import Scene
-from .text import draw_text, tr, tr_reason
+from .text import draw_text, tr, tr_level, tr_reason
 from .widgets import Button, ButtonGroup
 
 FLASH_TIME = 3.5
@@ -952,10 +952,14 @@ class GameScene(Scene):
             self.last_text(),
             self.name(0),
             self.name(1),
-            self.opponent.level,
+            self.level_text(),
             self.opponent.is_placeholder,
             self.hint_text(),
         )
+
+    def level_text(self) -> str:
+        """ "Computer: Intermediate" with the level's name in the player's language."""
+        return tr("computer_level", level=tr_level(self.opponent.level))
 
     def last_text(self) -> str:
         """The previous turn in players' notation ("Black: 13/7 8/7"), for the side panel."""
@@ -1039,7 +1043,7 @@ class GameScene(Scene):
         elif self.setup.mode != "two":
             draw_text(
                 surface,
-                tr("computer_level", level=self.opponent.level),
+                self.level_text(),
                 18,
                 (x + w // 2, mid_y + 78),
                 (170, 170, 190),

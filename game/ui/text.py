@@ -149,6 +149,20 @@ def tr(key: str, **kw: object) -> str:
         return template
 
 
+def tr_level(level: str) -> str:
+    """A computer level's name in the current language ("Keskitaso" for "intermediate").
+
+    The settings screen's ``level.<name>`` keys are the one source of these names, so the
+    side panel and the settings always agree; an unknown level is shown as it is.
+    """
+    from . import i18n
+
+    key = f"level.{level}"
+    if i18n.has_key(i18n.get_language(), key) or i18n.has_key(i18n.FALLBACK, key):
+        return i18n.tr(key)
+    return level
+
+
 def tr_reason(reason: str) -> str:
     """An engine refusal reason (English sentence) in the current language."""
     return _reason_hook(reason) if _reason_hook is not None else reason

@@ -92,6 +92,11 @@ def parse_args(argv: list[str]) -> Options:
         help="skip the title screen and start this kind of game",
     )
     p.add_argument("--match", type=int, choices=(0, 1, 3, 5, 7), default=5, help="match length (0 = session)")
+    # The kiosk and settings flags are taken out of argv by ``split_arcade_args`` before this parser
+    # runs; they are declared here too so that ``--help`` lists every flag the program accepts.
+    from .arcade import add_arcade_arguments
+
+    add_arcade_arguments(p)
     a = p.parse_args(argv)
     return Options(
         fullscreen=a.fullscreen,

@@ -234,7 +234,7 @@ def add_arguments(parser: argparse.ArgumentParser, skip: set[str] | frozenset[st
             group.add_argument(*flags, **kw)
 
     add("--lang", choices=LANGUAGES, default=None, help="language of the screen")
-    add("--sound", dest="sound", action="store_const", const=True, default=None)
+    add("--sound", dest="sound", action="store_const", const=True, default=None, help="play sound effects")
     add("--no-sound", dest="sound", action="store_const", const=False, help="play silently")
     add("--volume", type=_volume_arg, default=None, help="sound volume 0..1")
     add("--speed", choices=ANIMATION_SPEEDS, default=None, help="animation speed")
@@ -242,7 +242,7 @@ def add_arguments(parser: argparse.ArgumentParser, skip: set[str] | frozenset[st
     add("--match-length", type=int, choices=MATCH_LENGTHS, default=None, help="points to win (0 = session)")
     add("--home", choices=("left", "right"), default=None, help="draw the home board on this side")
     add("--idle", type=_idle_arg, default=None, help="seconds without input before the demo")
-    add("--operator-corner", choices=CORNERS, default=None)
+    add("--operator-corner", choices=CORNERS, default=None, help="corner to hold for the operator menu")
     add("--operator-code", type=_code_arg, default=None, help="digits that open the operator menu")
     add("--operator-hold", type=_hold_arg, default=None, help="seconds to press the corner")
 

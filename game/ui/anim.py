@@ -5,6 +5,12 @@ checkers still in the air at their destination; each flying checker is drawn at
 its interpolated place. A hit checker takes off when the mover lands and flies
 to the bar; a borne-off checker lands in its tray. Several moves of one play
 run one after the other as :class:`Segment` values.
+
+Sounds: a flight may carry the name of the effect its landing makes ("land",
+"hit", "bearoff"). :meth:`Animator.update` collects the names of the flights
+whose landing time the fixed step has just passed, in order, into
+``Animator.sounds``; the scene hands them to the audio. The sound therefore
+comes with the picture at any animation speed, and tests can check it step by step.
 """
 
 from __future__ import annotations
@@ -70,6 +76,8 @@ class Flight:
     t1: float
     side: bool = False
     """Drawn edge-on (landing in the tray)."""
+    sound: str | None = None
+    """The effect played when this flight lands (at ``t1``), if any."""
 
     def pos(self, t: float) -> tuple[float, float]:
         if t <= self.t0:
@@ -89,11 +97,25 @@ class Segment:
     duration: float
 
 
+def landing_sound(hit: bool, dst: int) -> str:
+    """The effect of a checker landing: a hit, a bear-off into the tray, or a plain landing."""
+    if hit:
+        return "hit"
+    if dst == 0:
+        return "bearoff"
+    return "land"
+
+
+SOUND_RANK = {"hit": 3, "bearoff": 2, "land": 1}
+
+
 @dataclass
 class Animator:
     speed: str = "normal"
     queue: list[Segment] = field(default_factory=list)
     t: float = 0.0
+    sounds: list[str] = field(default_factory=list)
+    """Effects of flights that landed since the last :meth:`take_sounds`, oldest first."""
 
     @property
     def busy(self) -> bool:
@@ -111,15 +133,20 @@ class Animator:
         dst: int,
         hit: bool,
         start: tuple[float, float] | None = None,
+        sound: bool = True,
     ) -> None:
-        """Queue one checker's move (possibly several dice at once) and its hit, if any."""
+        """Queue one checker's move (possibly several dice at once) and its hit, if any.
+
+        ``sound`` = False for a move taken back (Undo): a checker going home makes no effect.
+        """
         f = self.factor()
         src_place = place_of(player, src)
         dst_place = place_of(player, dst)
         a = start if start is not None else top_xy(before, src_place)
         b = top_xy(after, dst_place)
         fly = (0.16 + math.dist(a, b) / 1500.0) * f
-        flights = [Flight(player, a, b, dst_place, 0.0, fly, side=dst == 0)]
+        effect = landing_sound(hit, dst) if sound else None
+        flights = [Flight(player, a, b, dst_place, 0.0, fly, side=dst == 0, sound=effect)]
         duration = fly
         if hit:
             other = 1 - player
@@ -140,14 +167,41 @@ class Animator:
     def update(self, dt: float) -> None:
         if not self.queue:
             return
+        before = self.t
         self.t += dt
-        while self.queue and self.t >= self.queue[0].duration:
-            self.t -= self.queue[0].duration
+        while self.queue:
+            seg = self.queue[0]
+            self._landed(seg, before, min(self.t, seg.duration))
+            if self.t < seg.duration:
+                break
+            self.t -= seg.duration
+            before = 0.0
             self.queue.pop(0)
         if not self.queue:
             self.t = 0.0
 
-    def skip(self) -> None:
+    def _landed(self, seg: Segment, before: float, now: float) -> None:
+        for f in seg.flights:
+            if f.sound is not None and before < f.t1 <= now:
+                self.sounds.append(f.sound)
+
+    def take_sounds(self) -> list[str]:
+        out = self.sounds
+        self.sounds = []
+        return out
+
+    def skip(self, silent: bool = False) -> None:
+        """End every flight now. Unless ``silent``, the landings cut short still make one sound
+        (the most notable: hit, then bear-off, then landing), so a quick player hears their move."""
+        if not silent:
+            pending = [
+                f.sound
+                for i, seg in enumerate(self.queue)
+                for f in seg.flights
+                if f.sound is not None and (i > 0 or f.t1 > self.t)
+            ]
+            if pending:
+                self.sounds.append(max(pending, key=SOUND_RANK.__getitem__))
         self.queue.clear()
         self.t = 0.0
 

@@ -35,13 +35,10 @@ from game.engine.flow import (
     Double,
     EndTurn,
     GameState,
-    MoveTo,
     OpeningRoll,
     Pass,
     Phase,
-    PlayMoves,
     Roll,
-    Step,
     Take,
 )
 
@@ -108,6 +105,11 @@ class GameWatcher:
         self.history: list[tuple[int, int]] = []
         self.last: GameState | None = None
         self.saves = 0
+        self.win_pending = False
+        """The game just ended: the win sounds once the last checker has landed."""
+
+    def _audio(self, scene: GameScene) -> Audio:
+        return self.app.audio if scene.setup.mode != "demo" else _SILENT  # the demo runs all day quietly
 
     def attach(self, scene: GameScene, history: tuple[tuple[int, int], ...] = ()) -> None:
         if getattr(scene, "_arcade_watched", False):
@@ -121,15 +123,24 @@ class GameWatcher:
                 self._on_action(scene, old, action)
             return reason
 
+        def sound(name: str) -> None:
+            if self.scene is scene:
+                self._audio(scene).play(name)
+
         setattr(scene, "do", do)  # noqa: B010 - an instance attribute shadows the method on purpose
         setattr(scene, "_arcade_watched", True)  # noqa: B010
+        scene.sound = sound  # checker landings, hits and bear-offs sound when the animation lands
         self.scene = scene
+        self.win_pending = False
         self.history = list(history)
         self.last = scene.state
 
     def poll(self) -> None:
         """Once per step: notice a new game started without an action (next game, resume)."""
         scene = self.scene
+        if scene is not None and self.win_pending and not scene.anim.busy:
+            self.win_pending = False
+            self._audio(scene).play("win")
         if scene is None or scene.state is self.last:
             return
         self.last = scene.state
@@ -141,22 +152,13 @@ class GameWatcher:
         new = scene.state
         self.last = new
         demo = scene.setup.mode == "demo"
-        audio = self.app.audio if not demo else _SILENT  # the demo runs all day: it stays quiet
+        audio = self._audio(scene)
+        # Landings, hits and bear-offs are not played here: the scene's animation plays them
+        # when the checker arrives (``scene.sound``).
         if isinstance(action, OpeningRoll):
             self._roll((action.die0, action.die1), demo)
         elif isinstance(action, Roll):
             self._roll(action.dice, demo)
-        elif isinstance(action, (Step, MoveTo, PlayMoves)):
-            if new.phase is Phase.GAME_OVER:
-                added = new.last_play[len(old.moves) :] if new.last_play else ()
-            else:
-                added = new.moves[len(old.moves) :]
-            if any(m.hit for m in added):
-                audio.play("hit")
-            elif any(m.dst == 0 for m in added):
-                audio.play("bearoff")
-            else:
-                audio.play("land")
         elif isinstance(action, Double):
             audio.play("double")
         elif isinstance(action, Take):
@@ -164,7 +166,7 @@ class GameWatcher:
         elif isinstance(action, Pass):
             audio.play("pass")
         if new.phase is Phase.GAME_OVER and old.phase is not Phase.GAME_OVER:
-            audio.play("win")
+            self.win_pending = True
         completed = isinstance(action, (EndTurn, Double, Take, Pass)) or new.phase is Phase.GAME_OVER
         if completed and not demo:
             self.save()

@@ -50,7 +50,7 @@ from game.engine.scoring import WinKind, game_points
 from game.engine.turn import Turn
 
 from . import layout as L
-from .anim import Animator, Board, DiceRoll, Flight, Place, place_of, top_xy
+from .anim import Animator, Board, DiceRoll, Flight, Place, landing_sound, place_of, top_xy
 from .board_view import GOLD, HINT, BoardDraw, BoardView
 from .input import Intent
 from .layout import LAYOUT, from_abs
@@ -178,7 +178,7 @@ class GameScene(Scene):
             move = old.moves[-1]
             before = abs_board(old.position, mover)
             after = abs_board(new.position, mover)
-            self.anim.add_move(before, after, mover, move.dst, move.src, False)
+            self.anim.add_move(before, after, mover, move.dst, move.src, False, sound=False)
             if move.hit:
                 seg = self.anim.queue[-1]
                 other = 1 - mover
@@ -207,6 +207,7 @@ class GameScene(Scene):
                 start=(float(drop[0]), float(drop[1])),
             )
             seg = self.anim.queue[-1]
+            seg.flights[0].sound = landing_sound(any(m.hit for m in added), added[-1].dst)
             other = 1 - mover
             after = abs_board(end, mover)
             bar: Place = ("bar", other, 0)
@@ -273,6 +274,11 @@ class GameScene(Scene):
     def update(self, dt: float) -> None:
         self.anim.speed = self.app.speed
         self.anim.update(dt)
+        if self.anim.sounds:
+            sounds = self.anim.take_sounds()
+            if self.sound is not None:
+                for name in sounds:
+                    self.sound(name)
         self.dice.update(dt)
         if self.flash_time > 0:
             self.flash_time = max(0.0, self.flash_time - dt)
@@ -360,7 +366,8 @@ class GameScene(Scene):
             self.match = match
         self.state = state
         self.recorded = state.phase is Phase.GAME_OVER
-        self.anim.skip()
+        self.anim.skip(silent=True)
+        self.anim.take_sounds()
         self.selected = None
         self.drag = None
         if state.dice is not None:
@@ -372,7 +379,8 @@ class GameScene(Scene):
             self.match = Match(self.match.rules)
         self.state = self.match.new_game()
         self.recorded = False
-        self.anim.skip()
+        self.anim.skip(silent=True)
+        self.anim.take_sounds()
         self.dice = DiceRoll(rng=self.dice.rng)
         self._on_state()
 

@@ -1,0 +1,124 @@
+"""Landing, hit and bear-off effects sound when the checker arrives on screen, not when the move is made."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.engine.flow import GameState, OpeningRoll, Phase, Roll, Rules, Step, apply, new_game
+from game.engine.position import Position
+from game.ui import settings as st
+from game.ui.anim import Animator
+from game.ui.app import STEP, Options
+from game.ui.arcade import ArcadeApp
+from tests.ui_driver import double_click, drag, make_app, point_xy, settle, start_game
+
+
+@pytest.fixture()
+def app():  # type: ignore[no-untyped-def]
+    a = make_app(speed="normal")
+    yield a
+    pygame.quit()
+
+
+def _listen(scene) -> list[tuple[int, str]]:  # type: ignore[no-untyped-def]
+    """Record (step number, effect) as the scene reports landings."""
+    heard: list[tuple[int, str]] = []
+    clock = {"n": 0}
+    scene.sound = lambda name: heard.append((clock["n"], name))
+    scene._clock = clock
+    return heard
+
+
+def _run(app, scene, steps: int) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(steps):
+        scene._clock["n"] += 1
+        app.step(STEP)
+
+
+def test_a_landing_sounds_on_the_step_the_flight_lands(app) -> None:  # type: ignore[no-untyped-def]
+    scene = start_game(app, mode="two")
+    scene.resume(apply(new_game(), OpeningRoll(6, 1)))
+    heard = _listen(scene)
+    assert scene.do(Step(13, 6)) is None
+    flight = scene.anim.queue[0].flights[0]
+    assert flight.sound == "land"
+    assert heard == []  # the move is made; the checker is still in the air
+    landing_step = math.ceil(flight.t1 / STEP - 1e-9)
+    _run(app, scene, landing_step - 1)
+    assert heard == []
+    _run(app, scene, 1)
+    assert heard == [(landing_step, "land")]
+    settle(app, scene)
+    assert [name for _, name in heard] == ["land"]  # once
+
+
+def test_a_hit_sounds_when_the_hitter_lands(app) -> None:  # type: ignore[no-untyped-def]
+    scene = start_game(app, mode="two")
+    me = [0] * 25
+    me[5], me[7], me[12], me[23] = 5, 3, 5, 2
+    opp = [0] * 25
+    opp[5], opp[7], opp[12], opp[23] = 5, 3, 4, 2
+    opp[15] = 1  # a Black blot on White's 9
+    pos = Position(tuple(me), tuple(opp))
+    scene.resume(apply(GameState(phase=Phase.ROLL, position=pos, turn=0, rules=Rules(5)), Roll((4, 1))))
+    settle(app, scene)
+    heard = _listen(scene)
+    double_click(app, point_xy(0, 13))  # 13/9*
+    assert scene.state.moves[-1].hit and heard == []
+    mover = scene.anim.queue[0].flights[0]
+    left = math.ceil((mover.t1 - scene.anim.t) / STEP - 1e-9)  # steps until the hitter lands
+    _run(app, scene, left - 1)
+    assert heard == []
+    _run(app, scene, 1)
+    assert [n for _, n in heard] == ["hit"]
+    settle(app, scene)
+    assert [n for _, n in heard] == ["hit"]
+
+
+def test_a_bear_off_dropped_in_the_tray_sounds_on_landing(app) -> None:  # type: ignore[no-untyped-def]
+    scene = start_game(app, mode="two")
+    me = [2, 2, 2, 3, 3, 3] + [0] * 19
+    opp = [0] * 25
+    opp[12] = 15
+    pos = Position(tuple(me), tuple(opp))
+    scene.resume(apply(GameState(phase=Phase.ROLL, position=pos, turn=0, rules=Rules(5)), Roll((6, 5))))
+    settle(app, scene)
+    heard = _listen(scene)
+    drag(app, point_xy(0, 6), point_xy(0, 0))
+    assert scene.state.moves[-1].dst == 0
+    settle(app, scene)
+    assert [n for _, n in heard] == ["bearoff"]
+
+
+def test_undo_is_silent_and_cutting_an_animation_short_still_sounds_once() -> None:
+    anim = Animator()
+    board = (tuple([0] * 25), tuple([0] * 25))
+    anim.add_move(board, board, 0, 13, 7, False)
+    anim.add_move(board, board, 0, 8, 7, True)
+    anim.add_move(board, board, 0, 7, 13, False, sound=False)
+    anim.update(STEP)
+    assert anim.take_sounds() == []
+    anim.skip()
+    assert anim.take_sounds() == ["hit"]  # the most notable of the landings cut short
+    anim.add_move(board, board, 0, 13, 7, False)
+    anim.skip(silent=True)
+    assert anim.take_sounds() == []
+
+
+def test_the_arcade_plays_landings_through_the_audio_after_the_flight(tmp_path: Path) -> None:
+    app = ArcadeApp(Options(speed="normal"), st.Settings(), data_dir=tmp_path, threaded_ai=False)
+    try:
+        scene = start_game(app, mode="two")
+        app.step()  # the watcher attaches to the new game
+        scene.resume(apply(new_game(), OpeningRoll(6, 1)))
+        app.audio.played.clear()
+        assert scene.do(Step(13, 6)) is None
+        assert "land" not in app.audio.played
+        settle(app, scene)
+        assert app.audio.played.count("land") == 1
+    finally:
+        pygame.quit()

@@ -1,0 +1,26 @@
+"""Smoke test of strength: the expert must beat pubeval over 200 duplicate-dice games.
+
+200 games cannot measure the level precisely (the 95% interval is about
++-0.2 points a game); this only catches a broken evaluator or wrong weights.
+The real figures come from ``scripts/bench_pubeval.py``.
+"""
+
+from __future__ import annotations
+
+from game.ai import api, pubeval
+from game.ai.duel import duel
+from game.engine import Play, Position
+
+
+def _expert(pos: Position, dice: tuple[int, int], seed: int) -> Play | None:
+    return api.choose_play(pos, dice, "expert", seed=seed)
+
+
+def _pubeval(pos: Position, dice: tuple[int, int], seed: int) -> Play | None:
+    return pubeval.choose(pos, dice)
+
+
+def test_expert_beats_pubeval_in_200_games() -> None:
+    result = duel(_expert, _pubeval, pairs=100, seed=77)
+    assert result.games == 200
+    assert result.ppg >= 0.1, f"expert {result.ppg:+.3f} ppg against pubeval"

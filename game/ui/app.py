@@ -223,28 +223,42 @@ class App:
                 previous = time.perf_counter()
             else:
                 events = pygame.event.get()
-            for event in events:
-                self.handle_event(event)
             now = time.perf_counter()
-            frame = min(now - previous, MAX_FRAME)
+            frame_time = now - previous
             previous = now
-            acc += frame
-            steps = 0
-            while acc >= STEP and steps < MAX_STEPS:
-                self.step(STEP)
-                acc -= STEP
-                steps += 1
-            if steps == MAX_STEPS:
-                acc = 0.0
-            busy = self.busy()
-            if busy or events or self.needs_draw:
-                self.draw(acc / STEP)
+            acc, drew = self.frame(events, frame_time, acc)
+            if drew:
                 pygame.display.flip()
-                self.needs_draw = False
-            idle = not busy and not events
+            idle = not self.busy() and not events
             if not idle:
                 clock.tick(self.options.fps)
         return 0
+
+    def frame(self, events: list[pygame.event.Event], frame_time: float, acc: float) -> tuple[float, bool]:
+        """One pass of the real-time loop without the clock: handle ``events``, run the fixed
+        steps that ``frame_time`` pays for, draw if anything may have changed.
+
+        Returns the new accumulator and whether a frame was drawn (the caller flips it).
+        Kept apart from :meth:`_run` so tests can drive it with made-up frame times.
+        """
+        for event in events:
+            self.handle_event(event)
+        acc += min(frame_time, MAX_FRAME)
+        # A scene that stops being busy during these steps (dice settled, the computer's
+        # checkers landed) still owes the screen its final frame.
+        was_busy = self.busy()
+        steps = 0
+        while acc >= STEP and steps < MAX_STEPS:
+            self.step(STEP)
+            acc -= STEP
+            steps += 1
+        if steps == MAX_STEPS:
+            acc = 0.0
+        if was_busy or self.busy() or events or self.needs_draw:
+            self.draw(acc / STEP)
+            self.needs_draw = False
+            return acc, True
+        return acc, False
 
     def run_frames(self, frames: int, screenshot: str | None) -> int:
         """Headless helper: ``frames`` fixed steps as fast as possible, then save the frame."""

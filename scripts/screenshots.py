@@ -162,12 +162,36 @@ def game_over(app: App) -> None:
     steps(app, 300)
 
 
+def hint(app: App, home: str = "right") -> None:
+    """Mid-game against the computer: the human rolled and pressed Hint (arrows on the board)."""
+    L.LAYOUT.set_home(home)
+    scene = GameScene(app, GameSetup(mode="computer", match_length=5, seed=21))
+    app.scenes.reset(scene)
+    for _ in range(3000):
+        app.step()
+        if scene.state.phase is Phase.MOVING and not scene.dice.tumbling:
+            break
+    rng = random.Random(7)
+    random_turns(scene, rng, 10, lambda: False)
+    random_turns(scene, rng, 6, lambda: scene.state.phase is Phase.ROLL and scene.state.turn == 0)
+    scene.do(Roll((5, 3)))
+    steps(app, 120)
+    scene.ask_hint()
+    steps(app, 2)
+
+
+def hint_left(app: App) -> None:
+    hint(app, "left")
+
+
 SHOTS: dict[str, Callable[[App], None]] = {
     "title": title,
     "opening": opening,
     "drag": dragging,
     "cube": cube_offer,
     "gameover": game_over,
+    "hint": hint,
+    "hint_home_left": hint_left,
 }
 
 
@@ -177,6 +201,7 @@ def main(argv: list[str]) -> int:
     app = App(Options(speed="fast"), threaded_ai=False)
     try:
         for name, setup in SHOTS.items():
+            L.LAYOUT.set_home("right")
             setup(app)
             app.draw(0.0)
             frame = app.screen.copy()
@@ -185,6 +210,7 @@ def main(argv: list[str]) -> int:
                 pygame.image.save(letterbox(frame, size), str(path))
                 print(path)
     finally:
+        L.LAYOUT.set_home("right")
         pygame.quit()
     return 0
 

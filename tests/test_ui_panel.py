@@ -13,6 +13,13 @@ from game.ui.text import tr_level
 from tests.ui_driver import make_app, start_game
 
 
+def _at(scene, label: str) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    for b in scene.buttons.buttons:
+        if b.label == label and b.visible:
+            return b.rect.center  # type: ignore[no-any-return]
+    raise AssertionError(f"no button {label!r}")
+
+
 @pytest.fixture()
 def restore_language() -> Iterator[None]:
     yield
@@ -39,3 +46,34 @@ def test_panel_level_is_translated(restore_language: None, lang: str, level: str
 def test_unknown_level_is_shown_as_it_is(restore_language: None) -> None:
     assert tr_level("grandmaster") == "grandmaster"
     assert tr_level("expert") == "Expert"
+
+
+def test_level_chosen_on_the_title_is_the_computers_level(restore_language: None) -> None:
+    from game.ui.game_scene import GameScene
+    from game.ui.text import tr
+    from game.ui.title import TitleScene
+    from tests.ui_driver import click
+
+    app = make_app()
+    title = TitleScene(app)
+    app.scenes.reset(title)
+    click(app, _at(title, tr_level("expert")))
+    assert title.level == "expert"
+    click(app, _at(title, tr("vs_computer")))
+    scene = app.scenes.top
+    assert isinstance(scene, GameScene) and scene.opponent.level == "expert"
+    assert "Expert" in scene.level_text()
+
+
+def test_arcade_title_level_is_saved_as_the_setting(restore_language: None, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from game.ui import settings as st
+    from game.ui.app import Options
+    from game.ui.arcade import ArcadeApp, ArcadeTitle
+    from tests.ui_driver import click
+
+    app = ArcadeApp(Options(), st.Settings(), data_dir=tmp_path, threaded_ai=False)
+    app.scenes.push(app.initial_scene())
+    title = app.scenes.top
+    assert isinstance(title, ArcadeTitle)
+    click(app, _at(title, tr_level("beginner")))
+    assert app.settings.level == "beginner" and st.load_settings(tmp_path).level == "beginner"

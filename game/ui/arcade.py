@@ -715,11 +715,20 @@ class ArcadeTitle(TitleScene):
     def open_settings(self) -> None:
         self.app.scenes.push(SettingsScene(self.app))
 
+    def set_level(self, level: str) -> None:
+        """A level chosen on the title is the saved setting too (the settings screen shows the same)."""
+        super().set_level(level)
+        app: ArcadeApp = self.app  # type: ignore[assignment]
+        if app.settings.level != level:
+            app.apply_settings(st.with_value(app.settings, "level", level), save=True)
+
     def open_fairness(self) -> None:
         self.app.scenes.push(FairnessScene(self.app))
 
     def enter(self) -> None:
         super().enter()
+        app: ArcadeApp = self.app  # type: ignore[assignment]
+        self.level = app.settings.level  # changed on the settings screen meanwhile
         self._build()
 
     def how_to(self) -> None:

@@ -432,7 +432,9 @@ class GameScene(Scene):
             elif self.opponent.can_hint and s.turn_state().most > 0:
                 # Hint and Undo share a place: a hint is for the turn's start, Undo exists only after a move.
                 label = tr("hint_thinking") if self.hint_pending else tr("hint")
-                b.add(Button(pygame.Rect(px, 420, pw, 80), label, self.ask_hint, "gold", size=32))
+                hint = Button(pygame.Rect(px, 420, pw, 80), label, self.ask_hint, "gold", size=32)
+                hint.enabled = self.hint_moves is None  # shown: greyed until the player moves
+                b.add(hint)
         elif s.phase is Phase.CUBE_OFFERED and self.is_human(1 - s.turn):
             old = s.cube.value
             lose = game_points(
@@ -870,7 +872,7 @@ class GameScene(Scene):
             d.layer_key(),
             self._panel_facts(),
             self._status(),
-            tuple((b.label, b.colour, b.pressed, b.rect.topleft) for b in self.buttons.buttons),
+            tuple((b.label, b.colour, b.pressed, b.enabled, b.rect.topleft) for b in self.buttons.buttons),
             tuple((b.label, b.pressed) for b in self.modal.buttons) if overlay else (),
             overlay,
             s.phase,

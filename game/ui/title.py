@@ -6,6 +6,8 @@ animates, so the loop sleeps on it (idle CPU near zero).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from . import layout as L
@@ -14,10 +16,13 @@ from .board_view import BG, GOLD
 from .input import Intent
 from .opponent import ai_available
 from .scene import Scene
-from .text import draw_text, tr
+from .text import CACHE, draw_text, tr, tr_level
 from .widgets import Button, ButtonGroup
 
 MATCH_CHOICES = (1, 3, 5, 7, 0)
+LEVELS = ("beginner", "intermediate", "advanced", "expert")
+"""The computer's levels, named as ``game.ai.api.LEVELS`` names them (not imported: the title starts fast)."""
+DEFAULT_LEVEL = "intermediate"
 
 
 class TitleScene(Scene):
@@ -25,6 +30,8 @@ class TitleScene(Scene):
         super().__init__(app)  # type: ignore[arg-type]
         self.match_length = self.app.options.match_length
         self.placeholder = not ai_available()
+        settings = getattr(self.app, "settings", None)
+        self.level: str = getattr(settings, "level", DEFAULT_LEVEL)
         self.buttons = ButtonGroup()
         self._build()
 
@@ -56,17 +63,22 @@ class TitleScene(Scene):
             label = str(n) if n else "∞"
             colour = "gold" if n == self.match_length else "grey"
             b.add(Button(pygame.Rect(x + i * 118, 516, 108, 64), label, self._setter(n), colour, size=32))
-        for i, speed in enumerate(SPEEDS):
-            colour = "gold" if speed == self.app.speed else "grey"
-            b.add(
-                Button(
-                    pygame.Rect(cx - 300 + i * 204, 628, 192, 56),
-                    tr(f"speed_{speed}"),
-                    self._speed_setter(speed),
-                    colour,
-                    size=24,
-                )
-            )
+        # The computer's level is chosen here, just before playing (issue: "choose the level on the
+        # title screen"); the animation speed is in the pause menu and the settings.
+        if not self.placeholder:
+            # Each button as wide as its name needs ("Középhaladó" is long), within the space
+            # the arcade title leaves between its language buttons and its statistics button.
+            labels = [tr_level(level) for level in LEVELS]
+            widths = [max(96, CACHE.font(22).size(text)[0] + 32) for text in labels]
+            gap, room = 8, 600
+            if sum(widths) + gap * 3 > room:
+                scale = (room - gap * 3) / sum(widths)
+                widths = [int(w * scale) for w in widths]
+            x = cx - (sum(widths) + gap * 3) // 2
+            for level, text, w in zip(LEVELS, labels, widths, strict=True):
+                colour = "gold" if level == self.level else "grey"
+                b.add(Button(pygame.Rect(x, 628, w, 56), text, self._level_setter(level), colour, size=22))
+                x += w + gap
         b.add(Button(pygame.Rect(L.W - 148, 12, 136, 52), tr("quit"), self.app.quit, "red", size=24))
         self.dirty = True
 
@@ -77,18 +89,22 @@ class TitleScene(Scene):
 
         return set_length
 
-    def _speed_setter(self, speed: str):  # type: ignore[no-untyped-def]
-        def set_speed() -> None:
-            self.app.speed = speed
+    def _level_setter(self, level: str) -> Callable[[], None]:
+        def choose() -> None:
+            self.set_level(level)
             self._build()
 
-        return set_speed
+        return choose
+
+    def set_level(self, level: str) -> None:
+        """The level the next game against the computer uses (the arcade title also saves it)."""
+        self.level = level
 
     def start(self, mode: str) -> None:
         from .game_scene import GameScene, GameSetup
 
         length = 0 if mode == "demo" else self.match_length
-        setup = GameSetup(mode=mode, match_length=length, seed=self.app.options.seed)
+        setup = GameSetup(mode=mode, match_length=length, seed=self.app.options.seed, level=self.level)
         self.app.scenes.replace(GameScene(self.app, setup))
 
     def how_to(self) -> None:
@@ -116,9 +132,14 @@ class TitleScene(Scene):
             else (tr("match_point") if self.match_length == 1 else tr("match_points", n=self.match_length))
         )
         draw_text(surface, tr("match_length", length=length), 26, (L.W // 2, 496), (230, 230, 240))
-        draw_text(
-            surface, tr("speed", speed=tr(f"speed_{self.app.speed}")), 20, (L.W // 2, 610), (190, 200, 220)
-        )
+        if not self.placeholder:
+            draw_text(
+                surface,
+                tr("computer_level", level=tr_level(self.level)),
+                20,
+                (L.W // 2, 610),
+                (190, 200, 220),
+            )
         self.buttons.draw(surface, self.app.sprites)
         for x, name in ((150, "white"), (L.W - 150, "black")):
             sprite = self.app.sprites.get(f"checker_{name}")

@@ -962,9 +962,12 @@ class GameScene(Scene):
             self.last_text(),
             self.name(0),
             self.name(1),
-            self.level_text(),
+            self.opponent.level,
+            tr(
+                "computer_level", level=""
+            ),  # the language (cheap: the level's name is looked up when painting)
             self.opponent.is_placeholder,
-            self.hint_text(),
+            self.hint_moves,
         )
 
     def level_text(self) -> str:

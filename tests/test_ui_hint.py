@@ -10,6 +10,7 @@ from game.engine.flow import OpeningRoll, Phase, apply, new_game
 from game.engine.moves import legal_plays
 from game.ui.anim import place_of
 from game.ui.board_view import HINT
+from game.ui.input import Intent
 from game.ui.layout import LAYOUT
 from game.ui.text import tr
 from tests.ui_driver import button_xy, click, drag, make_app, point_xy, run_until, start_game
@@ -147,3 +148,14 @@ def test_hint_from_the_bar_starts_its_arrow_on_the_bar(game) -> None:  # type: i
     d = scene.board_draw(0.0)
     assert _place_under(d.arrows[0][0]) == ("bar", 0)
     assert _place_under(d.arrows[0][1]) == _expected_place(0, moves[0].dst)
+
+
+def test_h_key_asks_for_a_hint_only_at_the_start_of_the_turn(game) -> None:  # type: ignore[no-untyped-def]
+    app, scene = game
+    scene.handle(Intent("key", (0, 0), key=pygame.K_h))
+    assert scene.hint_moves
+    first = scene.hint_moves[0]
+    drag(app, point_xy(0, first.src), point_xy(0, first.dst))
+    assert scene.state.moves and scene.hint_moves is None
+    scene.handle(Intent("key", (0, 0), key=pygame.K_h))
+    assert scene.hint_moves is None and not scene.hint_pending

@@ -489,8 +489,8 @@ class GameScene(Scene):
         s = self.state
         if s.phase is not Phase.MOVING or not self.is_human(s.turn) or not self.opponent.can_hint:
             return
-        if self.hint_pending or self.hint_moves is not None:
-            return
+        if self.hint_pending or self.hint_moves is not None or s.moves:
+            return  # a hint is for the turn's start: after a move the Hint button is not offered
         turn = s.turn_state()
         self.hint_pending = True
         self.opponent.request_hint(turn.start, turn.dice)
@@ -637,6 +637,8 @@ class GameScene(Scene):
             self.undo()
         elif key == pygame.K_d and s.phase is Phase.ROLL:
             self.offer_double()
+        elif key == pygame.K_h and s.phase is Phase.MOVING:
+            self.ask_hint()
 
     def _own_src(self, hit: L.Target | None) -> int | None:
         """The mover's point under a hit (25 = bar) when the mover has a checker there."""

@@ -274,7 +274,7 @@ class AttractScene(GameScene):
         pulse = round((0.5 + 0.5 * math.sin(self.clock * 3.2)) * 7) / 7
         if self._band is None:
             self._band = pygame.Surface((L.W, 150), pygame.SRCALPHA)
-            self._band.fill((0, 0, 0, 140))
+            self._band.fill((0, 0, 0, 205))
         # Across the upper half of the board: the dice in the middle stay in view.
         y = L.BOARD_Y + 90
         surface.blit(self._band, (0, y))

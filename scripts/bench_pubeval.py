@@ -16,11 +16,13 @@ import time
 from pathlib import Path
 
 from game.ai import api, pubeval
-from game.ai.duel import duel
+from game.ai.duel import Chooser, duel
 from game.engine import Play, Position
 
 
-def level_chooser(level: str):  # type: ignore[no-untyped-def]
+def level_chooser(level: str) -> Chooser:
+    """A duel chooser playing ``level``, with the game's seed as the level's noise seed."""
+
     def choose(pos: Position, dice: tuple[int, int], seed: int) -> Play | None:
         return api.choose_play(pos, dice, level, seed=seed)
 

@@ -350,8 +350,8 @@ def parallel_step(net: Net, slots: list[Slot], rng: random.Random, alpha: float)
         else:
             wins = [p for p in plays if p.position.my_off == 15]
             if wins:
-                best = max(wins, key=lambda p: points_of(p.position))
-                finals[k] = result_of(best.position)
+                winner = max(wins, key=lambda p: points_of(p.position))
+                finals[k] = result_of(winner.position)
                 segments.append((start, start, []))
                 continue
             afters = [p.position for p in plays]

@@ -10,7 +10,6 @@ from __future__ import annotations
 import importlib.util
 import json
 import random
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -25,12 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def _train_module() -> ModuleType:
     pytest.importorskip("numpy")
-    spec = importlib.util.spec_from_file_location("train_td", ROOT / "scripts" / "train_td.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["train_td"] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return importlib.import_module("game.tools.train_td")
 
 
 def _positions(n: int, seed: int) -> list[Position]:

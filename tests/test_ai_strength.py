@@ -2,7 +2,7 @@
 
 200 games cannot measure the level precisely (the 95% interval is about
 +-0.2 points a game); this only catches a broken evaluator or wrong weights.
-The real figures come from ``scripts/bench_pubeval.py``.
+The real figures come from ``game/tools/bench_pubeval.py``.
 """
 
 from __future__ import annotations

@@ -220,7 +220,8 @@ def test_game_screen_keys_are_translated_in_every_language() -> None:
 
 def test_game_screen_translations_are_not_stale() -> None:
     """The catalogue keeps the English each translation was made from; a changed English text fails here
-    until Finnish and Hungarian follow it (run scripts/sync_ui_texts.py, then translate what it lists)."""
+    until Finnish and Hungarian follow it (run ``python -m game.ui.tools.sync_ui_texts``, then translate
+    what it lists)."""
     english = ui_catalogue("en")
     stale = {k: v for k, v in ui_text.ENGLISH.items() if english.get(k) != v}
     assert stale == {}

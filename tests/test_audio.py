@@ -36,11 +36,8 @@ def test_effect_file_format(name: str) -> None:
 
 
 def test_effects_are_regenerated_identically(tmp_path: Path) -> None:
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        import make_sounds
-    finally:
-        sys.path.pop(0)
+    from game.tools import make_sounds
+
     make_sounds.make_all(tmp_path)
     for name in SOUND_NAMES:
         _, shipped = _samples(SOUND_DIR / f"{name}.wav")

@@ -171,3 +171,16 @@ def test_the_static_checks_catch_violations() -> None:
         "random.shuffle",
     ]
     assert sorted(global_random_uses(probe)) == ["6: random.randint", "7: from random import shuffle"]
+
+
+def test_only_game_ui_imports_pygame() -> None:
+    """Anywhere in ``game/`` outside ``game/ui`` (engine, ai, tools, the bot) pygame is off limits."""
+    ui = ROOT / "game" / "ui"
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line} imports {name}"
+        for path in sorted((ROOT / "game").rglob("*.py"))
+        if ui not in path.parents
+        for line, name in imported_modules(path)
+        if name.split(".")[0] == "pygame"
+    ]
+    assert offenders == []

@@ -12,7 +12,7 @@ pygame-ce, so no numpy at run time. Speed comes from two things:
   (seen by the opponent, who is on roll after the play) is computed once and
   each candidate adds the difference of the points it changed.
 
-Inputs (199, the same as ``scripts/train_td.py``; a test checks they agree),
+Inputs (199, the same as ``game/tools/train_td.py``; a test checks they agree),
 for the side on roll ("me") then the opponent, each in its own direction:
 per point i in 0..23 four units [n >= 1, n >= 2, n >= 3, max(n - 3, 0) / 2]
 (me: 0..95, opponent: 96..191); bar / 2 (192, 193); borne off / 15 (194, 195);

@@ -1,7 +1,7 @@
 """Tesauro's pubeval: the standard public benchmark opponent (1993, public domain).
 
 Why it is here: the strength of our own evaluator is measured against it
-(``scripts/bench_pubeval.py`` and a smoke test). It is a linear scorer of the
+(``game/tools/bench_pubeval.py`` and a smoke test). It is a linear scorer of the
 position after a candidate play, seen by the mover, with one weight set for
 contact positions and one for races. The weights are read from
 ``assets/weights/pubeval.json`` (Tesauro's published numbers).

@@ -1,6 +1,6 @@
 """The project's own sprites, drawn with pygame primitives.
 
-``scripts/make_assets.py`` calls these and saves PNGs into ``assets/images``; the
+``game/ui/tools/make_assets.py`` calls these and saves PNGs into ``assets/images``; the
 game loads the PNGs (see :mod:`game.ui.sprites`) and falls back to drawing them
 here if a file is missing, so a broken install still shows a playable board.
 A fixed ``random.Random`` seeds the wood grain and felt, so regenerating is stable.
@@ -200,7 +200,7 @@ def _font_path() -> str | None:
 
 
 def all_sprites() -> dict[str, pygame.Surface]:
-    """Every sprite by file stem, as ``scripts/make_assets.py`` writes them."""
+    """Every sprite by file stem, as ``game/ui/tools/make_assets.py`` writes them."""
     out: dict[str, pygame.Surface] = {
         "wood": wood_tile(),
         "felt": felt_tile(),

@@ -6,7 +6,7 @@ HDMI screen without speakers, or ``SDL_AUDIODRIVER=dummy``; any of these makes
 line and nothing on screen. Every call into the mixer is therefore guarded,
 and :class:`Audio` keeps working (as a no-op) after a failure.
 
-The effects are the project's own, made by ``scripts/make_sounds.py``.
+The effects are the project's own, made by ``game/tools/make_sounds.py``.
 """
 
 from __future__ import annotations

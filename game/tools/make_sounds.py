@@ -1,4 +1,4 @@
-"""Synthesise the game's sound effects with the standard library only: ``python scripts/make_sounds.py``.
+"""Synthesise the game's sound effects with the standard library only: ``python -m game.tools.make_sounds``.
 
 Why synthesised: the project must own every asset it ships, and a few lines of
 additive synthesis (decaying sines, filtered noise for the dice) give short,
@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 RATE = 22050
-OUT_DIR = Path(__file__).resolve().parents[1] / "assets" / "sounds"
+OUT_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
 
 Signal = list[float]
 

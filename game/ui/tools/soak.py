@@ -2,7 +2,8 @@
 
 Usage::
 
-    .venv/bin/python scripts/soak.py [--games 1000] [--seed 1] [--touch 0.3] [--dt-steps 4] [--draw-every 16]
+    .venv/bin/python -m game.ui.tools.soak [--games 1000] [--seed 1] [--touch 0.3]
+        [--dt-steps 4] [--draw-every 16]
 
 The real :class:`game.ui.arcade.ArcadeApp` runs in kiosk mode, headless. Time is simulated with the
 app's own step (``--dt-steps`` fixed steps of 1/120 s merged into one update: fast-forward; timers and
@@ -30,7 +31,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402

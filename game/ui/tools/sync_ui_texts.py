@@ -1,6 +1,6 @@
 """Bring the catalogues' ``ui.*`` section in line with the game screen's English (``game/ui/text.py``).
 
-Usage: ``.venv/bin/python scripts/sync_ui_texts.py``. English lines are copied from ``text.ENGLISH``
+Usage: ``.venv/bin/python -m game.ui.tools.sync_ui_texts``. English lines are copied from ``text.ENGLISH``
 (added, changed, removed); for Finnish and Hungarian the script only removes keys that no longer exist
 and prints which keys need a (new) translation: those it never fills with English, so the catalogue
 test keeps failing until a translator has done them.
@@ -12,7 +12,7 @@ import json
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 
 from game.ui.i18n import CATALOGUE_DIR, LANGUAGES  # noqa: E402

@@ -1,6 +1,6 @@
 """Regenerate the sprite PNGs in assets/images from game/ui/art.py (drawn with pygame primitives).
 
-Usage: ``.venv/bin/python scripts/make_assets.py`` (headless is fine).
+Usage: ``.venv/bin/python -m game.ui.tools.make_assets`` (headless is fine).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 import pygame
 

@@ -5,7 +5,7 @@
 - idle CPU: a real ``main.py`` process (dummy video driver) waiting on the title screen, then on a
   two-player board waiting for a move, measured from ``/proc/PID/stat`` over 10 s.
 
-Usage: ``.venv/bin/python scripts/bench_frames.py [--frames N] [--idle-seconds S]``.
+Usage: ``.venv/bin/python -m game.ui.tools.bench_frames [--frames N] [--idle-seconds S]``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 PY = sys.executable
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
 

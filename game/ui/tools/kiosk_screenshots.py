@@ -1,6 +1,6 @@
 """Screenshots of the kiosk screens in every language at 800x480 and 1920x1080.
 
-Usage: ``.venv/bin/python scripts/kiosk_screenshots.py [OUTDIR]`` (default ``screenshots/kiosk``).
+Usage: ``.venv/bin/python -m game.ui.tools.kiosk_screenshots [OUTDIR]`` (default ``screenshots/kiosk``).
 Drives the real app headless (attract mode, the "Still playing?" countdown, the code keypad, the
 operator menu, settings, dice statistics, how to play, the title) and scales each 1280x720 frame
 to the screen size the way ``pygame.SCALED`` letterboxes it.
@@ -17,7 +17,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402

@@ -10,7 +10,7 @@ seed; about 45% of the rolls are doubles, where naive generators explode. The
 turn API's ``legal_moves()`` and ``paths()`` (called by the user interface on
 each drag) are timed too, on a subset.
 
-Usage: ``python scripts/bench_movegen.py [--count N] [--seed S] [--turn-count M]``
+Usage: ``python -m game.tools.bench_movegen [--count N] [--seed S] [--turn-count M]``
 """
 
 from __future__ import annotations

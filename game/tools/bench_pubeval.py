@@ -4,7 +4,7 @@ Each dice stream is played twice with the seats swapped; a pair's average is
 one sample, and the 95% interval is over pairs. Prints one line per level and,
 with ``--json``, writes the figures to a file.
 
-Usage: ``python scripts/bench_pubeval.py --pairs 1000 --levels expert advanced``
+Usage: ``python -m game.tools.bench_pubeval --pairs 1000 --levels expert advanced``
 """
 
 from __future__ import annotations

@@ -13,12 +13,12 @@ five sigmoid outputs are P(win), P(win gammon+), P(win backgammon), P(lose
 gammon+), P(lose backgammon). A ply's target is the chosen successor's
 outputs seen from the other side, or the exact result when the game ends.
 
-Resumable: ``--checkpoint`` (default ``checkpoints/td.npz`` + ``.json``) holds the
+Resumable: ``--checkpoint`` (default ``assets/weights/training/td.npz`` + ``.json``, committed) holds the
 weights, the game count and the random state; rerunning continues. Weights are
 exported to ``assets/weights/td_net.json`` every ``--export-every`` games, and a
 duplicate-dice match against pubeval is logged every ``--bench-every`` games.
 
-Usage: ``python scripts/train_td.py --games 200000 --hidden 80 --seed 1``
+Usage: ``python -m game.tools.train_td --games 200000 --hidden 80 --seed 1``
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ import numpy as np  # noqa: E402
 np.seterr(over="ignore")
 from game.engine import Position, legal_plays  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 N_IN = 199
 N_OUT = 5
 
@@ -100,7 +100,7 @@ def sides(positions: list[Position]) -> tuple[np.ndarray, np.ndarray]:
 
 
 def sigmoid(z: np.ndarray) -> np.ndarray:
-    return 1.0 / (1.0 + np.exp(-z))  # exp overflow gives inf -> 0, which is the right limit
+    return np.asarray(1.0 / (1.0 + np.exp(-z)))  # exp overflow gives inf -> 0, which is the right limit
 
 
 class Net:
@@ -145,7 +145,7 @@ def batch_update(net: Net, x: np.ndarray, target: np.ndarray, alpha: float) -> N
 
 def equity(out: np.ndarray) -> np.ndarray:
     """Cubeless money equity for the side the outputs belong to (n x 5 -> n)."""
-    return 2.0 * out[..., 0] - 1.0 + out[..., 1] - out[..., 3] + out[..., 2] - out[..., 4]
+    return np.asarray(2.0 * out[..., 0] - 1.0 + out[..., 1] - out[..., 3] + out[..., 2] - out[..., 4])
 
 
 def swap(out: np.ndarray) -> np.ndarray:
@@ -218,7 +218,7 @@ def pubeval_scores(me: np.ndarray, opp: np.ndarray, w: np.ndarray) -> np.ndarray
     flat = np.concatenate(
         [x.reshape(n, 120), (opp[:, 24] / 2.0)[:, None], ((15 - me.sum(axis=1)) / 15.0)[:, None]], axis=1
     )
-    return flat @ w
+    return np.asarray(flat @ w)
 
 
 def choose_pubeval(
@@ -320,7 +320,7 @@ def from_state(data: list[Any]) -> tuple[Any, ...]:
 
 
 def alpha_at(games: int, a0: float, a_min: float, half_life: float) -> float:
-    return max(a_min, a0 * 0.5 ** (games / half_life))
+    return float(max(a_min, a0 * 0.5 ** (games / half_life)))
 
 
 class Slot:
@@ -390,13 +390,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--alpha", type=float, default=0.1)
     ap.add_argument("--alpha-min", type=float, default=0.02)
     ap.add_argument("--half-life", type=float, default=60_000.0, help="games for alpha to halve")
-    ap.add_argument("--checkpoint", type=Path, default=ROOT / "checkpoints" / "td")
+    ap.add_argument("--checkpoint", type=Path, default=ROOT / "assets" / "weights" / "training" / "td")
     ap.add_argument("--export", type=Path, default=ROOT / "assets" / "weights" / "td_net.json")
     ap.add_argument("--checkpoint-every", type=int, default=2000)
     ap.add_argument("--export-every", type=int, default=5000)
     ap.add_argument("--bench-every", type=int, default=10_000)
     ap.add_argument("--bench-pairs", type=int, default=200)
-    ap.add_argument("--log", type=Path, default=ROOT / "checkpoints" / "td_log.jsonl")
+    ap.add_argument("--log", type=Path, default=ROOT / "assets" / "weights" / "training" / "td_log.jsonl")
     ap.add_argument("--parallel", type=int, default=1, help="games advanced together (batched numpy)")
     args = ap.parse_args(argv)
 

@@ -4,7 +4,7 @@ Positions come from games of the expert against itself (realistic positions)
 plus random positions from the engine sampler; about a sixth of the rolls are
 doubles. Prints median, 99th percentile and maximum per level, in ms.
 
-Usage: ``python scripts/bench_ai_speed.py --positions 300``
+Usage: ``python -m game.tools.bench_ai_speed --positions 300``
 """
 
 from __future__ import annotations

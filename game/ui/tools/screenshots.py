@@ -1,6 +1,6 @@
 """Write PNG screenshots of the main screens at 800x480, 1280x720 and 1920x1080.
 
-Usage: ``.venv/bin/python scripts/screenshots.py [OUTDIR]`` (default: ``screenshots/``
+Usage: ``.venv/bin/python -m game.ui.tools.screenshots [OUTDIR]`` (default: ``screenshots/``
 in the repository, git-ignored). Runs headless; the game draws at its logical
 1280x720 and the picture is scaled and letterboxed to each size the way
 ``pygame.SCALED`` shows it on such a screen.
@@ -17,7 +17,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402

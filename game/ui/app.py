@@ -219,6 +219,10 @@ class App:
                 events = pygame.event.get()
                 while not events and self.running:
                     time.sleep(IDLE_POLL)
+                    now = time.perf_counter()
+                    if self.idle_tick(now - previous):
+                        break  # a timer that runs while nothing moves has something to show
+                    previous = now
                     events = pygame.event.get()
                 previous = time.perf_counter()
             else:
@@ -233,6 +237,14 @@ class App:
             if not idle:
                 clock.tick(self.options.fps)
         return 0
+
+    def idle_tick(self, seconds: float) -> bool:
+        """Real time that passed while the loop slept (no steps run then); True wakes the loop.
+
+        The plain game has no clock that runs while nothing moves; the kiosk layer does
+        (its idle timer must count while a visitor has walked away from a still screen).
+        """
+        return False
 
     def frame(self, events: list[pygame.event.Event], frame_time: float, acc: float) -> tuple[float, bool]:
         """One pass of the real-time loop without the clock: handle ``events``, run the fixed

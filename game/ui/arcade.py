@@ -956,6 +956,18 @@ class ArcadeApp(App):
                 self.obey(commands)
             self._hide_quit()
 
+    def idle_tick(self, seconds: float) -> bool:
+        """While the loop sleeps on a still screen the kiosk's idle timer still counts down."""
+        if self.kiosk is None:
+            return False
+        commands = self.kiosk.update(seconds)
+        if not commands:
+            return False
+        self.obey(commands)
+        self._hide_quit()
+        self.needs_draw = True
+        return True
+
     def _hide_quit(self) -> None:
         """Kiosk mode: no Quit for visitors (only the operator menu's, which is marked).
 

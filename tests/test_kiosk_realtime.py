@@ -1,0 +1,93 @@
+"""The kiosk's idle reset in the real-time loop, with a fake clock.
+
+Regression: the loop sleeps while nothing moves and runs no steps then, and the kiosk's idle
+timer only advanced in steps, so a visitor who walked away from a still title screen or a
+board waiting for their move left it there for ever: no "Still playing?", no return to the demo.
+Tests that drive ``step`` directly could not see it; this one runs ``App._run`` itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game.ui import app as app_module
+from game.ui import i18n
+from game.ui import settings as st
+from game.ui import text as ui_text
+from game.ui.app import Options
+from game.ui.arcade import ArcadeApp, ArcadeTitle
+from game.ui.kiosk import Mode
+from tests.ui_driver import click
+
+
+class FakeTime:
+    """Stands in for the ``time`` module and ``pygame.time.Clock`` inside the loop."""
+
+    def __init__(self, app: ArcadeApp, limit: float) -> None:
+        self.now = 0.0
+        self.app = app
+        self.limit = limit
+        self.modes: list[Mode] = []
+
+    def _advance(self, seconds: float) -> None:
+        self.now += seconds
+        kiosk = self.app.kiosk
+        assert kiosk is not None
+        if not self.modes or self.modes[-1] is not kiosk.mode:
+            self.modes.append(kiosk.mode)
+        if self.now > self.limit or (Mode.WARNING in self.modes and kiosk.mode is Mode.ATTRACT):
+            self.app.running = False
+
+    def perf_counter(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self._advance(seconds)
+
+    def Clock(self) -> Any:  # mirrors pygame.time.Clock
+        fake = self
+
+        class _Clock:
+            def tick(self, fps: float = 0) -> int:
+                fake._advance(1.0 / (fps or 60))
+                return 16
+
+        return _Clock()
+
+
+@pytest.fixture(autouse=True)
+def _cleanup() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+    ui_text.set_catalogue(ui_text.ENGLISH)
+    pygame.quit()
+
+
+def test_idle_title_in_real_time_warns_then_returns_to_the_demo(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings = st.Settings(idle_seconds=20)
+    app = ArcadeApp(Options(speed="fast"), settings, kiosk=True, data_dir=tmp_path, threaded_ai=False)
+    app.scenes.push(app.initial_scene())
+    kiosk = app.kiosk
+    assert kiosk is not None and kiosk.mode is Mode.ATTRACT
+    click(app, (640, 500))  # a visitor wakes it...
+    for _ in range(30):
+        app.step()
+    assert kiosk.mode is Mode.ACTIVE and isinstance(app.scenes.top, ArcadeTitle)
+
+    fake = FakeTime(app, limit=60.0)  # ...and walks away: 20 s idle + 10 s countdown < 60 s
+    monkeypatch.setattr(app_module, "time", fake)
+    monkeypatch.setattr(app_module.pygame, "time", fake)
+    monkeypatch.setattr(app_module.pygame.event, "get", lambda *a, **k: [])
+    app.running = True
+    app._run()
+
+    assert Mode.WARNING in fake.modes, fake.modes
+    assert kiosk.mode is Mode.ATTRACT, (fake.now, fake.modes)
+    assert 29.0 <= fake.now <= 32.0, fake.now  # idle time + countdown, not later

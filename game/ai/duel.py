@@ -13,16 +13,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.engine import Play, Position
+from game.engine.scoring import win_kind
 
 Chooser = Callable[[Position, tuple[int, int], int], Play | None]
 """(position, dice, game seed) -> play or None."""
 
 
 def game_points(after: Position) -> int:
-    """Points won by the mover who has just borne off the last checker (1, 2 or 3)."""
-    if after.opp_off > 0:
-        return 1
-    return 3 if sum(after.opp[18:25]) > 0 else 2
+    """Points won by the mover who has just borne off the last checker (1, 2 or 3), cubeless.
+
+    The rule itself (gammon, backgammon) is the engine's :func:`game.engine.scoring.win_kind`.
+    """
+    return win_kind(after).value
 
 
 def dice_stream(seed: int, length: int = 600) -> list[tuple[int, int]]:

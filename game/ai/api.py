@@ -14,6 +14,7 @@ import hashlib
 import math
 
 from game.engine import Play, Position, legal_plays
+from game.engine.cube import MAX_CUBE, Cube, can_double
 
 from . import cube as cubemod
 from . import pubeval
@@ -34,7 +35,6 @@ are first screened by pubeval's cheap linear score, keeping the best ``SCREEN_KE
 it bounds the worst-case choice time at a negligible cost in play."""
 SCREEN_KEEP = 80
 
-MAX_CUBE = 64
 OWNERS = ("centre", "me", "opponent")
 
 
@@ -127,8 +127,8 @@ def _check_cube(cube_value: int, cube_owner: str, match_length: int, score: tupl
         raise ValueError(f"the cube cannot exceed {MAX_CUBE}")
     if cube_owner not in OWNERS:
         raise ValueError(f"cube owner is one of {', '.join(OWNERS)}, not {cube_owner!r}")
-    if cube_owner == "centre" and cube_value != 1:
-        raise ValueError("a centred cube shows 1")
+    if (cube_owner == "centre") != (cube_value == 1):
+        raise ValueError("a centred cube shows 1, and a doubled cube has an owner")
     if not isinstance(match_length, int) or match_length < 0:
         raise ValueError("match length is 0 (money) or a positive number of points")
     if len(score) != 2 or any(not isinstance(s, int) or s < 0 for s in score):
@@ -166,8 +166,11 @@ def _view(
 def may_double(
     cube_value: int, cube_owner: str, match_length: int, score: tuple[int, int], crawford: bool
 ) -> bool:
-    """Whether the rules let the player on roll double now (owner or centred, below 64, not Crawford)."""
-    if cube_owner == "opponent" or cube_value >= MAX_CUBE or crawford:
+    """Whether the player on roll should even consider doubling: the rules allow it (the engine's
+    :func:`can_double`: owner or centred, below 64, not the Crawford game) and it can gain something."""
+    # The decider is player 0 here; "opponent" is player 1.
+    cube = Cube(cube_value, None if cube_owner == "centre" else OWNERS.index(cube_owner) - 1)
+    if can_double(cube, 0, crawford) is not None:
         return False
     # In a match a player who already wins the match with the cube as it is gains nothing.
     return not (match_length and match_length - score[0] <= cube_value)

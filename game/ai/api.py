@@ -25,7 +25,7 @@ LEVELS = ("beginner", "intermediate", "advanced", "expert")
 
 # Standard deviation of the noise added to each candidate's equity (in points), per level.
 # Calibrated with game/tools/bench_pubeval.py so each level beats the one below.
-PLAY_NOISE: dict[str, float] = {"beginner": 0.15, "intermediate": 0.075, "advanced": 0.04, "expert": 0.0}
+PLAY_NOISE: dict[str, float] = {"beginner": 0.15, "intermediate": 0.075, "advanced": 0.05, "expert": 0.0}
 # Noise on the win chance used for cube decisions, per level.
 CUBE_NOISE: dict[str, float] = {"beginner": 0.10, "intermediate": 0.05, "advanced": 0.02, "expert": 0.0}
 

@@ -56,7 +56,7 @@ from .kiosk import Cmd, Kiosk, KioskConfig, Mode
 from .scene import Scene
 from .text import CACHE, draw_text
 from .title import TitleScene
-from .widgets import Button, ButtonGroup
+from .widgets import Button, ButtonGroup, shade
 
 log = logging.getLogger(__name__)
 
@@ -209,12 +209,6 @@ def _button(
     return Button(pygame.Rect(rect), label, action, colour, size=size)
 
 
-def _shade(surface: pygame.Surface, alpha: int = 170) -> None:
-    shade = pygame.Surface((L.W, L.H), pygame.SRCALPHA)
-    shade.fill((0, 0, 0, alpha))
-    surface.blit(shade, (0, 0))
-
-
 def _box(surface: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.rect(surface, (30, 36, 50), rect, border_radius=18)
     pygame.draw.rect(surface, GOLD, rect, 4, border_radius=18)
@@ -297,7 +291,7 @@ class StillPlayingScene(ArcadeScene):
         """Presses never get here in kiosk mode (the kiosk swallows them and dismisses the countdown)."""
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        _shade(surface, 150)
+        shade(surface, 150)
         box = pygame.Rect(L.W // 2 - 380, L.H // 2 - 170, 760, 340)
         _box(surface, box)
         kiosk = self.arcade.kiosk
@@ -394,7 +388,7 @@ class KeypadScene(ArcadeScene):
         return self.message_time > 0
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        _shade(surface, 200)
+        shade(surface, 200)
         box = pygame.Rect(L.W // 2 - 220, 40, 440, 660)
         _box(surface, box)
         draw_text(surface, T(self.title_key), 30, (L.W // 2, 90), GOLD, width=box.w - 30)

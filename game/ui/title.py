@@ -17,7 +17,7 @@ from .input import Intent
 from .opponent import ai_available
 from .scene import Scene
 from .text import CACHE, draw_text, tr, tr_level
-from .widgets import Button, ButtonGroup
+from .widgets import Button, ButtonGroup, shade
 
 MATCH_CHOICES = (1, 3, 5, 7, 0)
 LEVELS = ("beginner", "intermediate", "advanced", "expert")
@@ -235,9 +235,7 @@ class MenuScene(Scene):
         self.buttons.handle(intent)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        shade = pygame.Surface((L.W, L.H), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        surface.blit(shade, (0, 0))
+        shade(surface, 170)
         box = pygame.Rect(L.W // 2 - 260, 110, 520, 500)
         pygame.draw.rect(surface, (30, 36, 50), box, border_radius=18)
         pygame.draw.rect(surface, GOLD, box, 4, border_radius=18)

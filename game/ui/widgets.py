@@ -92,3 +92,21 @@ class ButtonGroup:
     def draw(self, surface: pygame.Surface, sprites: Sprites) -> None:
         for b in self.buttons:
             b.draw(surface, sprites)
+
+
+_SHADES: dict[int, pygame.Surface] = {}
+
+
+def shade(surface: pygame.Surface, alpha: int = 170) -> None:
+    """Darken the whole screen under a dialog.
+
+    The translucent full-screen layer is made once per alpha and kept: dialogs redraw
+    every frame while something animates behind them, and a 1280x720 alpha surface is
+    not something to allocate per frame.
+    """
+    layer = _SHADES.get(alpha)
+    if layer is None or layer.get_size() != surface.get_size():
+        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        layer.fill((0, 0, 0, alpha))
+        _SHADES[alpha] = layer
+    surface.blit(layer, (0, 0))

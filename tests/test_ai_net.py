@@ -97,3 +97,62 @@ def test_bad_weights_file_is_a_clear_error(tmp_path: Path) -> None:
         net.load(bad)
     with pytest.raises(ValueError, match="cannot read"):
         net.load(tmp_path / "missing.json")
+
+
+def _board(points: dict[int, int]) -> tuple[int, ...]:
+    """A 25-count side with the given {index: count}; the rest of the 15 are borne off."""
+    side = [0] * 25
+    for i, n in points.items():
+        side[i] = n
+    return tuple(side)
+
+
+def test_shots_count_the_classic_numbers() -> None:
+    from game.ai import features
+
+    # My blot on my 7-point (index 6), one enemy checker 6 pips behind it (my index 0 = its index 23):
+    # 11 rolls with a 6, 5-1, 1-5, 4-2, 2-4, 2-2 and 3-3: the textbook 17 shots.
+    me = _board({6: 1})
+    opp = _board({23: 1})
+    assert features.shots(me, opp) == 17
+    # 11 pips away only combinations reach: 6-5 and 5-6.
+    assert features.shots(_board({11: 1}), opp) == 2
+    # A checker on the bar enters on my index d - 1 with a d: a blot on my 3-point (index 2) is
+    # hit by any 3, 2-1, 1-2 and 1-1: 14 rolls.
+    assert features.shots(_board({2: 1}), _board({24: 1})) == 14
+    # No shooter behind the blot: no shots.
+    assert features.shots(_board({6: 1}), _board({0: 2})) == 0
+
+
+def test_prime_and_escapes() -> None:
+    from game.ai import features
+
+    me = _board({i: 2 for i in range(1, 7)})  # a full prime on my points 2..7
+    assert features.prime(me) == 6
+    # An enemy checker on its 24-point has my points 2..7 at 1..6 pips in front: no roll gets past.
+    behind = _board({23: 1})
+    assert features.escapes(behind, me) == 0
+    # With nothing in the way every roll escapes.
+    assert features.escapes(behind, _board({})) == 36
+    # One blocked point right in front (1 pip ahead): every roll but 1-1 gets past.
+    assert features.escapes(behind, _board({1: 2})) == 35
+
+
+def test_networks_without_features_still_load(tmp_path: Path) -> None:
+    """A 199-input file (before the hand-made inputs) evaluates as it always did."""
+    td = _train_module()
+    import numpy as np
+
+    model = td.Net(8, np.random.default_rng(1))
+    path = tmp_path / "old.json"
+    td.export(model, path, {})
+    doc = json.loads(path.read_text())
+    w1 = np.frombuffer(__import__("base64").b64decode(doc["w1"]), dtype="<f4").reshape(td.N_IN, 8)
+    doc["w1"] = td._b64(w1[: net.N_BASE])
+    doc["inputs"] = net.N_BASE
+    path.write_text(json.dumps(doc))
+    old = net.load(path)
+    model.w1[net.N_BASE :] = 0.0
+    pos = Position.start()
+    _, want = model.forward(td.encode_batch(*td.sides([pos])))
+    assert old.evaluate(pos) == pytest.approx(list(want[0]), abs=2e-5)

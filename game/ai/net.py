@@ -12,11 +12,15 @@ pygame-ce, so no numpy at run time. Speed comes from two things:
   (seen by the opponent, who is on roll after the play) is computed once and
   each candidate adds the difference of the points it changed.
 
-Inputs (199, the same as ``game/tools/train_td.py``; a test checks they agree),
+Inputs (205, the same as ``game/tools/train_td.py``; a test checks they agree),
 for the side on roll ("me") then the opponent, each in its own direction:
 per point i in 0..23 four units [n >= 1, n >= 2, n >= 3, max(n - 3, 0) / 2]
 (me: 0..95, opponent: 96..191); bar / 2 (192, 193); borne off / 15 (194, 195);
-pips / 150 (196, 197); 1 if there is still contact (198).
+pips / 150 (196, 197); 1 if there is still contact (198); then the six
+hand-made inputs of :mod:`game.ai.features` (199..204: shots at each side's
+blots, each side's longest prime, each side's escapes). Those are not
+incremental: each candidate adds them to its folded sum. Files with the first
+199 inputs only (``td-net-v1`` without features) still load.
 
 Outputs, for the side on roll before its roll: P(win), P(win a gammon or
 more), P(win a backgammon), P(lose a gammon or more), P(lose a backgammon).
@@ -37,8 +41,11 @@ from pathlib import Path
 from game.engine import Play, Position
 from game.engine.position import is_race, pip_count
 
+from .features import N_FEATURES, features
+
 WEIGHTS_PATH = Path(__file__).resolve().parents[2] / "assets" / "weights" / "td_net.json"
-N_IN = 199
+N_BASE = 199
+N_IN = N_BASE + N_FEATURES
 N_OUT = 5
 
 Outputs = tuple[float, float, float, float, float]
@@ -63,6 +70,7 @@ def encode(pos: Position) -> list[float]:
     x.append(pip_count(pos.me) / 150.0)
     x.append(pip_count(pos.opp) / 150.0)
     x.append(0.0 if pos.is_race() else 1.0)
+    x.extend(features(pos.me, pos.opp))
     return x
 
 
@@ -105,16 +113,19 @@ class Network:
     """A loaded network with its folded tables; immutable after construction."""
 
     def __init__(self, doc: dict[str, object]) -> None:
-        if doc.get("format") != "td-net-v1" or doc.get("inputs") != N_IN or doc.get("outputs") != N_OUT:
-            raise ValueError("weights file: not a td-net-v1 network with 199 inputs and 5 outputs")
+        n_in = doc.get("inputs")
+        if doc.get("format") != "td-net-v1" or n_in not in (N_BASE, N_IN) or doc.get("outputs") != N_OUT:
+            raise ValueError(f"weights file: not a td-net-v1 net with {N_IN} or {N_BASE} inputs, 5 outputs")
+        assert isinstance(n_in, int)
+        self.inputs = n_in
         hidden = doc.get("hidden")
         if not isinstance(hidden, int) or hidden <= 0:
             raise ValueError("weights file: bad hidden size")
         self.hidden = hidden
         meta = doc.get("meta")
         self.meta: dict[str, object] = meta if isinstance(meta, dict) else {}
-        w1 = _floats(str(doc["w1"]), N_IN * hidden, "w1")
-        rows = [list(w1[k * hidden : (k + 1) * hidden]) for k in range(N_IN)]
+        w1 = _floats(str(doc["w1"]), n_in * hidden, "w1")
+        rows = [list(w1[k * hidden : (k + 1) * hidden]) for k in range(n_in)]
         self.b1: Vector = list(_floats(str(doc["b1"]), hidden, "b1"))
         w2 = _floats(str(doc["w2"]), N_OUT * hidden, "w2")
         self.w2: list[Vector] = [list(w2[k * hidden : (k + 1) * hidden]) for k in range(N_OUT)]
@@ -142,9 +153,28 @@ class Network:
         ]
         self.pip_row: list[Vector] = [[w / 150.0 for w in rows[196 + s]] for s in range(2)]
         self.contact_row: Vector = rows[198]
+        # The feature rows, transposed: one tuple of six weights per hidden unit (None: no features).
+        self.feature_cols: list[tuple[float, ...]] | None = (
+            list(zip(*rows[N_BASE:N_IN], strict=True)) if n_in == N_IN else None
+        )
+
+    def with_features(self, acc: Vector, me: Sequence[int], opp: Sequence[int]) -> Vector:
+        """``acc`` plus the hand-made inputs' contribution for the position with ``me`` on roll."""
+        cols = self.feature_cols
+        if cols is None:
+            return acc
+        f0, f1, f2, f3, f4, f5 = features(me, opp)
+        return [
+            a + f0 * c0 + f1 * c1 + f2 * c2 + f3 * c3 + f4 * c4 + f5 * c5
+            for a, (c0, c1, c2, c3, c4, c5) in zip(acc, cols, strict=True)
+        ]
 
     def preactivation(self, me: Sequence[int], opp: Sequence[int]) -> Vector:
         """Hidden-layer input of the position with ``me`` on roll."""
+        return self.with_features(self.base_preactivation(me, opp), me, opp)
+
+    def base_preactivation(self, me: Sequence[int], opp: Sequence[int]) -> Vector:
+        """Hidden-layer input from the incremental (per-point) inputs only."""
         acc = self.b1
         for s, side in enumerate((me, opp)):
             table = self.point[s]
@@ -190,7 +220,7 @@ class Network:
         # Seen by the opponent after the play: "me" = the play's opp side, "opp" = its me side.
         base_me = pos.opp
         base_opp = pos.me
-        base = self.preactivation(base_me, base_opp)
+        base = self.base_preactivation(base_me, base_opp)
         base_off = 15 - sum(base_opp)
         base_contact = not is_race(base_me, base_opp)
         t_me = self.point[0]
@@ -245,7 +275,7 @@ class Network:
             # Contact can end during a play but never begin.
             if base_contact and not a_me[24] and not a_opp[24] and is_race(a_me, a_opp):
                 acc = list(map(sub, acc, contact_row))
-            out.append(swap(self.outputs(acc)))
+            out.append(swap(self.outputs(self.with_features(acc, a_me, a_opp))))
         return out
 
 

@@ -41,10 +41,12 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 import numpy as np  # noqa: E402
 
 np.seterr(over="ignore")
+from game.ai.features import N_FEATURES, escape_table, hit_masks  # noqa: E402
 from game.engine import Position, legal_plays  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-N_IN = 199
+N_BASE = 199
+N_IN = N_BASE + N_FEATURES
 N_OUT = 5
 
 # --- encoding (must match game/ai/net.py exactly; tests/test_ai_net.py checks) ---
@@ -67,10 +69,52 @@ _AFFINE[25:50, 5] = _PIP_W / 150.0
 _OFFSET = np.array([0.0, 0.0, 1.0, 1.0, 0.0, 0.0])
 
 
+# _HIT[d - 1, r]: roll r (of 36) can travel d pips (see game.ai.features.hit_masks).
+_HIT = np.array([[(hit_masks()[d] >> r) & 1 for r in range(36)] for d in range(1, 25)], dtype=np.float64)
+_ESCAPE = np.array(escape_table(), dtype=np.float64)
+_BITS12 = 1 << np.arange(12)
+
+
+def _side_features(own: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Shots at ``own``'s blots, ``own``'s longest prime, ``own``'s escapes (as game.ai.features)."""
+    n = own.shape[0]
+    blot = own[:, :24] == 1
+    # ext column c is own index c - 1: column 0 is other's bar, then other's checkers in own coordinates.
+    ext = np.concatenate([other[:, 24:25] > 0, other[:, 23::-1] > 0], axis=1)
+    exists = np.zeros((n, 24), dtype=np.float64)
+    for d in range(1, 25):
+        exists[:, d - 1] = (blot[:, d - 1 : 24] & ext[:, 0 : 25 - d]).any(axis=1)
+    shots = ((exists @ _HIT) > 0).sum(axis=1).astype(np.float64)
+    made = own[:, :24] >= 2
+    run = np.zeros(n, dtype=np.int64)
+    best = np.zeros(n, dtype=np.int64)
+    for i in range(24):
+        run = (run + 1) * made[:, i]
+        best = np.maximum(best, run)
+    occupied = own[:, :24] > 0
+    top = np.where(occupied.any(axis=1), 23 - occupied[:, ::-1].argmax(axis=1), -1)
+    back = np.where(own[:, 24] > 0, 24, top)
+    blocked = np.concatenate([np.zeros((n, 12), dtype=bool), other[:, 23::-1] >= 2], axis=1)
+    idx = np.clip(back[:, None] + 11 - np.arange(12)[None, :], 0, 35)
+    mask = (blocked[np.arange(n)[:, None], idx] * _BITS12).sum(axis=1)
+    esc = np.where(back < 0, 36.0, _ESCAPE[mask])
+    return shots, best.astype(np.float64), esc
+
+
 def encode_rows(board: np.ndarray) -> np.ndarray:
     """Encode n boards (int array n x 50: the side on roll's 25 counts, then the opponent's)."""
     n = board.shape[0]
     x = np.empty((n, N_IN), dtype=np.float64)
+    me = board[:, 0:25]
+    opp = board[:, 25:50]
+    s_me, p_me, e_me = _side_features(me, opp)
+    s_opp, p_opp, e_opp = _side_features(opp, me)
+    x[:, 199] = s_me / 36.0
+    x[:, 200] = s_opp / 36.0
+    x[:, 201] = p_me / 6.0
+    x[:, 202] = p_opp / 6.0
+    x[:, 203] = e_me / 36.0
+    x[:, 204] = e_opp / 36.0
     x[:, 0:192] = _UNITS[board[:, _POINT_COLS]].reshape(n, 192)
     x[:, 192:198] = board @ _AFFINE + _OFFSET
     # Race: nobody on the bar and the rearmost checkers have passed (indices sum below 23).
@@ -306,6 +350,10 @@ def load_checkpoint(net: Net, stem: Path) -> dict[str, Any] | None:
         return None
     arrays = np.load(stem.with_suffix(".npz"), allow_pickle=False)
     net.w1, net.b1, net.w2, net.b2 = (arrays[k].copy() for k in ("w1", "b1", "w2", "b2"))
+    if net.w1.shape[0] < N_IN:
+        # A checkpoint from before the hand-made features: their rows start at zero, so the
+        # network computes exactly what it did and training grows the new rows from there.
+        net.w1 = np.concatenate([net.w1, np.zeros((N_IN - net.w1.shape[0], net.w1.shape[1]))])
     state: dict[str, Any] = json.loads(stem.with_suffix(".json").read_text())
     return state
 

@@ -17,7 +17,7 @@ from game.engine import Play, Position, legal_plays
 from game.engine.cube import MAX_CUBE, Cube, can_double
 
 from . import cube as cubemod
-from . import pubeval
+from . import pubeval, search
 from .duel import game_points
 from .net import Outputs, default_network, equity
 
@@ -71,10 +71,14 @@ def _screen(pos: Position, plays: list[Play]) -> list[Play]:
     return ranked[:SCREEN_KEEP]
 
 
-def choose_play(pos: Position, dice: tuple[int, int], level: str, *, seed: int = 0) -> Play | None:
+def choose_play(
+    pos: Position, dice: tuple[int, int], level: str, *, seed: int = 0, lookahead: bool | None = None
+) -> Play | None:
     """The computer's play at ``level``; None when the roll cannot be played.
 
-    Deterministic per (position, dice, level, seed). ``expert`` has no noise.
+    Deterministic per (position, dice, level, seed). ``expert`` has no noise and
+    looks one roll ahead on its closest candidates (:mod:`game.ai.search`);
+    ``lookahead`` overrides that (the benchmarks compare both).
     """
     _check_level(level)
     plays = legal_plays(pos, dice)
@@ -88,6 +92,8 @@ def choose_play(pos: Position, dice: tuple[int, int], level: str, *, seed: int =
     if len(plays) > SCREEN_ABOVE:
         plays = _screen(pos, plays)
     scores = play_equities(pos, plays)
+    if lookahead if lookahead is not None else level == "expert":
+        return plays[search.refine(default_network(), plays, scores)]
     sigma = PLAY_NOISE[level]
     if sigma > 0.0:
         base = f"{level}|{seed}|".encode() + _board_bytes(pos) + bytes(dice)

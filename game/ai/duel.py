@@ -65,6 +65,8 @@ class DuelResult:
     half_width: float
     wins: int
     games: int
+    samples: tuple[float, ...] = ()
+    """Each pair's average, in stream order (runs split with ``first`` can be pooled)."""
 
     @property
     def low(self) -> float:
@@ -75,11 +77,11 @@ class DuelResult:
         return self.ppg + self.half_width
 
 
-def duel(a: Chooser, b: Chooser, pairs: int, seed: int = 0) -> DuelResult:
-    """``pairs`` duplicate pairs of games, ``a`` against ``b``."""
+def duel(a: Chooser, b: Chooser, pairs: int, seed: int = 0, first: int = 0) -> DuelResult:
+    """``pairs`` duplicate pairs of games, ``a`` against ``b``, on dice streams from number ``first`` on."""
     samples: list[float] = []
     wins = 0
-    for g in range(pairs):
+    for g in range(first, first + pairs):
         rolls = dice_stream(seed * 1_000_003 + g)
         r1 = play_game(a, b, rolls, 2 * g)
         r2 = -play_game(b, a, rolls, 2 * g + 1)
@@ -88,4 +90,4 @@ def duel(a: Chooser, b: Chooser, pairs: int, seed: int = 0) -> DuelResult:
     n = len(samples)
     mean = sum(samples) / n if n else 0.0
     var = sum((s - mean) ** 2 for s in samples) / (n - 1) if n > 1 else 0.0
-    return DuelResult(n, mean, 1.96 * math.sqrt(var / n) if n else 0.0, wins, 2 * n)
+    return DuelResult(n, mean, 1.96 * math.sqrt(var / n) if n else 0.0, wins, 2 * n, tuple(samples))

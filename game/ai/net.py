@@ -41,7 +41,7 @@ from pathlib import Path
 from game.engine import Play, Position
 from game.engine.position import is_race, pip_count
 
-from .features import N_FEATURES, features
+from .features import N_FEATURES, escapes, features, prime, shots
 
 WEIGHTS_PATH = Path(__file__).resolve().parents[2] / "assets" / "weights" / "td_net.json"
 N_BASE = 199
@@ -153,20 +153,35 @@ class Network:
         ]
         self.pip_row: list[Vector] = [[w / 150.0 for w in rows[196 + s]] for s in range(2)]
         self.contact_row: Vector = rows[198]
-        # The feature rows, transposed: one tuple of six weights per hidden unit (None: no features).
-        self.feature_cols: list[tuple[float, ...]] | None = (
-            list(zip(*rows[N_BASE:N_IN], strict=True)) if n_in == N_IN else None
-        )
+        # The hand-made inputs take few values (0..36 rolls, 0..24 points): each input's row is
+        # folded per value, so a candidate adds six looked-up vectors (None: a file without them).
+        self.feature_tables: list[list[Vector]] | None = None
+        if n_in == N_IN:
+            scales = (36, 36, 6, 6, 36, 36)
+            tops = (36, 36, 24, 24, 36, 36)
+            self.feature_tables = [
+                [[v / float(scale) * w for w in rows[N_BASE + f]] for v in range(top + 1)]
+                for f, (scale, top) in enumerate(zip(scales, tops, strict=True))
+            ]
 
     def with_features(self, acc: Vector, me: Sequence[int], opp: Sequence[int]) -> Vector:
         """``acc`` plus the hand-made inputs' contribution for the position with ``me`` on roll."""
-        cols = self.feature_cols
-        if cols is None:
+        tables = self.feature_tables
+        if tables is None:
             return acc
-        f0, f1, f2, f3, f4, f5 = features(me, opp)
+        t0, t1, t2, t3, t4, t5 = tables
         return [
-            a + f0 * c0 + f1 * c1 + f2 * c2 + f3 * c3 + f4 * c4 + f5 * c5
-            for a, (c0, c1, c2, c3, c4, c5) in zip(acc, cols, strict=True)
+            a + b + c + d + e + f + g
+            for a, b, c, d, e, f, g in zip(
+                acc,
+                t0[shots(me, opp)],
+                t1[shots(opp, me)],
+                t2[prime(me)],
+                t3[prime(opp)],
+                t4[escapes(me, opp)],
+                t5[escapes(opp, me)],
+                strict=True,
+            )
         ]
 
     def preactivation(self, me: Sequence[int], opp: Sequence[int]) -> Vector:

@@ -20,11 +20,11 @@ from game.ai.duel import Chooser, duel
 from game.engine import Play, Position
 
 
-def level_chooser(level: str) -> Chooser:
+def level_chooser(level: str, lookahead: bool | None = None) -> Chooser:
     """A duel chooser playing ``level``, with the game's seed as the level's noise seed."""
 
     def choose(pos: Position, dice: tuple[int, int], seed: int) -> Play | None:
-        return api.choose_play(pos, dice, level, seed=seed)
+        return api.choose_play(pos, dice, level, seed=seed, lookahead=lookahead)
 
     return choose
 
@@ -39,11 +39,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--levels", nargs="+", default=list(api.LEVELS), choices=api.LEVELS)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--json", type=Path, help="also write the figures here")
+    ap.add_argument(
+        "--lookahead",
+        choices=("auto", "on", "off"),
+        default="auto",
+        help="one-roll lookahead: the level's own setting (expert: on), or forced on/off",
+    )
+    ap.add_argument("--first-pair", type=int, default=0, help="skip this many dice streams (to split a run)")
     args = ap.parse_args(argv)
+    lookahead = {"auto": None, "on": True, "off": False}[args.lookahead]
     figures = {}
     for level in args.levels:
         t0 = time.time()
-        r = duel(level_chooser(level), pub_chooser, args.pairs, seed=args.seed)
+        r = duel(
+            level_chooser(level, lookahead), pub_chooser, args.pairs, seed=args.seed, first=args.first_pair
+        )
         dt = time.time() - t0
         figures[level] = {
             "ppg": round(r.ppg, 4),
@@ -51,6 +61,8 @@ def main(argv: list[str] | None = None) -> int:
             "games": r.games,
             "win_rate": round(r.wins / r.games, 4),
             "seconds": round(dt, 1),
+            "first_pair": args.first_pair,
+            "pair_samples": list(r.samples),
         }
         print(
             f"{level:12s} {r.ppg:+.3f} ppg  95% CI [{r.low:+.3f}, {r.high:+.3f}]  "

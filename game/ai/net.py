@@ -226,16 +226,26 @@ class Network:
         """Outputs for the player on roll in ``pos``, before the roll."""
         return self.outputs(self.preactivation(pos.me, pos.opp))
 
-    def play_outputs(self, pos: Position, plays: Sequence[Play]) -> list[Outputs]:
+    def start_of_plays(self, pos: Position) -> Vector:
+        """The incremental part of ``pos`` seen by the opponent: what :meth:`play_outputs` starts from.
+
+        Callers evaluating several rolls from one position compute it once and pass it in.
+        """
+        return self.base_preactivation(pos.opp, pos.me)
+
+    def play_outputs(
+        self, pos: Position, plays: Sequence[Play], start: Vector | None = None
+    ) -> list[Outputs]:
         """For each play from ``pos``, the outputs seen by the MOVER after it.
 
         A play that bears off the last checker gets its exact result. The others
-        are evaluated with the opponent on roll, incrementally from ``pos``.
+        are evaluated with the opponent on roll, incrementally from ``pos``
+        (``start``: :meth:`start_of_plays` of ``pos`` if the caller has it).
         """
         # Seen by the opponent after the play: "me" = the play's opp side, "opp" = its me side.
         base_me = pos.opp
         base_opp = pos.me
-        base = self.base_preactivation(base_me, base_opp)
+        base = self.start_of_plays(pos) if start is None else start
         base_off = 15 - sum(base_opp)
         base_contact = not is_race(base_me, base_opp)
         t_me = self.point[0]
@@ -310,3 +320,12 @@ def load(path: Path | None = None) -> Network:
 def default_network() -> Network:
     """The shipped network, loaded once on first use."""
     return load()
+
+
+def use_weights(path: Path) -> Network:
+    """Make ``path`` the network every level uses from now on (benchmarks compare weight files)."""
+    global WEIGHTS_PATH
+    network = load(path)
+    WEIGHTS_PATH = path
+    default_network.cache_clear()
+    return network

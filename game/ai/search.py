@@ -50,6 +50,7 @@ def lookahead(net: Network, play: Play) -> Searched:
     after = play.position  # seen by the mover; the opponent rolls next
     opp = after.flip()
     race = opp.is_race()
+    start = net.start_of_plays(opp)
     stay: float | None = None
     total = 0.0
     generated = 0
@@ -68,7 +69,7 @@ def lookahead(net: Network, play: Play) -> Searched:
             else:
                 ranked = sorted(replies, key=lambda p: pubeval.fast_score(p.position, race), reverse=True)
                 replies = ranked[:REPLIES]
-        best = max(equity(o) for o in net.play_outputs(opp, replies))
+        best = max(equity(o) for o in net.play_outputs(opp, replies, start))
         total += weight * -best
     return Searched(total / 36.0, generated)
 

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from game.ai import api
-from game.ai.net import default_network
+from game.ai.net import default_network, use_weights
 from game.engine import Position
 from game.engine.sample import random_position
 
@@ -48,7 +48,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--positions", type=int, default=300)
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--json", type=Path, help="also write the figures here")
+    ap.add_argument("--weights", type=Path, help="a weights file other than the shipped one")
     args = ap.parse_args(argv)
+    if args.weights:
+        use_weights(args.weights)
     figures: dict[str, dict[str, float]] = {}
     t0 = time.perf_counter()
     default_network()

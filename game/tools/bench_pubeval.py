@@ -17,6 +17,7 @@ from pathlib import Path
 
 from game.ai import api, pubeval
 from game.ai.duel import Chooser, duel
+from game.ai.net import use_weights
 from game.engine import Play, Position
 
 
@@ -39,6 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--levels", nargs="+", default=list(api.LEVELS), choices=api.LEVELS)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--json", type=Path, help="also write the figures here")
+    ap.add_argument("--weights", type=Path, help="a weights file other than the shipped one")
     ap.add_argument(
         "--lookahead",
         choices=("auto", "on", "off"),
@@ -47,6 +49,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--first-pair", type=int, default=0, help="skip this many dice streams (to split a run)")
     args = ap.parse_args(argv)
+    if args.weights:
+        use_weights(args.weights)
     lookahead = {"auto": None, "on": True, "off": False}[args.lookahead]
     figures = {}
     for level in args.levels:

@@ -175,15 +175,24 @@ class Net:
         self.b1 += alpha * d_h
 
 
-def batch_update(net: Net, x: np.ndarray, target: np.ndarray, alpha: float) -> None:
-    """TD(0) steps for k independent states at once (k x N_IN inputs, k x 5 targets), summed."""
+def batch_update(
+    net: Net, x: np.ndarray, target: np.ndarray, alpha: float, feature_scale: float = 1.0
+) -> None:
+    """TD(0) steps for k independent states at once (k x N_IN inputs, k x 5 targets), summed.
+
+    ``feature_scale`` multiplies the step of the hand-made inputs' rows: added to a trained
+    network with zero weights, they would otherwise learn at its late, small learning rate.
+    """
     h = sigmoid(x @ net.w1 + net.b1)
     out = sigmoid(h @ net.w2 + net.b2)
     d_out = (target - out) * out * (1.0 - out)
     d_h = (d_out @ net.w2.T) * h * (1.0 - h)
     net.w2 += alpha * (h.T @ d_out)
     net.b2 += alpha * d_out.sum(axis=0)
-    net.w1 += alpha * (x.T @ d_h)
+    step = x.T @ d_h
+    if feature_scale != 1.0:
+        step[N_BASE:] *= feature_scale
+    net.w1 += alpha * step
     net.b1 += alpha * d_h.sum(axis=0)
 
 
@@ -380,7 +389,9 @@ class Slot:
         self.dice = opening(rng)
 
 
-def parallel_step(net: Net, slots: list[Slot], rng: random.Random, alpha: float) -> int:
+def parallel_step(
+    net: Net, slots: list[Slot], rng: random.Random, alpha: float, feature_scale: float = 1.0
+) -> int:
     """Advance every game in ``slots`` by one ply with one batched evaluation and update.
 
     Why: numpy's per-call overhead dominates small matrices, so k games share one encoding,
@@ -420,7 +431,7 @@ def parallel_step(net: Net, slots: list[Slot], rng: random.Random, alpha: float)
         targets[k] = swap(o_all[best])
         slot.pos = afters[best - a].flip()
         slot.x = x_all[best]
-    batch_update(net, x_cur, targets, alpha)
+    batch_update(net, x_cur, targets, alpha, feature_scale)
     for k, slot in enumerate(slots):
         if k in finals:
             slots[k] = Slot(rng)
@@ -446,6 +457,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bench-pairs", type=int, default=200)
     ap.add_argument("--log", type=Path, default=ROOT / "assets" / "weights" / "training" / "td_log.jsonl")
     ap.add_argument("--parallel", type=int, default=1, help="games advanced together (batched numpy)")
+    ap.add_argument(
+        "--feature-scale",
+        type=float,
+        default=1.0,
+        help="learning-rate multiplier of the hand-made inputs' rows",
+    )
     args = ap.parse_args(argv)
 
     net = Net(args.hidden, np.random.default_rng(args.seed))
@@ -501,7 +518,7 @@ def main(argv: list[str] | None = None) -> int:
     while games < args.games:
         alpha = alpha_at(games, args.alpha, args.alpha_min, args.half_life)
         if slots:
-            games += parallel_step(net, slots, rng, alpha)
+            games += parallel_step(net, slots, rng, alpha, args.feature_scale)
             plies += len(slots)
         else:
             pos = Position.start()

@@ -24,3 +24,16 @@ def test_expert_beats_pubeval_in_200_games() -> None:
     result = duel(_expert, _pubeval, pairs=100, seed=77)
     assert result.games == 200
     assert result.ppg >= 0.1, f"expert {result.ppg:+.3f} ppg against pubeval"
+
+
+def test_a_split_run_plays_the_same_dice_as_one_run() -> None:
+    """``first`` lets a long benchmark run in pieces (one per core) and be pooled pair by pair."""
+
+    def beginner(pos: Position, dice: tuple[int, int], seed: int) -> Play | None:
+        return api.choose_play(pos, dice, "beginner", seed=seed)
+
+    whole = duel(beginner, _pubeval, pairs=4, seed=5)
+    head = duel(beginner, _pubeval, pairs=2, seed=5)
+    tail = duel(beginner, _pubeval, pairs=2, seed=5, first=2)
+    assert len(whole.samples) == 4
+    assert head.samples + tail.samples == whole.samples

@@ -1,7 +1,8 @@
 """The computer player's public interface: plays, cube decisions, hints, evaluation.
 
 The bot (``game.bot``) and the UI call only these functions. Levels are the
-same evaluator with less and less noise added to each candidate's equity;
+same evaluator with less and less noise added to each candidate's equity
+(``expert``: none, and a one-roll lookahead on its closest candidates);
 the noise comes from a hash of the position, the dice, the candidate, the
 level and the caller's ``seed`` (one per game), so a choice is reproducible
 for a game yet differs between games: a level cannot be beaten by replaying.

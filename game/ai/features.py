@@ -10,6 +10,14 @@ Everything here is pure Python and deterministic; ``game/tools/train_td.py``
 computes the same numbers with numpy (a test checks they agree), so the
 trained weights mean the same thing at run time.
 
+Status (measured, see ``assets/weights/README.md``): added with zero weights to
+the shipped 338k-game network and trained 202,000 more self-play games, they
+gained nothing measurable against pubeval (+0.001 +- 0.048 points a game over
+2,000 duplicate pairs, 0-ply) while the expert's choice took twice as long
+(speed benchmark median 18.5 ms against 9.0 ms), so the shipped network is the
+one without them. The loader and the trainer keep
+supporting them (``training/td_features.*`` resumes that run).
+
 Coordinates: ``own`` and ``other`` are 25-tuples in each side's own direction
 (index i = that side's point i + 1, index 24 = its bar), as in
 :class:`game.engine.Position`. Own index k holds other's index 23 - k.

@@ -189,3 +189,22 @@ def test_bad_flags_give_a_message_not_a_crash() -> None:
         timeout=30,
     )
     assert out.returncode == 2 and "size must look like 1280x720" in out.stderr
+
+
+def test_a_refusal_does_not_outlive_the_turn(app) -> None:  # type: ignore[no-untyped-def]
+    """Found by hand in a real window: "Your move is complete: press Done", flashed by a stray tap,
+    stayed up for seconds while the computer was already moving. Ending the turn clears it."""
+    scene = start_game(app, mode="two")
+    run_until(app, lambda: scene.state.phase is Phase.MOVING, 2000)
+    settle(app, scene)
+    s = scene.state
+    assert s.dice is not None
+    scene.end_turn()  # too early: refused, and the reason flashes
+    assert scene.flash_time > 0 and scene.flash_text
+    mover = s.turn
+    play = legal_plays(s.position, s.dice)[0]
+    scene.do(PlayMoves(play.moves))
+    scene.end_turn()
+    assert scene.state.turn != mover
+    assert scene.flash_time == 0
+    assert scene._status()[0] != scene.flash_text

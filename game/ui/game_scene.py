@@ -556,6 +556,10 @@ class GameScene(Scene):
         reason = self.do(EndTurn())
         if reason:
             self.flash(reason)
+        else:
+            # A refusal flashed during this turn is about a move that is over now: it must not
+            # stay up over the next player's (or the computer's) turn.
+            self.flash_time = 0.0
 
     def undo(self) -> None:
         self.anim.skip()

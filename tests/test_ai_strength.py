@@ -7,6 +7,8 @@ The real figures come from ``game/tools/bench_pubeval.py``.
 
 from __future__ import annotations
 
+import pytest
+
 from game.ai import api, pubeval
 from game.ai.duel import duel
 from game.engine import Play, Position
@@ -20,6 +22,7 @@ def _pubeval(pos: Position, dice: tuple[int, int], seed: int) -> Play | None:
     return pubeval.choose(pos, dice)
 
 
+@pytest.mark.slow
 def test_expert_beats_pubeval_in_200_games() -> None:
     result = duel(_expert, _pubeval, pairs=100, seed=77)
     assert result.games == 200

@@ -117,7 +117,6 @@ class Network:
         if doc.get("format") != "td-net-v1" or n_in not in (N_BASE, N_IN) or doc.get("outputs") != N_OUT:
             raise ValueError(f"weights file: not a td-net-v1 net with {N_IN} or {N_BASE} inputs, 5 outputs")
         assert isinstance(n_in, int)
-        self.inputs = n_in
         hidden = doc.get("hidden")
         if not isinstance(hidden, int) or hidden <= 0:
             raise ValueError("weights file: bad hidden size")

@@ -93,7 +93,8 @@ def choose_play(
     if len(plays) > SCREEN_ABOVE:
         plays = _screen(pos, plays)
     scores = play_equities(pos, plays)
-    if lookahead if lookahead is not None else level == "expert":
+    search_ahead = level == "expert" if lookahead is None else lookahead
+    if search_ahead:
         return plays[search.refine(default_network(), plays, scores)]
     sigma = PLAY_NOISE[level]
     if sigma > 0.0:

@@ -156,3 +156,28 @@ def test_networks_without_features_still_load(tmp_path: Path) -> None:
     pos = Position.start()
     _, want = model.forward(td.encode_batch(*td.sides([pos])))
     assert old.evaluate(pos) == pytest.approx(list(want[0]), abs=2e-5)
+
+
+def test_trainer_keeps_the_checkpoints_inputs_unless_features_are_asked_for(tmp_path: Path) -> None:
+    """Resuming the shipped (199-input) checkpoint with the documented command must not turn it into
+    a feature network; ``--features`` does, with zero rows so it starts out computing the same thing."""
+    td = _train_module()
+    import numpy as np
+
+    stem = tmp_path / "ck"
+    out = tmp_path / "net.json"
+
+    def run(games: int, *extra: str) -> dict[str, object]:
+        common = ["--hidden", "4", "--checkpoint", str(stem), "--export", str(out)]
+        common += ["--log", str(tmp_path / "log.jsonl"), "--bench-every", "1000000"]
+        assert td.main(["--games", str(games), *common, *extra]) == 0
+        doc: dict[str, object] = json.loads(out.read_text())
+        return doc
+
+    assert run(2)["inputs"] == net.N_BASE
+    before = np.load(stem.with_suffix(".npz"))["w1"].copy()
+    assert run(3)["inputs"] == net.N_BASE
+    assert run(4, "--features")["inputs"] == net.N_IN
+    assert net.load(out).feature_tables is not None
+    assert np.load(stem.with_suffix(".npz"))["w1"].shape == (net.N_IN, 4)
+    assert before.shape == (net.N_BASE, 4)

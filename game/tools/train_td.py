@@ -73,6 +73,7 @@ _OFFSET = np.array([0.0, 0.0, 1.0, 1.0, 0.0, 0.0])
 _HIT = np.array([[(hit_masks()[d] >> r) & 1 for r in range(36)] for d in range(1, 25)], dtype=np.float64)
 _ESCAPE = np.array(escape_table(), dtype=np.float64)
 _BITS12 = 1 << np.arange(12)
+_FEATURE_SCALES = np.array([36.0, 36.0, 6.0, 6.0, 36.0, 36.0])
 
 
 def _side_features(own: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -101,20 +102,19 @@ def _side_features(own: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.n
     return shots, best.astype(np.float64), esc
 
 
-def encode_rows(board: np.ndarray) -> np.ndarray:
-    """Encode n boards (int array n x 50: the side on roll's 25 counts, then the opponent's)."""
+def encode_rows(board: np.ndarray, n_in: int = N_IN) -> np.ndarray:
+    """Encode n boards (int array n x 50: the side on roll's 25 counts, then the opponent's).
+
+    ``n_in`` is N_BASE (no hand-made inputs: they are then not computed at all) or N_IN.
+    """
     n = board.shape[0]
-    x = np.empty((n, N_IN), dtype=np.float64)
-    me = board[:, 0:25]
-    opp = board[:, 25:50]
-    s_me, p_me, e_me = _side_features(me, opp)
-    s_opp, p_opp, e_opp = _side_features(opp, me)
-    x[:, 199] = s_me / 36.0
-    x[:, 200] = s_opp / 36.0
-    x[:, 201] = p_me / 6.0
-    x[:, 202] = p_opp / 6.0
-    x[:, 203] = e_me / 36.0
-    x[:, 204] = e_opp / 36.0
+    x = np.empty((n, n_in), dtype=np.float64)
+    if n_in == N_IN:
+        me = board[:, 0:25]
+        opp = board[:, 25:50]
+        s_me, p_me, e_me = _side_features(me, opp)
+        s_opp, p_opp, e_opp = _side_features(opp, me)
+        x[:, N_BASE:N_IN] = np.stack([s_me, s_opp, p_me, p_opp, e_me, e_opp], axis=1) / _FEATURE_SCALES
     x[:, 0:192] = _UNITS[board[:, _POINT_COLS]].reshape(n, 192)
     x[:, 192:198] = board @ _AFFINE + _OFFSET
     # Race: nobody on the bar and the rearmost checkers have passed (indices sum below 23).
@@ -131,9 +131,9 @@ def encode_rows(board: np.ndarray) -> np.ndarray:
     return x
 
 
-def encode_batch(me: np.ndarray, opp: np.ndarray) -> np.ndarray:
-    """Encode n positions (``me``/``opp`` int arrays n x 25, ``me`` on roll) into n x N_IN inputs."""
-    return encode_rows(np.concatenate([me, opp], axis=1))
+def encode_batch(me: np.ndarray, opp: np.ndarray, n_in: int = N_IN) -> np.ndarray:
+    """Encode n positions (``me``/``opp`` int arrays n x 25, ``me`` on roll) into n x ``n_in`` inputs."""
+    return encode_rows(np.concatenate([me, opp], axis=1), n_in)
 
 
 def sides(positions: list[Position]) -> tuple[np.ndarray, np.ndarray]:
@@ -150,12 +150,17 @@ def sigmoid(z: np.ndarray) -> np.ndarray:
 class Net:
     """Two-layer sigmoid network with five outputs."""
 
-    def __init__(self, hidden: int, rng: np.random.Generator) -> None:
+    def __init__(self, hidden: int, rng: np.random.Generator, n_in: int = N_IN) -> None:
         self.hidden = hidden
-        self.w1 = rng.normal(0.0, 0.1, (N_IN, hidden))
+        self.w1 = rng.normal(0.0, 0.1, (n_in, hidden))
         self.b1 = np.zeros(hidden)
         self.w2 = rng.normal(0.0, 0.1, (hidden, N_OUT))
         self.b2 = np.zeros(N_OUT)
+
+    @property
+    def n_in(self) -> int:
+        """Inputs: N_BASE, or N_IN with the hand-made ones."""
+        return int(self.w1.shape[0])
 
     def forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         h = sigmoid(x @ self.w1 + self.b1)
@@ -238,15 +243,15 @@ def choose_net(
     plays = legal_plays(pos, dice)
     if not plays:
         nxt = pos.flip()
-        x = encode_batch(*sides([nxt]))
+        x = encode_batch(*sides([nxt]), net.n_in)
         _, o = net.forward(x)
         return pos, x[0], swap(o[0]), False
     wins = [p for p in plays if p.position.my_off == 15]
     if wins:
         best = max(wins, key=lambda p: points_of(p.position))
-        return best.position, np.zeros(N_IN), result_of(best.position), True
+        return best.position, np.zeros(net.n_in), result_of(best.position), True
     # Each candidate seen by the opponent, who is on roll after it.
-    x = encode_rows(np.array([p.position.opp + p.position.me for p in plays], dtype=np.int64))
+    x = encode_rows(np.array([p.position.opp + p.position.me for p in plays], dtype=np.int64), net.n_in)
     _, o = net.forward(x)
     k = int(np.argmin(equity(o)))
     return plays[k].position, x[k], swap(o[k]), False
@@ -330,7 +335,7 @@ def export(net: Net, path: Path, meta: dict[str, Any]) -> None:
     """Write weights for the pure-Python evaluator: float32 little-endian, base64, row-major."""
     doc = {
         "format": "td-net-v1",
-        "inputs": N_IN,
+        "inputs": net.n_in,
         "hidden": net.hidden,
         "outputs": N_OUT,
         "w1": _b64(net.w1),  # inputs x hidden
@@ -354,12 +359,13 @@ def save_checkpoint(net: Net, stem: Path, state: dict[str, Any]) -> None:
     os.replace(tmpj, stem.with_suffix(".json"))
 
 
-def load_checkpoint(net: Net, stem: Path) -> dict[str, Any] | None:
+def load_checkpoint(net: Net, stem: Path, features: bool = False) -> dict[str, Any] | None:
+    """Restore weights and state; the input count is the checkpoint's, or N_IN with ``features``."""
     if not stem.with_suffix(".npz").exists() or not stem.with_suffix(".json").exists():
         return None
     arrays = np.load(stem.with_suffix(".npz"), allow_pickle=False)
     net.w1, net.b1, net.w2, net.b2 = (arrays[k].copy() for k in ("w1", "b1", "w2", "b2"))
-    if net.w1.shape[0] < N_IN:
+    if features and net.n_in < N_IN:
         # A checkpoint from before the hand-made features: their rows start at zero, so the
         # network computes exactly what it did and training grows the new rows from there.
         net.w1 = np.concatenate([net.w1, np.zeros((N_IN - net.w1.shape[0], net.w1.shape[1]))])
@@ -383,9 +389,9 @@ def alpha_at(games: int, a0: float, a_min: float, half_life: float) -> float:
 class Slot:
     """One self-play game in flight: the position (side on roll first), its encoding, its dice."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, n_in: int) -> None:
         self.pos = Position.start()
-        self.x = encode_batch(*sides([self.pos]))[0]
+        self.x = encode_batch(*sides([self.pos]), n_in)[0]
         self.dice = opening(rng)
 
 
@@ -416,7 +422,8 @@ def parallel_step(
             afters = [p.position for p in plays]
         rows.extend(a.opp + a.me for a in afters)
         segments.append((start, len(rows), afters))
-    x_all = encode_rows(np.array(rows, dtype=np.int64)) if rows else np.zeros((0, N_IN))
+    n_in = net.n_in
+    x_all = encode_rows(np.array(rows, dtype=np.int64), n_in) if rows else np.zeros((0, n_in))
     _, o_all = net.forward(x_all)
     eq = equity(o_all)
     targets = np.empty((len(slots), N_OUT))
@@ -434,7 +441,7 @@ def parallel_step(
     batch_update(net, x_cur, targets, alpha, feature_scale)
     for k, slot in enumerate(slots):
         if k in finals:
-            slots[k] = Slot(rng)
+            slots[k] = Slot(rng, n_in)
             done += 1
         else:
             slot.dice = roll(rng)
@@ -458,6 +465,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--log", type=Path, default=ROOT / "assets" / "weights" / "training" / "td_log.jsonl")
     ap.add_argument("--parallel", type=int, default=1, help="games advanced together (batched numpy)")
     ap.add_argument(
+        "--features",
+        action="store_true",
+        help="train with the hand-made inputs (a checkpoint without them gets zero rows for them)",
+    )
+    ap.add_argument(
         "--feature-scale",
         type=float,
         default=1.0,
@@ -465,9 +477,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = ap.parse_args(argv)
 
-    net = Net(args.hidden, np.random.default_rng(args.seed))
+    net = Net(args.hidden, np.random.default_rng(args.seed), N_IN if args.features else N_BASE)
     rng = random.Random(args.seed)
-    state = load_checkpoint(net, args.checkpoint)
+    state = load_checkpoint(net, args.checkpoint, args.features)
     games = 0
     history: list[dict[str, Any]] = []
     if state is not None:
@@ -507,7 +519,7 @@ def main(argv: list[str] | None = None) -> int:
     g0 = games
     bench_total = 0.0
     plies = 0
-    slots = [Slot(rng) for _ in range(args.parallel)] if args.parallel > 1 else []
+    slots = [Slot(rng, net.n_in) for _ in range(args.parallel)] if args.parallel > 1 else []
     marks = {
         "print": 500,
         "checkpoint": args.checkpoint_every,
@@ -522,7 +534,7 @@ def main(argv: list[str] | None = None) -> int:
             plies += len(slots)
         else:
             pos = Position.start()
-            x_cur = encode_batch(*sides([pos]))[0]
+            x_cur = encode_batch(*sides([pos]), net.n_in)[0]
             dice = opening(rng)
             while True:
                 after, x_next, target, over = choose_net(net, pos, dice)

@@ -79,25 +79,23 @@ def title(app: App) -> None:
     app.scenes.reset(TitleScene(app))
 
 
-def opening(app: App) -> None:
-    scene = GameScene(app, GameSetup(mode="two", match_length=5, seed=4))
+def after_opening(app: App, seed: int, mode: str = "two") -> GameScene:
+    """A new 5-point game on screen, stepped until the opening roll has landed and the first move is due."""
+    scene = GameScene(app, GameSetup(mode=mode, match_length=5, seed=seed))
     app.scenes.reset(scene)
-    for _ in range(2000):
-        app.step()
-        if scene.state.phase is Phase.MOVING and not scene.dice.tumbling:
-            break
-
-
-def dragging(app: App) -> None:
-    scene = GameScene(app, GameSetup(mode="two", match_length=5, seed=21))
-    app.scenes.reset(scene)
-    opening_done = 0
     for _ in range(3000):
         app.step()
         if scene.state.phase is Phase.MOVING and not scene.dice.tumbling:
-            opening_done = 1
-            break
-    assert opening_done
+            return scene
+    raise RuntimeError(f"the opening roll of seed {seed} never finished")
+
+
+def opening(app: App) -> None:
+    after_opening(app, 4)
+
+
+def dragging(app: App) -> None:
+    scene = after_opening(app, 21)
     rng = random.Random(5)
     scene.do(EndTurn()) if scene.state.turn_state().is_complete else None
     s = scene.state
@@ -136,13 +134,8 @@ def dragging(app: App) -> None:
 
 
 def cube_offer(app: App) -> None:
-    scene = GameScene(app, GameSetup(mode="two", match_length=5, seed=8))
-    app.scenes.reset(scene)
+    scene = after_opening(app, 8)
     rng = random.Random(9)
-    for _ in range(3000):
-        app.step()
-        if scene.state.phase is Phase.MOVING and not scene.dice.tumbling:
-            break
     random_turns(scene, rng, 6, lambda: False)
     random_turns(scene, rng, 2, lambda: scene.state.phase is Phase.ROLL)
     settle(app, scene)
@@ -151,13 +144,8 @@ def cube_offer(app: App) -> None:
 
 
 def game_over(app: App) -> None:
-    scene = GameScene(app, GameSetup(mode="two", match_length=5, seed=12))
-    app.scenes.reset(scene)
+    scene = after_opening(app, 12)
     rng = random.Random(12)
-    for _ in range(3000):
-        app.step()
-        if scene.state.phase is Phase.MOVING and not scene.dice.tumbling:
-            break
     random_turns(scene, rng, 400, lambda: scene.state.phase is Phase.GAME_OVER)
     steps(app, 300)
 
@@ -165,12 +153,7 @@ def game_over(app: App) -> None:
 def hint(app: App, home: str = "right") -> None:
     """Mid-game against the computer: the human rolled and pressed Hint (arrows on the board)."""
     L.LAYOUT.set_home(home)
-    scene = GameScene(app, GameSetup(mode="computer", match_length=5, seed=21))
-    app.scenes.reset(scene)
-    for _ in range(3000):
-        app.step()
-        if scene.state.phase is Phase.MOVING and not scene.dice.tumbling:
-            break
+    scene = after_opening(app, 21, mode="computer")
     rng = random.Random(7)
     random_turns(scene, rng, 10, lambda: False)
     random_turns(scene, rng, 6, lambda: scene.state.phase is Phase.ROLL and scene.state.turn == 0)

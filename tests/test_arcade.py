@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -46,12 +45,7 @@ def make(tmp_path: Path, kiosk: bool = True, **values: object) -> ArcadeApp:
     return app
 
 
-@pytest.fixture(autouse=True)
-def _cleanup() -> Iterator[None]:
-    yield
-    i18n.set_language("en")
-    ui_text.set_catalogue(ui_text.ENGLISH)
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("ui_reset")
 
 
 def visible_labels(scene: object) -> list[str]:

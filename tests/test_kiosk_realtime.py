@@ -8,17 +8,13 @@ Tests that drive ``step`` directly could not see it; this one runs ``App._run`` 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pygame
 import pytest
 
 from game.ui import app as app_module
-from game.ui import i18n
 from game.ui import settings as st
-from game.ui import text as ui_text
 from game.ui.app import Options
 from game.ui.arcade import ArcadeApp, ArcadeTitle
 from game.ui.kiosk import Mode
@@ -60,12 +56,7 @@ class FakeTime:
         return _Clock()
 
 
-@pytest.fixture(autouse=True)
-def _cleanup() -> Iterator[None]:
-    yield
-    i18n.set_language("en")
-    ui_text.set_catalogue(ui_text.ENGLISH)
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("ui_reset")
 
 
 def test_idle_title_in_real_time_warns_then_returns_to_the_demo(

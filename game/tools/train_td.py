@@ -41,6 +41,7 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 import numpy as np  # noqa: E402
 
 np.seterr(over="ignore")
+from game.ai import pubeval  # noqa: E402
 from game.ai.features import N_FEATURES, escape_table, hit_masks  # noqa: E402
 from game.engine import Position, legal_plays  # noqa: E402
 
@@ -259,8 +260,9 @@ def choose_net(
 
 # --- pubeval, for benchmarking during training ---
 def load_pubeval() -> tuple[np.ndarray, np.ndarray]:
-    data = json.loads((ROOT.parent / "shared" / "data" / "pubeval.json").read_text())
-    return np.array(data["contact"]), np.array(data["race"])
+    """The project's shipped pubeval weights (``game.ai.pubeval``), as numpy (contact, race)."""
+    contact, race = pubeval.weights()
+    return np.array(contact), np.array(race)
 
 
 def pubeval_scores(me: np.ndarray, opp: np.ndarray, w: np.ndarray) -> np.ndarray:

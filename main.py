@@ -6,7 +6,7 @@ import sys
 
 
 def run() -> int:
-    from game.ui.app import main
+    from game.ui.cli import main
 
     return main(sys.argv[1:])
 

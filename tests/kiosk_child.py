@@ -1,7 +1,7 @@
 """Child processes for the hard-kill test: play and hang (to be SIGKILLed), or restart and resume.
 
 Run as ``python -m tests.kiosk_child play DIR`` or ``python -m tests.kiosk_child resume DIR``; each
-prints one JSON line. Both drive the real :class:`game.ui.arcade.ArcadeApp` headless.
+prints one JSON line. Both drive the real :class:`game.ui.app.App` headless.
 """
 
 from __future__ import annotations
@@ -19,19 +19,18 @@ from game.engine.flow import Phase, Step
 from game.engine.serialize import state_to_dict
 from game.ui import i18n
 from game.ui import settings as st
-from game.ui.app import Options
-from game.ui.arcade import ArcadeApp
-from game.ui.game_scene import GameScene
+from game.ui.app import App, Launch
+from game.ui.scenes.game import GameScene
 from tests.ui_driver import click, dice_xy, settle
 
 
-def _app(data: str) -> ArcadeApp:
-    app = ArcadeApp(Options(speed="fast", seed=5), st.Settings(), data_dir=data, threaded_ai=False)
+def _app(data: str) -> App:
+    app = App(st.Settings(animation="fast"), Launch(seed=5), data_dir=data, threaded_ai=False)
     app.scenes.push(app.initial_scene())
     return app
 
 
-def _press(app: ArcadeApp, label: str) -> None:
+def _press(app: App, label: str) -> None:
     for b in app.scenes.top.buttons.buttons:  # type: ignore[union-attr]
         if b.label == label and b.visible:
             click(app, b.rect.center)
@@ -79,7 +78,7 @@ def resume(data: str) -> None:
     _press(app, i18n.tr("menu.continue"))
     scene = app.scenes.top
     assert isinstance(scene, GameScene)
-    print(json.dumps({"state": state_to_dict(scene.state), "mode": scene.setup.mode}), flush=True)
+    print(json.dumps({"state": state_to_dict(scene.state), "mode": scene.game.setup.mode}), flush=True)
 
 
 if __name__ == "__main__":

@@ -12,35 +12,31 @@ from game.engine.flow import Phase, Step
 from game.ui import i18n
 from game.ui import settings as st
 from game.ui import text as ui_text
-from game.ui.app import Options
-from game.ui.arcade import (
-    ArcadeApp,
-    ArcadeTitle,
-    AttractScene,
-    FairnessScene,
-    HowToScene,
-    KeypadScene,
-    OperatorScene,
-    SettingsScene,
-    StillPlayingScene,
-    ui_catalogue,
-)
-from game.ui.game_scene import GameScene
+from game.ui.app import App, Launch, ui_catalogue
 from game.ui.kiosk import Mode
+from game.ui.scenes.attract import AttractScene
+from game.ui.scenes.dice_stats import DiceStatsScene
+from game.ui.scenes.game import GameScene
+from game.ui.scenes.howto import HowToScene
+from game.ui.scenes.keypad import KeypadScene
+from game.ui.scenes.operator import OperatorScene
+from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.still_playing import StillPlayingScene
+from game.ui.scenes.title import TitleScene
 from tests.ui_driver import click, dice_xy, down, run_until, settle, up
 
 STEP = 1.0 / 120.0
 CORNER = (20, 20)
 
 
-def steps(app: ArcadeApp, seconds: float) -> None:
+def steps(app: App, seconds: float) -> None:
     for _ in range(round(seconds / STEP)):
         app.step(STEP)
 
 
-def make(tmp_path: Path, kiosk: bool = True, **values: object) -> ArcadeApp:
+def make(tmp_path: Path, kiosk: bool = True, **values: object) -> App:
     settings = st.Settings(**values)  # type: ignore[arg-type]
-    app = ArcadeApp(Options(speed="fast"), settings, kiosk=kiosk, data_dir=tmp_path, threaded_ai=False)
+    app = App(settings, Launch(kiosk=kiosk), data_dir=tmp_path, threaded_ai=False)
     app.scenes.push(app.initial_scene())
     return app
 
@@ -56,7 +52,7 @@ def visible_labels(scene: object) -> list[str]:
     return out
 
 
-def press_button(app: ArcadeApp, label: str) -> None:
+def press_button(app: App, label: str) -> None:
     scene = app.scenes.top
     for name in ("modal", "buttons"):
         for b in getattr(getattr(scene, name, None), "buttons", ()):
@@ -66,7 +62,7 @@ def press_button(app: ArcadeApp, label: str) -> None:
     raise AssertionError(f"no button {label!r} in {visible_labels(scene)}")
 
 
-def open_operator(app: ArcadeApp, code: str) -> None:
+def open_operator(app: App, code: str) -> None:
     down(app, CORNER)
     steps(app, 3.2)
     up(app, CORNER)
@@ -89,7 +85,7 @@ def test_kiosk_starts_in_attract_and_the_first_touch_only_wakes(tmp_path: Path) 
     title_button = (640, 232)
     click(app, title_button)
     steps(app, 0.2)
-    assert isinstance(app.scenes.top, ArcadeTitle)
+    assert isinstance(app.scenes.top, TitleScene)
     assert app.kiosk is not None and app.kiosk.mode is Mode.ACTIVE
     click(app, title_button)  # the second touch is the visitor's
     steps(app, 0.2)
@@ -161,7 +157,7 @@ def test_a_short_corner_press_is_just_a_touch(tmp_path: Path) -> None:
     steps(app, 1.0)
     up(app, CORNER)
     steps(app, 3)
-    assert isinstance(app.scenes.top, ArcadeTitle)
+    assert isinstance(app.scenes.top, TitleScene)
 
 
 def test_operator_can_quit_and_visitors_cannot(tmp_path: Path) -> None:
@@ -171,7 +167,7 @@ def test_operator_can_quit_and_visitors_cannot(tmp_path: Path) -> None:
     assert ui_text.tr("quit") not in visible_labels(app.scenes.top)
     app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
     steps(app, 0.2)
-    assert isinstance(app.scenes.top, ArcadeTitle) and app.running
+    assert isinstance(app.scenes.top, TitleScene) and app.running
     open_operator(app, "999")
     press_button(app, i18n.tr("operator.quit"))
     assert not app.running
@@ -223,7 +219,7 @@ def test_game_screen_translations_are_not_stale() -> None:
 
 def test_language_buttons_switch_everything_and_persist(tmp_path: Path) -> None:
     app = make(tmp_path, kiosk=False)
-    assert isinstance(app.scenes.top, ArcadeTitle)
+    assert isinstance(app.scenes.top, TitleScene)
     press_button(app, "HU")
     assert i18n.get_language() == "hu"
     assert ui_text.tr("two_players") == "Két játékos"
@@ -256,10 +252,10 @@ def test_how_to_play_pages(tmp_path: Path) -> None:
     assert i18n.tr("button.next_page") not in visible_labels(scene)
     app.draw(0.0)
     press_button(app, i18n.tr("button.back"))
-    assert isinstance(app.scenes.top, ArcadeTitle)
+    assert isinstance(app.scenes.top, TitleScene)
 
 
-def _play_two_player_turns(app: ArcadeApp, turns: int) -> GameScene:
+def _play_two_player_turns(app: App, turns: int) -> GameScene:
     press_button(app, ui_text.tr("two_players"))
     scene = app.scenes.top
     assert isinstance(scene, GameScene)
@@ -289,15 +285,15 @@ def test_sounds_and_dice_statistics_follow_the_game(tmp_path: Path) -> None:
     played = set(app.audio.played)
     assert {"dice", "land"} <= played
     assert app.stats.rolls >= 4  # the opening roll(s) and one roll for each later turn
-    assert app.stats.rolls == len(app.watcher.history)
-    app.scenes.push(FairnessScene(app))
+    assert app.stats.rolls == len(app.autosave.history)
+    app.scenes.push(DiceStatsScene(app))
     app.draw(0.0)
 
 
 def test_the_demo_counts_no_statistics_and_stays_quiet(tmp_path: Path) -> None:
     app = make(tmp_path)
     steps(app, 20)
-    assert app.watcher.history  # it rolled
+    assert app.autosave.history  # it rolled
     assert app.stats.rolls == 0
     assert "dice" not in app.audio.played
 
@@ -319,18 +315,18 @@ def test_saved_game_continues_after_a_restart(tmp_path: Path) -> None:
     scene = _play_two_player_turns(app, 4)
     saved_state = scene.state  # at ROLL after the fourth completed turn: that is what was saved
     assert saved_state.phase is Phase.ROLL
-    assert (tmp_path / "autosave.json").exists() and app.watcher.saves >= 4
-    history = list(app.watcher.history)
+    assert (tmp_path / "autosave.json").exists() and app.autosave.saves >= 4
+    history = list(app.autosave.history)
     app.quit()
     pygame.quit()
 
     again = make(tmp_path, kiosk=False)
-    assert isinstance(again.scenes.top, ArcadeTitle)
+    assert isinstance(again.scenes.top, TitleScene)
     press_button(again, i18n.tr("menu.continue"))
     resumed = again.scenes.top
-    assert isinstance(resumed, GameScene) and resumed.setup.mode == "two"
+    assert isinstance(resumed, GameScene) and resumed.game.setup.mode == "two"
     assert resumed.state == saved_state
-    assert again.watcher.history == history
+    assert again.autosave.history == history
     assert again.stats.rolls == len(history)
 
 
@@ -341,10 +337,9 @@ def test_kiosk_resumes_a_young_save_and_drops_an_old_one(tmp_path: Path) -> None
     pygame.quit()
     saved_at = __import__("json").loads((tmp_path / "autosave.json").read_text())["saved_at"]
 
-    young = ArcadeApp(
-        Options(speed="fast"),
+    young = App(
         st.Settings(idle_seconds=90),
-        kiosk=True,
+        Launch(kiosk=True),
         data_dir=tmp_path,
         threaded_ai=False,
         clock=lambda: saved_at + 60,
@@ -355,10 +350,9 @@ def test_kiosk_resumes_a_young_save_and_drops_an_old_one(tmp_path: Path) -> None
     young.quit()
     pygame.quit()
 
-    old = ArcadeApp(
-        Options(speed="fast"),
+    old = App(
         st.Settings(idle_seconds=90),
-        kiosk=True,
+        Launch(kiosk=True),
         data_dir=tmp_path,
         threaded_ai=False,
         clock=lambda: saved_at + 600,
@@ -371,7 +365,7 @@ def test_kiosk_resumes_a_young_save_and_drops_an_old_one(tmp_path: Path) -> None
 def test_broken_save_starts_fresh_through_the_app(tmp_path: Path) -> None:
     (tmp_path / "autosave.json").write_text('{"version": 1, "kind": "backgammon-autos', encoding="utf-8")
     app = make(tmp_path, kiosk=False)
-    assert isinstance(app.scenes.top, ArcadeTitle)
+    assert isinstance(app.scenes.top, TitleScene)
     assert i18n.tr("menu.continue") not in visible_labels(app.scenes.top)
     assert len(list(tmp_path.glob("autosave.json.broken-*"))) == 1
     press_button(app, ui_text.tr("two_players"))

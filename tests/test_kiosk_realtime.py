@@ -3,7 +3,8 @@
 Regression: the loop sleeps while nothing moves and runs no steps then, and the kiosk's idle
 timer only advanced in steps, so a visitor who walked away from a still title screen or a
 board waiting for their move left it there for ever: no "Still playing?", no return to the demo.
-Tests that drive ``step`` directly could not see it; this one runs ``App._run`` itself.
+Tests that drive ``step`` directly could not see it; this one runs the real loop
+(``game.ui.loop._run``) itself.
 """
 
 from __future__ import annotations
@@ -13,18 +14,18 @@ from typing import Any
 
 import pytest
 
-from game.ui import app as app_module
+from game.ui import loop as app_module
 from game.ui import settings as st
-from game.ui.app import Options
-from game.ui.arcade import ArcadeApp, ArcadeTitle
+from game.ui.app import App, Launch
 from game.ui.kiosk import Mode
+from game.ui.scenes.title import TitleScene
 from tests.ui_driver import click
 
 
 class FakeTime:
     """Stands in for the ``time`` module and ``pygame.time.Clock`` inside the loop."""
 
-    def __init__(self, app: ArcadeApp, limit: float) -> None:
+    def __init__(self, app: App, limit: float) -> None:
         self.now = 0.0
         self.app = app
         self.limit = limit
@@ -63,21 +64,21 @@ def test_idle_title_in_real_time_warns_then_returns_to_the_demo(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     settings = st.Settings(idle_seconds=20)
-    app = ArcadeApp(Options(speed="fast"), settings, kiosk=True, data_dir=tmp_path, threaded_ai=False)
+    app = App(settings, Launch(kiosk=True), data_dir=tmp_path, threaded_ai=False)
     app.scenes.push(app.initial_scene())
     kiosk = app.kiosk
     assert kiosk is not None and kiosk.mode is Mode.ATTRACT
     click(app, (640, 500))  # a visitor wakes it...
     for _ in range(30):
         app.step()
-    assert kiosk.mode is Mode.ACTIVE and isinstance(app.scenes.top, ArcadeTitle)
+    assert kiosk.mode is Mode.ACTIVE and isinstance(app.scenes.top, TitleScene)
 
     fake = FakeTime(app, limit=60.0)  # ...and walks away: 20 s idle + 10 s countdown < 60 s
     monkeypatch.setattr(app_module, "time", fake)
     monkeypatch.setattr(app_module.pygame, "time", fake)
     monkeypatch.setattr(app_module.pygame.event, "get", lambda *a, **k: [])
     app.running = True
-    app._run()
+    app_module._run(app)
 
     assert Mode.WARNING in fake.modes, fake.modes
     assert kiosk.mode is Mode.ATTRACT, (fake.now, fake.modes)

@@ -10,7 +10,8 @@ import pytest
 from game.engine.flow import GameState, OpeningRoll, Phase, PlayMoves, Roll, Rules, apply, new_game
 from game.engine.position import Position
 from game.ui.opponent import Opponent
-from game.ui.title import TitleScene
+from game.ui.play.board_paint import board_draw
+from game.ui.scenes.title import TitleScene
 from tests.ui_driver import click, double_click, drag, make_app, point_xy, right_click, settle, start_game
 
 
@@ -52,7 +53,7 @@ def test_bear_off_lands_in_the_tray_and_tray_is_lit(app) -> None:  # type: ignor
     scene.resume(apply(GameState(phase=Phase.ROLL, position=pos, turn=0, rules=Rules(5)), Roll((6, 5))))
     settle(app, scene)
     click(app, point_xy(0, 6))
-    assert ("tray", 0, 0) in scene.board_draw(0.0).targets
+    assert ("tray", 0, 0) in board_draw(scene, 0.0).targets
     drag(app, point_xy(0, 6), point_xy(0, 0))
     assert scene.state.moves[-1].dst == 0
     flight = scene.anim.queue[0].flights[0]

@@ -1,4 +1,4 @@
-"""``python main.py --help`` lists every flag, and the kiosk flags still go to the kiosk layer."""
+"""``python main.py --help`` lists every flag, and each flag reaches what it names through one parser."""
 
 from __future__ import annotations
 
@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ui.app import main, parse_args
-from game.ui.arcade import split_arcade_args
+from game.ui.cli import main, parse_args
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -36,15 +35,14 @@ def test_main_py_help_exits_0_without_opening_a_window() -> None:
     assert "--kiosk" in done.stdout and "--home" in done.stdout
 
 
-def test_the_split_still_routes_each_flag_to_its_layer() -> None:
-    args, rest = split_arcade_args(
+def test_one_parser_reads_launch_and_setting_flags() -> None:
+    launch, args = parse_args(
         ["--kiosk", "--home", "left", "--speed", "fast", "--seed", "4", "--lang", "fi", "--match", "3"]
     )
-    assert args.kiosk and args.home == "left" and args.lang == "fi"
-    assert args.speed_flag and args.match_flag
-    assert rest == ["--speed", "fast", "--seed", "4", "--match", "3"]
-    options = parse_args(rest)
-    assert options.speed == "fast" and options.seed == 4 and options.match_length == 3
+    assert launch.kiosk and launch.seed == 4 and launch.fullscreen  # a kiosk fills its screen
+    assert args.home == "left" and args.lang == "fi" and args.speed == "fast" and args.match_length == 3
+    launch, args = parse_args(["--demo", "--match-length", "7"])
+    assert launch.start == "demo" and args.match_length == 7 and not launch.kiosk
 
 
 def test_a_bad_kiosk_value_is_a_message_not_a_crash(capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,6 +12,7 @@ from game.ui.anim import place_of
 from game.ui.board_view import HINT
 from game.ui.input import Intent
 from game.ui.layout import LAYOUT
+from game.ui.play.board_paint import board_draw
 from game.ui.text import tr
 from tests.ui_driver import button_xy, click, drag, make_app, point_xy, run_until, start_game
 
@@ -49,7 +50,7 @@ def test_hint_shows_the_experts_legal_play_as_arrows_then_vanishes_after_a_move(
     app, scene = game
     start = scene.state.position
     click(app, button_xy(scene, tr("hint")))
-    moves = scene.hint_moves
+    moves = scene.hints.moves
     assert moves
     expected = api.hint(start, (6, 1))
     assert expected is not None and tuple(expected.moves) == moves
@@ -60,7 +61,7 @@ def test_hint_shows_the_experts_legal_play_as_arrows_then_vanishes_after_a_move(
     for m in moves:
         end = apply_move(end, m)
     assert end in legal
-    d = scene.board_draw(0.0)
+    d = board_draw(scene, 0.0)
     assert len(d.arrows) == len(moves)
     for (a, b), m in zip(d.arrows, moves, strict=True):
         assert _place_under(a) == _expected_place(0, m.src)
@@ -69,18 +70,18 @@ def test_hint_shows_the_experts_legal_play_as_arrows_then_vanishes_after_a_move(
     a, b = d.arrows[0]
     probe = (int(a[0] + (b[0] - a[0]) * 0.25), int(a[1] + (b[1] - a[1]) * 0.25))
     assert tuple(app.screen.get_at(probe))[:3] == HINT
-    assert "Expert" in scene.hint_text() and str(moves[0].src) in scene.hint_text()
+    assert "Expert" in scene.hints.text() and str(moves[0].src) in scene.hints.text()
     # the player moves one checker: the arrows and the Hint button go, Undo comes
     first = moves[0]
     drag(app, point_xy(0, first.src), point_xy(0, first.dst))
     assert scene.state.moves
-    assert scene.hint_moves is None and scene.board_draw(0.0).arrows == []
+    assert scene.hints.moves is None and board_draw(scene, 0.0).arrows == []
     assert tr("hint") not in _labels(scene) and tr("undo") in _labels(scene)
     app.draw(0.0)
     assert tuple(app.screen.get_at(probe))[:3] != HINT
     # back at the start of the turn the Hint button is offered again, without arrows
     click(app, button_xy(scene, tr("undo")))
-    assert not scene.state.moves and tr("hint") in _labels(scene) and scene.hint_moves is None
+    assert not scene.state.moves and tr("hint") in _labels(scene) and scene.hints.moves is None
 
 
 def test_hint_runs_beside_the_frame_loop_when_threaded(game) -> None:  # type: ignore[no-untyped-def]
@@ -89,35 +90,35 @@ def test_hint_runs_beside_the_frame_loop_when_threaded(game) -> None:  # type: i
     import types
 
     release = threading.Event()
-    real = scene.opponent.ai
+    real = scene.game.opponent.ai
 
     def slow_hint(pos, dice):  # type: ignore[no-untyped-def]
         release.wait(5.0)
         return real.hint(pos, dice)
 
-    scene.opponent.ai = types.SimpleNamespace(hint=slow_hint)
-    scene.opponent.threaded = True
+    scene.game.opponent.ai = types.SimpleNamespace(hint=slow_hint)
+    scene.game.opponent.threaded = True
     scene.ask_hint()
-    assert scene.hint_pending and scene.busy()
+    assert scene.hints.pending and scene.busy()
     for _ in range(30):  # the loop keeps stepping and drawing while the expert thinks
         app.step()
         app.draw(0.0)
-    assert scene.hint_pending and scene.hint_moves is None
+    assert scene.hints.pending and scene.hints.moves is None
     assert tr("hint_thinking") in _labels(scene)
     release.set()
-    run_until(app, lambda: scene.hint_moves is not None, max_steps=3000)
-    assert not scene.hint_pending and tr("hint") in _labels(scene)
-    scene.opponent.close()
+    run_until(app, lambda: scene.hints.moves is not None, max_steps=3000)
+    assert not scene.hints.pending and tr("hint") in _labels(scene)
+    scene.game.opponent.close()
 
 
 def test_no_ai_means_no_hint_button(game) -> None:  # type: ignore[no-untyped-def]
     _app, scene = game
     assert tr("hint") in _labels(scene)
-    scene.opponent.ai = None
-    scene._rebuild_buttons()
+    scene.game.opponent.ai = None
+    scene.rebuild_buttons()
     assert tr("hint") not in _labels(scene)
     scene.ask_hint()
-    assert scene.hint_moves is None and not scene.hint_pending
+    assert scene.hints.moves is None and not scene.hints.pending
 
 
 def test_hint_from_the_bar_starts_its_arrow_on_the_bar(game) -> None:  # type: ignore[no-untyped-def]
@@ -143,9 +144,9 @@ def test_hint_from_the_bar_starts_its_arrow_on_the_bar(game) -> None:  # type: i
     if scene.state.phase is not Phase.MOVING:
         pytest.skip("state not in MOVING")
     scene.ask_hint()
-    moves = scene.hint_moves
+    moves = scene.hints.moves
     assert moves and moves[0].src == 25
-    d = scene.board_draw(0.0)
+    d = board_draw(scene, 0.0)
     assert _place_under(d.arrows[0][0]) == ("bar", 0)
     assert _place_under(d.arrows[0][1]) == _expected_place(0, moves[0].dst)
 
@@ -153,9 +154,9 @@ def test_hint_from_the_bar_starts_its_arrow_on_the_bar(game) -> None:  # type: i
 def test_h_key_asks_for_a_hint_only_at_the_start_of_the_turn(game) -> None:  # type: ignore[no-untyped-def]
     app, scene = game
     scene.handle(Intent("key", (0, 0), key=pygame.K_h))
-    assert scene.hint_moves
-    first = scene.hint_moves[0]
+    assert scene.hints.moves
+    first = scene.hints.moves[0]
     drag(app, point_xy(0, first.src), point_xy(0, first.dst))
-    assert scene.state.moves and scene.hint_moves is None
+    assert scene.state.moves and scene.hints.moves is None
     scene.handle(Intent("key", (0, 0), key=pygame.K_h))
-    assert scene.hint_moves is None and not scene.hint_pending
+    assert scene.hints.moves is None and not scene.hints.pending

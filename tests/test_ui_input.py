@@ -10,6 +10,7 @@ from game.engine.moves import Move
 from game.ui import layout as L
 from game.ui.input import InputMapper
 from game.ui.layout import LAYOUT
+from game.ui.play.board_paint import board_draw
 from tests.ui_driver import (
     button_xy,
     click,
@@ -44,12 +45,12 @@ def test_double_click_moves_by_higher_die_first_click_only_selects(game) -> None
     down(app, xy, clicks=1)
     up(app, xy)
     app.step()
-    assert scene.state.moves == () and scene.selected == 24  # the first click is harmless
+    assert scene.state.moves == () and scene.hands.selected == 24  # the first click is harmless
     down(app, xy, clicks=2)
     up(app, xy)
     app.step()
     assert scene.state.moves == (Move(24, 18, 6, False),)
-    assert scene.selected is None
+    assert scene.hands.selected is None
 
 
 def test_right_click_moves_by_lower_die(game) -> None:  # type: ignore[no-untyped-def]
@@ -113,8 +114,8 @@ def test_touch_acts_once_and_finger_events_are_ignored(game) -> None:  # type: i
 def test_tap_checker_then_tap_lit_point(game) -> None:  # type: ignore[no-untyped-def]
     app, scene = game
     click(app, point_xy(0, 13))
-    assert scene.selected == 13
-    draw = scene.board_draw(0.0)
+    assert scene.hands.selected == 13
+    draw = board_draw(scene, 0.0)
     assert ("point", 7, 0) in draw.targets and ("point", 12, 0) not in draw.targets
     click(app, point_xy(0, 7))
     assert scene.state.moves == (Move(13, 7, 6, False),)
@@ -126,8 +127,8 @@ def test_drag_to_legal_point_and_targets_lit_while_dragging(game) -> None:  # ty
     app.step()
     motion(app, (300, 500))
     app.step()
-    assert scene.drag is not None and scene.drag.src == 13
-    lit = scene.board_draw(0.0).targets
+    assert scene.hands.drag is not None and scene.hands.drag.src == 13
+    lit = board_draw(scene, 0.0).targets
     assert scene.state.turn_state().targets(13) == {7, 6}  # 12 is blocked
     assert lit == {("point", 7, 0), ("point", 6, 0)}
     up(app, point_xy(0, 6))  # 13 -> 6 needs both dice (6 then 1 via 7)

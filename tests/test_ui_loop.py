@@ -7,6 +7,7 @@ player moved the mouse.
 
 from __future__ import annotations
 
+from game.ui import loop
 from game.ui.app import STEP
 from tests.ui_driver import make_app, start_game
 
@@ -26,7 +27,7 @@ def test_the_frame_in_which_the_scene_goes_idle_is_drawn() -> None:
     went_idle = False
     for _ in range(2000):
         busy_before = app.busy()
-        acc, drew = app.frame([], 1 / 60, acc)
+        acc, drew = loop.frame(app, [], 1 / 60, acc)
         if busy_before and not app.busy():
             went_idle = True
             assert drew, "the last frame of an animation must be drawn"
@@ -34,12 +35,12 @@ def test_the_frame_in_which_the_scene_goes_idle_is_drawn() -> None:
             break
     assert went_idle, "the opening roll never settled"
     # Idle afterwards: nothing changes, nothing is drawn.
-    acc, drew = app.frame([], 1 / 60, acc)
+    acc, drew = loop.frame(app, [], 1 / 60, acc)
     assert not drew
 
 
 def test_frame_time_is_clamped_and_catch_up_capped() -> None:
     app = make_app()
     start_game(app, mode="two", seed=3)
-    acc, _ = app.frame([], 10.0, 0.0)  # a 10 s stall (a dragged window, a slow disk)
+    acc, _ = loop.frame(app, [], 10.0, 0.0)  # a 10 s stall (a dragged window, a slow disk)
     assert 0.0 <= acc < STEP

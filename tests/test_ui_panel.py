@@ -8,7 +8,8 @@ import pygame
 import pytest
 
 from game.ui import i18n
-from game.ui.arcade import apply_language
+from game.ui.app import apply_language
+from game.ui.play import panel
 from game.ui.text import tr_level
 from tests.ui_driver import make_app, start_game
 
@@ -33,10 +34,10 @@ def test_panel_level_is_translated(restore_language: None, lang: str, level: str
     apply_language(lang)
     app = make_app()
     scene = start_game(app, mode="computer", seed=2)
-    scene.opponent.level = level
+    scene.game.opponent.level = level
     name = i18n.translate(lang, f"level.{level}")
     assert i18n.has_key(lang, f"level.{level}")
-    text = scene.level_text()
+    text = panel.level_text(scene)
     assert name in text
     if lang != "en":
         assert level not in text.lower()  # not the raw machine name
@@ -49,9 +50,9 @@ def test_unknown_level_is_shown_as_it_is(restore_language: None) -> None:
 
 
 def test_level_chosen_on_the_title_is_the_computers_level(restore_language: None) -> None:
-    from game.ui.game_scene import GameScene
+    from game.ui.scenes.game import GameScene
+    from game.ui.scenes.title import TitleScene
     from game.ui.text import tr
-    from game.ui.title import TitleScene
     from tests.ui_driver import click
 
     app = make_app()
@@ -61,19 +62,19 @@ def test_level_chosen_on_the_title_is_the_computers_level(restore_language: None
     assert title.level == "expert"
     click(app, _at(title, tr("vs_computer")))
     scene = app.scenes.top
-    assert isinstance(scene, GameScene) and scene.opponent.level == "expert"
-    assert "Expert" in scene.level_text()
+    assert isinstance(scene, GameScene) and scene.game.opponent.level == "expert"
+    assert "Expert" in panel.level_text(scene)
 
 
 def test_arcade_title_level_is_saved_as_the_setting(restore_language: None, tmp_path) -> None:  # type: ignore[no-untyped-def]
     from game.ui import settings as st
-    from game.ui.app import Options
-    from game.ui.arcade import ArcadeApp, ArcadeTitle
+    from game.ui.app import App
+    from game.ui.scenes.title import TitleScene
     from tests.ui_driver import click
 
-    app = ArcadeApp(Options(), st.Settings(), data_dir=tmp_path, threaded_ai=False)
+    app = App(st.Settings(), data_dir=tmp_path, threaded_ai=False)
     app.scenes.push(app.initial_scene())
     title = app.scenes.top
-    assert isinstance(title, ArcadeTitle)
+    assert isinstance(title, TitleScene)
     click(app, _at(title, tr_level("beginner")))
     assert app.settings.level == "beginner" and st.load_settings(tmp_path).level == "beginner"

@@ -17,7 +17,12 @@ from game.engine.flow import EndTurn, GameState, Phase, PlayMoves, Roll, Rules
 from game.engine.match import Match
 from game.engine.moves import legal_plays
 from game.engine.position import Position
-from game.ui.title import HowToScene, MenuScene, TitleScene
+from game.ui import loop
+from game.ui.play import panel
+from game.ui.play.board_paint import board_draw
+from game.ui.scenes.howto import HowToScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.title import TitleScene
 from tests.ui_driver import button_xy, click, dice_xy, make_app, run_until, settle, start_game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,18 +48,18 @@ def app():  # type: ignore[no-untyped-def]
 
 def test_opening_tie_is_shown_and_rolled_again(app) -> None:  # type: ignore[no-untyped-def]
     scene = start_game(app, mode="two")
-    scene.rng = Scripted([3, 3, 5, 2])
+    scene.game.rng = Scripted([3, 3, 5, 2])
     run_until(app, lambda: scene.state.opening is not None, 1000)
     assert scene.state.phase is Phase.OPENING and scene.state.opening == (3, 3)
     run_until(app, lambda: not scene.dice.tumbling, 1000)
-    assert scene._status()[0] == "Tie 3-3: roll again"
+    assert panel.status(scene)[0] == "Tie 3-3: roll again"
     app.draw(0.0)
     run_until(app, lambda: scene.state.phase is Phase.MOVING, 1000)
     assert scene.state.turn == 0 and scene.state.dice == (5, 2)
     run_until(app, lambda: not scene.dice.tumbling, 1000)
-    assert scene._status()[0] == "White starts with 5-2"
+    assert panel.status(scene)[0] == "White starts with 5-2"
     # the opening dice are shown one of each colour, then played as the winner's roll
-    assert [(face, owner) for face, owner, *_ in scene.board_draw(0.0).dice] == [(5, 0), (2, 1)]
+    assert [(face, owner) for face, owner, *_ in board_draw(scene, 0.0).dice] == [(5, 0), (2, 1)]
 
 
 def closed_board() -> Position:
@@ -73,7 +78,7 @@ def test_no_legal_move_is_explained_then_the_turn_passes(app) -> None:  # type: 
     click(app, dice_xy(scene))
     assert scene.state.phase is Phase.MOVING and scene.state.turn_state().most == 0
     run_until(app, lambda: not scene.dice.tumbling, 500)
-    text = scene._status()[0]
+    text = panel.status(scene)[0]
     assert "cannot enter from the bar" in text and "The turn passes" in text
     app.draw(0.0)
     assert scene.busy()  # the scene keeps stepping: nobody has to do anything
@@ -103,7 +108,7 @@ def test_match_over_then_new_match(app) -> None:  # type: ignore[no-untyped-def]
     assert scene.match.is_over
     app.draw(0.0)
     winner = scene.state.result.winner if scene.state.result else -1
-    assert scene.say("match_over", winner).endswith("wins the match!")
+    assert scene.game.say("match_over", winner).endswith("wins the match!")
     click(app, button_xy(scene, "New match"))
     assert scene.match == Match(Rules(1)) or scene.match.score == (0, 0)
     assert scene.state.phase is Phase.OPENING
@@ -116,12 +121,12 @@ def test_crawford_game_is_marked(app) -> None:  # type: ignore[no-untyped-def]
     assert state.crawford
     scene.resume(state, match)
     app.draw(0.0)
-    assert scene._panel_key is not None and True in scene._panel_key
+    assert scene.frame.panel.key is not None and True in scene.frame.panel.key
 
 
 def test_demo_plays_games_by_itself(app) -> None:  # type: ignore[no-untyped-def]
     scene = start_game(app, mode="demo", match_length=0, seed=5)
-    run_until(app, lambda: scene.games >= 1, 200_000, draw_every=200)
+    run_until(app, lambda: scene.game.games >= 1, 200_000, draw_every=200)
     assert scene.match.games >= 1
 
 
@@ -167,7 +172,7 @@ def test_title_menu_howto_and_back(app) -> None:  # type: ignore[no-untyped-def]
 def test_window_close_ends_the_loop_with_exit_0(app) -> None:  # type: ignore[no-untyped-def]
     app.scenes.reset(TitleScene(app))
     pygame.event.post(pygame.event.Event(pygame.QUIT))
-    assert app.run() == 0
+    assert loop.run(app) == 0
 
 
 def test_sigterm_exits_cleanly() -> None:
@@ -207,4 +212,4 @@ def test_a_refusal_does_not_outlive_the_turn(app) -> None:  # type: ignore[no-un
     scene.end_turn()
     assert scene.state.turn != mover
     assert scene.flash_time == 0
-    assert scene._status()[0] != scene.flash_text
+    assert panel.status(scene)[0] != scene.flash_text

@@ -10,10 +10,10 @@ import pytest
 
 from game.engine.flow import GameState, OpeningRoll, Phase, Roll, Rules, Step, apply, new_game
 from game.engine.position import Position
+from game.ui import events as ev
 from game.ui import settings as st
 from game.ui.anim import Animator
-from game.ui.app import STEP, Options
-from game.ui.arcade import ArcadeApp
+from game.ui.app import STEP, App
 from tests.ui_driver import double_click, drag, make_app, point_xy, settle, start_game
 
 
@@ -25,10 +25,15 @@ def app():  # type: ignore[no-untyped-def]
 
 
 def _listen(scene) -> list[tuple[int, str]]:  # type: ignore[no-untyped-def]
-    """Record (step number, effect) as the scene reports landings."""
+    """Record (step number, effect) as the scene publishes its sound cues on the App's events."""
     heard: list[tuple[int, str]] = []
     clock = {"n": 0}
-    scene.sound = lambda name: heard.append((clock["n"], name))
+
+    def hear(event: ev.GameEvent) -> None:
+        if isinstance(event, ev.SoundCue):
+            heard.append((clock["n"], event.name))
+
+    scene.app.events.subscribe(hear)
     scene._clock = clock
     return heard
 
@@ -110,10 +115,9 @@ def test_undo_is_silent_and_cutting_an_animation_short_still_sounds_once() -> No
 
 
 def test_the_arcade_plays_landings_through_the_audio_after_the_flight(tmp_path: Path) -> None:
-    app = ArcadeApp(Options(speed="normal"), st.Settings(), data_dir=tmp_path, threaded_ai=False)
+    app = App(st.Settings(), data_dir=tmp_path, threaded_ai=False)
     try:
         scene = start_game(app, mode="two")
-        app.step()  # the watcher attaches to the new game
         scene.resume(apply(new_game(), OpeningRoll(6, 1)))
         app.audio.played.clear()
         assert scene.do(Step(13, 6)) is None

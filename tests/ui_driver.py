@@ -12,14 +12,17 @@ from collections.abc import Callable
 import pygame
 
 from game.engine.moves import Move
+from game.ui import i18n
 from game.ui import layout as L
-from game.ui.app import App, Options
-from game.ui.game_scene import GameScene, GameSetup
+from game.ui import settings as st
+from game.ui.app import App
 from game.ui.layout import LAYOUT
+from game.ui.play.controller import GameSetup
+from game.ui.scenes.game import GameScene
 
 
 def make_app(speed: str = "fast") -> App:
-    app = App(Options(speed=speed), threaded_ai=False)
+    app = App(st.Settings(animation=speed, language=i18n.get_language()), threaded_ai=False)
     return app
 
 
@@ -96,7 +99,7 @@ def run_until(app: App, cond: Callable[[], bool], max_steps: int = 20000, draw_e
 
 def settle(app: App, scene: GameScene, max_steps: int = 5000) -> None:
     """Step until the scene waits for a human (nothing animating, no timer running)."""
-    run_until(app, lambda: not scene.busy() and scene.wait <= 0, max_steps)
+    run_until(app, lambda: not scene.busy() and scene.game.wait <= 0, max_steps)
 
 
 def point_xy(player: int, point: int) -> tuple[float, float]:

@@ -26,6 +26,9 @@ Board = tuple[tuple[int, ...], tuple[int, ...]]
 Place = tuple[str, int, int]
 """("point", absolute point, _), ("bar", player, _), ("tray", player, _)."""
 
+STEP_SECONDS = 1.0 / 120.0
+"""The game loop's fixed step: animations and timers advance by it, never by the clock."""
+
 SPEED_FACTOR = {"slow": 1.9, "normal": 1.0, "fast": 0.45}
 
 

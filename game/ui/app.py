@@ -1,154 +1,262 @@
-"""The application: command line, window, fixed-timestep loop, scene stack.
+"""The application: one App owns the window, the scene stack, the settings, sound, autosave and the kiosk.
 
-The loop (Nystrom's Game Loop): real time accumulates; the game advances in
-fixed steps of ``STEP`` seconds (frame time clamped, catch-up capped so a stall
-never snowballs); the frame is drawn with the fraction left over for smooth
-motion. Timers advance by the step only, never by reading the clock, so a test
-drives the whole game with :meth:`App.step`. When no scene is busy and no input
-came, the loop stops drawing and sleeps in ``pygame.event.wait``.
+What it holds and why here: everything that lives longer than one screen. Scenes
+come and go on the stack and reach the App through its typed face
+(:class:`game.ui.scenes.base.Host`); the game's controller publishes what happens
+in a game on :attr:`App.events`, where autosave, sound and the dice statistics
+listen. Settings are one value (defaults, then the saved file, then the command
+line: see :mod:`game.ui.cli`) made current everywhere by :meth:`App.apply_settings`.
+
+The real-time loop is in :mod:`game.ui.loop`; a test drives the App with
+:meth:`App.handle_event` and :meth:`App.step` and never reads a clock.
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
-import os
-import signal
-import statistics
+import gc
 import sys
 import time
 import traceback
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
-from types import FrameType
+from os import PathLike
 
 import pygame
 
+from . import i18n, persist
+from . import layout as L
+from . import settings as st
+from . import text as ui_text
+from .anim import STEP_SECONDS
+from .audio import Audio
+from .events import EventBus
+from .fairness import DiceStats
 from .input import InputMapper, Intent
-from .layout import H, W
-from .scene import Scene, SceneStack
+from .kiosk import Kiosk, Mode
+from .kiosk_rules import KioskRules, kiosk_config
+from .listeners import SAVE_TO_MODE, Autosave, DiceCounter, Sounds
+from .play.controller import GameSetup
+from .scenes.attract import AttractScene
+from .scenes.base import Scene, SceneStack
+from .scenes.game import GameScene
+from .scenes.title import TitleScene
 from .sprites import Sprites
 from .text import CACHE
 
-STEP = 1.0 / 120.0
-MAX_FRAME = 0.25
-MAX_STEPS = 10
-IDLE_POLL = 0.02
-SPEEDS = ("slow", "normal", "fast")
+STEP = STEP_SECONDS
 
 
 @dataclass
-class Options:
+class Launch:
+    """How this run starts (not saved, unlike :class:`~game.ui.settings.Settings`)."""
+
     fullscreen: bool = False
     size: tuple[int, int] | None = None
     seed: int | None = None
     fps: int = 60
     frames: int | None = None
     screenshot: str | None = None
-    demo: bool = False
     bench_frames: int | None = None
-    speed: str = "normal"
-    match_length: int = 5
-    mode: str | None = None
+    start: str = "title"
+    """"title", "computer", "two" or "demo"."""
+    kiosk: bool = False
+
+    @property
+    def headless(self) -> bool:
+        return self.frames is not None or self.bench_frames is not None
 
 
-def _size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1280x720, not {text!r}") from None
-    if not (160 <= w <= 10000 and 120 <= h <= 10000):
-        raise argparse.ArgumentTypeError(f"size {w}x{h} is out of range")
-    return (w, h)
+def ui_catalogue(lang: str) -> dict[str, str]:
+    """The game screen's keys in ``lang`` (``ui.<key>`` in the catalogue); missing ones stay English."""
+    cat = i18n.catalogue(lang)
+    return {k[3:]: v for k, v in cat.items() if k.startswith("ui.")}
 
 
-def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if n <= 0:
-        raise argparse.ArgumentTypeError(f"expected a number above 0, not {n}")
-    return n
-
-
-def parse_args(argv: list[str]) -> Options:
-    p = argparse.ArgumentParser(prog="main.py", description="Backgammon: play, watch or benchmark.")
-    g = p.add_mutually_exclusive_group()
-    g.add_argument("--fullscreen", action="store_true", help="full screen, letterboxed")
-    g.add_argument("--windowed", action="store_true", help="in a window (the default)")
-    p.add_argument("--size", type=_size, help="window size, e.g. 1920x1080")
-    p.add_argument("--seed", type=int, help="seed the dice (reproducible games)")
-    p.add_argument("--fps", type=_positive, default=60, help="frame rate cap (default 60)")
-    p.add_argument("--frames", type=_positive, help="run N fixed steps without waiting, then exit")
-    p.add_argument("--screenshot", help="with --frames: save the last frame to this PNG")
-    p.add_argument("--demo", action="store_true", help="start a computer-against-computer game")
-    p.add_argument("--bench-frames", type=_positive, help="time N demo frames, print the figures")
-    p.add_argument("--speed", choices=SPEEDS, default="normal", help="animation speed")
-    p.add_argument(
-        "--start",
-        choices=("title", "computer", "two", "demo"),
-        default="title",
-        help="skip the title screen and start this kind of game",
-    )
-    p.add_argument("--match", type=int, choices=(0, 1, 3, 5, 7), default=5, help="match length (0 = session)")
-    # The kiosk and settings flags are taken out of argv by ``split_arcade_args`` before this parser
-    # runs; they are declared here too so that ``--help`` lists every flag the program accepts.
-    from .arcade import add_arcade_arguments
-
-    add_arcade_arguments(p)
-    a = p.parse_args(argv)
-    return Options(
-        fullscreen=a.fullscreen,
-        size=a.size,
-        seed=a.seed,
-        fps=a.fps,
-        frames=a.frames,
-        screenshot=a.screenshot,
-        demo=a.demo,
-        bench_frames=a.bench_frames,
-        speed=a.speed,
-        match_length=a.match,
-        mode=None if a.start == "title" else a.start,
-    )
+def apply_language(lang: str) -> None:
+    """Switch every text on screen: the project catalogues, the game screen's keys and engine reasons."""
+    i18n.set_language(lang)
+    ui_text.set_catalogue(ui_catalogue(i18n.get_language()), i18n.tr_engine)
 
 
 class App:
-    """Owns the window, the sprites, the scene stack and the input mapper."""
+    """Window, scene stack, input, settings, sound, autosave, dice statistics; in kiosk mode the kiosk."""
 
-    def __init__(self, options: Options, *, threaded_ai: bool = True) -> None:
-        self.options = options
+    def __init__(
+        self,
+        settings: st.Settings | None = None,
+        launch: Launch | None = None,
+        *,
+        data_dir: str | PathLike[str] | None = None,
+        threaded_ai: bool = True,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.launch = launch if launch is not None else Launch()
+        self.seed = self.launch.seed
         self.threaded_ai = threaded_ai
+        self.data_dir = persist.data_dir(data_dir)
+        self.clock = clock
+        """Wall-clock seconds for save times (a test passes a fake clock)."""
+        self.settings = settings if settings is not None else st.load_settings(self.data_dir)
         pygame.display.init()
         pygame.font.init()
         CACHE.reset()
-        flags = pygame.SCALED
-        if options.fullscreen:
-            flags |= pygame.FULLSCREEN
-        else:
-            flags |= pygame.RESIZABLE
-        pygame.display.set_caption("Backgammon")
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # "no fast renderer" under the dummy video driver
-            self.screen = pygame.display.set_mode((W, H), flags)
-        if options.size and not options.fullscreen:
-            # if this fails the window keeps its automatic size; the game still scales to it
-            with contextlib.suppress(pygame.error, AttributeError), warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # from_display_module is marked for a later API
-                pygame.Window.from_display_module().size = options.size
+        self.screen = self._open_window()
         self.sprites = Sprites()
         self.scenes = SceneStack()
         self.input = InputMapper()
         self.running = True
-        self.speed = options.speed
         self.time = 0.0
         """Game time in seconds, advanced only by fixed steps."""
         self.needs_draw = True
         self.errors = 0
+        self.audio = Audio(self.settings.sound, self.settings.volume)
+        self.stats = DiceStats()
+        self.saved: persist.SavedGame | None = None
+        self.kiosk: Kiosk | None = (
+            Kiosk(kiosk_config(self.settings), start=Mode.ATTRACT) if self.launch.kiosk else None
+        )
+        self.kiosk_rules = KioskRules(self, self.kiosk) if self.kiosk is not None else None
+        self.events = EventBus()
+        self.autosave = Autosave(lambda: self.data_dir, self.clock)
+        self.events.subscribe(self.autosave)
+        self.events.subscribe(Sounds(lambda: self.audio))
+        self.events.subscribe(DiceCounter(lambda: self.stats, self._set_stats))
+        self._collect = False
+        self.apply_settings(self.settings, save=False)  # also opens the sound device when sound is on
+
+    def _open_window(self) -> pygame.Surface:
+        launch = self.launch
+        flags = pygame.SCALED | (pygame.FULLSCREEN if launch.fullscreen else pygame.RESIZABLE)
+        pygame.display.set_caption("Backgammon")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "no fast renderer" under the dummy video driver
+            screen = pygame.display.set_mode((L.W, L.H), flags)
+        if launch.size and not launch.fullscreen:
+            # if this fails the window keeps its automatic size; the game still scales to it
+            with contextlib.suppress(pygame.error, AttributeError), warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # from_display_module is marked for a later API
+                pygame.Window.from_display_module().size = launch.size
+        return screen
+
+    def _set_stats(self, stats: DiceStats) -> None:
+        self.stats = stats
+
+    # -- settings ---------------------------------------------------------------------------
+
+    @property
+    def speed(self) -> str:
+        """The animation speed (a setting)."""
+        return self.settings.animation
+
+    def apply_settings(self, settings: st.Settings, save: bool) -> None:
+        """Make ``settings`` current everywhere (language, sound, speed, kiosk); optionally save them."""
+        language_changed = settings.language != i18n.get_language()
+        self.settings = settings
+        apply_language(settings.language)
+        self.audio.apply(settings)
+        if L.LAYOUT.set_home("left" if settings.direction == "home-left" else "right"):
+            self.needs_draw = True  # drawing and hit testing both follow the one layout
+        if self.kiosk is not None:
+            self.kiosk.config = kiosk_config(settings)
+        if save:
+            st.save_settings(settings, self.data_dir)
+        if language_changed:
+            CACHE.clear()
+            self.needs_draw = True
+
+    # -- where to go ---------------------------------------------------------------------------
+
+    def initial_scene(self) -> Scene:
+        """What the command line asked for; else (kiosk) a young autosave or the demo; else the title."""
+        start = self.launch.start
+        if start == "demo" or self.launch.bench_frames is not None:
+            return GameScene(self, self.setup("demo", 0))
+        if start in ("computer", "two"):
+            return GameScene(self, self.setup(start, self.settings.match_length))
+        if self.kiosk is not None:
+            saved = persist.load_game(self.data_dir, now=self.clock(), max_age=self.settings.idle_seconds)
+            if saved is not None:
+                assert self.kiosk_rules is not None
+                self.kiosk_rules.resume_active()
+                return self._resumed_scene(saved)
+            return AttractScene(self, self.setup("demo", 0))
+        self.saved = persist.load_game(self.data_dir)
+        return TitleScene(self)
+
+    def setup(self, mode: str, match_length: int) -> GameSetup:
+        """A new game as the settings say (level) with this run's seed."""
+        return GameSetup(mode=mode, match_length=match_length, seed=self.seed, level=self.settings.level)
+
+    def new_game(self, mode: str, match_length: int | None = None) -> None:
+        """Start a new game or demo from the title; it replaces the old save."""
+        length = self.settings.match_length if match_length is None else match_length
+        persist.clear_game(self.data_dir)
+        self.saved = None
+        self.start_game(GameScene(self, self.setup(mode, length)))
+
+    def _resumed_scene(self, saved: persist.SavedGame) -> GameScene:
+        setup = GameSetup(
+            mode=SAVE_TO_MODE.get(saved.mode, "computer"),
+            match_length=saved.match.rules.match_length,
+            seed=self.seed,
+            level=saved.level,
+        )
+        scene = GameScene(self, setup)
+        if saved.mode == "computer" and saved.human is not None:
+            scene.game.humans = {saved.human}
+        scene.resume(saved.state, saved.match, saved.dice_history)
+        return scene
+
+    def continue_saved(self) -> None:
+        saved = self.saved
+        if saved is None:
+            return
+        self.saved = None
+        self._drop_games()
+        self.scenes.reset(self._resumed_scene(saved))
+
+    def start_game(self, scene: Scene) -> None:
+        self._drop_games()
+        self.scenes.replace(scene)
+
+    def _drop_games(self) -> None:
+        for scene in self.scenes.scenes:
+            if isinstance(scene, GameScene):
+                scene.game.close()
+        # A dropped scene is kept alive by reference cycles (buttons hold bound methods of their scene)
+        # together with its full-screen cached surfaces; collect them at the next step instead of
+        # whenever the cyclic collector's generation 2 happens to run (a kiosk changes scenes all day).
+        self._collect = True
+
+    def to_title(self) -> None:
+        self._drop_games()
+        self.input.cancel()
+        self.saved = persist.load_game(self.data_dir) if self.kiosk is None else None
+        self.scenes.reset(TitleScene(self))
+
+    def wake(self) -> None:
+        self.to_title()
+
+    def go_attract(self) -> None:
+        """Back to the demo: the abandoned game's save is deleted (it belongs to someone who left)."""
+        persist.clear_game(self.data_dir)
+        self._drop_games()
+        self.input.cancel()
+        if self.kiosk is not None:
+            self.kiosk.reset_to_attract()
+        self.scenes.reset(AttractScene(self, self.setup("demo", 0)))
+
+    def quit(self) -> None:
+        self._drop_games()
+        self.running = False
 
     # -- the parts a test drives ------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.kiosk_rules is not None and self.kiosk_rules.filter(event):
+            return
         if event.type == pygame.QUIT:
             self.running = False
             return
@@ -174,18 +282,33 @@ class App:
             top.update(dt)
         if not self.scenes.scenes:
             self.running = False
+        if self._collect:
+            self._collect = False
+            gc.collect()
+        if self.kiosk_rules is not None:
+            self.kiosk_rules.tick(dt)
+
+    def idle_tick(self, seconds: float) -> bool:
+        """Real time that passed while the loop slept (no steps ran then); True wakes the loop.
+
+        Only the kiosk has a clock that runs while nothing moves: its idle timer must count
+        while a visitor has walked away from a still screen.
+        """
+        if self.kiosk_rules is None or not self.kiosk_rules.tick(seconds):
+            return False
+        self.needs_draw = True
+        return True
 
     def draw(self, alpha: float = 0.0) -> None:
         self.scenes.draw(self.screen, alpha)
+        if self.kiosk_rules is not None:
+            self.kiosk_rules.draw(self.screen)
 
     def busy(self) -> bool:
+        if self.kiosk is not None and self.kiosk.hold_progress > 0:
+            return True
         top = self.scenes.top
         return self.input.busy or (top is not None and top.busy())
-
-    def quit(self) -> None:
-        self.running = False
-
-    # -- real-time loop -----------------------------------------------------------------------
 
     def recover(self, exc: BaseException) -> None:
         """A bug in a scene must not take the cabinet down: log it and start again from the title."""
@@ -193,178 +316,9 @@ class App:
         self.errors += 1
         if self.errors > 20:
             raise SystemExit(1) from exc
-        from .title import TitleScene
-
         self.input.cancel()
-        self.scenes.reset(TitleScene(self))
+        self.to_title()
         self.needs_draw = True
 
-    def run(self) -> int:
-        while self.running:
-            try:
-                return self._run()
-            except Exception as exc:
-                self.recover(exc)
-        return 0
 
-    def _run(self) -> int:
-        clock = pygame.time.Clock()
-        previous = time.perf_counter()
-        acc = 0.0
-        idle = False
-        while self.running:
-            if idle:
-                # Sleep between short polls: SDL's own wait polls every millisecond on the
-                # dummy and KMS/DRM drivers, which would cost a Raspberry Pi several percent.
-                events = pygame.event.get()
-                while not events and self.running:
-                    time.sleep(IDLE_POLL)
-                    now = time.perf_counter()
-                    if self.idle_tick(now - previous):
-                        break  # a timer that runs while nothing moves has something to show
-                    previous = now
-                    events = pygame.event.get()
-                previous = time.perf_counter()
-            else:
-                events = pygame.event.get()
-            now = time.perf_counter()
-            frame_time = now - previous
-            previous = now
-            acc, drew = self.frame(events, frame_time, acc)
-            if drew:
-                pygame.display.flip()
-            idle = not self.busy() and not events
-            if not idle:
-                clock.tick(self.options.fps)
-        return 0
-
-    def idle_tick(self, seconds: float) -> bool:
-        """Real time that passed while the loop slept (no steps run then); True wakes the loop.
-
-        The plain game has no clock that runs while nothing moves; the kiosk layer does
-        (its idle timer must count while a visitor has walked away from a still screen).
-        """
-        return False
-
-    def frame(self, events: list[pygame.event.Event], frame_time: float, acc: float) -> tuple[float, bool]:
-        """One pass of the real-time loop without the clock: handle ``events``, run the fixed
-        steps that ``frame_time`` pays for, draw if anything may have changed.
-
-        Returns the new accumulator and whether a frame was drawn (the caller flips it).
-        Kept apart from :meth:`_run` so tests can drive it with made-up frame times.
-        """
-        for event in events:
-            self.handle_event(event)
-        acc += min(frame_time, MAX_FRAME)
-        # A scene that stops being busy during these steps (dice settled, the computer's
-        # checkers landed) still owes the screen its final frame.
-        was_busy = self.busy()
-        steps = 0
-        while acc >= STEP and steps < MAX_STEPS:
-            self.step(STEP)
-            acc -= STEP
-            steps += 1
-        if steps == MAX_STEPS:
-            acc = 0.0
-        if was_busy or self.busy() or events or self.needs_draw:
-            self.draw(acc / STEP)
-            self.needs_draw = False
-            return acc, True
-        return acc, False
-
-    def run_frames(self, frames: int, screenshot: str | None) -> int:
-        """Headless helper: ``frames`` fixed steps as fast as possible, then save the frame."""
-        for _ in range(frames):
-            for event in pygame.event.get():
-                self.handle_event(event)
-            self.step(STEP)
-            if not self.running:
-                break
-        self.draw(0.0)
-        pygame.display.flip()
-        if screenshot:
-            pygame.image.save(self.screen, screenshot)
-        return 0
-
-    def bench(self, frames: int) -> tuple[list[float], list[float]]:
-        """Time ``frames`` frames of 1/60 s each (two fixed steps) plus a draw, in milliseconds.
-
-        Returns (wall-clock times, this thread's CPU times): on a shared machine the
-        wall clock also counts time the scheduler gave to other processes.
-        """
-        wall: list[float] = []
-        cpu: list[float] = []
-        per_frame = max(1, round((1.0 / 60.0) / STEP))
-        for _ in range(frames):
-            pygame.event.pump()
-            c0 = time.thread_time()
-            t0 = time.perf_counter()
-            for _ in range(per_frame):
-                self.step(STEP)
-            self.draw(0.0)
-            wall.append((time.perf_counter() - t0) * 1000.0)
-            cpu.append((time.thread_time() - c0) * 1000.0)
-            pygame.display.flip()
-        return wall, cpu
-
-
-def initial_scene(app: App) -> Scene:
-    from .game_scene import GameScene, GameSetup
-    from .title import TitleScene
-
-    if app.options.demo or app.options.bench_frames or app.options.mode == "demo":
-        return GameScene(app, GameSetup(mode="demo", match_length=0, seed=app.options.seed))
-    if app.options.mode in ("computer", "two"):
-        setup = GameSetup(mode=app.options.mode, match_length=app.options.match_length, seed=app.options.seed)
-        return GameScene(app, setup)
-    return TitleScene(app)
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
-    return ordered[index]
-
-
-def main(argv: list[str]) -> int:
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from .arcade import make_app, split_arcade_args  # kiosk, settings, autosave, sound, languages
-
-    try:
-        arcade_args, argv = split_arcade_args(argv)
-        options = parse_args(argv)
-    except SystemExit as exc:  # argparse already printed the reason
-        return int(exc.code or 0)
-    if options.frames is not None or options.bench_frames is not None:
-        os.environ.setdefault("SDL_VIDEODRIVER", os.environ.get("SDL_VIDEODRIVER", "dummy"))
-    headless = options.frames is not None or options.bench_frames is not None
-    app = make_app(options, arcade_args, threaded_ai=not headless or options.bench_frames is not None)
-
-    def on_term(signum: int, frame: FrameType | None) -> None:
-        app.quit()
-
-    signal.signal(signal.SIGTERM, on_term)
-    try:
-        app.scenes.push(app.initial_scene())
-        if options.bench_frames is not None:
-            times, cpu = app.bench(options.bench_frames)
-            print(
-                f"cpu time of the loop thread: median {statistics.median(cpu):.3f} ms, "
-                f"p99 {percentile(cpu, 0.99):.3f} ms"
-            )
-            print(
-                f"frames: {len(times)}, median {statistics.median(times):.3f} ms, "
-                f"p99 {percentile(times, 0.99):.3f} ms"
-            )
-            return 0
-        if options.frames is not None:
-            return app.run_frames(options.frames, options.screenshot)
-        return app.run()
-    except KeyboardInterrupt:
-        return 0
-    finally:
-        pygame.quit()
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+__all__ = ["STEP", "App", "Launch", "apply_language", "ui_catalogue"]

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .settings import Settings
 
 if TYPE_CHECKING:
     import pygame
@@ -81,7 +83,7 @@ class Audio:
         elif not enabled:
             self.stop_all()
 
-    def apply(self, settings: Any) -> None:
+    def apply(self, settings: Settings) -> None:
         """Take ``sound`` and ``volume`` from a :class:`game.ui.settings.Settings`."""
         self.set_volume(settings.volume)
         self.set_enabled(settings.sound)

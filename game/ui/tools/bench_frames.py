@@ -1,4 +1,4 @@
-"""Measure the figures issue 3 asks for, on this machine, and print them.
+"""Measure the screen's speed figures on this machine and print them.
 
 - frame time: ``main.py --bench-frames N`` (a demo game, update + draw per frame);
 - start to first frame: wall time of ``main.py --frames 1`` from process start to exit (an upper bound);
@@ -45,11 +45,14 @@ def idle_cpu(args: list[str], settle: float, seconds: float) -> float:
             print(f"warning: main.py exited with {code} after SIGTERM")
 
 
-def main() -> int:
-    p = argparse.ArgumentParser()
-    p.add_argument("--frames", type=int, default=3000)
-    p.add_argument("--idle-seconds", type=float, default=10.0)
-    a = p.parse_args()
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(
+        prog="python -m game.ui.tools.bench_frames",
+        description="Frame time, start-up time and idle CPU of the game, measured on this machine.",
+    )
+    p.add_argument("--frames", type=int, default=3000, help="demo frames to time")
+    p.add_argument("--idle-seconds", type=float, default=10.0, help="seconds of idle CPU measurement")
+    a = p.parse_args(argv)
     with tempfile.TemporaryDirectory() as cache:
         # As installed, Python keeps compiled bytecode; this environment may forbid writing it
         # (PYTHONDONTWRITEBYTECODE), which adds the compile time of every module to each start.

@@ -8,6 +8,7 @@ to the screen size the way ``pygame.SCALED`` letterboxes it.
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import sys
@@ -24,17 +25,14 @@ import pygame  # noqa: E402
 
 from game.ui import layout as L  # noqa: E402
 from game.ui import settings as st  # noqa: E402
-from game.ui.app import Options  # noqa: E402
-from game.ui.arcade import (  # noqa: E402
-    ArcadeApp,
-    FairnessScene,
-    HowToScene,
-    KeypadScene,
-    OperatorScene,
-    SettingsScene,
-    StillPlayingScene,
-)
+from game.ui.app import App, Launch  # noqa: E402
 from game.ui.i18n import LANGUAGES  # noqa: E402
+from game.ui.scenes.dice_stats import DiceStatsScene  # noqa: E402
+from game.ui.scenes.howto import HowToScene  # noqa: E402
+from game.ui.scenes.keypad import KeypadScene  # noqa: E402
+from game.ui.scenes.operator import OperatorScene  # noqa: E402
+from game.ui.scenes.settings import SettingsScene  # noqa: E402
+from game.ui.scenes.still_playing import StillPlayingScene  # noqa: E402
 
 SIZES = ((800, 480), (1920, 1080))
 STEP = 1.0 / 120.0
@@ -49,27 +47,32 @@ def letterbox(frame: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     return out
 
 
-def shoot(app: ArcadeApp, out: Path, name: str, lang: str) -> None:
+def shoot(app: App, out: Path, name: str, lang: str) -> None:
     app.draw(0.0)
     for size in SIZES:
         path = out / f"{name}_{lang}_{size[0]}x{size[1]}.png"
         pygame.image.save(letterbox(app.screen, size), str(path))
 
 
-def run(app: ArcadeApp, seconds: float) -> None:
+def run(app: App, seconds: float) -> None:
     for _ in range(round(seconds / STEP)):
         app.step(STEP)
 
 
-def main(argv: list[str]) -> int:
-    out = Path(argv[0]) if argv else ROOT / "screenshots" / "kiosk"
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m game.ui.tools.kiosk_screenshots",
+        description="Write PNGs of the kiosk screens in every language at 800x480 and 1920x1080.",
+    )
+    default = ROOT / "screenshots" / "kiosk"
+    parser.add_argument("outdir", nargs="?", type=Path, default=default, help="folder for the PNGs")
+    out: Path = parser.parse_args(argv).outdir
     out.mkdir(parents=True, exist_ok=True)
     for lang in LANGUAGES:
         with tempfile.TemporaryDirectory() as data:
             settings = st.Settings(language=lang, idle_seconds=30, operator_code="2580")
-            app = ArcadeApp(
-                Options(speed="normal", seed=11), settings, kiosk=True, data_dir=data, threaded_ai=False
-            )
+            launch = Launch(seed=11, kiosk=True)
+            app = App(settings, launch, data_dir=data, threaded_ai=False)
             app.scenes.push(app.initial_scene())
             run(app, 14.0)
             shoot(app, out, "attract", lang)
@@ -95,7 +98,7 @@ def main(argv: list[str]) -> int:
             app.scenes.push(SettingsScene(app, operator=True))
             shoot(app, out, "settings", lang)
             app.scenes.pop()
-            app.scenes.push(FairnessScene(app))
+            app.scenes.push(DiceStatsScene(app))
             dice = random.Random(7)
             app.stats = app.stats.__class__.from_rolls(
                 (dice.randint(1, 6), dice.randint(1, 6)) for _ in range(180)
@@ -116,4 +119,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())

@@ -5,6 +5,7 @@ Usage: ``.venv/bin/python -m game.ui.tools.make_assets`` (headless is fine).
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from pathlib import Path
@@ -19,7 +20,11 @@ from game.ui import art
 from game.ui.sprites import IMAGE_DIR
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    argparse.ArgumentParser(
+        prog="python -m game.ui.tools.make_assets",
+        description="Regenerate the images in assets/images from the drawing code in game.ui.art.",
+    ).parse_args(argv)
     pygame.display.init()
     pygame.font.init()
     IMAGE_DIR.mkdir(parents=True, exist_ok=True)

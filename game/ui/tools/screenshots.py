@@ -1,16 +1,18 @@
 """Write PNG screenshots of the main screens at 800x480, 1280x720 and 1920x1080.
 
-Usage: ``.venv/bin/python -m game.ui.tools.screenshots [OUTDIR]`` (default: ``screenshots/``
-in the repository, git-ignored). Runs headless; the game draws at its logical
-1280x720 and the picture is scaled and letterboxed to each size the way
-``pygame.SCALED`` shows it on such a screen.
+Usage: ``.venv/bin/python -m game.ui.tools.screenshots [OUTDIR]`` (default: ``screenshots/`` in the
+repository, git-ignored; ``--help`` lists the options). Runs headless; the game draws at its logical
+1280x720 and the picture is scaled and letterboxed to each size the way ``pygame.SCALED`` shows it.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
+import shutil
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -25,9 +27,11 @@ import pygame  # noqa: E402
 from game.engine.flow import Double, EndTurn, Phase, PlayMoves, Roll  # noqa: E402
 from game.engine.moves import legal_plays  # noqa: E402
 from game.ui import layout as L  # noqa: E402
-from game.ui.app import App, Options  # noqa: E402
-from game.ui.game_scene import GameScene, GameSetup  # noqa: E402
-from game.ui.title import TitleScene  # noqa: E402
+from game.ui import settings as st  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.play.controller import GameSetup  # noqa: E402
+from game.ui.scenes.game import GameScene  # noqa: E402
+from game.ui.scenes.title import TitleScene  # noqa: E402
 
 SIZES = ((800, 480), (1280, 720), (1920, 1080))
 
@@ -49,7 +53,7 @@ def steps(app: App, n: int) -> None:
 
 def settle(app: App, scene: GameScene, limit: int = 4000) -> None:
     for _ in range(limit):
-        if not scene.busy() and scene.wait <= 0:
+        if not scene.busy() and scene.game.wait <= 0:
             return
         app.step()
 
@@ -178,10 +182,18 @@ SHOTS: dict[str, Callable[[App], None]] = {
 }
 
 
-def main(argv: list[str]) -> int:
-    out = Path(argv[0]) if argv else ROOT / "screenshots"
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m game.ui.tools.screenshots",
+        description="Write PNGs of the main screens at 800x480, 1280x720 and 1920x1080.",
+    )
+    parser.add_argument(
+        "outdir", nargs="?", type=Path, default=ROOT / "screenshots", help="folder for the PNGs"
+    )
+    out: Path = parser.parse_args(argv).outdir
     out.mkdir(parents=True, exist_ok=True)
-    app = App(Options(speed="fast"), threaded_ai=False)
+    data = tempfile.mkdtemp(prefix="backgammon-shots-")  # the player's own settings and save stay out of it
+    app = App(st.Settings(animation="fast"), data_dir=data, threaded_ai=False)
     try:
         for name, setup in SHOTS.items():
             L.LAYOUT.set_home("right")
@@ -195,8 +207,9 @@ def main(argv: list[str]) -> int:
     finally:
         L.LAYOUT.set_home("right")
         pygame.quit()
+        shutil.rmtree(data, ignore_errors=True)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())

@@ -5,7 +5,7 @@ Usage::
     .venv/bin/python -m game.ui.tools.soak [--games 1000] [--seed 1] [--touch 0.3]
         [--dt-steps 4] [--draw-every 16]
 
-The real :class:`game.ui.arcade.ArcadeApp` runs in kiosk mode, headless. Time is simulated with the
+The real :class:`game.ui.app.App` runs in kiosk mode, headless. Time is simulated with the
 app's own step (``--dt-steps`` fixed steps of 1/120 s merged into one update: fast-forward; timers and
 animations are all driven by dt, so the same things happen in fewer updates), and a frame is drawn
 every ``--draw-every`` updates so rendering and its caches are exercised too. After each finished demo
@@ -38,8 +38,8 @@ import pygame  # noqa: E402
 
 from game.ui import layout as L  # noqa: E402
 from game.ui import settings as st  # noqa: E402
-from game.ui.app import STEP, Options  # noqa: E402
-from game.ui.arcade import ArcadeApp, AttractScene  # noqa: E402
+from game.ui.app import STEP, App, Launch  # noqa: E402
+from game.ui.scenes.attract import AttractScene  # noqa: E402
 
 MB = 1024 * 1024
 
@@ -50,7 +50,7 @@ def rss_bytes() -> int:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
 
-def tap(app: ArcadeApp, pos: tuple[int, int]) -> None:
+def tap(app: App, pos: tuple[int, int]) -> None:
     app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, clicks=1, touch=True))
     app.step(STEP)
     app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=True))
@@ -61,22 +61,27 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", type=int, default=1000, help="attract-mode games to play")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the dice and the touches")
     parser.add_argument("--touch", type=float, default=0.3, help="chance of a visitor after each game")
     parser.add_argument("--dt-steps", type=int, default=4, help="fixed steps per update (fast-forward)")
     parser.add_argument("--draw-every", type=int, default=16)
-    parser.add_argument("--baseline-game", type=int, default=100)
-    parser.add_argument("--report-every", type=int, default=50)
+    parser.add_argument(
+        "--baseline-game", type=int, default=100, help="game after which memory is first measured"
+    )
+    parser.add_argument("--report-every", type=int, default=50, help="print a line every N games")
     args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be 1 or more")
+    # The baseline is taken once the process has warmed up, but always inside the run: a short run
+    # (--games 5) measures from its first game instead of printing no figure at all.
+    baseline_game = max(1, min(args.baseline_game, args.games // 10))
 
     rng = random.Random(args.seed)
     dt = STEP * args.dt_steps
     data = tempfile.mkdtemp(prefix="soak-")
     settings = st.Settings(idle_seconds=10, animation="fast", sound=True)
-    app = ArcadeApp(
-        Options(speed="fast", seed=args.seed), settings, kiosk=True, data_dir=data, threaded_ai=False
-    )
+    app = App(settings, Launch(seed=args.seed, kiosk=True), data_dir=data, threaded_ai=False)
     app.scenes.push(app.initial_scene())
 
     counted: dict[int, int] = {}  # id(attract scene) -> games finished in it
@@ -100,11 +105,11 @@ def main(argv: list[str] | None = None) -> int:
                 if key not in scenes_alive:
                     scenes_alive.clear()
                     scenes_alive[key] = top
-                    counted[key] = top.games
-                if top.games > counted[key]:
-                    games += top.games - counted[key]
-                    counted[key] = top.games
-                    if games == args.baseline_game:
+                    counted[key] = top.game.games
+                if top.game.games > counted[key]:
+                    games += top.game.games - counted[key]
+                    counted[key] = top.game.games
+                    if games == baseline_game:
                         baseline = rss_bytes()
                     if games % args.report_every == 0:
                         print(
@@ -132,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     ok = baseline is not None and growth < 10.0
     print(
         f"soak: {games} attract games, {visitors} visitors ({wakes} left the demo), {updates} updates "
-        f"of {dt * 1000:.1f} ms, {seconds:.0f} s; rss at game {args.baseline_game} "
+        f"of {dt * 1000:.1f} ms, {seconds:.0f} s; rss at game {baseline_game} "
         f"{(baseline or 0) / MB:.1f} MB, at the end {end / MB:.1f} MB, growth {growth:+.2f} MB "
         f"(limit 10); deepest scene stack {peak}; {'OK' if ok else 'FAILED'}"
     )

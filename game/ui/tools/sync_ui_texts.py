@@ -8,6 +8,7 @@ test keeps failing until a translator has done them.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from pathlib import Path
@@ -36,7 +37,11 @@ def rewrite(lang: str, table: dict[str, str]) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    argparse.ArgumentParser(
+        prog="python -m game.ui.tools.sync_ui_texts",
+        description="Rewrite the ui.* keys of the message catalogues from the game screen's English texts.",
+    ).parse_args(argv)
     old_en = json.loads((CATALOGUE_DIR / "en.json").read_text(encoding="utf-8"))
     changed = {k for k, v in ENGLISH.items() if old_en.get("ui." + k) != v}
     rewrite("en", dict(ENGLISH))

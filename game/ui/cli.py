@@ -1,0 +1,142 @@
+"""The command line: one parser for every flag, one Settings value, and ``main``.
+
+Each flag has one meaning and one path: a flag that names a setting (``--level``,
+``--speed``, ``--match``, ``--lang`` ...) is put over the saved settings for this
+run (defaults, then the file, then the flags); the others say how this run starts
+(:class:`~game.ui.app.Launch`: window, seed, headless runs, kiosk mode).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import statistics
+import sys
+from types import FrameType
+
+from . import persist
+from . import settings as st
+from .app import App, Launch
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x720, not {text!r}") from None
+    if not (160 <= w <= 10000 and 120 <= h <= 10000):
+        raise argparse.ArgumentTypeError(f"size {w}x{h} is out of range")
+    return (w, h)
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if n <= 0:
+        raise argparse.ArgumentTypeError(f"expected a number above 0, not {n}")
+    return n
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="main.py", description="Backgammon: play, watch or benchmark.")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--fullscreen", action="store_true", help="full screen, letterboxed")
+    g.add_argument("--windowed", action="store_true", help="in a window (the default)")
+    p.add_argument("--size", type=_size, help="window size, e.g. 1920x1080")
+    p.add_argument("--seed", type=int, help="seed the dice (reproducible games)")
+    p.add_argument("--fps", type=_positive, default=60, help="frame rate cap (default 60)")
+    p.add_argument("--frames", type=_positive, help="run N fixed steps without waiting, then exit")
+    p.add_argument("--screenshot", help="with --frames: save the last frame to this PNG")
+    p.add_argument("--bench-frames", type=_positive, help="time N demo frames, print the figures")
+    p.add_argument(
+        "--start",
+        choices=("title", "computer", "two", "demo"),
+        default="title",
+        help="skip the title screen and start this kind of game",
+    )
+    p.add_argument(
+        "--demo", action="store_true", help="start a computer-against-computer game (--start demo)"
+    )
+    p.add_argument("--kiosk", action="store_true", help="event cabinet: attract mode, idle reset, no Quit")
+    p.add_argument("--data-dir", default=None, help="folder for settings and the autosave")
+    p.add_argument(
+        "--match",
+        "--match-length",
+        dest="match_length",
+        type=int,
+        choices=st.MATCH_LENGTHS,
+        default=None,
+        help="points to win (0 = unlimited session)",
+    )
+    st.add_arguments(p)
+    return p
+
+
+def parse_args(argv: list[str]) -> tuple[Launch, argparse.Namespace]:
+    """The run's :class:`Launch` and the parsed flags (for :func:`settings_for`)."""
+    a = parser().parse_args(argv)
+    launch = Launch(
+        fullscreen=a.fullscreen or (a.kiosk and a.size is None),
+        size=a.size,
+        seed=a.seed,
+        fps=a.fps,
+        frames=a.frames,
+        screenshot=a.screenshot,
+        bench_frames=a.bench_frames,
+        start="demo" if a.demo else a.start,
+        kiosk=a.kiosk,
+    )
+    return launch, a
+
+
+def build(argv: list[str], *, threaded_ai: bool | None = None) -> App:
+    """The App for ``argv``: settings from the defaults, then the data folder's file, then the flags."""
+    launch, args = parse_args(argv)
+    folder = persist.data_dir(args.data_dir)
+    settings = st.apply_arguments(st.load_settings(folder), args)
+    if launch.headless:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    if threaded_ai is None:
+        threaded_ai = not launch.headless or launch.bench_frames is not None
+    return App(settings, launch, data_dir=folder, threaded_ai=threaded_ai)
+
+
+def main(argv: list[str]) -> int:
+    import pygame
+
+    from . import loop
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        app = build(argv)
+    except SystemExit as exc:  # argparse already printed the reason
+        return int(exc.code or 0)
+    launch = app.launch
+
+    def on_term(signum: int, frame: FrameType | None) -> None:
+        app.quit()
+
+    signal.signal(signal.SIGTERM, on_term)
+    try:
+        app.scenes.push(app.initial_scene())
+        if launch.bench_frames is not None:
+            times, cpu = loop.bench(app, launch.bench_frames)
+            median, p99 = statistics.median(cpu), loop.percentile(cpu, 0.99)
+            print(f"cpu time of the loop thread: median {median:.3f} ms, p99 {p99:.3f} ms")
+            median, p99 = statistics.median(times), loop.percentile(times, 0.99)
+            print(f"frames: {len(times)}, median {median:.3f} ms, p99 {p99:.3f} ms")
+            return 0
+        if launch.frames is not None:
+            return loop.run_frames(app, launch.frames, launch.screenshot)
+        return loop.run(app)
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        pygame.quit()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,121 @@
+"""Kiosk mode on screen: the App's input filter and the scenes behind the kiosk's commands.
+
+:class:`game.ui.kiosk.Kiosk` decides (pure, no pygame); this module carries its
+decisions out: a first touch in attract mode only wakes, a touch on the "Still
+playing?" countdown only dismisses it, key presses never reach a visitor's game,
+and each command opens or closes its scene (countdown, keypad, operator menu).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+
+import pygame
+
+from . import layout as L
+from . import settings as st
+from .board_view import GOLD
+from .kiosk import Cmd, Kiosk, KioskConfig, Mode
+from .scenes.base import Host, Scene
+from .scenes.keypad import KeypadScene
+from .scenes.operator import OperatorScene
+from .scenes.still_playing import StillPlayingScene
+
+log = logging.getLogger(__name__)
+
+
+def kiosk_config(s: st.Settings) -> KioskConfig:
+    return KioskConfig(
+        idle_seconds=float(s.idle_seconds),
+        corner=s.operator_corner,
+        code=s.operator_code,
+        hold_seconds=s.operator_hold,
+        screen=(L.W, L.H),
+    )
+
+
+class KioskRules:
+    def __init__(self, app: Host, kiosk: Kiosk) -> None:
+        self.app = app
+        self.kiosk = kiosk
+
+    def filter(self, event: pygame.event.Event) -> bool:
+        """Show ``event`` to the kiosk first; True when it is swallowed (the scenes never see it)."""
+        kiosk = self.kiosk
+        t = event.type
+        swallow = False
+        if t == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) in (1, 3):
+            swallow = kiosk.press(event.pos)
+        elif t == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) in (1, 3):
+            swallow = kiosk.release(event.pos)
+        elif t == pygame.MOUSEMOTION:
+            buttons = getattr(event, "buttons", (0, 0, 0))
+            swallow = kiosk.motion(event.pos, bool(buttons and buttons[0]))
+        elif t in (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEWHEEL):
+            kiosk.activity()
+            swallow = True  # a cabinet's visitors have no keyboard; Escape must not reach a menu
+        if swallow:
+            self.app.input.cancel()
+            self.app.needs_draw = True
+        self.obey(kiosk.take())
+        return swallow
+
+    def tick(self, seconds: float) -> bool:
+        """Advance the kiosk's clocks; True when it asked for something (the screen changed)."""
+        commands = self.kiosk.update(seconds)
+        self.obey(commands)
+        return bool(commands)
+
+    def _pop_to(self, kind: type[Scene]) -> None:
+        """Pop scenes above (and including) the topmost scene of ``kind``, if there is one."""
+        scenes = self.app.scenes
+        if not any(isinstance(s, kind) for s in scenes.scenes):
+            return
+        while scenes.top is not None and not isinstance(scenes.top, kind):
+            scenes.pop()
+        scenes.pop()
+
+    def obey(self, commands: list[Cmd]) -> None:
+        app = self.app
+        for cmd in commands:
+            log.debug("kiosk: %s", cmd.value)
+            if cmd is Cmd.WAKE:
+                app.wake()
+            elif cmd is Cmd.WARN:
+                app.input.cancel()
+                app.scenes.push(StillPlayingScene(app))
+            elif cmd is Cmd.UNWARN:
+                self._pop_to(StillPlayingScene)
+            elif cmd is Cmd.ATTRACT:
+                app.go_attract()
+            elif cmd is Cmd.KEYPAD:
+                app.input.cancel()
+                self._pop_to(StillPlayingScene)
+                app.scenes.push(KeypadScene(app))
+            elif cmd is Cmd.CLOSE_KEYPAD:
+                self._pop_to(KeypadScene)
+            elif cmd is Cmd.OPERATOR:
+                self._pop_to(KeypadScene)
+                app.scenes.push(OperatorScene(app))
+            elif cmd is Cmd.CLOSE_OPERATOR:
+                self._pop_to(OperatorScene)
+            app.needs_draw = True
+
+    def resume_active(self) -> None:
+        """A young autosave is being resumed at start: a visitor is playing, not the demo."""
+        self.kiosk.mode = Mode.ACTIVE
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """A quiet ring in the operator corner while it is held: the operator sees the gesture count."""
+        kiosk = self.kiosk
+        if kiosk.hold_progress <= 0.2:
+            return
+        c = kiosk.config
+        x = 40 if c.corner.endswith("left") else L.W - 40
+        y = 40 if c.corner.startswith("top") else L.H - 40
+        rect = pygame.Rect(x - 26, y - 26, 52, 52)
+        pygame.draw.arc(surface, GOLD, rect, math.pi / 2, math.pi / 2 + 2 * math.pi * kiosk.hold_progress, 5)
+
+
+__all__ = ["KioskRules", "kiosk_config"]

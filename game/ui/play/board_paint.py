@@ -1,0 +1,160 @@
+"""What the board shows this frame, and the cached full-screen layer under what moves.
+
+:func:`board_draw` collects the facts a frame shows (checkers, flights, lit targets,
+the last play, hint arrows, the cube, the dice) into a :class:`BoardDraw`;
+:class:`Frame` paints board, panel, status, buttons and dialogs into one cached
+surface, rebuilt only when one of those facts changes, so a normal frame is one
+opaque blit plus the dice and the flying or dragged checkers.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine.flow import Phase
+
+from .. import layout as L
+from ..anim import STEP_SECONDS, place_of
+from ..board_view import GOLD, BoardDraw
+from ..layout import LAYOUT
+from ..text import draw_text, tr
+from . import dialogs, panel
+from .motion import abs_board
+from .table import GameTable
+
+DieDraw = tuple[int, int, bool, tuple[float, float], int]
+
+
+def die_used(t: GameTable, value: int, index: int) -> bool:
+    """Dim the dice already played: the engine's ``remaining`` says which are left."""
+    s = t.game.state
+    if s.phase is not Phase.MOVING:
+        return False
+    turn = s.turn_state()
+    if turn.most == 0:
+        return True
+    dice = t.dice.values
+    if len(dice) == 2 and dice[0] == dice[1]:
+        return index >= len(turn.remaining)
+    used = list(turn.used_dice)
+    # the first die showing ``value`` is used first
+    earlier = sum(1 for j in range(index) if dice[j] == value)
+    return used.count(value) > earlier
+
+
+def dice_draw(t: GameTable) -> list[DieDraw]:
+    s = t.game.state
+    d = t.dice
+    out: list[DieDraw] = []
+    if not d.values or s.phase in (Phase.ROLL, Phase.CUBE_OFFERED, Phase.GAME_OVER):
+        return out
+    if d.owner == (0, 1):  # the opening roll: one die each
+        for i, (value, owner) in enumerate(zip(d.values, d.owner, strict=True)):
+            face = d.faces[i] if d.tumbling else value
+            cx, cy = LAYOUT.die_center(owner, 1, 0)
+            off = d.offsets[i] if d.tumbling else (0.0, 0.0)
+            dim = s.phase is Phase.MOVING and not d.tumbling and die_used(t, value, i)
+            out.append((face, owner, dim, (cx + off[0], cy + off[1]), d.angles[i] if d.tumbling else 0))
+        return out
+    owner = d.owner[0]
+    values = d.values
+    if len(values) == 2 and values[0] == values[1] and not d.tumbling:
+        values = values * 2
+    for i, value in enumerate(values):
+        cx, cy = LAYOUT.die_center(owner, len(values), i)
+        if d.tumbling:
+            off = d.offsets[i]
+            out.append((d.faces[i], owner, False, (cx + off[0], cy + off[1]), d.angles[i]))
+        else:
+            out.append((value, owner, die_used(t, value, i), (cx, cy), 0))
+    return out
+
+
+def board_draw(t: GameTable, alpha: float) -> BoardDraw:
+    game = t.game
+    hands = t.hands
+    s = game.state
+    seg, at = t.anim.current(alpha * STEP_SECONDS)
+    board = seg.board if seg is not None else abs_board(s.position, s.turn)
+    d = BoardDraw(board=board, perspective=game.perspective, mover=s.turn)
+    if seg is not None:
+        for f in seg.flights:
+            if at < f.t1:
+                d.hidden[f.dest] = d.hidden.get(f.dest, 0) + 1
+                d.flights.append((f.player, f.pos(at), f.side and at >= f.t1 - 0.05))
+    p = s.turn
+    if s.phase is Phase.MOVING and game.is_human(p) and seg is None:
+        drag = hands.drag
+        src = drag.src if drag is not None else hands.selected
+        if src is not None:
+            d.targets = {place_of(p, t_) for t_ in hands.targets(src)}
+        if drag is not None:
+            place = place_of(p, drag.src)
+            d.hidden[place] = d.hidden.get(place, 0) + 1
+            d.drag = (p, (float(drag.pos[0]), float(drag.pos[1])))
+        elif hands.selected is not None:
+            d.selected = place_of(p, hands.selected)
+        else:
+            d.movable = {place_of(p, m) for m in hands.movable}
+    if s.last_player is not None and (s.phase is not Phase.MOVING or not s.moves) and seg is None:
+        lp = s.last_player
+        d.last = [(place_of(lp, m.src), place_of(lp, m.dst)) for m in s.last_play]
+    if seg is None and t.hints.moves:
+        d.arrows = t.hints.arrows()
+    d.cube_value = s.cube.value
+    d.cube_owner = s.cube.owner
+    d.cube_visible = s.phase is not Phase.CUBE_OFFERED
+    d.dice = dice_draw(t)
+    return d
+
+
+class Frame:
+    """The cached full-screen layer: board, panel, status, buttons, dialogs."""
+
+    def __init__(self) -> None:
+        self.surface: pygame.Surface | None = None
+        self.key: object = None
+        self.panel = panel.Panel()
+
+    def draw(self, t: GameTable, surface: pygame.Surface, alpha: float) -> None:
+        d = board_draw(t, alpha)
+        s = t.game.state
+        overlay = s.phase is Phase.CUBE_OFFERED or (s.phase is Phase.GAME_OVER and not t.anim.busy)
+        key = (
+            d.layer_key(),
+            panel.facts(t),
+            panel.status(t),
+            tuple((b.label, b.colour, b.pressed, b.enabled, b.rect.topleft) for b in t.buttons.buttons),
+            tuple((b.label, b.pressed) for b in t.modal.buttons) if overlay else (),
+            overlay,
+            s.phase,
+            t.game.match.score,
+        )
+        if key != self.key or self.surface is None:
+            if self.surface is None:
+                self.surface = pygame.Surface((L.W, L.H)).convert()
+            self._paint(t, self.surface, d, overlay)
+            self.key = key
+        surface.blit(self.surface, (0, 0))
+        t.view.draw_moving(surface, d)
+
+    def _paint(self, t: GameTable, surface: pygame.Surface, d: BoardDraw, overlay: bool) -> None:
+        t.view.draw_board(surface, d)
+        game = t.game
+        s = game.state
+        if s.phase is Phase.ROLL and game.is_human(s.turn) and s.can_double() is None:
+            r = LAYOUT.dice_rect(s.turn, 2)
+            for i in range(2):
+                sprite = t.sprites.variant(f"die_{('white', 'black')[s.turn]}_{5 + i}", "dim")
+                surface.blit(sprite, sprite.get_rect(center=LAYOUT.die_center(s.turn, 2, i)))
+            draw_text(surface, tr("roll"), 30, (r.centerx, r.centery), GOLD, shadow=True)
+        self.panel.draw(t, surface)
+        panel.draw_status(t, surface)
+        t.buttons.draw(surface, t.sprites)
+        if overlay and s.phase is Phase.CUBE_OFFERED:
+            dialogs.draw_cube_offer(t, surface)
+        elif overlay:
+            dialogs.draw_game_over(t, surface)
+
+
+__all__ = ["Frame", "board_draw", "dice_draw", "die_used"]

@@ -1,0 +1,342 @@
+"""The turn controller: one game on screen as the engine sees it, and the automatic steps around it.
+
+It owns the match, the current :class:`GameState`, the dice generator and the computer
+adapter. :meth:`GameController.do` is the only way the state changes: it calls
+``flow.apply``, tells the screen (``on_change``, for the animations) and publishes the
+game events the App's listeners hear. :meth:`step` runs the automatic parts by phase
+(opening roll and its ties, the roll when doubling is impossible, "no legal move",
+the computer's decisions, the next demo game), each after a short wait measured in
+fixed steps. No pygame here and no rule: legality and reasons come from the engine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.engine.dice import roll
+from game.engine.errors import IllegalAction
+from game.engine.flow import (
+    Action,
+    Double,
+    EndTurn,
+    GameState,
+    OpeningRoll,
+    Pass,
+    Phase,
+    PlayMoves,
+    Roll,
+    Rules,
+    Take,
+    Undo,
+    apply,
+    roll_for,
+)
+from game.engine.match import Match
+
+from .. import events as ev
+from ..opponent import Opponent, moves_tuple
+from ..text import tr, tr_reason
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """What the title screen chose: ``mode`` is "computer", "two" or "demo"."""
+
+    mode: str = "computer"
+    match_length: int = 5
+    seed: int | None = None
+    level: str | None = None
+
+
+ChangeHook = Callable[[GameState, GameState, Action, "tuple[int, int] | None"], None]
+
+
+def _nothing(event: ev.GameEvent) -> None:
+    """The publisher of a controller nobody listens to (a test's bare game)."""
+
+
+class GameController:
+    """Turn control for one match; the screen reads ``state`` and calls the actions."""
+
+    def __init__(
+        self,
+        setup: GameSetup,
+        *,
+        threaded_ai: bool,
+        publish: Callable[[ev.GameEvent], None] = _nothing,
+        speed_factor: Callable[[], float] = lambda: 1.0,
+    ) -> None:
+        self.setup = setup
+        seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.humans: set[int] = {"computer": {0}, "two": {0, 1}, "demo": set()}.get(setup.mode, {0})
+        self.opponent = Opponent(setup.level, threaded=threaded_ai, seed=seed)
+        self.publish = publish
+        self.speed_factor = speed_factor
+        self.match = Match(Rules(match_length=setup.match_length))
+        self.state = self.match.new_game()
+        self.note = ""
+        """A sentence about the last automatic step (the opening roll), shown until the mover moves."""
+        self.wait = 0.4
+        self.pending: str | None = None
+        self.recorded = False
+        self.games = 0
+        self.on_change: ChangeHook | None = None
+        """Called after every accepted action with (old, new, action, drop): the screen animates it."""
+        self.on_state: Callable[[], None] | None = None
+        """Called after every change of state (accepted action, resume, next game)."""
+        self.on_reset: Callable[[bool], None] | None = None
+        """Called before a new game (False) or a resumed one (True) replaces the state: no animation."""
+        self.on_flash: Callable[[str], None] = lambda text: None
+        """A one-line message for the status line (the computer's take or pass)."""
+        self._settle()
+
+    # -- what listeners read (events.GameView) ------------------------------------------------
+
+    @property
+    def mode(self) -> str:
+        return self.setup.mode
+
+    @property
+    def level(self) -> str:
+        return self.opponent.level
+
+    @property
+    def human(self) -> int | None:
+        return min(self.humans) if self.setup.mode == "computer" and self.humans else None
+
+    def start(self) -> None:
+        """Announce the first game (called once the screen showing it exists)."""
+        self.publish(ev.GameStarted(self, first=True))
+
+    # -- names and perspective -----------------------------------------------------------------
+
+    def name(self, player: int) -> str:
+        if self.setup.mode == "computer":
+            if player == 0:
+                return tr("player_you")
+            return tr("player_random") if self.opponent.is_placeholder else tr("player_computer")
+        return tr("player_white") if player == 0 else tr("player_black")
+
+    def say(self, key: str, player: int, **kw: object) -> str:
+        """A sentence about ``player``: "You win" for the human against the computer, else "White wins"."""
+        if self.setup.mode == "computer" and player == 0:
+            return tr(key + "_you", **kw)
+        return tr(key, name=self.name(player), **kw)
+
+    def is_human(self, player: int) -> bool:
+        return player in self.humans
+
+    @property
+    def perspective(self) -> int:
+        """Whose side of the board is shown at the bottom (two players: the one who acts)."""
+        s = self.state
+        if self.setup.mode == "two" and s.phase is not Phase.OPENING:
+            if s.phase is Phase.CUBE_OFFERED:
+                return 1 - s.turn  # the player who must answer reads the board
+            return s.turn
+        return 0
+
+    def waiting_for_human(self) -> bool:
+        s = self.state
+        return (
+            (s.phase is Phase.ROLL and self.is_human(s.turn) and s.can_double() is None)
+            or (s.phase is Phase.CUBE_OFFERED and self.is_human(1 - s.turn))
+            or (s.phase is Phase.MOVING and self.is_human(s.turn) and s.turn_state().most > 0)
+        )
+
+    # -- the one way the state changes ------------------------------------------------------
+
+    def do(self, action: Action, drop: tuple[int, int] | None = None) -> str | None:
+        """Apply ``action`` through the engine; return the refusal reason (and change nothing) if any."""
+        old = self.state
+        try:
+            new = apply(old, action)
+        except IllegalAction as exc:
+            return tr_reason(str(exc))
+        self.state = new
+        if self.on_change is not None:
+            self.on_change(old, new, action, drop)
+        self._settle(old)
+        self._announce(old, new, action)
+        return None
+
+    def _announce(self, old: GameState, new: GameState, action: Action) -> None:
+        publish = self.publish
+        if isinstance(action, OpeningRoll):
+            publish(ev.DiceRolled(self, (action.die0, action.die1), None))
+        elif isinstance(action, Roll):
+            publish(ev.DiceRolled(self, action.dice, old.turn))
+        elif isinstance(action, Double):
+            publish(ev.CubeOffered(self, old.turn, old.cube))
+        elif isinstance(action, Take):
+            publish(ev.CubeTaken(self, 1 - old.turn))
+        elif isinstance(action, Pass):
+            publish(ev.CubePassed(self, 1 - old.turn))
+        elif isinstance(action, EndTurn) or (
+            new.phase is Phase.GAME_OVER and old.phase is Phase.MOVING and not isinstance(action, Undo)
+        ):
+            publish(ev.PlayMade(self, old.turn, new.last_play))
+        if new.phase is Phase.GAME_OVER and old.phase is not Phase.GAME_OVER:
+            assert new.result is not None
+            publish(ev.GameOver(self, new.result))
+            if self.match.is_over:
+                publish(ev.MatchOver(self, new.result.winner))
+
+    def _settle(self, old: GameState | None = None) -> None:
+        """Bookkeeping after every change: the note, the wait before the next automatic step."""
+        s = self.state
+        self.pending = None
+        self.opponent.cancel()
+        f = self.speed_factor()
+        if s.phase is Phase.OPENING:
+            if s.opening is not None:
+                self.note = tr("opening_tie", die=s.opening[0])
+                self.wait = 1.3
+            else:
+                self.note = tr("opening_roll")
+                self.wait = 0.6
+        elif s.phase is Phase.MOVING and old is not None and old.phase is Phase.OPENING:
+            assert s.dice is not None
+            self.note = self.say("opening_won", s.turn, a=s.dice[0], b=s.dice[1])
+            self.wait = 0.5 * f
+        elif s.phase is Phase.MOVING and old is not None and old.phase is Phase.ROLL:
+            self.note = ""
+            self.wait = 0.35 * f if not self.is_human(s.turn) else 0.0
+            if s.turn_state().most == 0:
+                self.wait = 2.2 * f + 0.6
+        elif s.phase is Phase.ROLL:
+            self.note = ""
+            self.wait = (0.25 if self.is_human(s.turn) else 0.45) * f
+        elif s.phase is Phase.CUBE_OFFERED:
+            self.note = self.say("offers_double", s.turn, value=s.cube.value * 2)
+            self.wait = 0.6 * f
+        elif s.phase is Phase.GAME_OVER and not self.recorded:
+            assert s.result is not None
+            self.match = self.match.record(s.result)
+            self.recorded = True
+            self.games += 1
+            self.wait = 5.0
+        if self.on_state is not None:
+            self.on_state()
+
+    # -- the player's actions (each returns the engine's refusal, or None) ------------------------
+
+    def roll(self) -> None:
+        self.do(Roll(roll(self.rng)))
+
+    def answer(self, take: bool) -> str | None:
+        return self.do(Take() if take else Pass())
+
+    # -- automatic steps ----------------------------------------------------------------------
+
+    def step(self, dt: float) -> None:
+        """One fixed step while the screen shows nothing moving: count the wait down, then act."""
+        if self.wait > 0:
+            self.wait -= dt
+            if self.wait > 0:
+                return
+        self._auto()
+
+    def _auto(self) -> None:
+        s = self.state
+        phase = s.phase
+        if phase is Phase.OPENING:
+            self.do(roll_for(s, self.rng))
+            return
+        if phase is Phase.ROLL:
+            if s.can_double() is not None:
+                self.roll()
+                return
+            if self.is_human(s.turn):
+                return
+            answer = self._ask("double")
+            if answer is None:
+                return
+            if answer:
+                self.do(Double())
+            else:
+                self.roll()
+            return
+        if phase is Phase.CUBE_OFFERED:
+            answerer = 1 - s.turn
+            if self.is_human(answerer):
+                return
+            answer = self._ask("take")
+            if answer is None:
+                return
+            self.on_flash(tr("computer_takes" if answer else "computer_passes", name=self.name(answerer)))
+            self.answer(bool(answer))
+            return
+        if phase is Phase.MOVING:
+            self._auto_move()
+            return
+        if phase is Phase.GAME_OVER and self.setup.mode == "demo":
+            self.next_game()
+
+    def _auto_move(self) -> None:
+        s = self.state
+        turn = s.turn_state()
+        if turn.most == 0:
+            self.do(EndTurn())
+            return
+        if self.is_human(s.turn):
+            return
+        if turn.is_complete:
+            self.do(EndTurn())
+            return
+        moves = self._ask("play")
+        if moves is None:
+            return
+        reason = self.do(PlayMoves(moves_tuple(moves)))
+        if reason is not None:  # an AI bug must not stall the game: fall back to a random play
+            self.opponent.ai = None
+            self.pending = None
+        self.wait = 0.45 * self.speed_factor()
+
+    def _ask(self, kind: str) -> object | None:
+        """Start or poll the computer's answer; None while it is still thinking."""
+        if self.pending != kind or not self.opponent.in_flight:
+            self.pending = kind
+            self.opponent.request(kind, self.state)
+        ready, answer = self.opponent.poll()
+        if not ready:
+            return None
+        self.pending = None
+        result: object = answer
+        return result
+
+    # -- whole games ---------------------------------------------------------------------------
+
+    def resume(
+        self, state: GameState, match: Match | None = None, dice: tuple[tuple[int, int], ...] = ()
+    ) -> None:
+        """Make ``state`` (a loaded game or a test set-up) the current game, announced as resumed."""
+        if match is not None:
+            self.match = match
+        self.state = state
+        if self.on_reset is not None:
+            self.on_reset(True)
+        self.recorded = state.phase is Phase.GAME_OVER
+        self._settle()
+        self.publish(ev.GameResumed(self, dice))
+
+    def next_game(self) -> None:
+        if self.match.is_over:
+            self.match = Match(self.match.rules)
+        self.state = self.match.new_game()
+        self.recorded = False
+        if self.on_reset is not None:
+            self.on_reset(False)
+        self._settle()
+        self.publish(ev.GameStarted(self, first=False))
+
+    def close(self) -> None:
+        """The game leaves the screen: stop the computer's worker."""
+        self.opponent.close()
+
+
+__all__ = ["GameController", "GameSetup"]

@@ -1,0 +1,271 @@
+"""The player's hands on the board: intents (drag, taps, double-click, right-click, keys) to engine actions.
+
+Drag and drop, tap-then-tap, double-click = the higher die, right-click or long press
+= the lower die, Done or a tap on the dice = end of turn, Undo, keys. No rule is
+decided here: which checkers may move, where to, and why not all come from the
+engine's ``Turn``; this class only remembers what the hand is holding.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+import pygame
+
+from game.engine.errors import IllegalAction
+from game.engine.flow import MoveTo, Phase, Step, apply
+from game.engine.turn import Turn
+
+from .. import layout as L
+from ..anim import Animator, DiceRoll
+from ..input import Intent
+from ..layout import LAYOUT, from_abs
+from ..text import tr, tr_reason
+from .controller import GameController
+from .motion import abs_board
+
+
+@dataclass
+class Drag:
+    src: int
+    pos: tuple[int, int]
+
+
+class Table(Protocol):
+    """What the hands need of the game scene around them."""
+
+    game: GameController
+    anim: Animator
+    dice: DiceRoll
+
+    def flash(self, text: str) -> None: ...
+    def end_turn(self) -> None: ...
+    def undo(self) -> None: ...
+    def offer_double(self) -> None: ...
+    def ask_hint(self) -> None: ...
+
+
+class TurnInput:
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.selected: int | None = None
+        self.drag: Drag | None = None
+        self._targets: dict[int, set[int]] = {}
+        self._movable: set[int] = set()
+        self._reasons: dict[int, str] = {}
+
+    @property
+    def movable(self) -> set[int]:
+        return self._movable
+
+    def refresh(self) -> None:
+        """After every change of state: forget the cached engine answers, drop a stale selection."""
+        game = self.table.game
+        s = game.state
+        self._targets = {}
+        self._reasons = {}
+        self._movable = set()
+        if s.phase is Phase.MOVING and game.is_human(s.turn):
+            self._movable = s.turn_state().movable_points()
+        if self.selected is not None and self.selected not in self._movable:
+            self.selected = None
+        if s.phase is Phase.ROLL:
+            self.selected = None
+
+    def cancel(self) -> None:
+        self.selected = None
+        self.drag = None
+
+    # -- intents ------------------------------------------------------------------------------
+
+    def handle(self, intent: Intent) -> None:
+        """An intent that no button took: the board's turn."""
+        t = self.table
+        if intent.kind == "key":
+            self._key(intent.key)
+            return
+        s = t.game.state
+        if not t.game.is_human(s.turn):
+            if intent.kind == "drag_start":
+                t.flash(tr("not_your_turn"))
+            return
+        if s.phase is Phase.ROLL:
+            hit = LAYOUT.hit(intent.pos)
+            if intent.kind == "click" and hit is not None and hit[0] == "dice":
+                t.game.roll()
+            return
+        if s.phase is not Phase.MOVING:
+            return
+        if t.dice.tumbling:
+            t.dice.t = DiceRoll.TUMBLE
+        if intent.kind in ("click", "double", "right", "long", "drag_start", "drop") and t.anim.busy:
+            t.anim.skip()
+        kind = intent.kind
+        if kind == "drag_start":
+            self._drag_start(intent.pos)
+        elif kind == "drag" and self.drag is not None:
+            self.drag.pos = intent.pos
+        elif kind == "drop" and self.drag is not None:
+            self._drop(intent.pos)
+        elif kind == "click":
+            self._click(intent.pos)
+        elif kind == "double":
+            self._die_move(intent.pos, higher=True)
+        elif kind in ("right", "long"):
+            self._die_move(intent.pos, higher=False)
+
+    def _key(self, key: int) -> None:
+        t = self.table
+        s = t.game.state
+        if not t.game.is_human(s.turn):
+            return
+        if key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            if s.phase is Phase.ROLL:
+                t.game.roll()
+            elif s.phase is Phase.MOVING:
+                t.end_turn()
+        elif key in (pygame.K_BACKSPACE, pygame.K_u, pygame.K_z) and s.phase is Phase.MOVING:
+            t.undo()
+        elif key == pygame.K_d and s.phase is Phase.ROLL:
+            t.offer_double()
+        elif key == pygame.K_h and s.phase is Phase.MOVING:
+            t.ask_hint()
+
+    # -- what is under the finger ----------------------------------------------------------------
+
+    def _own_src(self, hit: L.Target | None) -> int | None:
+        """The mover's point under a hit (25 = bar) when the mover has a checker there."""
+        if hit is None:
+            return None
+        s = self.table.game.state
+        me = s.position.me
+        if hit[0] == "point":
+            n = from_abs(s.turn, hit[1])
+            return n if me[n - 1] > 0 else None
+        if hit[0] == "bar" and me[24] > 0:
+            return 25
+        return None
+
+    def _dst(self, hit: L.Target | None) -> int | None:
+        if hit is None:
+            return None
+        p = self.table.game.state.turn
+        if hit[0] == "point":
+            return from_abs(p, hit[1])
+        if hit[0] == "tray" and hit[1] == p:
+            return 0
+        return None
+
+    def targets(self, src: int) -> set[int]:
+        t = self._targets.get(src)
+        if t is None:
+            t = self.table.game.state.turn_state().targets(src)
+            self._targets[src] = t
+        return t
+
+    def why_not(self, src: int) -> str:
+        """The engine's reason a checker on ``src`` cannot move now."""
+        reason = self._reasons.get(src)
+        if reason is None:
+            turn: Turn = self.table.game.state.turn_state()
+            reason = ""
+            for die in sorted(set(turn.remaining), reverse=True):
+                r = turn.explain(src, die)
+                if r is not None:
+                    reason = r
+                    break
+            if turn.is_complete:
+                reason = turn.explain(src, turn.dice[0]) or reason
+            self._reasons[src] = tr_reason(reason) if reason else ""
+            reason = self._reasons[src]
+        return reason
+
+    # -- gestures ------------------------------------------------------------------------------
+
+    def _drag_start(self, pos: tuple[int, int]) -> None:
+        hit = LAYOUT.hit(pos)
+        src = self._own_src(hit)
+        if src is None:
+            if hit is not None and hit[0] in ("point", "bar"):
+                self.table.flash(tr("no_checker_here"))
+            return
+        if src not in self._movable:
+            self.table.flash(self.why_not(src))
+            return
+        self.selected = None
+        self.drag = Drag(src, pos)
+
+    def _slide_back(self, src: int, pos: tuple[int, int]) -> None:
+        s = self.table.game.state
+        self.table.anim.add_return(abs_board(s.position, s.turn), s.turn, src, (float(pos[0]), float(pos[1])))
+
+    def _drop(self, pos: tuple[int, int]) -> None:
+        drag = self.drag
+        assert drag is not None
+        self.drag = None
+        dst = self._dst(LAYOUT.hit(pos))
+        if dst is None or dst == drag.src:
+            self._slide_back(drag.src, pos)
+            return
+        reason = self.table.game.do(MoveTo(drag.src, dst), drop=pos)
+        if reason is not None:
+            self.table.flash(reason)
+            self._slide_back(drag.src, pos)
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        t = self.table
+        hit = LAYOUT.hit(pos)
+        if hit is not None and hit[0] == "dice":
+            self.selected = None
+            t.end_turn()
+            return
+        if self.selected is not None:
+            dst = self._dst(hit)
+            if dst is not None and dst in self.targets(self.selected):
+                origin = self.selected
+                self.selected = None
+                reason = t.game.do(MoveTo(origin, dst))
+                if reason:
+                    t.flash(reason)
+                return
+        src = self._own_src(hit)
+        if src is None:
+            if self.selected is not None and hit is not None:
+                to = self._dst(hit)
+                if to is not None and to != self.selected:
+                    try:
+                        apply(t.game.state, MoveTo(self.selected, to))
+                    except IllegalAction as exc:
+                        t.flash(tr_reason(str(exc)))
+            self.selected = None
+            return
+        if src == self.selected:
+            self.selected = None
+        elif src in self._movable:
+            self.selected = src
+        else:
+            self.selected = None
+            t.flash(self.why_not(src))
+
+    def _die_move(self, pos: tuple[int, int], higher: bool) -> None:
+        hit = LAYOUT.hit(pos)
+        if hit is not None and hit[0] == "dice":
+            return  # a double-click on the dice must not end the turn twice
+        src = self._own_src(hit)
+        if src is None:
+            if higher:
+                self._click(pos)
+            return
+        turn = self.table.game.state.turn_state()
+        if not turn.remaining or turn.is_complete:
+            self.table.flash(tr_reason(turn.explain(src, turn.dice[0]) or tr("must_finish")))
+            return
+        die = max(turn.remaining) if higher else min(turn.remaining)
+        self.selected = None
+        reason = self.table.game.do(Step(src, die))
+        if reason is not None:
+            self.table.flash(reason)
+
+
+__all__ = ["Drag", "Table", "TurnInput"]

@@ -1,0 +1,173 @@
+"""Scenes, their pushdown stack, and the App as a scene sees it.
+
+Contract (Nystrom's State pattern with enter/exit; pygame_gui's loop contract):
+``handle(intent)`` -> ``update(dt)`` -> ``draw(surface, alpha)``. Only the top scene
+gets input and updates; scenes below are drawn when the one above is not ``opaque``
+(a pause menu over the board). ``busy()`` says whether the scene still animates or
+waits on a timer: when no scene is busy and no input comes, the loop sleeps.
+
+:class:`Host` is the typed face of the App that scenes use. It lives here, not in
+the App's module, so that scenes never import the App (which imports them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol
+
+import pygame
+
+from .. import settings as st
+from ..board_view import GOLD
+from ..events import EventBus
+from ..fairness import DiceStats
+from ..input import InputMapper, Intent
+from ..kiosk import Kiosk
+from ..persist import SavedGame
+from ..sprites import Sprites
+from ..widgets import Button, ButtonGroup
+
+INK = (238, 238, 245)
+DIM = (170, 180, 200)
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].exit()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.exit()
+        if self.scenes:
+            self.scenes[-1].enter()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene (title -> game) without uncovering the one below."""
+        if self.scenes:
+            self.scenes.pop().exit()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def reset(self, scene: Scene) -> None:
+        """Drop every scene and start from ``scene`` (back to title, attract mode)."""
+        while self.scenes:
+            self.scenes.pop().exit()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                start = i
+                break
+        for scene in self.scenes[start:]:
+            scene.draw(surface, alpha)
+
+
+class Host(Protocol):
+    """The App as scenes use it: the stack, shared resources, settings and where to go next."""
+
+    scenes: SceneStack
+    sprites: Sprites
+    input: InputMapper
+    events: EventBus
+    settings: st.Settings
+    kiosk: Kiosk | None
+    stats: DiceStats
+    saved: SavedGame | None
+    data_dir: Path
+    threaded_ai: bool
+    seed: int | None
+    needs_draw: bool
+
+    @property
+    def speed(self) -> str: ...
+
+    def quit(self) -> None: ...
+    def to_title(self) -> None: ...
+    def start_game(self, scene: Scene) -> None: ...
+    def new_game(self, mode: str, match_length: int | None = None) -> None: ...
+    def continue_saved(self) -> None: ...
+    def go_attract(self) -> None: ...
+    def wake(self) -> None: ...
+    def apply_settings(self, settings: st.Settings, save: bool) -> None: ...
+
+
+class Scene:
+    opaque = True
+
+    def __init__(self, app: Host) -> None:
+        self.app = app
+        self.dirty = True
+
+    def enter(self) -> None:
+        """Became the top scene (pushed, or uncovered by a pop)."""
+        self.dirty = True
+
+    def exit(self) -> None:
+        """Stops being the top scene (popped, or covered by a push)."""
+
+    def handle(self, intent: Intent) -> None:
+        """React to one input intent."""
+
+    def update(self, dt: float) -> None:
+        """Advance by one fixed step of ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        """Render; ``alpha`` in [0, 1) is how far we are between the last step and the next."""
+
+    def busy(self) -> bool:
+        """True while something moves or a timer runs (the loop keeps redrawing)."""
+        return False
+
+
+class ButtonScene(Scene):
+    """A scene made of buttons in one group; Escape (the "back" intent) closes it."""
+
+    def __init__(self, app: Host) -> None:
+        super().__init__(app)
+        self.buttons = ButtonGroup()
+
+    def close(self) -> None:
+        if self.app.scenes.top is self:
+            self.app.scenes.pop()
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "back":
+            self.close()
+            return
+        self.buttons.handle(intent)
+
+
+def button(
+    rect: tuple[int, int, int, int],
+    label: str,
+    action: Callable[[], None],
+    colour: str = "blue",
+    size: int = 30,
+) -> Button:
+    return Button(pygame.Rect(rect), label, action, colour, size=size)
+
+
+def dialog_box(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The framed box every dialog stands in."""
+    pygame.draw.rect(surface, (30, 36, 50), rect, border_radius=18)
+    pygame.draw.rect(surface, GOLD, rect, 4, border_radius=18)
+
+
+__all__ = ["DIM", "INK", "ButtonScene", "Host", "Scene", "SceneStack", "button", "dialog_box"]

@@ -1,0 +1,206 @@
+"""The game screen: one match on the board, put together from its parts in ``game.ui.play``.
+
+The scene owns the parts and the one-line flash message; it routes intents
+(buttons and dialogs first, then the hands on the board), steps the animations and
+then the turn controller, and draws the cached frame plus what moves. Every change
+of the game goes through the controller, which publishes it to the App's listeners.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.engine.flow import Action, Double, EndTurn, GameState, Phase, Undo
+from game.engine.match import Match
+
+from .. import events as ev
+from ..anim import Animator, DiceRoll
+from ..board_view import BoardView
+from ..input import Intent
+from ..play import dialogs, panel
+from ..play.board_paint import Frame
+from ..play.controller import GameController, GameSetup
+from ..play.hints import Hints
+from ..play.motion import animate
+from ..play.turn_input import TurnInput
+from ..sprites import Sprites
+from ..widgets import ButtonGroup
+from .base import Host, Scene
+from .menu import MenuScene
+
+FLASH_TIME = 3.5
+
+
+class GameScene(Scene):
+    def __init__(self, app: Host, setup: GameSetup) -> None:
+        super().__init__(app)
+        self.anim = Animator(speed=app.speed)
+        self.game = GameController(
+            setup, threaded_ai=app.threaded_ai, publish=app.events.publish, speed_factor=self.anim.factor
+        )
+        self.view = BoardView(app.sprites)
+        self.dice = DiceRoll(rng=random.Random(self.game.seed ^ 0x5EED))
+        self.buttons = ButtonGroup()
+        self.modal = ButtonGroup()
+        self.hands = TurnInput(self)
+        self.hints = Hints(self.game, self.flash, self.rebuild_buttons)
+        self.frame = Frame()
+        self.flash_text = ""
+        self.flash_time = 0.0
+        self.win_pending = False
+        """The game just ended: the win sounds once the last checker has landed."""
+        self.game.on_change = self._on_change
+        self.game.on_state = self._on_state
+        self.game.on_reset = self._on_reset
+        self.game.on_flash = self.flash
+        self._on_state()
+        self.game.start()
+
+    # -- the game as the rest of the screen reads it ---------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    @property
+    def match(self) -> Match:
+        return self.game.match
+
+    @property
+    def sprites(self) -> Sprites:
+        return self.app.sprites
+
+    def do(self, action: Action, drop: tuple[int, int] | None = None) -> str | None:
+        """Apply ``action`` through the engine; the refusal reason (nothing changed) if any."""
+        return self.game.do(action, drop)
+
+    def resume(
+        self, state: GameState, match: Match | None = None, dice: tuple[tuple[int, int], ...] = ()
+    ) -> None:
+        """Show ``state`` (a loaded game or a test set-up) as the current game, without animation."""
+        self.game.resume(state, match, dice)
+
+    # -- hooks of the controller ---------------------------------------------------------------
+
+    def _on_change(
+        self, old: GameState, new: GameState, action: Action, drop: tuple[int, int] | None
+    ) -> None:
+        animate(self.anim, self.dice, old, new, action, drop)
+        if new.phase is Phase.GAME_OVER and old.phase is not Phase.GAME_OVER:
+            self.win_pending = True
+
+    def _on_state(self) -> None:
+        self.hands.refresh()
+        self.hints.clear()
+        self.rebuild_buttons()
+
+    def _on_reset(self, resumed: bool) -> None:
+        self.anim.skip(silent=True)
+        self.anim.take_sounds()
+        if resumed:
+            self.win_pending = False
+            self.hands.cancel()
+            s = self.game.state
+            if s.dice is not None:
+                self.dice.show(s.dice, (s.turn, s.turn))
+        else:
+            self.dice = DiceRoll(rng=self.dice.rng)
+
+    def rebuild_buttons(self) -> None:
+        panel.build_buttons(self)
+        dialogs.build_modal(self)
+
+    # -- the player's actions ----------------------------------------------------------------
+
+    def flash(self, text: str) -> None:
+        self.flash_text = text
+        self.flash_time = FLASH_TIME
+
+    def _refused(self, reason: str | None) -> None:
+        if reason:
+            self.flash(reason)
+
+    def end_turn(self) -> None:
+        reason = self.game.do(EndTurn())
+        if reason:
+            self.flash(reason)
+        else:
+            # A refusal flashed during this turn is about a move that is over now: it must not
+            # stay up over the next player's (or the computer's) turn.
+            self.flash_time = 0.0
+
+    def undo(self) -> None:
+        self.anim.skip()
+        self._refused(self.game.do(Undo()))
+
+    def offer_double(self) -> None:
+        self._refused(self.game.do(Double()))
+
+    def answer(self, take: bool) -> None:
+        self.game.answer(take)
+
+    def ask_hint(self) -> None:
+        self.hints.ask()
+
+    def next_game(self) -> None:
+        self.game.next_game()
+
+    def open_menu(self) -> None:
+        self.app.scenes.push(MenuScene(self.app))
+
+    def to_title(self) -> None:
+        self.game.close()
+        self.app.to_title()
+
+    # -- the scene contract ------------------------------------------------------------------
+
+    def exit(self) -> None:
+        self.hands.drag = None
+        self.app.input.cancel()
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "back":
+            self.open_menu()
+            return
+        if self.modal.buttons:
+            self.modal.handle(intent)
+            if self.buttons.buttons[0].hit(intent.pos):  # the Menu button stays live over a dialog
+                self.buttons.handle(intent)
+            return
+        if self.hands.drag is None and self.buttons.handle(intent):
+            return
+        self.hands.handle(intent)
+
+    def update(self, dt: float) -> None:
+        self.anim.speed = self.app.speed
+        self.anim.update(dt)
+        if self.anim.sounds:
+            for name in self.anim.take_sounds():
+                self.app.events.publish(ev.SoundCue(self.game, name))
+        self.dice.update(dt)
+        if self.flash_time > 0:
+            self.flash_time = max(0.0, self.flash_time - dt)
+        if self.hints.pending:
+            self.hints.poll()
+        if not (self.anim.busy or self.dice.tumbling):
+            self.game.step(dt)
+        if self.win_pending and not self.anim.busy:
+            self.win_pending = False
+            self.app.events.publish(ev.SoundCue(self.game, "win"))
+
+    def busy(self) -> bool:
+        if self.anim.busy or self.dice.tumbling or self.flash_time > 0 or self.hands.drag is not None:
+            return True
+        if self.game.pending is not None or self.hints.pending:
+            return True
+        if self.game.state.phase is Phase.GAME_OVER:
+            return self.game.setup.mode == "demo"
+        return not self.game.waiting_for_human()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.frame.draw(self, surface, alpha)
+
+
+__all__ = ["GameScene", "GameSetup"]

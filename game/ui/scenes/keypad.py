@@ -1,0 +1,112 @@
+"""A numeric keypad: the operator code (checked by the kiosk) or a new code for the settings."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from .. import layout as L
+from ..board_view import GOLD
+from ..i18n import tr
+from ..input import Intent
+from ..kiosk import Mode
+from ..text import draw_text
+from ..widgets import shade
+from .base import INK, ButtonScene, Host, button, dialog_box
+
+
+class KeypadScene(ButtonScene):
+    """A numeric keypad. ``on_done`` gets the digits; None means the kiosk checks them (operator code)."""
+
+    opaque = False
+
+    def __init__(
+        self, app: Host, title_key: str = "operator.enter_code", on_done: Callable[[str], None] | None = None
+    ) -> None:
+        super().__init__(app)
+        self.title_key = title_key
+        self.on_done = on_done
+        self.own = ""
+        self.message = ""
+        self.message_time = 0.0
+        x0, y0, bw, bh, gap = L.W // 2 - 165, 230, 100, 84, 15
+        labels = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "⌫", "0", "OK"]
+        for i, label in enumerate(labels):
+            r, c = divmod(i, 3)
+            rect = (x0 + c * (bw + gap), y0 + r * (bh + gap), bw, bh)
+            colour = "green" if label == "OK" else ("grey" if label == "⌫" else "blue")
+            self.buttons.add(button(rect, label, self._key(label), colour, size=36))
+        self.buttons.add(
+            button(
+                (L.W // 2 - 165, y0 + 4 * (bh + gap) + 6, 330, 64),
+                tr("button.cancel"),
+                self.cancel,
+                "red",
+                size=28,
+            )
+        )
+
+    def _key(self, label: str) -> Callable[[], None]:
+        def press() -> None:
+            kiosk = self.app.kiosk if self.on_done is None else None
+            if label == "OK":
+                self.submit()
+            elif label == "⌫":
+                if kiosk:
+                    kiosk.backspace()
+                self.own = self.own[:-1]
+            else:
+                if kiosk:
+                    kiosk.digit(label)
+                if len(self.own) < 8:
+                    self.own += label
+
+        return press
+
+    @property
+    def entered(self) -> str:
+        kiosk = self.app.kiosk
+        return kiosk.entered if (self.on_done is None and kiosk) else self.own
+
+    def submit(self) -> None:
+        if self.on_done is not None:
+            code = self.own
+            self.own = ""
+            self.close()
+            self.on_done(code)
+            return
+        kiosk = self.app.kiosk
+        if kiosk is not None and not kiosk.submit():
+            self.message = tr("operator.wrong_code")
+            self.message_time = 2.0
+
+    def cancel(self) -> None:
+        kiosk = self.app.kiosk
+        if self.on_done is None and kiosk is not None and kiosk.mode is Mode.CODE:
+            kiosk.cancel()  # the kiosk emits CLOSE_KEYPAD; the app pops this scene
+        else:
+            self.close()
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "back":
+            self.cancel()
+            return
+        self.buttons.handle(intent)
+
+    def update(self, dt: float) -> None:
+        self.message_time = max(0.0, self.message_time - dt)
+
+    def busy(self) -> bool:
+        return self.message_time > 0
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        shade(surface, 200)
+        box = pygame.Rect(L.W // 2 - 220, 40, 440, 660)
+        dialog_box(surface, box)
+        draw_text(surface, tr(self.title_key), 30, (L.W // 2, 90), GOLD, width=box.w - 30)
+        dots = "•" * len(self.entered) or "–"
+        draw_text(surface, dots, 48, (L.W // 2, 160), INK)
+        if self.message_time > 0:
+            draw_text(surface, self.message, 26, (L.W // 2, 205), (255, 120, 110))
+        self.buttons.draw(surface, self.app.sprites)

@@ -1,0 +1,55 @@
+"""The pause menu over the board: resume, animation speed, back to the title, quit."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from .. import layout as L
+from .. import settings as st
+from ..board_view import GOLD
+from ..text import draw_text, tr
+from ..widgets import shade
+from .base import ButtonScene, Host, button, dialog_box
+
+
+class MenuScene(ButtonScene):
+    opaque = False
+
+    def __init__(self, app: Host) -> None:
+        super().__init__(app)
+        self._build()
+
+    def _build(self) -> None:
+        b = self.buttons
+        b.clear()
+        cx, y = L.W // 2, 200
+        b.add(button((cx - 220, y, 440, 84), tr("resume"), self.close, "green", size=34))
+        for i, speed in enumerate(st.ANIMATION_SPEEDS):
+            colour = "gold" if speed == self.app.speed else "grey"
+            b.add(
+                button(
+                    (cx - 220 + i * 150, y + 110, 140, 64),
+                    tr(f"speed_{speed}"),
+                    self._speed(speed),
+                    colour,
+                    24,
+                )
+            )
+        b.add(button((cx - 220, y + 200, 440, 72), tr("to_title"), self.app.to_title, "blue", size=30))
+        if self.app.kiosk is None:  # a cabinet's visitors have no Quit: the operator menu has it
+            b.add(button((cx - 220, y + 290, 440, 64), tr("quit"), self.app.quit, "red", size=26))
+
+    def _speed(self, speed: str) -> Callable[[], None]:
+        def set_speed() -> None:
+            self.app.apply_settings(st.with_value(self.app.settings, "animation", speed), save=True)
+            self._build()
+
+        return set_speed
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        shade(surface, 170)
+        dialog_box(surface, pygame.Rect(L.W // 2 - 260, 110, 520, 500))
+        draw_text(surface, tr("paused"), 40, (L.W // 2, 150), GOLD)
+        self.buttons.draw(surface, self.app.sprites)

@@ -1,0 +1,96 @@
+"""The operator menu: settings, dice statistics, new game, back to the demo, delete the save, quit."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from .. import layout as L
+from .. import persist
+from ..board_view import BG, GOLD
+from ..i18n import tr
+from ..input import Intent
+from ..kiosk import Mode
+from ..text import draw_text
+from .base import ButtonScene, Host, button
+from .dice_stats import DiceStatsScene
+from .settings import SettingsScene
+
+
+class OperatorScene(ButtonScene):
+    """Settings, statistics, new game, back to the demo, delete the save, quit: the operator's only door."""
+
+    def __init__(self, app: Host) -> None:
+        super().__init__(app)
+        self.message = ""
+        self.message_time = 0.0
+        self._build()
+
+    def _build(self) -> None:
+        b = self.buttons
+        b.clear()
+        x, w = L.W // 2 - 300, 600
+        items: list[tuple[str, Callable[[], None], str]] = [
+            ("operator.resume", self.resume, "green"),
+            ("operator.settings", self.settings, "blue"),
+            ("operator.fairness", self.fairness, "blue"),
+            ("operator.new_game", self.new_game, "blue"),
+            ("operator.attract", self.attract, "grey"),
+            ("operator.clear_save", self.clear_save, "grey"),
+            ("operator.quit", self.app.quit, "red"),
+        ]
+        for i, (key, action, colour) in enumerate(items):
+            b.add(button((x, 110 + i * 84, w, 70), tr(key), action, colour, size=30))
+
+    def enter(self) -> None:
+        super().enter()
+        self._build()  # the language may have changed in the settings
+
+    def resume(self) -> None:
+        kiosk = self.app.kiosk
+        if kiosk is not None and kiosk.mode is Mode.OPERATOR:
+            kiosk.cancel()
+        else:
+            self.close()
+
+    def settings(self) -> None:
+        self.app.scenes.push(SettingsScene(self.app, operator=True))
+
+    def fairness(self) -> None:
+        self.app.scenes.push(DiceStatsScene(self.app))
+
+    def new_game(self) -> None:
+        kiosk = self.app.kiosk
+        if kiosk is not None:
+            kiosk.mode = Mode.ACTIVE
+            kiosk.idle = 0.0
+        persist.clear_game(self.app.data_dir)
+        self.app.to_title()
+
+    def attract(self) -> None:
+        self.app.go_attract()
+
+    def clear_save(self) -> None:
+        persist.clear_game(self.app.data_dir)
+        self.message = tr("saved.none")
+        self.message_time = 2.5
+
+    def update(self, dt: float) -> None:
+        self.message_time = max(0.0, self.message_time - dt)
+
+    def busy(self) -> bool:
+        return self.message_time > 0
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "back":
+            self.resume()
+            return
+        self.buttons.handle(intent)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.fill(BG)
+        draw_text(surface, tr("operator.title"), 44, (L.W // 2, 60), GOLD)
+        self.buttons.draw(surface, self.app.sprites)
+        if self.message_time > 0:
+            draw_text(surface, self.message, 26, (L.W - 40, 60), (160, 255, 160), anchor="midright")

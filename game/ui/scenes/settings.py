@@ -1,0 +1,142 @@
+"""The settings screen: every setting as a row, its name and a button that steps through the values.
+
+The operator's variant (from the operator menu) adds the idle time and the operator corner and code."""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Callable
+
+import pygame
+
+from .. import i18n
+from .. import layout as L
+from .. import settings as st
+from ..board_view import BG, GOLD
+from ..i18n import tr
+from ..text import draw_text
+from .base import DIM, ButtonScene, Host, button
+from .keypad import KeypadScene
+
+log = logging.getLogger(__name__)
+
+
+class SettingsScene(ButtonScene):
+    """Every setting as a row: its name and a button that steps through the values."""
+
+    FIELDS: tuple[str, ...] = (
+        "language",
+        "sound",
+        "volume",
+        "animation",
+        "level",
+        "match_length",
+        "direction",
+        "idle_seconds",
+        "operator_corner",
+        "operator_code",
+    )
+
+    def __init__(self, app: Host, operator: bool = False) -> None:
+        super().__init__(app)
+        self.operator = operator
+        self.values = self.app.settings
+        self._build()
+
+    def fields(self) -> tuple[str, ...]:
+        if self.operator:
+            return self.FIELDS
+        return tuple(f for f in self.FIELDS if not f.startswith("operator_") and f != "idle_seconds")
+
+    def label(self, name: str) -> str:
+        return tr(
+            {
+                "language": "settings.language",
+                "sound": "settings.sound",
+                "volume": "settings.volume",
+                "animation": "settings.animation",
+                "level": "settings.level",
+                "match_length": "settings.match_length",
+                "direction": "settings.direction",
+                "idle_seconds": "settings.idle",
+                "operator_corner": "settings.operator_corner",
+                "operator_code": "settings.operator_code",
+            }[name]
+        )
+
+    def value_text(self, name: str) -> str:
+        v = self.values
+        if name == "language":
+            return tr(f"lang.{v.language}")
+        if name == "sound":
+            return tr("value.on" if v.sound else "value.off")
+        if name == "volume":
+            return tr("value.percent", n=round(v.volume * 100))
+        if name == "animation":
+            return tr(f"speed.{v.animation}")
+        if name == "level":
+            return tr(f"level.{v.level}")
+        if name == "match_length":
+            if v.match_length == 0:
+                return tr("match.session")
+            return i18n.tr_n("match.points", v.match_length, n=v.match_length)
+        if name == "direction":
+            return tr("direction.home_left" if v.direction == "home-left" else "direction.home_right")
+        if name == "idle_seconds":
+            return tr("value.seconds", n=v.idle_seconds)
+        if name == "operator_corner":
+            return tr("corner." + v.operator_corner.replace("-", "_"))
+        return "•" * len(v.operator_code)
+
+    def _build(self) -> None:
+        b = self.buttons
+        b.clear()
+        names = self.fields()
+        per_col = math.ceil(len(names) / 2)
+        for i, name in enumerate(names):
+            col, row = divmod(i, per_col)
+            x = 70 + col * 590
+            y = 118 + row * 100
+            b.add(button((x, y + 34, 520, 60), self.value_text(name), self._cycle(name), "blue", size=28))
+        b.add(button((L.W // 2 - 200, L.H - 86, 400, 70), tr("button.back"), self.close, "green", size=30))
+
+    def _cycle(self, name: str) -> Callable[[], None]:
+        def step() -> None:
+            if name == "operator_code":
+                self.app.scenes.push(KeypadScene(self.app, "settings.operator_code", self._set_code))
+                return
+            self.values = st.next_option(self.values, name)
+            self.app.apply_settings(self.values, save=False)
+            self._build()
+
+        return step
+
+    def _set_code(self, code: str) -> None:
+        try:
+            self.values = st.with_value(self.values, "operator_code", code)
+        except ValueError as exc:
+            log.info("operator code not changed: %s", exc)
+            return
+        self.app.apply_settings(self.values, save=False)
+        self._build()
+
+    def enter(self) -> None:
+        super().enter()
+        self._build()
+
+    def close(self) -> None:
+        self.app.apply_settings(self.values, save=True)
+        super().close()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.fill(BG)
+        draw_text(surface, tr("settings.title"), 44, (L.W // 2, 60), GOLD)
+        names = self.fields()
+        per_col = math.ceil(len(names) / 2)
+        for i, name in enumerate(names):
+            col, row = divmod(i, per_col)
+            x = 70 + col * 590
+            y = 118 + row * 100
+            draw_text(surface, self.label(name), 24, (x + 4, y + 16), DIM, anchor="midleft", width=520)
+        self.buttons.draw(surface, self.app.sprites)

@@ -1,0 +1,103 @@
+"""The game's one stream of events: what the controller publishes, in order, and who hears it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.engine.flow import Double, EndTurn, GameState, OpeningRoll, Pass, Phase, Rules, Step, Take, new_game
+from game.engine.match import Match
+from game.ui import events as ev
+from game.ui.play.controller import GameController, GameSetup
+from tests.ui_driver import make_app, settle, start_game
+
+
+@pytest.fixture()
+def app():  # type: ignore[no-untyped-def]
+    a = make_app(speed="fast")
+    yield a
+    pygame.quit()
+
+
+def _record(app) -> list[ev.GameEvent]:  # type: ignore[no-untyped-def]
+    heard: list[ev.GameEvent] = []
+    app.events.subscribe(heard.append)
+    return heard
+
+
+def test_a_turn_publishes_dice_then_the_play(app) -> None:  # type: ignore[no-untyped-def]
+    scene = start_game(app, mode="two", seed=5)
+    heard = _record(app)
+    assert scene.do(OpeningRoll(3, 1)) is None
+    assert scene.do(Step(8, 3)) is None
+    assert scene.do(Step(6, 1)) is None
+    assert heard == [ev.DiceRolled(scene.game, (3, 1), None)]  # moves inside a turn are not a play yet
+    assert scene.do(EndTurn()) is None
+    assert [type(e) for e in heard] == [ev.DiceRolled, ev.PlayMade]
+    play = heard[-1]
+    assert isinstance(play, ev.PlayMade) and play.player == 0
+    assert [(m.src, m.dst) for m in play.moves] == [(8, 5), (6, 5)]
+    assert scene.do(EndTurn()) is not None  # refused: nothing is published
+    assert len(heard) == 2
+
+
+def test_cube_actions_and_the_end_of_a_match(app) -> None:  # type: ignore[no-untyped-def]
+    scene = start_game(app, mode="two", seed=5, match_length=1)
+    heard = _record(app)
+    state = GameState(phase=Phase.ROLL, position=new_game().position, turn=1, rules=Rules(match_length=3))
+    scene.resume(state, Match(Rules(match_length=3)))
+    assert isinstance(heard[-1], ev.GameResumed)
+    assert scene.do(Double()) is None
+    assert scene.do(Take()) is None
+    offered, taken = heard[-2], heard[-1]
+    assert isinstance(offered, ev.CubeOffered) and offered.player == 1 and offered.cube.value == 1
+    assert isinstance(taken, ev.CubeTaken) and taken.player == 0
+    match = Match(Rules(match_length=3), score=(2, 2), games=4, crawford_used=True)
+    scene.resume(match.new_game(), match)
+    for action in (OpeningRoll(3, 1), Step(8, 3), Step(6, 1), EndTurn()):
+        assert scene.do(action) is None
+    heard.clear()
+    assert scene.do(Double()) is None
+    assert scene.do(Pass()) is None
+    assert [type(e) for e in heard] == [ev.CubeOffered, ev.CubePassed, ev.GameOver, ev.MatchOver]
+    over = heard[2]
+    assert isinstance(over, ev.GameOver) and over.result.winner == 1 and over.result.passed
+    assert isinstance(heard[3], ev.MatchOver) and heard[3].winner == 1
+    assert scene.match.score == (2, 3)
+
+
+def test_a_controller_without_listeners_plays_alone() -> None:
+    game = GameController(GameSetup(mode="demo", match_length=0, seed=2), threaded_ai=False)
+    for _ in range(5000):
+        game.step(1.0)
+        if game.games:
+            break
+    assert game.games == 1 and game.state.phase is Phase.GAME_OVER
+
+
+def test_the_next_game_is_announced_and_saved(app, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    scene = start_game(app, mode="two", seed=5)
+    heard = _record(app)
+    app.data_dir = tmp_path
+    saves = app.autosave.saves
+    scene.next_game()
+    assert heard == [ev.GameStarted(scene.game, first=False)]
+    assert app.autosave.saves == saves + 1 and app.autosave.history == []
+    settle(app, scene)
+
+
+def test_listeners_hear_in_registration_order() -> None:
+    bus = ev.EventBus()
+    order: list[str] = []
+    bus.subscribe(lambda e: order.append("a"))
+    bus.subscribe(lambda e: order.append("b"))
+    game = GameController(GameSetup(mode="two", seed=1), threaded_ai=False, publish=bus.publish)
+    game.start()
+    assert order == ["a", "b"]
+
+
+@pytest.fixture(autouse=True)
+def _quiet(ui_reset: None) -> Iterator[None]:
+    yield

@@ -1,0 +1,116 @@
+"""Every command-line setting reaches the game through every way of starting it.
+
+The screen once had two paths for flags (the game's own options and the saved
+settings); ``--start computer --level expert`` then played at intermediate. Here
+each setting flag is given on the command line and looked for in the game that
+each start path leads to: the title's buttons, ``--start``, ``--demo``, the kiosk
+(attract, wake, title) and Continue on a saved game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ui import i18n, persist
+from game.ui import text as ui_text
+from game.ui.app import App
+from game.ui.cli import build
+from game.ui.layout import LAYOUT
+from game.ui.scenes.attract import AttractScene
+from game.ui.scenes.game import GameScene
+from game.ui.scenes.title import TitleScene
+
+FLAGS = [
+    "--level", "expert", "--match", "3", "--speed", "fast", "--lang", "fi", "--home", "left",
+    "--no-sound", "--volume", "0.25",
+]  # fmt: skip
+
+
+@pytest.fixture(autouse=True)
+def _reset(ui_reset: None) -> Iterator[None]:
+    yield
+    LAYOUT.set_home("right")
+
+
+def _title(app: App) -> GameScene:
+    top = app.scenes.top
+    assert isinstance(top, TitleScene)
+    top.start("computer")
+    return _game(app)
+
+
+def _game(app: App) -> GameScene:
+    top = app.scenes.top
+    assert isinstance(top, GameScene), top
+    app.step()
+    return top
+
+
+def _kiosk(app: App) -> GameScene:
+    assert isinstance(app.scenes.top, AttractScene)
+    attract = _game(app)
+    assert attract.game.opponent.level == "expert" and attract.game.setup.mode == "demo"
+    app.wake()
+    return _title(app)
+
+
+PATHS: dict[str, tuple[list[str], Callable[[App], GameScene]]] = {
+    "title": ([], _title),
+    "start": (["--start", "computer"], _game),
+    "demo": (["--demo"], _game),
+    "kiosk": (["--kiosk"], _kiosk),
+}
+
+
+def _check_common(app: App, scene: GameScene) -> None:
+    """The settings every path must apply: language, speed, board direction, sound."""
+    assert i18n.get_language() == "fi"
+    assert ui_text.tr("roll") == i18n.translate("fi", "ui.roll") != i18n.translate("en", "ui.roll")
+    assert app.speed == "fast" and scene.anim.speed == "fast"
+    assert LAYOUT.home == "left"
+    assert app.audio.enabled is False and app.audio.volume == 0.25
+
+
+@pytest.mark.parametrize("path", sorted(PATHS))
+def test_every_setting_flag_reaches_the_game(path: str, tmp_path: Path) -> None:
+    extra, reach = PATHS[path]
+    app = build([*FLAGS, *extra, "--data-dir", str(tmp_path), "--seed", "3"], threaded_ai=False)
+    app.scenes.push(app.initial_scene())
+    scene = reach(app)
+    _check_common(app, scene)
+    assert scene.game.opponent.level == "expert"  # the computer plays at the level asked for
+    if scene.game.setup.mode == "demo":
+        assert scene.game.match.rules.match_length == 0  # the demo is an unlimited session
+    else:
+        assert scene.game.match.rules.match_length == 3
+    assert app.settings.level == "expert" and app.settings.match_length == 3
+    app.quit()
+    pygame.quit()
+
+
+def test_resume_applies_the_flags_but_keeps_the_saved_games_own_level_and_length(tmp_path: Path) -> None:
+    """A saved game goes on as it was played (its level, its match); the screen's settings are the run's."""
+    first = build(["--data-dir", str(tmp_path), "--start", "computer", "--level", "beginner", "--match", "5"])
+    first.threaded_ai = False
+    scene = first.initial_scene()
+    first.scenes.push(scene)
+    assert isinstance(scene, GameScene)
+    assert first.autosave.save(scene.game)
+    first.quit()
+    pygame.quit()
+
+    app = build([*FLAGS, "--data-dir", str(tmp_path)], threaded_ai=False)
+    app.scenes.push(app.initial_scene())
+    assert isinstance(app.scenes.top, TitleScene) and app.saved is not None
+    app.continue_saved()
+    resumed = _game(app)
+    _check_common(app, resumed)
+    assert resumed.game.opponent.level == "beginner"
+    assert resumed.game.match.rules.match_length == 5
+    assert persist.load_game(tmp_path) is not None
+    app.quit()
+    pygame.quit()

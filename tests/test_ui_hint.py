@@ -10,7 +10,6 @@ from game.engine.flow import OpeningRoll, Phase, apply, new_game
 from game.engine.moves import legal_plays
 from game.ui.anim import place_of
 from game.ui.board_view import HINT
-from game.ui.input import Intent
 from game.ui.layout import LAYOUT
 from game.ui.play.board_paint import board_draw
 from game.ui.text import tr
@@ -106,6 +105,9 @@ def test_hint_runs_beside_the_frame_loop_when_threaded(game) -> None:  # type: i
     assert scene.hints.pending and scene.hints.moves is None
     assert tr("hint_thinking") in _labels(scene)
     release.set()
+    future = scene.game.opponent._hint_future
+    assert future is not None
+    future.result(timeout=120)  # the worker's own time: a loaded machine must not fail the test
     run_until(app, lambda: scene.hints.moves is not None, max_steps=3000)
     assert not scene.hints.pending and tr("hint") in _labels(scene)
     scene.game.opponent.close()
@@ -153,10 +155,10 @@ def test_hint_from_the_bar_starts_its_arrow_on_the_bar(game) -> None:  # type: i
 
 def test_h_key_asks_for_a_hint_only_at_the_start_of_the_turn(game) -> None:  # type: ignore[no-untyped-def]
     app, scene = game
-    scene.handle(Intent("key", (0, 0), key=pygame.K_h))
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
     assert scene.hints.moves
     first = scene.hints.moves[0]
     drag(app, point_xy(0, first.src), point_xy(0, first.dst))
     assert scene.state.moves and scene.hints.moves is None
-    scene.handle(Intent("key", (0, 0), key=pygame.K_h))
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
     assert scene.hints.moves is None and not scene.hints.pending

@@ -25,7 +25,7 @@ from os import PathLike
 
 import pygame
 
-from . import i18n, persist
+from . import controls, i18n, persist
 from . import layout as L
 from . import settings as st
 from . import text as ui_text
@@ -156,6 +156,7 @@ class App:
         self.settings = settings
         apply_language(settings.language)
         self.audio.apply(settings)
+        self.input.keys = controls.keymap(dict(settings.keys))
         if L.LAYOUT.set_home("left" if settings.direction == "home-left" else "right"):
             self.needs_draw = True  # drawing and hit testing both follow the one layout
         if self.kiosk is not None:

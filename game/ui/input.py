@@ -12,7 +12,9 @@ Intents:
   its first press already produced a harmless ``click``; the release is swallowed;
 - ``right``: a right-button press; ``long``: a touch held still for ``LONG_PRESS`` seconds;
 - ``drag_start`` (pos = where the press began), ``drag``, ``drop``;
-- ``key`` with ``key`` set; ``back`` for Escape / the Android back button.
+- ``nav`` with ``command`` set (``up`` ... ``select``, ``higher``, ``undo``, ``done``: see
+  :mod:`game.ui.controls`) from a mapped key or a game controller, ``key`` set for a key;
+- ``key`` for any other key; ``back`` for Menu: Escape, the Android back button, a controller's Back.
 Presses outside the logical screen (in the letterbox bars) are ignored.
 """
 
@@ -22,6 +24,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from . import controls
 from .layout import H, W
 
 DRAG_THRESHOLD = 10.0
@@ -34,6 +37,7 @@ class Intent:
     pos: tuple[int, int] = (0, 0)
     key: int = 0
     touch: bool = False
+    command: str = ""
 
 
 def _inside(pos: tuple[int, int]) -> bool:
@@ -51,6 +55,11 @@ class InputMapper:
         self.dragging = False
         self.swallow_release = False
         self.pointer = (0, 0)
+        self.keys: dict[int, str] = controls.keymap()
+        """Key code -> command (the operator's map; :meth:`App.apply_settings` sets it)."""
+        self.sticks = controls.Sticks()
+        self.gamepads: controls.Gamepads | None = None
+        """Opened on the first controller event (SDL's controller subsystem is not needed before)."""
 
     @property
     def busy(self) -> bool:
@@ -66,10 +75,35 @@ class InputMapper:
         if t == pygame.MOUSEMOTION:
             return self._motion(event)
         if t == pygame.KEYDOWN:
-            if event.key in (pygame.K_ESCAPE, pygame.K_AC_BACK):
+            command = self.keys.get(event.key)
+            if command == "menu" or event.key in (pygame.K_ESCAPE, pygame.K_AC_BACK):
                 return [Intent("back", key=event.key)]
+            if command:
+                return [Intent("nav", key=event.key, command=command)]
             return [Intent("key", key=event.key)]
+        if t in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERAXISMOTION, pygame.CONTROLLERDEVICEADDED):
+            return self._controller(event)
         return []
+
+    def _controller(self, event: pygame.event.Event) -> list[Intent]:
+        t = event.type
+        if t == pygame.CONTROLLERDEVICEADDED:
+            if self.gamepads is None:
+                self.gamepads = controls.Gamepads()
+            self.gamepads.added(int(getattr(event, "device_index", 0)))
+            return []
+        if t == pygame.CONTROLLERBUTTONDOWN:
+            command = controls.CONTROLLER_BUTTONS.get(int(getattr(event, "button", -1)))
+        else:
+            instance = int(getattr(event, "instance_id", 0))
+            command = self.sticks.motion(
+                instance, int(getattr(event, "axis", -1)), int(getattr(event, "value", 0))
+            )
+        if command is None:
+            return []
+        if command == "menu":
+            return [Intent("back")]
+        return [Intent("nav", command=command)]
 
     def _down(self, event: pygame.event.Event) -> list[Intent]:
         pos = (int(event.pos[0]), int(event.pos[1]))

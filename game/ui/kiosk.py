@@ -165,6 +165,18 @@ class Kiosk:
             self._hold = None
         return pressed and self._swallow_release
 
+    def key(self) -> bool:
+        """A key or controller button: an arcade cabinet's stick and buttons are visitors' hands too.
+
+        It wakes the demo and answers the countdown like a touch (True: swallowed), else it is activity.
+        """
+        if self.mode is Mode.ATTRACT:
+            self.idle = 0.0
+            self.mode = Mode.ACTIVE
+            self._out.append(Cmd.WAKE)
+            return True
+        return self.activity()
+
     def activity(self) -> bool:
         """Any other input (a key, the wheel): resets the idle timer like a press; True = swallowed."""
         if self.mode is Mode.ATTRACT:

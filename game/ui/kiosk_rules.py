@@ -2,8 +2,9 @@
 
 :class:`game.ui.kiosk.Kiosk` decides (pure, no pygame); this module carries its
 decisions out: a first touch in attract mode only wakes, a touch on the "Still
-playing?" countdown only dismisses it, key presses never reach a visitor's game,
-and each command opens or closes its scene (countdown, keypad, operator menu).
+playing?" countdown only dismisses it (a key or a controller button does the same:
+arcade buttons are visitors' hands), and each command opens or closes its scene
+(countdown, keypad, operator menu).
 """
 
 from __future__ import annotations
@@ -52,9 +53,10 @@ class KioskRules:
         elif t == pygame.MOUSEMOTION:
             buttons = getattr(event, "buttons", (0, 0, 0))
             swallow = kiosk.motion(event.pos, bool(buttons and buttons[0]))
-        elif t in (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEWHEEL):
+        elif t in (pygame.KEYDOWN, pygame.CONTROLLERBUTTONDOWN):
+            swallow = kiosk.key()  # arcade buttons and encoders that present themselves as keyboards
+        elif t in (pygame.KEYUP, pygame.MOUSEWHEEL, pygame.CONTROLLERBUTTONUP, pygame.CONTROLLERAXISMOTION):
             kiosk.activity()
-            swallow = True  # a cabinet's visitors have no keyboard; Escape must not reach a menu
         if swallow:
             self.app.input.cancel()
             self.app.needs_draw = True

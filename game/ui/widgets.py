@@ -7,11 +7,14 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from .controls import DIRECTIONS, nearest
 from .input import Intent
 from .sprites import Sprites
 from .text import CACHE
 
 MIN_TOUCH = 48
+FOCUS = (255, 236, 120)
+"""The focus ring: bright yellow, readable on every button colour and on the board."""
 
 
 @dataclass
@@ -27,6 +30,8 @@ class Button:
     visible: bool = True
     enabled: bool = True
     pressed: bool = field(default=False)
+    focused: bool = field(default=False)
+    """The keyboard or controller focus is on it (drawn as a bright ring)."""
 
     def __post_init__(self) -> None:
         if self.rect.height < MIN_TOUCH:
@@ -54,13 +59,23 @@ class Button:
         else:
             label = CACHE.fit(self.label, self.size, inner, text_col)
             surface.blit(label, label.get_rect(center=(self.rect.centerx, y + (self.rect.height - 5) // 2)))
+        if self.focused:
+            ring = self.rect.inflate(10, 10)
+            pygame.draw.rect(surface, FOCUS, ring, 5, border_radius=14)
 
 
 class ButtonGroup:
-    """Routes ``down``/``click`` intents to buttons; a double-click never presses a button twice."""
+    """Routes ``down``/``click`` intents to buttons; a double-click never presses a button twice.
+
+    Keyboard and controller: ``nav`` intents move a focus between the visible buttons (to the
+    nearest one in the direction pressed) and ``select`` presses the focused one. The focus is
+    kept as an index, so a scene that rebuilds its buttons (a language change) keeps it; a
+    pointer press hides it again.
+    """
 
     def __init__(self) -> None:
         self.buttons: list[Button] = []
+        self.focus: int | None = None
 
     def add(self, button: Button) -> Button:
         self.buttons.append(button)
@@ -69,9 +84,46 @@ class ButtonGroup:
     def clear(self) -> None:
         self.buttons.clear()
 
+    def usable(self) -> list[int]:
+        return [i for i, b in enumerate(self.buttons) if b.visible and b.enabled]
+
+    def focused(self) -> Button | None:
+        if self.focus is None or not 0 <= self.focus < len(self.buttons):
+            return None
+        b = self.buttons[self.focus]
+        return b if b.visible and b.enabled else None
+
+    def navigate(self, command: str, start: int = 0) -> bool:
+        """Move the focus (a direction) or press the focused button (``select``); True when used.
+
+        With no focus yet, any direction or select first shows the focus on the ``start``-th usable button.
+        """
+        usable = self.usable()
+        if not usable:
+            return False
+        current = self.focused()
+        if current is None:
+            if command not in DIRECTIONS and command != "select":
+                return False
+            self.focus = usable[min(start, len(usable) - 1)]
+            return True
+        if command == "select":
+            current.action()
+            return True
+        if command not in DIRECTIONS:
+            return False
+        centres = [self.buttons[i].rect.center for i in usable]
+        step = nearest(current.rect.center, centres, command)
+        if step is not None:
+            self.focus = usable[step]
+        return True
+
     def handle(self, intent: Intent) -> bool:
         """True when a button consumed the intent."""
+        if intent.kind == "nav":
+            return self.navigate(intent.command)
         if intent.kind == "down":
+            self.focus = None
             hit = False
             for b in self.buttons:
                 b.pressed = b.hit(intent.pos)
@@ -90,7 +142,8 @@ class ButtonGroup:
         return False
 
     def draw(self, surface: pygame.Surface, sprites: Sprites) -> None:
-        for b in self.buttons:
+        for i, b in enumerate(self.buttons):
+            b.focused = i == self.focus
             b.draw(surface, sprites)
 
 

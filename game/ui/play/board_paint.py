@@ -126,6 +126,7 @@ class Frame:
             panel.status(t),
             tuple((b.label, b.colour, b.pressed, b.enabled, b.rect.topleft) for b in t.buttons.buttons),
             tuple((b.label, b.pressed) for b in t.modal.buttons) if overlay else (),
+            (t.buttons.focus, t.modal.focus),
             overlay,
             s.phase,
             t.game.match.score,

@@ -42,8 +42,6 @@ class Table(Protocol):
     def flash(self, text: str) -> None: ...
     def end_turn(self) -> None: ...
     def undo(self) -> None: ...
-    def offer_double(self) -> None: ...
-    def ask_hint(self) -> None: ...
 
 
 class TurnInput:
@@ -116,21 +114,11 @@ class TurnInput:
             self._die_move(intent.pos, higher=False)
 
     def _key(self, key: int) -> None:
+        """Keys the key map does not name: U and Z also undo (the mapped keys arrive as ``nav``)."""
         t = self.table
         s = t.game.state
-        if not t.game.is_human(s.turn):
-            return
-        if key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            if s.phase is Phase.ROLL:
-                t.game.roll()
-            elif s.phase is Phase.MOVING:
-                t.end_turn()
-        elif key in (pygame.K_BACKSPACE, pygame.K_u, pygame.K_z) and s.phase is Phase.MOVING:
+        if t.game.is_human(s.turn) and key in (pygame.K_u, pygame.K_z) and s.phase is Phase.MOVING:
             t.undo()
-        elif key == pygame.K_d and s.phase is Phase.ROLL:
-            t.offer_double()
-        elif key == pygame.K_h and s.phase is Phase.MOVING:
-            t.ask_hint()
 
     # -- what is under the finger ----------------------------------------------------------------
 
@@ -257,6 +245,10 @@ class TurnInput:
             if higher:
                 self._click(pos)
             return
+        self.die_move_from(src, higher)
+
+    def die_move_from(self, src: int, higher: bool) -> None:
+        """Move the checker on ``src`` by the higher (or lower) die still to play."""
         turn = self.table.game.state.turn_state()
         if not turn.remaining or turn.is_complete:
             self.table.flash(tr_reason(turn.explain(src, turn.dice[0]) or tr("must_finish")))

@@ -22,6 +22,7 @@ from ..input import Intent
 from ..play import dialogs, panel
 from ..play.board_paint import Frame
 from ..play.controller import GameController, GameSetup
+from ..play.cursor import BoardCursor
 from ..play.hints import Hints
 from ..play.motion import animate
 from ..play.turn_input import TurnInput
@@ -47,6 +48,7 @@ class GameScene(Scene):
         self.hands = TurnInput(self)
         self.hints = Hints(self.game, self.flash, self.rebuild_buttons)
         self.frame = Frame()
+        self.cursor = BoardCursor(self)
         self.flash_text = ""
         self.flash_time = 0.0
         self.win_pending = False
@@ -164,6 +166,9 @@ class GameScene(Scene):
         if intent.kind == "back":
             self.open_menu()
             return
+        if intent.kind == "nav":
+            self.command(intent.command)
+            return
         if self.modal.buttons:
             self.modal.handle(intent)
             if self.buttons.buttons[0].hit(intent.pos):  # the Menu button stays live over a dialog
@@ -172,6 +177,36 @@ class GameScene(Scene):
         if self.hands.drag is None and self.buttons.handle(intent):
             return
         self.hands.handle(intent)
+
+    def command(self, name: str) -> None:
+        """A keyboard or controller command (see ``game.ui.controls``)."""
+        game = self.game
+        s = game.state
+        if self.modal.buttons:  # a cube offer to answer, or the end of a game
+            if s.phase is Phase.CUBE_OFFERED and name in ("take", "pass"):
+                self.answer(name == "take")
+            else:
+                self.modal.navigate(name)
+            return
+        mine = game.is_human(s.turn)
+        if name == "hint":
+            self.ask_hint()
+        elif name == "undo" and self.hands.selected is not None:
+            self.cursor.point = self.hands.selected  # put the checker down; the cursor stays on it
+            self.hands.selected = None
+        elif name == "undo":
+            self.undo()
+        elif name == "double" and mine and s.phase is Phase.ROLL:
+            self.offer_double()
+        elif s.phase is Phase.ROLL and mine:
+            if name == "done" or (name == "select" and self.buttons.focused() is None):
+                game.roll()
+            else:
+                self.buttons.navigate(name, start=1)  # Roll, Double and Menu; the focus starts on Roll
+        elif name == "done" and mine and s.phase is Phase.MOVING:
+            self.end_turn()
+        elif not self.cursor.handle(name) and name == "select" and mine and s.phase is Phase.MOVING:
+            self.end_turn()  # nothing left to move: select finishes the turn
 
     def update(self, dt: float) -> None:
         self.anim.speed = self.app.speed
@@ -201,6 +236,7 @@ class GameScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.frame.draw(self, surface, alpha)
+        self.cursor.draw(surface)
 
 
 __all__ = ["GameScene", "GameSetup"]

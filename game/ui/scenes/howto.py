@@ -46,11 +46,14 @@ class HowToScene(ButtonScene):
         return turn
 
     def handle(self, intent: Intent) -> None:
-        if intent.kind == "key" and intent.key in (pygame.K_RIGHT, pygame.K_PAGEDOWN):
-            self._turn(1)()
-            return
-        if intent.kind == "key" and intent.key in (pygame.K_LEFT, pygame.K_PAGEUP):
-            self._turn(-1)()
+        forward = (intent.kind == "nav" and intent.command == "right") or (
+            intent.kind == "key" and intent.key == pygame.K_PAGEDOWN
+        )
+        back = (intent.kind == "nav" and intent.command == "left") or (
+            intent.kind == "key" and intent.key == pygame.K_PAGEUP
+        )
+        if forward or back:
+            self._turn(1 if forward else -1)()
             return
         super().handle(intent)
 

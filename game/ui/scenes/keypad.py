@@ -15,6 +15,10 @@ from ..text import draw_text
 from ..widgets import shade
 from .base import INK, ButtonScene, Host, button, dialog_box
 
+DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)} | {
+    getattr(pygame, f"K_KP_{d}"): str(d) for d in range(10)
+}
+
 
 class KeypadScene(ButtonScene):
     """A numeric keypad. ``on_done`` gets the digits; None means the kiosk checks them (operator code)."""
@@ -91,6 +95,12 @@ class KeypadScene(ButtonScene):
     def handle(self, intent: Intent) -> None:
         if intent.kind == "back":
             self.cancel()
+            return
+        if intent.kind in ("key", "nav") and intent.key in DIGIT_KEYS:
+            self._key(DIGIT_KEYS[intent.key])()  # a keyboard's (or an arcade encoder's) digits
+            return
+        if intent.kind == "key" and intent.key == pygame.K_BACKSPACE:
+            self._key("⌫")()
             return
         self.buttons.handle(intent)
 

@@ -126,8 +126,8 @@ class TitleScene(ButtonScene):
     def handle(self, intent: Intent) -> None:
         if intent.kind == "back":
             return
-        if intent.kind == "key" and intent.key in (pygame.K_RETURN, pygame.K_SPACE):
-            self.start("computer")
+        if intent.kind == "nav" and intent.command == "select" and self.buttons.focused() is None:
+            self.start("computer")  # Enter on the title plays the computer at once
             return
         self.buttons.handle(intent)
 

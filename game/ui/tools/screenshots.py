@@ -171,6 +171,27 @@ def hint_left(app: App) -> None:
     hint(app, "left")
 
 
+def press(app: App, name: str) -> None:
+    code = pygame.key.key_code(name)
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
+    app.step()
+
+
+def keyboard_title(app: App) -> None:
+    """The title with the keyboard focus on "Two players" (two presses of the down arrow)."""
+    title(app)
+    press(app, "down")
+    press(app, "down")
+
+
+def keyboard_cursor(app: App) -> None:
+    """Keyboard play: a checker picked up with Enter, the cursor on one of its targets."""
+    after_opening(app, 21)
+    press(app, "right")
+    press(app, "return")
+    press(app, "right")
+
+
 SHOTS: dict[str, Callable[[App], None]] = {
     "title": title,
     "opening": opening,
@@ -179,6 +200,8 @@ SHOTS: dict[str, Callable[[App], None]] = {
     "gameover": game_over,
     "hint": hint,
     "hint_home_left": hint_left,
+    "keyboard_title": keyboard_title,
+    "keyboard_cursor": keyboard_cursor,
 }
 
 

@@ -1,0 +1,197 @@
+"""Play without a pointer: the keyboard map, game controllers, and moving a focus between things on screen.
+
+Keys and controller buttons become ``nav`` intents carrying a command (``up``,
+``select``, ``higher``, ``undo``, ``done`` ...), the same for every device, so a scene
+handles "select" once whether it came from Enter, a controller's A button or an
+arcade encoder that presents itself as a keyboard. The operator can remap keys
+(``Settings.keys``); Escape always means Menu, so a broken map never locks anyone in.
+
+Focus: :func:`nearest` picks, among places on screen, the closest one in a
+direction; buttons, checkers and points all use it, so the cursor moves where the
+eye expects on any layout (home board left or right).
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterable, Mapping, Sequence
+from types import ModuleType
+
+import pygame
+
+COMMANDS: tuple[str, ...] = (
+    "up",
+    "down",
+    "left",
+    "right",
+    "select",
+    "higher",
+    "lower",
+    "undo",
+    "done",
+    "double",
+    "take",
+    "pass",
+    "hint",
+    "menu",
+)
+DIRECTIONS: dict[str, tuple[int, int]] = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+
+DEFAULT_KEYS: dict[str, tuple[str, ...]] = {
+    "up": ("up",),
+    "down": ("down",),
+    "left": ("left",),
+    "right": ("right",),
+    "select": ("return", "space", "enter"),
+    "higher": (".",),
+    "lower": (",",),
+    "undo": ("backspace",),
+    "done": ("r",),
+    "double": ("d",),
+    "take": ("t",),
+    "pass": ("p",),
+    "hint": ("h",),
+    "menu": ("escape",),
+}
+"""Key names as ``pygame.key.name`` writes them ("enter" is the keypad's)."""
+
+CONTROLLER_BUTTONS: dict[int, str] = {
+    pygame.CONTROLLER_BUTTON_DPAD_UP: "up",
+    pygame.CONTROLLER_BUTTON_DPAD_DOWN: "down",
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT: "left",
+    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "right",
+    pygame.CONTROLLER_BUTTON_A: "select",
+    pygame.CONTROLLER_BUTTON_B: "undo",
+    pygame.CONTROLLER_BUTTON_X: "higher",
+    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "lower",
+    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "higher",
+    pygame.CONTROLLER_BUTTON_Y: "hint",
+    pygame.CONTROLLER_BUTTON_START: "done",
+    pygame.CONTROLLER_BUTTON_BACK: "menu",
+}
+STICK_ON = 0.55
+"""A stick pushed this far (of full travel) is one step in its direction..."""
+STICK_OFF = 0.3
+"""...and must come back inside this before it steps again."""
+_AXIS_MAX = 32767.0
+
+
+def key_codes(names: Iterable[str]) -> tuple[int, ...]:
+    """The key codes of ``names``; a name pygame does not know is left out."""
+    codes = []
+    with warnings.catch_warnings():
+        # Names of keys are fixed by SDL: before pygame.init() the lookup is just as right, but warns.
+        warnings.simplefilter("ignore")
+        for name in names:
+            try:
+                codes.append(pygame.key.key_code(name))
+            except ValueError:
+                continue
+    return tuple(codes)
+
+
+def keymap(overrides: Mapping[str, str] | None = None) -> dict[int, str]:
+    """Key code -> command: the defaults, with each overridden command's keys replaced by the one given.
+
+    Escape stays Menu whatever the map says (the way out of every screen).
+    """
+    names = {command: DEFAULT_KEYS[command] for command in COMMANDS}
+    for command, name in (overrides or {}).items():
+        if command in names and key_codes([name]):
+            names[command] = (name,)
+    out: dict[int, str] = {}
+    for command in COMMANDS:
+        for code in key_codes(names[command]):
+            out.setdefault(code, command)
+    out[pygame.K_ESCAPE] = "menu"
+    return out
+
+
+def key_label(command: str, overrides: Mapping[str, str] | None = None) -> str:
+    """The key a command is on, as people write it ("R", "Enter"), for the settings screen and help."""
+    names = (overrides or {}).get(command)
+    name = names if names else DEFAULT_KEYS[command][0]
+    return name.title() if len(name) > 1 else name.upper()
+
+
+class Sticks:
+    """Turns analogue stick travel into single direction steps (with hysteresis, per axis)."""
+
+    def __init__(self) -> None:
+        self._held: dict[tuple[int, int], int] = {}
+
+    def motion(self, instance: int, axis: int, value: int) -> str | None:
+        if axis not in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
+            return None
+        amount = value / _AXIS_MAX
+        key = (instance, axis)
+        held = self._held.get(key, 0)
+        if held and abs(amount) < STICK_OFF:
+            self._held[key] = 0
+            return None
+        if held or abs(amount) < STICK_ON:
+            return None
+        sign = 1 if amount > 0 else -1
+        self._held[key] = sign
+        if axis == pygame.CONTROLLER_AXIS_LEFTX:
+            return "right" if sign > 0 else "left"
+        return "down" if sign > 0 else "up"
+
+
+class Gamepads:
+    """Opens every game controller SDL maps, plugged in before the start or after it."""
+
+    def __init__(self) -> None:
+        self.open: dict[int, object] = {}
+        self._module: ModuleType | None = None
+        try:
+            from pygame._sdl2 import controller
+
+            controller.init()
+            self._module = controller
+        except (ImportError, pygame.error):
+            self._module = None
+
+    def added(self, device_index: int) -> None:
+        module = self._module
+        if module is None:
+            return
+        try:
+            pad = getattr(module, "Controller")(device_index)  # noqa: B009 - not in the stubs
+        except (pygame.error, ValueError, IndexError):
+            return
+        self.open[device_index] = pad
+
+
+def nearest(origin: tuple[float, float], places: Sequence[tuple[float, float]], direction: str) -> int | None:
+    """The index of the place closest to ``origin`` in ``direction``, or None when nothing lies that way.
+
+    Distance along the direction counts once, distance across it twice: the cursor
+    prefers what is straight ahead to what is near but off to the side.
+    """
+    dx, dy = DIRECTIONS[direction]
+    best: tuple[float, int] | None = None
+    for i, (x, y) in enumerate(places):
+        ax, ay = x - origin[0], y - origin[1]
+        along = ax * dx + ay * dy
+        if along <= 1:
+            continue
+        across = abs(ax * dy) + abs(ay * dx)
+        score = along + 2 * across
+        if best is None or score < best[0]:
+            best = (score, i)
+    return None if best is None else best[1]
+
+
+__all__ = [
+    "COMMANDS",
+    "CONTROLLER_BUTTONS",
+    "DEFAULT_KEYS",
+    "DIRECTIONS",
+    "Gamepads",
+    "Sticks",
+    "key_codes",
+    "key_label",
+    "keymap",
+    "nearest",
+]

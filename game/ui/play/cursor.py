@@ -1,0 +1,106 @@
+"""The board cursor for keyboard and controller play: a ring that moves between what can be played.
+
+First it moves between the mover's checkers that can move; ``select`` picks one up and
+the cursor moves between its legal targets; ``select`` again plays there. ``higher`` and
+``lower`` move the checker under the cursor by that die at once. Which checkers and
+which targets come from the engine (through the hands), never from a rule of its own.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine.flow import MoveTo, Phase
+
+from ..anim import place_of, top_xy
+from ..controls import DIRECTIONS, nearest
+from ..layout import CHECKER, LAYOUT
+from ..widgets import FOCUS
+from .motion import abs_board
+from .table import GameTable
+
+
+class BoardCursor:
+    def __init__(self, table: GameTable) -> None:
+        self.table = table
+        self.point: int | None = None
+        """The mover's point under the cursor (25 = the bar, 0 = borne off), once a key was used."""
+
+    def candidates(self) -> list[int]:
+        hands = self.table.hands
+        if hands.selected is None:
+            return sorted(hands.movable, reverse=True)
+        return sorted(hands.targets(hands.selected), reverse=True)
+
+    def xy(self, point: int) -> tuple[float, float]:
+        s = self.table.game.state
+        if point == 0:
+            centre = LAYOUT.tray_rect(s.turn).center
+            return (float(centre[0]), float(centre[1]))
+        return top_xy(abs_board(s.position, s.turn), place_of(s.turn, point))
+
+    def active(self) -> bool:
+        game = self.table.game
+        s = game.state
+        return s.phase is Phase.MOVING and game.is_human(s.turn) and bool(self.candidates())
+
+    def handle(self, command: str) -> bool:
+        """A direction or select while the human moves; True when it was the cursor's."""
+        if not self.active():
+            return False
+        t = self.table
+        hands = t.hands
+        options = self.candidates()
+        if self.point not in options:
+            self.point = options[0]
+            if command in DIRECTIONS:
+                return True  # the first press shows the cursor where it starts
+        assert self.point is not None
+        if command in DIRECTIONS:
+            here = self.xy(self.point)
+            step = nearest(here, [self.xy(p) for p in options], command)
+            if step is None:  # nothing further that way: go round
+                forward = command in ("right", "down")
+                step = (options.index(self.point) + (1 if forward else -1)) % len(options)
+            self.point = options[step]
+            return True
+        if command == "select":
+            if hands.selected is None:
+                hands.selected = self.point
+                self.point = None
+                targets = self.candidates()
+                self.point = targets[0] if targets else None
+                return True
+            origin, dst = hands.selected, self.point
+            hands.selected = None
+            self.point = dst  # the cursor stays where the checker went (it may move on from there)
+            reason = t.game.do(MoveTo(origin, dst))
+            if reason:
+                t.flash(reason)
+            return True
+        if command in ("higher", "lower"):
+            src = hands.selected if hands.selected is not None else self.point
+            hands.selected = None
+            self.point = None
+            hands.die_move_from(src, higher=command == "higher")
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.point is None or not self.active() or self.table.anim.busy:
+            return
+        if self.point not in self.candidates():
+            return
+        x, y = self.xy(self.point)
+        centre = (round(x), round(y))
+        radius = CHECKER // 2 + 9
+        pygame.draw.circle(surface, (0, 0, 0), centre, radius + 5, 3)
+        pygame.draw.circle(surface, FOCUS, centre, radius + 2, 8)
+        # A pointer above the ring: the cursor reads as a cursor, not as one more lit target.
+        tip = (centre[0], centre[1] - radius - 6)
+        arrow = [tip, (tip[0] - 16, tip[1] - 26), (tip[0] + 16, tip[1] - 26)]
+        pygame.draw.polygon(surface, FOCUS, arrow)
+        pygame.draw.polygon(surface, (0, 0, 0), arrow, 2)
+
+
+__all__ = ["BoardCursor"]

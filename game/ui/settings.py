@@ -21,6 +21,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from . import persist
+from .controls import COMMANDS
 from .i18n import LANGUAGES
 
 log = logging.getLogger(__name__)
@@ -58,6 +59,8 @@ class Settings:
     operator_code: str = "2580"
     operator_hold: float = 3.0
     """Seconds of pressing in the operator corner before the code pad appears."""
+    keys: tuple[tuple[str, str], ...] = ()
+    """The operator's key map: (command, key name) pairs that replace the default keys of those commands."""
 
 
 DEFAULTS = Settings()
@@ -94,6 +97,23 @@ def _code(value: Any) -> str:
     return value
 
 
+def _keys(value: Any) -> tuple[tuple[str, str], ...]:
+    pairs = value.items() if isinstance(value, Mapping) else value
+    if not isinstance(pairs, (list, tuple)) and not isinstance(value, Mapping):
+        raise ValueError(f"{value!r} is not a list of (command, key) pairs")
+    out: dict[str, str] = {}
+    for pair in pairs:
+        if not isinstance(pair, (list, tuple)) or len(pair) != 2 or not all(isinstance(x, str) for x in pair):
+            raise ValueError(f"{pair!r} is not a (command, key) pair")
+        command, name = pair
+        if command not in COMMANDS:
+            raise ValueError(f"{command!r} is not a command ({', '.join(COMMANDS)})")
+        if not 0 < len(name) <= 20:
+            raise ValueError(f"{name!r} is not a key name")
+        out[command] = name
+    return tuple(sorted(out.items()))
+
+
 VALIDATORS: Mapping[str, Callable[[Any], Any]] = {
     "language": _choice(LANGUAGES),
     "sound": _choice(SOUND_CHOICES),
@@ -106,6 +126,7 @@ VALIDATORS: Mapping[str, Callable[[Any], Any]] = {
     "operator_corner": _choice(CORNERS),
     "operator_code": _code,
     "operator_hold": _number(0.5, 30.0, integer=False),
+    "keys": _keys,
 }
 
 OPTIONS: Mapping[str, tuple[Any, ...]] = {

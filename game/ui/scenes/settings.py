@@ -17,6 +17,7 @@ from ..board_view import BG, GOLD
 from ..i18n import tr
 from ..text import draw_text
 from .base import DIM, ButtonScene, Host, button
+from .keymap import KeymapScene
 from .keypad import KeypadScene
 
 log = logging.getLogger(__name__)
@@ -100,6 +101,11 @@ class SettingsScene(ButtonScene):
             y = 118 + row * 100
             b.add(button((x, y + 34, 520, 60), self.value_text(name), self._cycle(name), "blue", size=28))
         b.add(button((L.W // 2 - 200, L.H - 86, 400, 70), tr("button.back"), self.close, "green", size=30))
+        if self.operator:  # the cabinet's buttons may arrive as keys: the operator maps them
+            b.add(button((L.W - 330, 24, 260, 64), tr("settings.keys"), self.open_keys, "grey", size=26))
+
+    def open_keys(self) -> None:
+        self.app.scenes.push(KeymapScene(self.app))
 
     def _cycle(self, name: str) -> Callable[[], None]:
         def step() -> None:
@@ -123,6 +129,7 @@ class SettingsScene(ButtonScene):
 
     def enter(self) -> None:
         super().enter()
+        self.values = self.app.settings  # the key map screen above may have changed them
         self._build()
 
     def close(self) -> None:

@@ -29,6 +29,7 @@ from game.ui.app import App, Launch  # noqa: E402
 from game.ui.i18n import LANGUAGES  # noqa: E402
 from game.ui.scenes.dice_stats import DiceStatsScene  # noqa: E402
 from game.ui.scenes.howto import HowToScene  # noqa: E402
+from game.ui.scenes.keymap import KeymapScene  # noqa: E402
 from game.ui.scenes.keypad import KeypadScene  # noqa: E402
 from game.ui.scenes.operator import OperatorScene  # noqa: E402
 from game.ui.scenes.settings import SettingsScene  # noqa: E402
@@ -97,6 +98,12 @@ def main(argv: list[str] | None = None) -> int:
             shoot(app, out, "operator", lang)
             app.scenes.push(SettingsScene(app, operator=True))
             shoot(app, out, "settings", lang)
+            keymap = KeymapScene(app)
+            app.scenes.push(keymap)
+            keymap.waiting = "done"
+            keymap._build()
+            shoot(app, out, "keys", lang)
+            app.scenes.pop()
             app.scenes.pop()
             app.scenes.push(DiceStatsScene(app))
             dice = random.Random(7)

@@ -1,0 +1,87 @@
+"""The operator's key map: which key does what, for cabinets whose buttons arrive as keys.
+
+Each command is a button showing its key; pressing one waits for the next key, which
+becomes that command's key (saved at once). Escape cancels the wait and is always Menu,
+so no map can lock the operator out; "Default keys" puts every key back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from .. import controls
+from .. import layout as L
+from .. import settings as st
+from ..board_view import BG, GOLD
+from ..i18n import tr
+from ..input import Intent
+from ..text import draw_text
+from .base import DIM, ButtonScene, Host, button
+
+
+class KeymapScene(ButtonScene):
+    def __init__(self, app: Host) -> None:
+        super().__init__(app)
+        self.waiting: str | None = None
+        """The command whose new key the next key press sets."""
+        self._build()
+
+    def _build(self) -> None:
+        b = self.buttons
+        b.clear()
+        keys = dict(self.app.settings.keys)
+        per_col = (len(controls.COMMANDS) + 1) // 2
+        for i, command in enumerate(controls.COMMANDS):
+            col, row = divmod(i, per_col)
+            label = f"{tr('control.' + command)}: {controls.key_label(command, keys)}"
+            colour = "gold" if command == self.waiting else "blue"
+            b.add(
+                button((70 + col * 590, 88 + row * 68, 520, 58), label, self._wait(command), colour, size=24)
+            )
+        y = L.H - 86
+        b.add(button((70, y, 400, 70), tr("keys.reset"), self.reset, "grey", size=26))
+        b.add(button((L.W - 470, y, 400, 70), tr("button.back"), self.close, "green", size=30))
+
+    def _wait(self, command: str) -> Callable[[], None]:
+        def wait() -> None:
+            if command == "menu":
+                return  # Escape stays Menu: the way out of every screen
+            self.waiting = command
+            self._build()
+
+        return wait
+
+    def _set(self, command: str, code: int) -> None:
+        name = pygame.key.name(code)
+        keys = dict(self.app.settings.keys)
+        keys[command] = name
+        self.app.apply_settings(st.with_value(self.app.settings, "keys", keys), save=True)
+
+    def reset(self) -> None:
+        self.waiting = None
+        self.app.apply_settings(st.with_value(self.app.settings, "keys", ()), save=True)
+        self._build()
+
+    def handle(self, intent: Intent) -> None:
+        if self.waiting is not None and intent.kind in ("key", "nav") and intent.key:
+            self._set(self.waiting, intent.key)
+            self.waiting = None
+            self._build()
+            return
+        if self.waiting is not None and intent.kind == "back":
+            self.waiting = None
+            self._build()
+            return
+        super().handle(intent)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.fill(BG)
+        draw_text(surface, tr("keys.title"), 40, (L.W // 2, 50), GOLD)
+        if self.waiting is not None:
+            text = tr("keys.press", command=tr("control." + self.waiting))
+            draw_text(surface, text, 26, (L.W // 2, L.H - 122), GOLD, width=L.W - 100)
+        else:
+            draw_text(surface, tr("keys.hint"), 22, (L.W // 2, L.H - 122), DIM, width=L.W - 100)
+        self.buttons.draw(surface, self.app.sprites)

@@ -78,3 +78,47 @@ def test_arcade_title_level_is_saved_as_the_setting(restore_language: None, tmp_
     assert isinstance(title, TitleScene)
     click(app, _at(title, tr_level("beginner")))
     assert app.settings.level == "beginner" and st.load_settings(tmp_path).level == "beginner"
+
+
+def _panel_texts(app, scene, monkeypatch) -> list[str]:  # type: ignore[no-untyped-def]
+    """Every text the side panel paints for the scene's current state."""
+    painted: list[str] = []
+    real = panel.draw_text
+
+    def spy(surface, text, *a, **k):  # type: ignore[no-untyped-def]
+        painted.append(text)
+        return real(surface, text, *a, **k)
+
+    monkeypatch.setattr(panel, "draw_text", spy)
+    scene.frame.panel.key = None
+    app.draw(0.0)
+    return painted
+
+
+def test_a_one_point_match_says_no_doubling_not_crawford(restore_language: None, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.text import tr
+
+    app = make_app()
+    one = start_game(app, mode="two", seed=2, match_length=1)
+    assert one.state.crawford  # the engine's flag: the cube is dead from the first game
+    texts = _panel_texts(app, one, monkeypatch)
+    assert tr("no_cube") in texts and tr("crawford") not in texts
+    three = start_game(app, mode="two", seed=2, match_length=3)
+    from game.engine.flow import Rules
+    from game.engine.match import Match
+
+    match = Match(Rules(match_length=3), score=(2, 0), games=2)
+    three.resume(match.new_game(), match)
+    assert three.state.crawford
+    texts = _panel_texts(app, three, monkeypatch)
+    assert tr("crawford") in texts and tr("no_cube") not in texts
+
+
+def test_touching_the_demo_says_how_to_play(restore_language: None) -> None:
+    from game.ui.text import tr
+    from tests.ui_driver import click, point_xy
+
+    app = make_app()
+    scene = start_game(app, mode="demo", seed=2)
+    click(app, point_xy(0, 13))
+    assert scene.flash_text == tr("demo_touch") and "Menu" in scene.flash_text

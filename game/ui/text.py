@@ -113,19 +113,11 @@ ENGLISH: dict[str, str] = {
     "select_hint": "Tap a lit point, or drag",
     "no_checker_here": "Pick one of your own checkers",
     "not_your_turn": "Wait: it is not your turn",
+    "demo_touch": "This is a demo. To play: Menu, then Leave to title",
+    "no_cube": "NO DOUBLING",
     "must_finish": "Finish your move first",
     "higher": "higher",
     "lower": "lower",
-    "howto_title": "How to play",
-    "howto_1": "Move all 15 of your checkers around the board into your home board, then bear them off.",
-    "howto_2": "The first to bear off every checker wins. White moves toward the lower right.",
-    "howto_3": "Drag a checker to a lit point. Double-click moves it by the higher die,",
-    "howto_4": "right-click (or a long press) by the lower die. Or tap a checker, then a lit point.",
-    "howto_5": "A single checker is a blot: land on it to send it to the bar.",
-    "howto_6": "Checkers on the bar must come in first, on the opponent's home board.",
-    "howto_7": "Use as many dice as you can. Undo takes moves back; Done or a tap on the dice ends the turn.",
-    "howto_8": "Before rolling you may double the stake. The other player takes it or passes and loses.",
-    "howto_9": "Win before the loser bears off any checker: gammon (x2). With one still at your home: x3.",
 }
 
 _catalogue: Mapping[str, str] = ENGLISH

@@ -182,7 +182,11 @@ def paint(t: GameTable, surface: pygame.Surface, ox: int, oy: int) -> None:
     length = s.rules.match_length
     line = tr("match_to", length=length) if length else tr("session_score")
     draw_text(surface, line, 26, (x + w // 2, mid_y), (230, 230, 240), width=w)
-    if s.crawford:
+    if length == 1:  # the cube is dead in a 1-point match: no game is "Crawford" there
+        badge = pygame.Rect(x + w // 2 - 110, mid_y + 22, 220, 34)
+        pygame.draw.rect(surface, (70, 78, 96), badge, border_radius=8)
+        draw_text(surface, tr("no_cube"), 20, badge.center, (235, 235, 245), width=212)
+    elif s.crawford:
         badge = pygame.Rect(x + w // 2 - 80, mid_y + 22, 160, 34)
         pygame.draw.rect(surface, (170, 40, 40), badge, border_radius=8)
         draw_text(surface, tr("crawford"), 22, badge.center, (255, 255, 255))

@@ -85,7 +85,9 @@ class TurnInput:
             return
         s = t.game.state
         if not t.game.is_human(s.turn):
-            if intent.kind == "drag_start":
+            if t.game.setup.mode == "demo" and intent.kind in ("click", "drag_start"):
+                t.flash(tr("demo_touch"))  # a visitor touching the demo wants to play: say how
+            elif intent.kind == "drag_start":
                 t.flash(tr("not_your_turn"))
             return
         if s.phase is Phase.ROLL:

@@ -90,15 +90,20 @@ class SettingsScene(ButtonScene):
             return tr("corner." + v.operator_corner.replace("-", "_"))
         return "•" * len(v.operator_code)
 
+    def rows(self) -> list[tuple[str, int, int]]:
+        """Each setting shown, with the top left of its row: two columns, filled top to bottom."""
+        names = self.fields()
+        per_col = math.ceil(len(names) / 2)
+        out = []
+        for i, name in enumerate(names):
+            col, row = divmod(i, per_col)
+            out.append((name, 70 + col * 590, 118 + row * 100))
+        return out
+
     def _build(self) -> None:
         b = self.buttons
         b.clear()
-        names = self.fields()
-        per_col = math.ceil(len(names) / 2)
-        for i, name in enumerate(names):
-            col, row = divmod(i, per_col)
-            x = 70 + col * 590
-            y = 118 + row * 100
+        for name, x, y in self.rows():
             b.add(button((x, y + 34, 520, 60), self.value_text(name), self._cycle(name), "blue", size=28))
         b.add(button((L.W // 2 - 200, L.H - 86, 400, 70), tr("button.back"), self.close, "green", size=30))
         if self.operator:  # the cabinet's buttons may arrive as keys: the operator maps them
@@ -139,11 +144,6 @@ class SettingsScene(ButtonScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(BG)
         draw_text(surface, tr("settings.title"), 44, (L.W // 2, 60), GOLD)
-        names = self.fields()
-        per_col = math.ceil(len(names) / 2)
-        for i, name in enumerate(names):
-            col, row = divmod(i, per_col)
-            x = 70 + col * 590
-            y = 118 + row * 100
+        for name, x, y in self.rows():
             draw_text(surface, self.label(name), 24, (x + 4, y + 16), DIM, anchor="midleft", width=520)
         self.buttons.draw(surface, self.app.sprites)

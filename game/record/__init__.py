@@ -1,0 +1,36 @@
+"""Match records: the recorder the game feeds, and Jellyfish .mat text written and read back.
+
+``python -m game.record FILE.mat`` reads a .mat file (ours or another program's),
+replays it through the rules and prints a summary, or the line where it goes wrong.
+"""
+
+from .mat import default_metadata, moves_text, read_mat, write_mat
+from .model import (
+    GameRecord,
+    MatchRecord,
+    Ply,
+    PlyKind,
+    RecordError,
+    Replayed,
+    check_match,
+    final_state,
+    replay_game,
+)
+from .recorder import MatchRecorder
+
+__all__ = [
+    "GameRecord",
+    "MatchRecord",
+    "MatchRecorder",
+    "Ply",
+    "PlyKind",
+    "RecordError",
+    "Replayed",
+    "check_match",
+    "default_metadata",
+    "final_state",
+    "moves_text",
+    "read_mat",
+    "replay_game",
+    "write_mat",
+]

@@ -1,0 +1,111 @@
+"""``python -m game.record FILE.mat``: read a match file, replay it through the rules, print a summary.
+
+Exit status 0 when the file is a valid match or session, 1 with ``FILE:LINE: reason``
+on standard error when it is not (or cannot be read), 2 for bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from game.engine import WinKind
+
+from .mat import read_mat
+from .model import GameRecord, MatchRecord, PlyKind, RecordError
+
+
+def _game_line(record: MatchRecord, game: GameRecord) -> str:
+    rolls = sum(1 for p in game.plies if p.kind is PlyKind.ROLL)
+    doubles = [p.cube for p in game.plies if p.kind is PlyKind.DOUBLE]
+    crawford = ", Crawford" if game.crawford else ""
+    head = f"Game {game.number} ({game.score[0]}-{game.score[1]}{crawford}): {rolls} rolls"
+    if doubles:
+        head += f", doubled to {doubles[-1]}"
+    result = game.result
+    if result is None:
+        return head + ", unfinished"
+    how = (
+        "by a drop"
+        if result.passed
+        else "by resignation"
+        if game.resigned
+        else {
+            WinKind.SINGLE: "single",
+            WinKind.GAMMON: "gammon",
+            WinKind.BACKGAMMON: "backgammon",
+        }[result.kind]
+    )
+    points = f"{result.points} point{'s' if result.points != 1 else ''}"
+    return f"{head}, {record.names[result.winner]} wins {points} ({how})"
+
+
+def summary(record: MatchRecord) -> list[str]:
+    """Readable lines describing the record."""
+    length = record.rules.match_length
+    kind = f"{length} point match" if length else "money session"
+    lines = [f"{kind}: {record.names[0]} against {record.names[1]}, {len(record.games)} game(s)"]
+    lines.extend(_game_line(record, game) for game in record.games)
+    score = record.score
+    final = f"Score: {record.names[0]} {score[0]}, {record.names[1]} {score[1]}"
+    if record.winner is not None:
+        final += f"; {record.names[record.winner]} wins the match"
+    lines.append(final)
+    return lines
+
+
+def as_json(record: MatchRecord) -> dict[str, object]:
+    """The summary as plain data (``--json``)."""
+    return {
+        "match_length": record.rules.match_length,
+        "names": list(record.names),
+        "score": list(record.score),
+        "winner": record.winner,
+        "games": [
+            {
+                "number": g.number,
+                "score": list(g.score),
+                "crawford": g.crawford,
+                "plies": len(g.plies),
+                "winner": None if g.result is None else g.result.winner,
+                "points": None if g.result is None else g.result.points,
+                "kind": None if g.result is None else g.result.kind.name.lower(),
+                "cube": None if g.result is None else g.result.cube,
+                "dropped": bool(g.result and g.result.passed),
+                "resigned": g.resigned,
+            }
+            for g in record.games
+        ],
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        prog="python -m game.record",
+        description="Read a Jellyfish .mat match file, replay it through the rules and print a summary.",
+    )
+    ap.add_argument("file", type=Path, help="the .mat file")
+    ap.add_argument("--json", action="store_true", help="print the summary as JSON")
+    args = ap.parse_args(argv)
+    try:
+        text = args.file.read_text(encoding="utf-8", errors="replace")
+    except OSError as exc:
+        print(f"{args.file}: cannot read: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    try:
+        record = read_mat(text)
+    except RecordError as exc:
+        where = f"{args.file}:{exc.line}" if exc.line else str(args.file)
+        print(f"{where}: {exc.reason}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(as_json(record), indent=2))
+    else:
+        print("\n".join(summary(record)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -41,6 +41,7 @@ from game.engine import (
     Move,
     NotationError,
     Phase,
+    PlayMoves,
     Roll,
     Rules,
     RulesError,
@@ -48,6 +49,9 @@ from game.engine import (
     apply,
     parse_play,
 )
+from game.engine.flow import board_move
+from game.engine.moves import apply_move, dice_to_play
+from game.engine.notation import parse_journeys
 
 from .model import (
     GameRecord,
@@ -360,7 +364,7 @@ class _Reader:
                 rolled = apply(state, opening_action(probe))
             else:
                 rolled = apply(state, Roll(dice))
-            moves = parse_play(written, rolled.position, dice)
+            moves = _as_written(written, rolled) or parse_play(written, rolled.position, dice)
         except NotationError as exc:
             raise RecordError(f"{self.names[column]}'s {dice[0]}{dice[1]}: {written!r}: {exc}", k) from exc
         except RulesError as exc:
@@ -425,6 +429,42 @@ class _Reader:
             except RulesError as exc:
                 raise RecordError(str(exc), k) from exc
         self.state = None
+
+
+def _as_written(text: str, rolled: GameState) -> tuple[Move, ...] | None:
+    """The play exactly in the order written when every hop is one die (as our writer writes), else None.
+
+    Why: :func:`~game.engine.notation.parse_play` may list the moves of a play in
+    another order; keeping the written order makes a round trip exact and a replay
+    move the checkers in the order the player did.
+    """
+    assert rolled.dice is not None
+    try:
+        hops = parse_journeys(text)
+    except NotationError:
+        return None
+    remaining = list(dice_to_play(rolled.dice))
+    position = rolled.position
+    moves: list[Move] = []
+    for src, dst, _ in hops:
+        if dst != OFF:
+            die = src - dst if src != BAR_POINT else 25 - dst
+        else:
+            bigger = sorted(d for d in remaining if d >= src)
+            die = src if src in remaining else bigger[0] if bigger else 0
+        if die not in remaining:
+            return None
+        move = board_move(position, src, dst, die)
+        if move is None:
+            return None
+        remaining.remove(die)
+        moves.append(move)
+        position = apply_move(position, move)
+    try:
+        apply(rolled, PlayMoves(tuple(moves)))
+    except RulesError:
+        return None
+    return tuple(moves)
 
 
 def read_mat(text: str) -> MatchRecord:

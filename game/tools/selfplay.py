@@ -31,6 +31,7 @@ from game.engine import (
     EndTurn,
     GameState,
     Match,
+    Move,
     Pass,
     Phase,
     PlayMoves,
@@ -132,8 +133,16 @@ def play_match(
     return recorder.record()
 
 
+def _hops(moves: tuple[Move, ...]) -> list[tuple[int, int, bool]]:
+    return sorted((m.src, m.dst, m.hit) for m in moves)
+
+
 def differences(original: MatchRecord, read_back: MatchRecord) -> list[str]:
-    """Where ``read_back`` differs from ``original`` (moves compared as the same single moves)."""
+    """Where ``read_back`` differs from ``original``.
+
+    A play is compared as its checker hops (from, to, hit): which die bore a checker
+    off from below its number is not written in a .mat (either die may, when both can).
+    """
     out: list[str] = []
     if original.rules != read_back.rules or original.names != read_back.names:
         out.append("rules or names differ")
@@ -148,7 +157,7 @@ def differences(original: MatchRecord, read_back: MatchRecord) -> list[str]:
             continue
         for k, (p, q) in enumerate(zip(a.plies, b.plies, strict=True), start=1):
             same = (p.player, p.kind, p.dice, p.cube) == (q.player, q.kind, q.dice, q.cube)
-            if not same or sorted(p.moves) != sorted(q.moves):
+            if not same or _hops(p.moves) != _hops(q.moves):
                 out.append(f"{where}, ply {k}: {p} read back as {q}")
     return out
 

@@ -4,7 +4,7 @@
 replays it through the rules and prints a summary, or the line where it goes wrong.
 """
 
-from .mat import default_metadata, moves_text, read_mat, write_mat
+from .mat import default_metadata, moves_text, ply_lines, read_mat, write_mat
 from .model import (
     GameRecord,
     MatchRecord,
@@ -30,6 +30,7 @@ __all__ = [
     "default_metadata",
     "final_state",
     "moves_text",
+    "ply_lines",
     "read_mat",
     "replay_game",
     "write_mat",

@@ -90,24 +90,31 @@ def _entry(ply: Ply) -> str:
     return " Takes" if ply.kind is PlyKind.TAKE else " Drops"
 
 
-def _move_lines(plies: tuple[Ply, ...]) -> list[str]:
-    rows: list[list[str | None]] = []
-    row: list[str | None] = [None, None]
+def ply_lines(plies: tuple[Ply, ...]) -> list[int]:
+    """The number of the move line (1, 2, ...) each ply is written on: the first player's entries
+    go on the left, the second's on the right, and the right-hand entry closes its line."""
+    numbers: list[int] = []
+    line = 1
+    empty = True
     for ply in plies:
+        if ply.player == 0 and not empty:
+            line += 1
+        numbers.append(line)
         if ply.player == 0:
-            if row != [None, None]:
-                rows.append(row)
-                row = [None, None]
-            row[0] = _entry(ply)
+            empty = False
         else:
-            row[1] = _entry(ply)
-            rows.append(row)
-            row = [None, None]
-    if row != [None, None]:
-        rows.append(row)
+            line += 1
+            empty = True
+    return numbers
+
+
+def _move_lines(plies: tuple[Ply, ...]) -> list[str]:
+    rows: dict[int, list[str | None]] = {}
+    for ply, number in zip(plies, ply_lines(plies), strict=True):
+        rows.setdefault(number, [None, None])[ply.player] = _entry(ply)
     lines = []
-    for k, (left, right) in enumerate(rows, start=1):
-        text = f"{k:3d}) "
+    for number, (left, right) in sorted(rows.items()):
+        text = f"{number:3d}) "
         left_text = left or ""
         if right is None:
             text += left_text
@@ -472,4 +479,4 @@ def read_mat(text: str) -> MatchRecord:
     return _Reader(text).read()
 
 
-__all__ = ["default_metadata", "moves_text", "read_mat", "write_mat"]
+__all__ = ["default_metadata", "moves_text", "ply_lines", "read_mat", "write_mat"]

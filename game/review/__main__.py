@@ -1,0 +1,61 @@
+"""``python -m game.review FILE.mat``: the review of a match file as JSON on standard output.
+
+Exit status 0, 1 when the file cannot be read or is not a valid match (``FILE:LINE:
+reason`` on standard error), 2 for bad arguments. ``--timing`` adds the time the
+review took on standard error (the benchmark figure for the screen's progress bar).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from game.record import RecordError, read_mat
+
+from .core import review_match
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        prog="python -m game.review",
+        description="Review a .mat match file: error per move and per cube decision (thousandths of a point, "
+        "judged by the expert level with its lookahead), rating, luck, the three costliest mistakes.",
+    )
+    ap.add_argument("file", type=Path, help="the .mat file")
+    ap.add_argument("--timing", action="store_true", help="print the review's duration on standard error")
+    ap.add_argument("--brief", action="store_true", help="leave out the per-move and per-cube lists")
+    args = ap.parse_args(argv)
+    try:
+        text = args.file.read_text(encoding="utf-8", errors="replace")
+    except OSError as exc:
+        print(f"{args.file}: cannot read: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    try:
+        record = read_mat(text)
+    except RecordError as exc:
+        where = f"{args.file}:{exc.line}" if exc.line else str(args.file)
+        print(f"{where}: {exc.reason}", file=sys.stderr)
+        return 1
+    started = time.perf_counter()
+    review = review_match(record)
+    elapsed = time.perf_counter() - started
+    data = review.to_json()
+    if args.brief:
+        for player in data["players"]:  # type: ignore[attr-defined]
+            del player["move_list"], player["cube_list"]
+    print(json.dumps(data, indent=2))
+    if args.timing:
+        plies = sum(len(g.plies) for g in record.games)
+        print(
+            f"reviewed {len(record.games)} games, {plies} plies in {elapsed:.1f} s "
+            f"({1000.0 * elapsed / max(plies, 1):.0f} ms per ply)",
+            file=sys.stderr,
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,547 @@
+"""Review of a recorded match: how much each decision lost, by the expert's own judgement, and dice luck.
+
+Why these measures (the usual ones of backgammon programs, computed our way):
+
+* **Checker plays** are judged as the expert level chooses them: every legal play
+  is scored by the network (0-ply), the closest ``search.CANDIDATES`` plays within
+  ``search.MARGIN`` of the best, and the play made, are then valued by the expert's
+  one-roll lookahead (each of the opponent's 21 rolls, his best reply, the network).
+  The error of a play is the best value minus the value of the play made, in
+  cubeless points (per unit cube). A forced play (one legal play, or none) is no
+  decision and is not counted.
+* **Cube decisions** are judged by the cube model the computer doubles and takes
+  with (:mod:`game.ai.cube`: Janowski's cubeful equity, match equity at a match
+  score), in units of the cube in play (money: equity per cube; match:
+  match-winning chances scaled so that losing or winning the current cube spans
+  -1..+1). A doubler's decision counts when he doubled or when doubling was close
+  (within ``CLOSE`` of playing on, or right); every take or drop counts.
+* **Luck** of a roll is the value of the best play after that roll minus the average
+  of the same over all 36 rolls (the opening roll: over the 30 that are not
+  doubles), both seen by the player who rolled, valued the way the lookahead values
+  a reply. Its expectation is zero by construction, so a player's luck summed over
+  many games is near zero.
+* The **error rate** is the total error (checker and cube) per counted decision in
+  thousandths of a point, and the rating word follows the usual scale of error
+  rates (the thresholds of GNU Backgammon's scale; the words are ours).
+
+Everything is deterministic: the same file gives the same numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from game.ai import cube as cubemod
+from game.ai import pubeval, search
+from game.ai.api import may_double, play_equities, probabilities
+from game.ai.met import match_equity
+from game.ai.net import Network, default_network, equity
+from game.engine import GameState, Move, Phase, Play, Position, format_play, legal_plays, new_game
+from game.engine.matchid import match_id
+from game.engine.moves import apply_move
+from game.record import MatchRecord, PlyKind, RecordError, ply_lines
+from game.record.model import apply_ply
+
+CLOSE = 0.1
+"""A no-double counts as a cube decision when doubling would have lost less than this (per cube)."""
+
+RATINGS: tuple[tuple[float, str, str], ...] = (
+    (2.0, "flawless", "Flawless"),
+    (5.0, "masterly", "Masterly"),
+    (8.0, "expert", "Expert"),
+    (12.0, "strong", "Strong"),
+    (18.0, "solid", "Solid"),
+    (26.0, "casual", "Casual"),
+    (35.0, "learner", "Learner"),
+    (float("inf"), "wild", "Wild"),
+)
+"""(error rate below, key, English word): the usual scale's thresholds in thousandths per decision."""
+
+
+def rating(error_rate: float) -> tuple[str, str]:
+    """(key for translations, English word) of an error rate in thousandths of a point per decision."""
+    for limit, key, word in RATINGS:
+        if error_rate < limit:
+            return key, word
+    return RATINGS[-1][1], RATINGS[-1][2]
+
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: called after each reviewed turn (total = turns and cube actions)."""
+
+
+class Cancelled(Exception):
+    """The caller's ``cancel()`` returned True: the review stopped early."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Result types
+
+
+@dataclass(frozen=True, slots=True)
+class MoveReview:
+    """One roll and the play made. Equities are cubeless points for the mover; ``error`` >= 0."""
+
+    game: int
+    line: int
+    """1-based number of the move line in the game's sheet (what a .mat numbers)."""
+    player: int
+    dice: tuple[int, int]
+    state: GameState
+    """The game when the play was made: dice rolled, nothing moved (``state.position`` seen by the mover)."""
+    played: tuple[Move, ...]
+    best: tuple[Move, ...]
+    equity_played: float
+    equity_best: float
+    forced: bool
+    luck: float
+
+    @property
+    def error(self) -> float:
+        return max(0.0, self.equity_best - self.equity_played)
+
+
+@dataclass(frozen=True, slots=True)
+class CubeReview:
+    """A cube decision: ``kind`` "double" (the roller: ``action`` "double" / "no double") or "take"
+    (the player doubled: "take" / "pass"). Equities are the doubler's, per cube in play."""
+
+    game: int
+    line: int
+    player: int
+    kind: str
+    action: str
+    best_action: str
+    state: GameState
+    """Before the decision: phase ROLL (kind "double") or CUBE_OFFERED ("take"); ``state.turn`` doubles."""
+    no_double: float
+    double_take: float
+    double_pass: float
+    error: float
+
+
+@dataclass(frozen=True, slots=True)
+class Mistake:
+    """One of a player's costliest decisions, ready for a board with arrows or a paste into gnubg."""
+
+    game: int
+    line: int
+    player: int
+    kind: str
+    """"move", "double" or "take"."""
+    position_id: str
+    match_id: str
+    dice: tuple[int, int] | None
+    made: str
+    better: str
+    equity_made: float
+    equity_better: float
+    error: float
+    position: Position
+    """The board seen by the player who decided (for a take: the doubler's view, as in gnubg)."""
+    made_moves: tuple[Move, ...] = ()
+    better_moves: tuple[Move, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerReview:
+    """Everything about one player's decisions and dice."""
+
+    player: int
+    name: str
+    moves: tuple[MoveReview, ...]
+    cube: tuple[CubeReview, ...]
+    worst: tuple[Mistake, ...]
+
+    @property
+    def unforced(self) -> int:
+        return sum(1 for m in self.moves if not m.forced)
+
+    @property
+    def checker_error(self) -> float:
+        """Total points lost in checker play."""
+        return sum(m.error for m in self.moves)
+
+    @property
+    def error_per_move(self) -> float:
+        """Thousandths of a point lost per unforced move."""
+        return 1000.0 * self.checker_error / self.unforced if self.unforced else 0.0
+
+    @property
+    def cube_error(self) -> float:
+        return sum(c.error for c in self.cube)
+
+    @property
+    def error_per_cube_decision(self) -> float:
+        return 1000.0 * self.cube_error / len(self.cube) if self.cube else 0.0
+
+    @property
+    def error_rate(self) -> float:
+        """Thousandths of a point per decision, checker and cube together (what the rating uses)."""
+        decisions = self.unforced + len(self.cube)
+        return 1000.0 * (self.checker_error + self.cube_error) / decisions if decisions else 0.0
+
+    @property
+    def rating(self) -> tuple[str, str]:
+        return rating(self.error_rate)
+
+    @property
+    def luck(self) -> float:
+        """Points of luck summed over this player's rolls (positive: lucky)."""
+        return sum(m.luck for m in self.moves)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchReview:
+    """The review of a whole record: one :class:`PlayerReview` per player."""
+
+    record: MatchRecord
+    players: tuple[PlayerReview, PlayerReview]
+    complete: bool = field(default=True)
+
+    def to_json(self) -> dict[str, object]:
+        """Plain data for ``python -m game.review`` (equities in points, errors in thousandths)."""
+        return review_json(self)
+
+
+# ---------------------------------------------------------------------------------------------
+# The expert's lookahead, roll by roll
+
+_OPENING_WEIGHTS = tuple(0 if a == b else w for a, b, w in search.ROLLS)
+
+
+def roll_values(net: Network, pos: Position) -> tuple[float, ...]:
+    """For each of the 21 rolls (``search.ROLLS``), the equity of the player on roll in ``pos`` after
+    his best play, valued as the expert's lookahead values a reply (pubeval keeps the best
+    ``search.REPLIES`` plays, the network picks among them; a win counts exactly).
+
+    ``search.lookahead(net, play).equity`` is minus the weighted mean of this list for the
+    position after ``play`` seen by the opponent; a test keeps the two in step.
+    """
+    race = pos.is_race()
+    start = net.start_of_plays(pos)
+    stuck: float | None = None
+    values: list[float] = []
+    for a, b, _ in search.ROLLS:
+        plays = legal_plays(pos, (a, b))
+        if not plays:
+            if stuck is None:  # no play: the opponent rolls next from the same board
+                stuck = -equity(net.evaluate(pos.flip()))
+            values.append(stuck)
+            continue
+        if len(plays) > search.REPLIES:
+            wins = [p for p in plays if p.position.my_off == 15]
+            if wins:
+                plays = wins
+            else:
+                ranked = sorted(plays, key=lambda p: pubeval.fast_score(p.position, race), reverse=True)
+                plays = ranked[: search.REPLIES]
+        values.append(max(equity(o) for o in net.play_outputs(pos, plays, start)))
+    return tuple(values)
+
+
+def _mean(values: tuple[float, ...], weights: tuple[int, ...]) -> float:
+    return sum(v * w for v, w in zip(values, weights, strict=True)) / sum(weights)
+
+
+def _roll_index(dice: tuple[int, int]) -> int:
+    a, b = min(dice), max(dice)
+    return next(k for k, (x, y, _) in enumerate(search.ROLLS) if (x, y) == (a, b))
+
+
+class _Analyser:
+    def __init__(self) -> None:
+        self.net = default_network()
+        self.values: dict[Position, tuple[float, ...]] = {}
+
+    def rolls(self, pos: Position) -> tuple[float, ...]:
+        cached = self.values.get(pos)
+        if cached is None:
+            cached = roll_values(self.net, pos)
+            self.values[pos] = cached
+        return cached
+
+    def after(self, play: Play, zero_ply: float) -> float:
+        """The lookahead value of ``play`` for the mover (a win: its exact value)."""
+        if play.position.my_off == 15:
+            return zero_ply
+        weights = tuple(w for _, _, w in search.ROLLS)
+        return -_mean(self.rolls(play.position.flip()), weights)
+
+    def luck(self, state: GameState, opening: bool) -> float:
+        assert state.dice is not None
+        values = self.rolls(state.position)
+        weights = _OPENING_WEIGHTS if opening else tuple(w for _, _, w in search.ROLLS)
+        return values[_roll_index(state.dice)] - _mean(values, weights)
+
+    def checker(
+        self, state: GameState, played: tuple[Move, ...]
+    ) -> tuple[tuple[Move, ...], float, float, bool]:
+        """(best play's moves, value of the play made, value of the best, forced)."""
+        assert state.dice is not None
+        pos = state.position
+        plays = legal_plays(pos, state.dice)
+        if len(plays) <= 1:
+            return played, 0.0, 0.0, True
+        after = _after(pos, played)
+        index = next((k for k, p in enumerate(plays) if p.position == after), None)
+        if index is None:
+            raise RecordError("a play in the record is not legal here")
+        scores = play_equities(pos, plays)
+        order = sorted(range(len(plays)), key=scores.__getitem__, reverse=True)
+        top = scores[order[0]]
+        chosen = [k for k in order[: search.CANDIDATES] if scores[k] >= top - search.MARGIN]
+        if index not in chosen:
+            chosen.append(index)
+        if len(chosen) == 1:
+            return plays[index].moves, scores[index], scores[index], False
+        values = {k: self.after(plays[k], scores[k]) for k in chosen}
+        best = max(chosen, key=lambda k: (values[k], k == index))
+        return plays[best].moves, values[index], values[best], False
+
+
+def _after(pos: Position, moves: tuple[Move, ...]) -> Position:
+    for move in moves:
+        pos = apply_move(pos, move)
+    return pos
+
+
+def cube_view(state: GameState) -> cubemod.CubeView:
+    """The doubler's (``state.turn``'s) equities of no double / double-take / double-pass, per cube.
+
+    The same model and inputs as :func:`game.ai.api.should_double` at the expert level
+    (a test checks the decisions agree); match equities are rescaled to the cube in play.
+    """
+    pos = state.position
+    out = cubemod.race_outputs(pos) if pos.is_race() else probabilities(pos)
+    x = cubemod.cube_efficiency(pos)
+    me = state.turn
+    owner = "centre" if state.cube.owner is None else "me" if state.cube.owner == me else "opponent"
+    length = state.rules.match_length
+    if not length:
+        return cubemod.money_view(out, owner, x)
+    away = (length - state.score[me], length - state.score[1 - me])
+    post = min(away) == 1
+    view = cubemod.match_view(out, owner, x, state.cube.value, away, post)
+    value = state.cube.value
+    lo = match_equity(away[0], away[1] - value, post_crawford=post)
+    hi = match_equity(away[0] - value, away[1], post_crawford=post)
+    half = (hi - lo) / 2.0 if hi > lo else 1.0
+    mid = (hi + lo) / 2.0
+    return cubemod.CubeView(
+        (view.no_double - mid) / half, (view.double_take - mid) / half, (view.double_pass - mid) / half
+    )
+
+
+def _doubling_matters(state: GameState) -> bool:
+    if state.phase is not Phase.ROLL or state.can_double() is not None:
+        return False
+    me = state.turn
+    owner = "centre" if state.cube.owner is None else "me" if state.cube.owner == me else "opponent"
+    score = (state.score[me], state.score[1 - me])
+    return may_double(state.cube.value, owner, state.rules.match_length, score, state.crawford)
+
+
+# ---------------------------------------------------------------------------------------------
+# The review
+
+
+def count_steps(record: MatchRecord) -> int:
+    """How many progress steps :func:`review_match` reports (one per ply)."""
+    return sum(len(game.plies) for game in record.games)
+
+
+def review_match(
+    record: MatchRecord,
+    progress: Progress | None = None,
+    cancel: Callable[[], bool] | None = None,
+) -> MatchReview:
+    """Review every game of ``record`` (see the module docstring for the measures).
+
+    ``progress(done, total)`` is called after every ply; ``cancel()`` (if given) is asked
+    as often and stops the review with :class:`Cancelled`. Raises :class:`RecordError`
+    if the record does not replay (a record read by :func:`game.record.read_mat` always does).
+    Safe to run in a worker thread: it reads the shared network and touches nothing else.
+    """
+    analyser = _Analyser()
+    total = count_steps(record)
+    done = 0
+    moves: tuple[list[MoveReview], list[MoveReview]] = ([], [])
+    cubes: tuple[list[CubeReview], list[CubeReview]] = ([], [])
+    for game in record.games:
+        state = new_game(record.rules, game.score, game.crawford)
+        for ply, line in zip(game.plies, ply_lines(game.plies), strict=True):
+            before = state
+            made_in, state = apply_ply(state, ply)
+            if ply.kind is PlyKind.ROLL:
+                if _doubling_matters(before):
+                    _no_double(cubes[ply.player], game.number, line, before)
+                assert made_in.dice is not None
+                best, value_played, value_best, forced = analyser.checker(made_in, ply.moves)
+                moves[ply.player].append(
+                    MoveReview(
+                        game=game.number,
+                        line=line,
+                        player=ply.player,
+                        dice=made_in.dice,
+                        state=made_in,
+                        played=ply.moves,
+                        best=best,
+                        equity_played=value_played,
+                        equity_best=value_best,
+                        forced=forced,
+                        luck=analyser.luck(made_in, before.phase is Phase.OPENING),
+                    )
+                )
+            elif ply.kind is PlyKind.DOUBLE:
+                view = cube_view(before)
+                right = min(view.double_take, view.double_pass) > view.no_double
+                error = max(0.0, view.no_double - min(view.double_take, view.double_pass))
+                cubes[ply.player].append(
+                    CubeReview(game.number, line, ply.player, "double", "double",
+                               "double" if right else "no double", before,
+                               view.no_double, view.double_take, view.double_pass, error)
+                )  # fmt: skip
+            else:
+                view = cube_view(before)
+                took = ply.kind is PlyKind.TAKE
+                best_take = view.double_take <= view.double_pass
+                made = view.double_take if took else view.double_pass
+                error = max(0.0, made - min(view.double_take, view.double_pass))
+                cubes[ply.player].append(
+                    CubeReview(game.number, line, ply.player, "take", "take" if took else "pass",
+                               "take" if best_take else "pass", before,
+                               view.no_double, view.double_take, view.double_pass, error)
+                )  # fmt: skip
+            done += 1
+            if progress is not None:
+                progress(done, total)
+            if cancel is not None and cancel():
+                raise Cancelled
+    players = tuple(
+        PlayerReview(p, record.names[p], tuple(moves[p]), tuple(cubes[p]), _worst(moves[p], cubes[p]))
+        for p in (0, 1)
+    )
+    return MatchReview(record, (players[0], players[1]))
+
+
+def _no_double(into: list[CubeReview], game: int, line: int, state: GameState) -> None:
+    view = cube_view(state)
+    double = min(view.double_take, view.double_pass)
+    if double < view.no_double - CLOSE:
+        return  # not close: no decision to speak of
+    right = double > view.no_double
+    error = max(0.0, double - view.no_double)
+    into.append(
+        CubeReview(game, line, state.turn, "double", "no double", "double" if right else "no double", state,
+                   view.no_double, view.double_take, view.double_pass, error)
+    )  # fmt: skip
+
+
+def _worst(moves: list[MoveReview], cubes: list[CubeReview], count: int = 3) -> tuple[Mistake, ...]:
+    found: list[Mistake] = []
+    for m in moves:
+        if m.error > 0.0:
+            found.append(
+                Mistake(m.game, m.line, m.player, "move", m.state.position.position_id(), match_id(m.state),
+                        m.dice, format_play(m.played) or "no move", format_play(m.best),
+                        m.equity_played, m.equity_best, m.error, m.state.position, m.played, m.best)
+            )  # fmt: skip
+    for c in cubes:
+        if c.error > 0.0:
+            doubled = min(c.double_take, c.double_pass)
+            if c.kind == "double":
+                made, better = (doubled, c.no_double) if c.action == "double" else (c.no_double, doubled)
+            else:  # the taker's equities are the doubler's, negated
+                made = -(c.double_take if c.action == "take" else c.double_pass)
+                better = -doubled
+            found.append(
+                Mistake(c.game, c.line, c.player, c.kind, c.state.position.position_id(), match_id(c.state),
+                        None, c.action, c.best_action, made, better, c.error, c.state.position)
+            )  # fmt: skip
+    found.sort(key=lambda k: (-k.error, k.game, k.line))
+    return tuple(found[:count])
+
+
+# ---------------------------------------------------------------------------------------------
+# JSON
+
+
+def _milli(value: float) -> float:
+    return round(1000.0 * value, 1)
+
+
+def _eq(value: float) -> float:
+    return round(value, 4)
+
+
+def review_json(review: MatchReview) -> dict[str, object]:
+    """The review as plain data (see ``python -m game.review --help``)."""
+    record = review.record
+    players = []
+    for p in review.players:
+        key, word = p.rating
+        players.append(
+            {
+                "name": p.name,
+                "moves": len(p.moves),
+                "unforced_moves": p.unforced,
+                "cube_decisions": len(p.cube),
+                "error_per_move": round(p.error_per_move, 1),
+                "error_per_cube_decision": round(p.error_per_cube_decision, 1),
+                "error_rate": round(p.error_rate, 1),
+                "checker_error_points": _eq(p.checker_error),
+                "cube_error_points": _eq(p.cube_error),
+                "rating": key,
+                "rating_word": word,
+                "luck_points": _eq(p.luck),
+                "luck_per_roll": round(1000.0 * p.luck / len(p.moves), 1) if p.moves else 0.0,
+                "worst": [
+                    {
+                        "game": w.game,
+                        "move": w.line,
+                        "kind": w.kind,
+                        "position_id": w.position_id,
+                        "match_id": w.match_id,
+                        "dice": list(w.dice) if w.dice else None,
+                        "played": w.made,
+                        "better": w.better,
+                        "equity_played": _eq(w.equity_made),
+                        "equity_better": _eq(w.equity_better),
+                        "error": _milli(w.error),
+                    }
+                    for w in p.worst
+                ],
+                "move_list": [
+                    {
+                        "game": m.game,
+                        "move": m.line,
+                        "dice": list(m.dice),
+                        "played": format_play(m.played),
+                        "forced": m.forced,
+                        "error": _milli(m.error),
+                        "luck": _milli(m.luck),
+                    }
+                    for m in p.moves
+                ],
+                "cube_list": [
+                    {
+                        "game": c.game,
+                        "move": c.line,
+                        "decision": c.kind,
+                        "action": c.action,
+                        "best": c.best_action,
+                        "error": _milli(c.error),
+                    }
+                    for c in p.cube
+                ],
+            }
+        )
+    return {
+        "match_length": record.rules.match_length,
+        "games": len(record.games),
+        "score": list(record.score),
+        "units": "error and luck in thousandths of a point; equities in points per unit cube",
+        "players": players,
+    }

@@ -184,3 +184,37 @@ def test_only_game_ui_imports_pygame() -> None:
         if name.split(".")[0] == "pygame"
     ]
     assert offenders == []
+
+
+# Match records and the review sit beside the bot: they use the rules and the computer player,
+# never the screen (the screen uses them).
+RECORDS = [ROOT / "game" / "record", ROOT / "game" / "review", ROOT / "game" / "tools" / "selfplay.py"]
+
+
+def _record_sources() -> list[Path]:
+    return [p for folder in RECORDS for p in ([folder] if folder.is_file() else sources(folder))]
+
+
+def test_records_and_review_import_only_the_standard_library_the_engine_and_the_ai() -> None:
+    allowed = ("game.engine", "game.ai", "game.record", "game.review")
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line} imports {name}"
+        for path in _record_sources()
+        for line, name in imported_modules(path)
+        if name.split(".")[0] not in sys.stdlib_module_names and not name.startswith(allowed)
+    ]
+    assert offenders == []
+    assert len(_record_sources()) >= 8
+
+
+def test_records_and_review_import_without_pygame_in_a_fresh_interpreter() -> None:
+    script = (
+        "import json, sys\n"
+        "import game.record, game.record.__main__, game.review, game.review.__main__, game.tools.selfplay\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == 'pygame')))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout.strip().splitlines()[-1]) == []

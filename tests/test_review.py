@@ -212,3 +212,13 @@ def test_the_command_prints_json(tmp_path: Path, capsys: pytest.CaptureFixture[s
     bad.write_text(HAND_MATCH.replace("Alice : 1", "Alice : 0"))
     assert review_main([str(bad)]) == 1
     assert f"{bad}:14:" in capsys.readouterr().err
+
+
+def test_one_game_of_a_match_can_be_reviewed_alone() -> None:
+    record = read_mat(HAND_MATCH)
+    only = review_match(record, games=[2])
+    games = {m.game for p in only.players for m in p.moves}
+    assert games | {c.game for p in only.players for c in p.cube} == {2}
+    assert count_steps(record, [2]) == len(record.games[1].plies)
+    whole = review_match(record)
+    assert [m for m in whole.players[1].moves if m.game == 2] == list(only.players[1].moves)

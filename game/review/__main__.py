@@ -15,7 +15,7 @@ from pathlib import Path
 
 from game.record import RecordError, read_mat
 
-from .core import review_match
+from .core import count_steps, review_match
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,6 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("file", type=Path, help="the .mat file")
     ap.add_argument("--timing", action="store_true", help="print the review's duration on standard error")
     ap.add_argument("--brief", action="store_true", help="leave out the per-move and per-cube lists")
+    ap.add_argument("--game", type=int, action="append", metavar="N", help="review only game N (repeatable)")
     args = ap.parse_args(argv)
     try:
         text = args.file.read_text(encoding="utf-8", errors="replace")
@@ -40,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{where}: {exc.reason}", file=sys.stderr)
         return 1
     started = time.perf_counter()
-    review = review_match(record)
+    review = review_match(record, games=args.game)
     elapsed = time.perf_counter() - started
     data = review.to_json()
     if args.brief:
@@ -48,9 +49,10 @@ def main(argv: list[str] | None = None) -> int:
             del player["move_list"], player["cube_list"]
     print(json.dumps(data, indent=2))
     if args.timing:
-        plies = sum(len(g.plies) for g in record.games)
+        plies = count_steps(record, args.game)
+        reviewed = len(args.game) if args.game else len(record.games)
         print(
-            f"reviewed {len(record.games)} games, {plies} plies in {elapsed:.1f} s "
+            f"reviewed {reviewed} games, {plies} plies in {elapsed:.1f} s "
             f"({1000.0 * elapsed / max(plies, 1):.0f} ms per ply)",
             file=sys.stderr,
         )

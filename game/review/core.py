@@ -29,7 +29,7 @@ Everything is deterministic: the same file gives the same numbers.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 from game.ai import cube as cubemod
@@ -347,29 +347,33 @@ def _doubling_matters(state: GameState) -> bool:
 # The review
 
 
-def count_steps(record: MatchRecord) -> int:
-    """How many progress steps :func:`review_match` reports (one per ply)."""
-    return sum(len(game.plies) for game in record.games)
+def count_steps(record: MatchRecord, games: Collection[int] | None = None) -> int:
+    """How many progress steps :func:`review_match` reports (one per ply of the games reviewed)."""
+    return sum(len(game.plies) for game in record.games if games is None or game.number in games)
 
 
 def review_match(
     record: MatchRecord,
     progress: Progress | None = None,
     cancel: Callable[[], bool] | None = None,
+    games: Collection[int] | None = None,
 ) -> MatchReview:
     """Review every game of ``record`` (see the module docstring for the measures).
 
     ``progress(done, total)`` is called after every ply; ``cancel()`` (if given) is asked
     as often and stops the review with :class:`Cancelled`. Raises :class:`RecordError`
     if the record does not replay (a record read by :func:`game.record.read_mat` always does).
+    ``games`` limits the review to those game numbers (the game just finished, say).
     Safe to run in a worker thread: it reads the shared network and touches nothing else.
     """
     analyser = _Analyser()
-    total = count_steps(record)
+    total = count_steps(record, games)
     done = 0
     moves: tuple[list[MoveReview], list[MoveReview]] = ([], [])
     cubes: tuple[list[CubeReview], list[CubeReview]] = ([], [])
     for game in record.games:
+        if games is not None and game.number not in games:
+            continue
         state = new_game(record.rules, game.score, game.crawford)
         for ply, line in zip(game.plies, ply_lines(game.plies), strict=True):
             before = state

@@ -297,3 +297,13 @@ def test_the_command_prints_a_summary_or_the_bad_line(
     assert "cannot read" in capsys.readouterr().err
     assert record_main([str(good), "--json"]) == 0
     assert '"winner": 0' in capsys.readouterr().out
+
+
+def test_a_jacoby_session_says_so_in_its_header_and_round_trips() -> None:
+    record = play_match(("beginner", "beginner"), 0, seed=8, games=4, jacoby=True)
+    text = write_mat(record)
+    assert '; [Jacoby "On"]' in text
+    back = read_mat(text)
+    assert back.rules.jacoby and differences(record, back) == []
+    bare = MatchRecord(record.rules, record.names, record.games)  # no header lines given
+    assert '; [Jacoby "On"]' in write_mat(bare)

@@ -137,9 +137,12 @@ def _wins_line(game: GameRecord, last_of_match: bool) -> str:
 def write_mat(record: MatchRecord) -> str:
     """The record as Jellyfish .mat text (the last game may be unfinished: no ``Wins`` line then)."""
     out: list[str] = []
-    for key, value in record.metadata:
+    metadata = list(record.metadata)
+    if record.rules.jacoby and not any(key.lower() == "jacoby" for key, _ in metadata):
+        metadata.append(("Jacoby", "On"))  # the reader needs it to score gammons on a centred cube
+    for key, value in metadata:
         out.append(f'; [{key} "{value}"]')
-    if record.metadata:
+    if metadata:
         out.append("")
     out.append(f" {record.rules.match_length} point match")
     out.append("")

@@ -62,11 +62,14 @@ class MatchRecorder:
         self,
         rules: Rules,
         names: tuple[str, str] = ("Player 1", "Player 2"),
-        metadata: tuple[tuple[str, str], ...] = (),
+        metadata: tuple[tuple[str, str], ...] | None = None,
     ) -> None:
+        """``metadata``: the file's header lines (None: :func:`~game.record.mat.default_metadata`)."""
+        from .mat import default_metadata
+
         self.rules = rules
         self.names = names
-        self.metadata = metadata
+        self.metadata = default_metadata(names, rules) if metadata is None else metadata
         self.missed = 0
         """Actions ignored because the recorder was not following their game."""
         self._games: list[GameRecord] = []

@@ -106,12 +106,13 @@ def play_match(
     names: tuple[str, str] | None = None,
     date: str | None = None,
     listener: Listener | None = None,
+    jacoby: bool = False,
 ) -> MatchRecord:
     """Play a match to ``match_length`` (0: a money session of ``games`` games) and return its record."""
     for level in levels:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
-    rules = Rules(match_length=match_length)
+    rules = Rules(match_length=match_length, jacoby=jacoby and not match_length)
     names = names or (levels[0], levels[1])
     recorder = MatchRecorder(rules, names, default_metadata(names, rules, date))
     rng = random.Random(seed)
@@ -181,7 +182,7 @@ def roundtrip(total_games: int, seed: int, progress: bool = True) -> int:
     while counts["games"] < total_games:
         length = LENGTHS[k % len(LENGTHS)]
         levels = PAIRS[k % len(PAIRS)]
-        record = play_match(levels, length, seed * 100_003 + k, games=5)
+        record = play_match(levels, length, seed * 100_003 + k, games=5, jacoby=k % 2 == 0)
         k += 1
         counts["matches" if length else "sessions"] += 1
         text = write_mat(record)
@@ -224,6 +225,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--match", type=int, default=7, help="match length in points; 0 = money session")
     ap.add_argument("--games", type=int, default=10, help="games of a money session (--match 0)")
+    ap.add_argument("--jacoby", action="store_true", help="money session with the Jacoby rule")
     ap.add_argument("--levels", nargs=2, default=["expert", "intermediate"], choices=LEVELS, metavar="LEVEL")
     ap.add_argument("--names", nargs=2, metavar="NAME", help="player names in the file (default: the levels)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the dice and the levels' choices")
@@ -241,7 +243,13 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--match is 0 or more and --games at least 1")
     names = tuple(args.names) if args.names else None
     record = play_match(
-        (args.levels[0], args.levels[1]), args.match, args.seed, games=args.games, names=names, date=args.date
+        (args.levels[0], args.levels[1]),
+        args.match,
+        args.seed,
+        games=args.games,
+        names=names,
+        date=args.date,
+        jacoby=args.jacoby,
     )
     try:
         args.out.write_text(write_mat(record), encoding="utf-8")

@@ -14,6 +14,7 @@ from game.engine import (
     EndTurn,
     GameState,
     Match,
+    Move,
     Phase,
     Rules,
     Step,
@@ -307,3 +308,46 @@ def test_a_jacoby_session_says_so_in_its_header_and_round_trips() -> None:
     assert back.rules.jacoby and differences(record, back) == []
     bare = MatchRecord(record.rules, record.names, record.games)  # no header lines given
     assert '; [Jacoby "On"]' in write_mat(bare)
+
+
+def test_the_recorder_follows_the_screens_game_events() -> None:
+    """The event methods as the screen calls them (GameOver after the play, MatchOver ignored)."""
+    reference = play_match(("beginner", "intermediate"), 0, seed=12, games=2)
+    rules = reference.rules
+    recorder = MatchRecorder(rules, reference.names)
+    for game in reference.games:
+        state = Match(rules, game.score, game.number - 1).new_game()
+        recorder.game_started(state)
+        recorder.dice_rolled(None, (4, 4))  # an opening tie is rolled again
+        for ply in game.plies:
+            if ply.kind is PlyKind.ROLL:
+                assert ply.dice is not None
+                first = ply is game.plies[0]
+                dice = (ply.dice if ply.player == 0 else ply.dice[::-1]) if first else ply.dice
+                recorder.dice_rolled(None if first else ply.player, dice)
+                recorder.play_made(ply.player, ply.moves)
+            elif ply.kind is PlyKind.DOUBLE:
+                recorder.cube_offered(ply.player)
+            elif ply.kind is PlyKind.TAKE:
+                recorder.cube_taken(ply.player)
+            else:
+                recorder.cube_passed(ply.player)
+        assert game.result is not None
+        recorder.game_over(game.result)
+    assert recorder.missed == 0
+    assert recorder.record().games == reference.games
+
+
+def test_the_recorder_drops_a_game_it_cannot_follow() -> None:
+    rules = Rules(match_length=3)
+    recorder = MatchRecorder(rules)
+    recorder.play_made(0, ())  # nothing started
+    assert recorder.missed == 1
+    recorder.game_started(Match(rules).new_game())
+    recorder.dice_rolled(None, (3, 1))
+    recorder.play_made(0, (Move(8, 5, 3),))  # half a play: the rules refuse it
+    assert recorder.missed == 2 and recorder.state is None and recorder.record().games == ()
+    recorder.game_started(Match(rules).new_game())
+    recorder.dice_rolled(None, (3, 1))
+    recorder.cube_taken(1)  # no double to take
+    assert recorder.missed == 3

@@ -1,24 +1,36 @@
-"""The match recorder: a listener the game feeds with every action it applies.
+"""The match recorder: a listener the game feeds, as it happens, with what each player did.
 
-Why a listener on engine transitions: the screen, the self-play tool and the tests
-all drive a game through :func:`game.engine.apply`; whatever feeds the recorder the
-triple ``(state before, action, state after)`` of each applied action gets the same
-record, and the recorder needs no knowledge of how a turn was entered (drags, clicks,
-undo: only the finished play is kept).
+Why it replays as it records: every ply handed to the recorder goes through the
+engine (:func:`~game.record.model.apply_ply`) on the recorder's own copy of the
+game, so a record is always a match the rules accept, and a wiring mistake (an
+event missed or doubled) is noticed at once instead of producing a file no
+program can read. How a turn was entered (drags, clicks, undo) is not recorded:
+only the finished play.
 
-Interface (all the screen needs)::
+Two ways to feed it, whichever the caller has:
 
-    recorder = MatchRecorder(rules, names=("Anna", "Computer"))
-    ...  # for every action the game applies, after apply() succeeded:
-    recorder.observe(before, action, after)
-    recorder.record()   # the MatchRecord so far (the game in progress included, unfinished)
-    recorder.to_mat()   # the same as Jellyfish .mat text (game.record.mat.write_mat)
+* **Game events** (the screen's event stream; engine types only)::
 
-A new game starts when an action is applied to a game still waiting for its first
-opening roll; an unfinished game left for a new one is dropped (abandoned games are
-not part of a match sheet). Actions of a game the recorder did not see start (the
-screen resumed an autosave without :meth:`MatchRecorder.resume`) are ignored and
-counted in :attr:`MatchRecorder.missed`, never raised: recording must not break a game.
+      recorder = MatchRecorder(rules, names=("Anna", "Computer"))
+      recorder.game_started(state)           # a new game at its opening roll (state.score, state.crawford)
+      recorder.dice_rolled(player, dice)     # player None: the opening roll, one die each (ties ignored)
+      recorder.play_made(player, moves)      # the turn's finished play (empty: no legal move)
+      recorder.cube_offered(player)          # player doubles
+      recorder.cube_taken(player)            # player takes
+      recorder.cube_passed(player)           # player passes
+      recorder.game_over(result)             # a check only: the recorder already knows the result
+
+* **Engine transitions**: ``recorder.observe(before, action, after)`` after every
+  successful ``apply(before, action)``; it calls the methods above.
+
+Then ``recorder.record()`` is the :class:`MatchRecord` so far (the game in progress
+included, unfinished) and ``recorder.to_mat()`` its Jellyfish .mat text.
+
+A new game left unfinished for another is dropped (abandoned games are not part of
+a match sheet). Events the recorder cannot follow (a game it did not see start, a
+ply the rules refuse) are counted in :attr:`MatchRecorder.missed` and logged, never
+raised: recording must not break a game. After a restart, :meth:`MatchRecorder.resume`
+continues from the record read back from its file.
 """
 
 from __future__ import annotations
@@ -28,21 +40,27 @@ import logging
 from game.engine import (
     Action,
     Double,
+    EndTurn,
     GameResult,
     GameState,
+    Move,
+    OpeningRoll,
     Pass,
     Phase,
+    Roll,
     Rules,
     Take,
+    Undo,
 )
 
-from .model import GameRecord, MatchRecord, Ply, PlyKind, final_state
+from .mat import default_metadata, write_mat
+from .model import GameRecord, MatchRecord, Ply, PlyKind, RecordError, apply_ply, final_state
 
 log = logging.getLogger(__name__)
 
 
 def _same_point(a: GameState, b: GameState) -> bool:
-    """The same moment of the same game (the fields a record determines; not how moves were ordered)."""
+    """The same moment of the same game (what a record determines, not the order moves were made in)."""
     return (
         a.phase is b.phase
         and a.position == b.position
@@ -65,71 +83,120 @@ class MatchRecorder:
         metadata: tuple[tuple[str, str], ...] | None = None,
     ) -> None:
         """``metadata``: the file's header lines (None: :func:`~game.record.mat.default_metadata`)."""
-        from .mat import default_metadata
-
         self.rules = rules
         self.names = names
         self.metadata = default_metadata(names, rules) if metadata is None else metadata
         self.missed = 0
-        """Actions ignored because the recorder was not following their game."""
+        """Events ignored because the recorder could not follow them."""
         self._games: list[GameRecord] = []
-        self._plies: list[Ply] = []
         self._start: GameState | None = None
-        self._last: GameState | None = None
-        self._result: GameResult | None = None
+        self._state: GameState | None = None
+        self._plies: list[Ply] = []
+        self._dice: tuple[int, tuple[int, int]] | None = None
 
-    # -- the listener ---------------------------------------------------------------------------
+    # -- game events ----------------------------------------------------------------------------
+
+    def game_started(self, state: GameState) -> None:
+        """A new game waits for its opening roll (an unfinished game before it is dropped)."""
+        if self._state is not None and self._plies:
+            log.info("an unfinished game was left for a new one; it is not kept in the record")
+        if state.phase is not Phase.OPENING or state.opening is not None:
+            self._lost("a game can only be recorded from its opening roll")
+            return
+        self._start = state
+        self._state = state
+        self._plies = []
+        self._dice = None
+
+    def dice_rolled(self, player: int | None, dice: tuple[int, int]) -> None:
+        """``player`` rolled ``dice``; ``player`` None: the opening roll, one die each, player 0's first."""
+        if self._state is None:
+            self._lost("dice of a game not being recorded")
+            return
+        if player is None:
+            if dice[0] == dice[1]:
+                return  # a tie: rolled again, not part of the record
+            player = 0 if dice[0] > dice[1] else 1
+            dice = (max(dice), min(dice))
+        self._dice = (player, dice)
+
+    def play_made(self, player: int, moves: tuple[Move, ...]) -> None:
+        """``player`` finished the turn with ``moves`` (empty when the roll could not be played)."""
+        if self._dice is None or self._dice[0] != player:
+            self._lost(f"a play by player {player + 1} without his roll")
+            return
+        dice = self._dice[1]
+        self._dice = None
+        self._add(Ply(player, PlyKind.ROLL, dice=dice, moves=tuple(moves)))
+
+    def cube_offered(self, player: int) -> None:
+        if self._state is not None:
+            self._add(Ply(player, PlyKind.DOUBLE, cube=2 * self._state.cube.value))
+        else:
+            self._lost("a double in a game not being recorded")
+
+    def cube_taken(self, player: int) -> None:
+        self._add(Ply(player, PlyKind.TAKE))
+
+    def cube_passed(self, player: int) -> None:
+        self._add(Ply(player, PlyKind.PASS))
+
+    def game_over(self, result: GameResult) -> None:
+        """The game ended with ``result``: already known from the plies; a different one is logged."""
+        last = self._games[-1] if self._games else None
+        if self._state is None and last is not None and last.result == result:
+            return
+        self._lost("a game over the recorder did not see coming")
+
+    # -- engine transitions ---------------------------------------------------------------------
 
     def observe(self, before: GameState, action: Action, after: GameState) -> None:
         """Record what ``action`` did; call it after every successful ``apply(before, action)``."""
-        if before.phase is Phase.OPENING and before.opening is None:
-            self._begin(before)
-        elif self._last is None or not _same_point(before, self._last):
-            self.missed += 1
-            if self._last is not None:
-                log.warning("recorder lost track of the game; the rest of this game is not recorded")
-                self._drop_current()
+        if isinstance(action, OpeningRoll):
+            if before.opening is None:
+                self.game_started(before)
+            self.dice_rolled(None, (action.die0, action.die1))
+        elif isinstance(action, Roll):
+            self.dice_rolled(before.turn, action.dice)
+        elif isinstance(action, Double):
+            self.cube_offered(before.turn)
+        elif isinstance(action, Take):
+            self.cube_taken(1 - before.turn)
+        elif isinstance(action, Pass):
+            self.cube_passed(1 - before.turn)
+        elif isinstance(action, EndTurn) or (
+            after.phase is Phase.GAME_OVER and before.phase is Phase.MOVING and not isinstance(action, Undo)
+        ):
+            self.play_made(before.turn, after.last_play)
+
+    # -- bookkeeping ----------------------------------------------------------------------------
+
+    def _lost(self, why: str) -> None:
+        self.missed += 1
+        if self._state is not None:
+            log.warning("recorder lost track of the game (%s); this game is not recorded", why)
+        self._start = None
+        self._state = None
+        self._plies = []
+        self._dice = None
+
+    def _add(self, ply: Ply) -> None:
+        if self._state is None:
+            self._lost(f"a {ply.kind.value} in a game not being recorded")
             return
-        self._last = after
-        ply = self._ply_of(before, action, after)
-        if ply is not None:
-            self._plies.append(ply)
-        if after.phase is Phase.GAME_OVER and after.result is not None:
-            self._finish(after.result)
-
-    def _ply_of(self, before: GameState, action: Action, after: GameState) -> Ply | None:
-        if isinstance(action, Double):
-            return Ply(before.turn, PlyKind.DOUBLE, cube=2 * before.cube.value)
-        if isinstance(action, Take):
-            return Ply(1 - before.turn, PlyKind.TAKE)
-        if isinstance(action, Pass):
-            return Ply(1 - before.turn, PlyKind.PASS)
-        if before.phase is Phase.MOVING and after.phase is not Phase.MOVING:
-            # The turn is complete: EndTurn, or the last checker borne off.
-            moves = after.last_play if after.phase is Phase.GAME_OVER else before.turn_state().moves
-            assert before.dice is not None  # a turn being moved has its dice
-            return Ply(before.turn, PlyKind.ROLL, dice=before.dice, moves=moves)
-        return None
-
-    def _begin(self, state: GameState) -> None:
-        self._drop_current()
-        self._start = state
-        self._last = state
-
-    def _drop_current(self) -> None:
-        if self._start is not None and self._plies:
-            log.info("an unfinished game was left; it is not kept in the record")
-        self._start = None
-        self._last = None
-        self._plies = []
-        self._result = None
-
-    def _finish(self, result: GameResult) -> None:
-        assert self._start is not None
-        self._games.append(self._game(result))
-        self._start = None
-        self._plies = []
-        self._result = None
+        try:
+            _, after = apply_ply(self._state, ply)
+        except RecordError as exc:
+            self._lost(str(exc))
+            return
+        self._plies.append(ply)
+        self._state = after
+        if after.phase is Phase.GAME_OVER:
+            assert after.result is not None
+            self._games.append(self._game(after.result))
+            self._start = None
+            self._state = None
+            self._plies = []
 
     def _game(self, result: GameResult | None) -> GameRecord:
         assert self._start is not None
@@ -143,6 +210,11 @@ class MatchRecorder:
 
     # -- reading it -----------------------------------------------------------------------------
 
+    @property
+    def state(self) -> GameState | None:
+        """The recorder's own copy of the game in progress after the last ply (None between games)."""
+        return self._state
+
     def record(self) -> MatchRecord:
         """The record so far: every finished game, then the one in progress (unfinished) if it has plies."""
         games = list(self._games)
@@ -152,8 +224,6 @@ class MatchRecorder:
 
     def to_mat(self) -> str:
         """The record so far as Jellyfish .mat text."""
-        from .mat import write_mat
-
         return write_mat(self.record())
 
     # -- resuming -------------------------------------------------------------------------------
@@ -163,25 +233,25 @@ class MatchRecorder:
         """A recorder that continues ``record`` (read back from its .mat after a restart).
 
         ``state`` is the restored game: if it is the point the record's unfinished last
-        game reached, recording goes on from there; otherwise that game is dropped and
-        the recorder waits for the next new game.
+        game reached (the autosave is written after every turn and cube action, as this
+        record is), recording goes on from there; otherwise that game is dropped and the
+        recorder waits for the next new game.
         """
         recorder = cls(record.rules, record.names, record.metadata)
         games = list(record.games)
         last = games[-1] if games else None
         if last is not None and last.result is None:
             games.pop()
-            if state is not None:
-                reached = final_state(record.rules, last)
-                if _same_point(reached, state):
-                    recorder._start = GameState(
-                        phase=Phase.OPENING,
-                        position=reached.position.start(),
-                        rules=record.rules,
-                        score=last.score,
-                        crawford=last.crawford,
-                    )
-                    recorder._plies = list(last.plies)
-                    recorder._last = state
+            reached = final_state(record.rules, last)
+            if state is not None and _same_point(reached, state):
+                recorder._start = GameState(
+                    phase=Phase.OPENING,
+                    position=reached.position.start(),
+                    rules=record.rules,
+                    score=last.score,
+                    crawford=last.crawford,
+                )
+                recorder._plies = list(last.plies)
+                recorder._state = reached
         recorder._games = games
         return recorder

@@ -43,10 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     review = review_match(record, games=args.game)
     elapsed = time.perf_counter() - started
-    data = review.to_json()
-    if args.brief:
-        for player in data["players"]:  # type: ignore[attr-defined]
-            del player["move_list"], player["cube_list"]
+    data = review.to_json(brief=args.brief)
     print(json.dumps(data, indent=2))
     if args.timing:
         plies = count_steps(record, args.game)

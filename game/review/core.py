@@ -200,9 +200,9 @@ class MatchReview:
     players: tuple[PlayerReview, PlayerReview]
     complete: bool = field(default=True)
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self, brief: bool = False) -> dict[str, object]:
         """Plain data for ``python -m game.review`` (equities in points, errors in thousandths)."""
-        return review_json(self)
+        return review_json(self, brief)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -480,68 +480,68 @@ def _eq(value: float) -> float:
     return round(value, 4)
 
 
-def review_json(review: MatchReview) -> dict[str, object]:
-    """The review as plain data (see ``python -m game.review --help``)."""
+def review_json(review: MatchReview, brief: bool = False) -> dict[str, object]:
+    """The review as plain data; ``brief`` leaves out the per-move and per-cube lists."""
     record = review.record
-    players = []
+    players: list[dict[str, object]] = []
     for p in review.players:
         key, word = p.rating
-        players.append(
-            {
-                "name": p.name,
-                "moves": len(p.moves),
-                "unforced_moves": p.unforced,
-                "cube_decisions": len(p.cube),
-                "error_per_move": round(p.error_per_move, 1),
-                "error_per_cube_decision": round(p.error_per_cube_decision, 1),
-                "error_rate": round(p.error_rate, 1),
-                "checker_error_points": _eq(p.checker_error),
-                "cube_error_points": _eq(p.cube_error),
-                "rating": key,
-                "rating_word": word,
-                "luck_points": _eq(p.luck),
-                "luck_per_roll": round(1000.0 * p.luck / len(p.moves), 1) if p.moves else 0.0,
-                "worst": [
-                    {
-                        "game": w.game,
-                        "move": w.line,
-                        "kind": w.kind,
-                        "position_id": w.position_id,
-                        "match_id": w.match_id,
-                        "dice": list(w.dice) if w.dice else None,
-                        "played": w.made,
-                        "better": w.better,
-                        "equity_played": _eq(w.equity_made),
-                        "equity_better": _eq(w.equity_better),
-                        "error": _milli(w.error),
-                    }
-                    for w in p.worst
-                ],
-                "move_list": [
-                    {
-                        "game": m.game,
-                        "move": m.line,
-                        "dice": list(m.dice),
-                        "played": format_play(m.played),
-                        "forced": m.forced,
-                        "error": _milli(m.error),
-                        "luck": _milli(m.luck),
-                    }
-                    for m in p.moves
-                ],
-                "cube_list": [
-                    {
-                        "game": c.game,
-                        "move": c.line,
-                        "decision": c.kind,
-                        "action": c.action,
-                        "best": c.best_action,
-                        "error": _milli(c.error),
-                    }
-                    for c in p.cube
-                ],
-            }
-        )
+        entry: dict[str, object] = {
+            "name": p.name,
+            "moves": len(p.moves),
+            "unforced_moves": p.unforced,
+            "cube_decisions": len(p.cube),
+            "error_per_move": round(p.error_per_move, 1),
+            "error_per_cube_decision": round(p.error_per_cube_decision, 1),
+            "error_rate": round(p.error_rate, 1),
+            "checker_error_points": _eq(p.checker_error),
+            "cube_error_points": _eq(p.cube_error),
+            "rating": key,
+            "rating_word": word,
+            "luck_points": _eq(p.luck),
+            "luck_per_roll": round(1000.0 * p.luck / len(p.moves), 1) if p.moves else 0.0,
+            "worst": [
+                {
+                    "game": w.game,
+                    "move": w.line,
+                    "kind": w.kind,
+                    "position_id": w.position_id,
+                    "match_id": w.match_id,
+                    "dice": list(w.dice) if w.dice else None,
+                    "played": w.made,
+                    "better": w.better,
+                    "equity_played": _eq(w.equity_made),
+                    "equity_better": _eq(w.equity_better),
+                    "error": _milli(w.error),
+                }
+                for w in p.worst
+            ],
+        }
+        if not brief:
+            entry["move_list"] = [
+                {
+                    "game": m.game,
+                    "move": m.line,
+                    "dice": list(m.dice),
+                    "played": format_play(m.played),
+                    "forced": m.forced,
+                    "error": _milli(m.error),
+                    "luck": _milli(m.luck),
+                }
+                for m in p.moves
+            ]
+            entry["cube_list"] = [
+                {
+                    "game": c.game,
+                    "move": c.line,
+                    "decision": c.kind,
+                    "action": c.action,
+                    "best": c.best_action,
+                    "error": _milli(c.error),
+                }
+                for c in p.cube
+            ]
+        players.append(entry)
     return {
         "match_length": record.rules.match_length,
         "games": len(record.games),

@@ -119,6 +119,9 @@ def test_a_hand_written_money_session_in_another_programs_layout() -> None:
     assert second.result is None  # the last game may be unfinished (a record saved mid-game)
     assert len(second.plies[1].moves) == 4
     assert record.score == (2, 0) and record.winner is None
+    # the score written one player a line, as some programs do
+    split = text.replace("Ann : 2                              Ben : 0", "Ann : 2\n Ben : 0")
+    assert split != text and read_mat(split) == record
 
 
 @pytest.mark.parametrize(

@@ -189,6 +189,7 @@ _META = re.compile(r'^;\s*\[\s*(?P<key>[^"\]]+?)\s*"(?P<value>[^"]*)"\s*\]\s*$')
 _HEADER = re.compile(r"^\s*(?P<length>\d+)\s+point\s+match\s*$", re.IGNORECASE)
 _GAME = re.compile(r"^\s*Game\s+(?P<number>\d+)\s*$", re.IGNORECASE)
 _SCORE = re.compile(r"^\s*(?P<n0>\S.*?)\s*:\s*(?P<s0>\d+)\s+(?P<n1>\S.*?)\s*:\s*(?P<s1>\d+)\s*$")
+_HALF_SCORE = re.compile(r"^\s*(?P<name>\S.*?)\s*:\s*(?P<score>\d+)\s*$")
 _NUMBERED = re.compile(r"^\s*(?P<number>\d+)\)(?P<rest>.*)$")
 _WINS = re.compile(
     r"^(?P<indent>\s*)Wins\s+(?P<points>\d+)\s+points?(?P<match>\s+and\s+the\s+match)?\s*$", re.I
@@ -242,6 +243,7 @@ class _Reader:
         self.start: GameState | None = None
         self.plies: list[Ply] = []
         self.have_score = False
+        self.half_score: tuple[str, int] | None = None
         self.result: GameResult | None = None
         self.resigned = False
 
@@ -315,21 +317,30 @@ class _Reader:
         self.state = self.start
         self.plies = []
         self.have_score = False
+        self.half_score = None
         self.result = None
         self.resigned = False
 
     def _score(self, line: str, k: int) -> None:
+        """The score line; some programs write each player's name and score on a line of its own."""
         m = _SCORE.match(line)
-        if not m:
+        half = _HALF_SCORE.match(line)
+        if m:
+            names, said = (m["n0"].strip(), m["n1"].strip()), (int(m["s0"]), int(m["s1"]))
+        elif half and self.half_score is None:
+            self.half_score = (half["name"].strip(), int(half["score"]))
+            return
+        elif half and self.half_score is not None:
+            names = (self.half_score[0], half["name"].strip())
+            said = (self.half_score[1], int(half["score"]))
+        else:
             raise RecordError(f"expected the score line 'Name : 0   Name : 0', not {line.strip()!r}", k)
         assert self.match is not None
-        said = (int(m["s0"]), int(m["s1"]))
         if said != self.match.score:
             s = self.match.score
             raise RecordError(
                 f"the score line says {said[0]}-{said[1]}, but the games before reach {s[0]}-{s[1]}", k
             )
-        names = (m["n0"].strip(), m["n1"].strip())
         if not self.games:
             self.names = names
         self.have_score = True

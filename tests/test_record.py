@@ -23,6 +23,7 @@ from game.engine import (
     apply,
 )
 from game.record import (
+    GameRecord,
     MatchRecord,
     MatchRecorder,
     PlyKind,
@@ -354,3 +355,53 @@ def test_the_recorder_drops_a_game_it_cannot_follow() -> None:
     recorder.dice_rolled(None, (3, 1))
     recorder.cube_taken(1)  # no double to take
     assert recorder.missed == 3
+
+
+def test_resignations_from_other_programs_and_uncapped_points() -> None:
+    """A game that ends with 'Wins' before it is played out (another program's resignation), and a
+    match-winning game stated before the cap, as GNU Backgammon writes it."""
+    resigned = mat(
+        """
+         5 point match
+
+         Game 1
+         Ann : 0                         Ben : 0
+          1) 31: 8/5 6/5                 64: 24/18 13/9
+                                          Wins 2 points
+
+         Game 2
+         Ann : 0                         Ben : 2
+          1) 42: 8/4 6/4                 Doubles => 2
+          2)  Takes                      31: 8/5 6/5
+          3) 55: 13/8 13/8 13/8 13/8
+              Wins 6 points and the match
+        """
+    )
+    record = read_mat(resigned)
+    first, second = record.games
+    assert first.resigned and first.result is not None
+    assert (first.result.winner, first.result.kind, first.result.points) == (1, WinKind.GAMMON, 2)
+    assert second.result is not None and second.result.kind is WinKind.BACKGAMMON
+    assert second.result.points == 5  # capped at what Ann needed
+    assert record.winner == 0
+    text = write_mat(record)
+    assert "Wins 6 points and the match" in text  # cube 2 x backgammon, before the cap
+    assert read_mat(text) == record
+
+
+def test_a_session_file_silent_about_jacoby_is_read_with_it_when_only_that_fits() -> None:
+    """GNU Backgammon's export leaves the Jacoby line out; a centred-cube gammon 'Wins 1 point' tells."""
+    source = play_match(("beginner", "advanced"), 5, seed=3)
+    game = next(g for g in source.games if g.result is not None and g.result.kind is not WinKind.SINGLE)
+    cubeless = tuple(p for p in game.plies if p.kind is PlyKind.ROLL)
+    rules = Rules(match_length=0, jacoby=True)
+    plain = GameRecord(1, (0, 0), False, cubeless)
+    result = final_state(rules, plain).result
+    assert result is not None and result.points == 1  # a gammon on a centred cube, Jacoby
+    record = MatchRecord(rules, source.names, (GameRecord(1, (0, 0), False, cubeless, result),), ())
+    text = write_mat(record).replace('; [Jacoby "On"]\n', "")
+    assert "Jacoby" not in text
+    back = read_mat(text)
+    assert back.rules.jacoby and differences(record, back) == []
+    with pytest.raises(RecordError, match="by the rules"):
+        read_mat(text.replace(" 0 point match", '; [Jacoby "Off"]\n 0 point match'))

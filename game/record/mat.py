@@ -114,19 +114,25 @@ def _move_lines(plies: tuple[Ply, ...]) -> list[str]:
         rows.setdefault(number, [None, None])[ply.player] = _entry(ply)
     lines = []
     for number, (left, right) in sorted(rows.items()):
-        text = f"{number:3d}) "
-        left_text = left or ""
-        if right is None:
-            text += left_text
-        else:
-            text += left_text.ljust(max(LEFT_WIDTH, len(left_text) + 1)) + right
-        lines.append(text.rstrip())
+        # The left column is always padded to its width: GNU Backgammon's reader takes the
+        # right column from a fixed place and misreads a shorter line (a drop there became a
+        # beaver in a test import); it pads its own lines the same way.
+        left_text = (left or "").ljust(max(LEFT_WIDTH, len(left or "") + 1))
+        lines.append(f"{number:3d}) {left_text}{right or ''}")
     return lines
 
 
-def _wins_line(game: GameRecord, last_of_match: bool) -> str:
+def written_points(result: GameResult, is_match: bool) -> int:
+    """The points a ``Wins`` line states: in a match, the cube times the kind of win, not capped at
+    what the winner needed (GNU Backgammon writes and reads them so); a session's points as scored."""
+    if not is_match:
+        return result.points
+    return result.cube * (1 if result.passed else result.kind.value)
+
+
+def _wins_line(game: GameRecord, last_of_match: bool, is_match: bool) -> str:
     assert game.result is not None
-    points = game.result.points
+    points = written_points(game.result, is_match)
     text = f"Wins {points} point{'s' if points != 1 else ''}"
     if last_of_match:
         text += " and the match"
@@ -155,7 +161,7 @@ def write_mat(record: MatchRecord) -> str:
         out.extend(_move_lines(game.plies))
         if game.result is not None:
             score[game.result.winner] += game.result.points
-            out.append(_wins_line(game, bool(length) and max(score) >= length))
+            out.append(_wins_line(game, bool(length) and max(score) >= length, bool(length)))
         out.append("")
     return "\n".join(out) + "\n"
 
@@ -199,6 +205,7 @@ _ENTRY = re.compile(
     r"|(?P<drop>\b(?:Drops|Passes|Rejects|Refuses)\b)|(?P<other>\b(?:Beavers|Raccoons|Resigns)\b)",
     re.IGNORECASE,
 )
+_INLINE_WINS = re.compile(r"\bWins\s+\d+\s+points?(?:\s+and\s+the\s+match)?\s*$", re.IGNORECASE)
 RIGHT_OFFSET = 10
 """A lone entry starting this many characters or more after ``N)`` is in the right-hand column."""
 RIGHT_INDENT = 20
@@ -229,7 +236,10 @@ def _entries(rest: str, line_no: int) -> list[tuple[int, int, str]]:
 
 
 class _Reader:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, jacoby_untold: bool = False) -> None:
+        self.jacoby_untold = jacoby_untold
+        """The Jacoby rule of a money session whose file does not say."""
+        self.jacoby_told = False
         self.lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
         self.metadata: list[tuple[str, str]] = []
         self.rules: Rules | None = None
@@ -300,7 +310,9 @@ class _Reader:
         meta = {key.lower(): value.lower() for key, value in self.metadata}
         if length > 0 and meta.get("crawford", "on") == "off":
             raise RecordError("matches without the Crawford rule are not supported", k)
-        self.rules = Rules(match_length=length, jacoby=length == 0 and meta.get("jacoby") == "on")
+        jacoby = meta.get("jacoby", "on" if self.jacoby_untold else "off") == "on"
+        self.jacoby_told = "jacoby" in meta
+        self.rules = Rules(match_length=length, jacoby=length == 0 and jacoby)
         self.match = Match(self.rules)
 
     def _new_game(self, number: int, k: int) -> None:
@@ -347,8 +359,16 @@ class _Reader:
 
     def _numbered(self, rest: str, k: int) -> None:
         assert self.state is not None
+        wins = _INLINE_WINS.search(rest)
+        if wins:  # GNU Backgammon puts a right-hand win on the line of a left-hand drop
+            rest = rest[: wins.start()]
         for _, column, text in _entries(rest, k):
             self._entry(column, text, k)
+        if wins:
+            indent = " " * (RIGHT_INDENT if wins.start() >= RIGHT_OFFSET else 0)
+            whole = _WINS.match(indent + wins.group(0).strip())
+            assert whole is not None
+            self._wins(whole, k)
 
     def _entry(self, column: int, text: str, k: int) -> None:
         assert self.state is not None
@@ -400,7 +420,7 @@ class _Reader:
         state = self.state
         if state.phase is Phase.GAME_OVER:
             assert state.result is not None
-            if state.result.points != points:
+            if points not in (state.result.points, written_points(state.result, self.match.is_match)):
                 raise RecordError(
                     f"the game ends with {state.result.points} point(s) by the rules, not {points}", k
                 )
@@ -414,6 +434,8 @@ class _Reader:
         if not kinds:
             raise RecordError(f"{points} points cannot be won on a cube of {cube}", k)
         kind = kinds[0]
+        if capped:  # the file may state the points before the cap (GNU Backgammon does)
+            points = min(points, self.match.away(winner))
         try:
             self.result = GameResult(winner, kind, cube, points)
         except RulesError as exc:
@@ -489,8 +511,22 @@ def _as_written(text: str, rolled: GameState) -> tuple[Move, ...] | None:
 
 
 def read_mat(text: str) -> MatchRecord:
-    """Parse .mat text and replay it through the rules; :class:`RecordError` names the bad line."""
-    return _Reader(text).read()
+    """Parse .mat text and replay it through the rules; :class:`RecordError` names the bad line.
+
+    A money session whose file does not state the Jacoby rule (GNU Backgammon's export
+    leaves it out) is read without it, and if its results only fit with it, with it.
+    """
+    reader = _Reader(text)
+    try:
+        return reader.read()
+    except RecordError:
+        if reader.rules is None or reader.rules.is_match or reader.jacoby_told:
+            raise
+        try:
+            return _Reader(text, jacoby_untold=True).read()
+        except RecordError:
+            pass
+        raise
 
 
 __all__ = ["default_metadata", "moves_text", "ply_lines", "read_mat", "write_mat"]

@@ -86,6 +86,8 @@ class MoveReview:
     game: int
     line: int
     """1-based number of the move line in the game's sheet (what a .mat numbers)."""
+    ply: int
+    """0-based index in the game's plies (for the replay's "jump to")."""
     player: int
     dice: tuple[int, int]
     state: GameState
@@ -109,6 +111,7 @@ class CubeReview:
 
     game: int
     line: int
+    ply: int
     player: int
     kind: str
     action: str
@@ -127,6 +130,7 @@ class Mistake:
 
     game: int
     line: int
+    ply: int
     player: int
     kind: str
     """"move", "double" or "take"."""
@@ -269,6 +273,11 @@ class _Analyser:
         weights = tuple(w for _, _, w in search.ROLLS)
         return -_mean(self.rolls(play.position.flip()), weights)
 
+    def stay(self, pos: Position) -> float:
+        """The value, for the player on roll in ``pos``, of a roll he cannot play (the opponent rolls)."""
+        weights = tuple(w for _, _, w in search.ROLLS)
+        return -_mean(self.rolls(pos.flip()), weights)
+
     def luck(self, state: GameState, opening: bool) -> float:
         assert state.dice is not None
         values = self.rolls(state.position)
@@ -282,8 +291,9 @@ class _Analyser:
         assert state.dice is not None
         pos = state.position
         plays = legal_plays(pos, state.dice)
-        if len(plays) <= 1:
-            return played, 0.0, 0.0, True
+        if len(plays) <= 1:  # forced: no decision, but its value is shown (and is the next roll's luck)
+            value = self.after(plays[0], play_equities(pos, plays)[0]) if plays else self.stay(pos)
+            return played, value, value, True
         after = _after(pos, played)
         index = next((k for k, p in enumerate(plays) if p.position == after), None)
         if index is None:
@@ -295,7 +305,8 @@ class _Analyser:
         if index not in chosen:
             chosen.append(index)
         if len(chosen) == 1:
-            return plays[index].moves, scores[index], scores[index], False
+            value = self.after(plays[index], scores[index])
+            return plays[index].moves, value, value, False
         values = {k: self.after(plays[k], scores[k]) for k in chosen}
         best = max(chosen, key=lambda k: (values[k], k == index))
         return plays[best].moves, values[index], values[best], False
@@ -375,18 +386,19 @@ def review_match(
         if games is not None and game.number not in games:
             continue
         state = new_game(record.rules, game.score, game.crawford)
-        for ply, line in zip(game.plies, ply_lines(game.plies), strict=True):
+        for index, (ply, line) in enumerate(zip(game.plies, ply_lines(game.plies), strict=True)):
             before = state
             made_in, state = apply_ply(state, ply)
             if ply.kind is PlyKind.ROLL:
                 if _doubling_matters(before):
-                    _no_double(cubes[ply.player], game.number, line, before)
+                    _no_double(cubes[ply.player], game.number, line, index, before)
                 assert made_in.dice is not None
                 best, value_played, value_best, forced = analyser.checker(made_in, ply.moves)
                 moves[ply.player].append(
                     MoveReview(
                         game=game.number,
                         line=line,
+                        ply=index,
                         player=ply.player,
                         dice=made_in.dice,
                         state=made_in,
@@ -399,25 +411,12 @@ def review_match(
                     )
                 )
             elif ply.kind is PlyKind.DOUBLE:
-                view = cube_view(before)
-                right = min(view.double_take, view.double_pass) > view.no_double
-                error = max(0.0, view.no_double - min(view.double_take, view.double_pass))
-                cubes[ply.player].append(
-                    CubeReview(game.number, line, ply.player, "double", "double",
-                               "double" if right else "no double", before,
-                               view.no_double, view.double_take, view.double_pass, error)
-                )  # fmt: skip
+                where = (game.number, line, index)
+                cubes[ply.player].append(_cube(where, ply.player, "double", "double", before))
             else:
-                view = cube_view(before)
-                took = ply.kind is PlyKind.TAKE
-                best_take = view.double_take <= view.double_pass
-                made = view.double_take if took else view.double_pass
-                error = max(0.0, made - min(view.double_take, view.double_pass))
-                cubes[ply.player].append(
-                    CubeReview(game.number, line, ply.player, "take", "take" if took else "pass",
-                               "take" if best_take else "pass", before,
-                               view.no_double, view.double_take, view.double_pass, error)
-                )  # fmt: skip
+                action = "take" if ply.kind is PlyKind.TAKE else "pass"
+                where = (game.number, line, index)
+                cubes[ply.player].append(_cube(where, ply.player, "take", action, before))
             done += 1
             if progress is not None:
                 progress(done, total)
@@ -430,17 +429,40 @@ def review_match(
     return MatchReview(record, (players[0], players[1]))
 
 
-def _no_double(into: list[CubeReview], game: int, line: int, state: GameState) -> None:
+def _no_double(into: list[CubeReview], game: int, line: int, index: int, state: GameState) -> None:
     view = cube_view(state)
     double = min(view.double_take, view.double_pass)
     if double < view.no_double - CLOSE:
         return  # not close: no decision to speak of
-    right = double > view.no_double
-    error = max(0.0, double - view.no_double)
-    into.append(
-        CubeReview(game, line, state.turn, "double", "no double", "double" if right else "no double", state,
-                   view.no_double, view.double_take, view.double_pass, error)
-    )  # fmt: skip
+    into.append(_cube((game, line, index), state.turn, "double", "no double", state))
+
+
+def _cube(where: tuple[int, int, int], player: int, kind: str, action: str, state: GameState) -> CubeReview:
+    """The review of a cube action at (game, line, ply); the error is what it cost the decider, per cube."""
+    view = cube_view(state)
+    game, line, index = where
+    nd, dt, dp = view.no_double, view.double_take, view.double_pass
+    doubled = min(dt, dp)
+    if kind == "double":
+        best = "double" if doubled > nd else "no double"
+        error = max(0.0, (nd - doubled) if action == "double" else (doubled - nd))
+    else:
+        best = "take" if dt <= dp else "pass"
+        error = max(0.0, (dt if action == "take" else dp) - doubled)
+    return CubeReview(
+        game=game,
+        line=line,
+        ply=index,
+        player=player,
+        kind=kind,
+        action=action,
+        best_action=best,
+        state=state,
+        no_double=nd,
+        double_take=dt,
+        double_pass=dp,
+        error=error,
+    )
 
 
 def _worst(moves: list[MoveReview], cubes: list[CubeReview], count: int = 3) -> tuple[Mistake, ...]:
@@ -448,10 +470,25 @@ def _worst(moves: list[MoveReview], cubes: list[CubeReview], count: int = 3) -> 
     for m in moves:
         if m.error > 0.0:
             found.append(
-                Mistake(m.game, m.line, m.player, "move", m.state.position.position_id(), match_id(m.state),
-                        m.dice, format_play(m.played) or "no move", format_play(m.best),
-                        m.equity_played, m.equity_best, m.error, m.state.position, m.played, m.best)
-            )  # fmt: skip
+                Mistake(
+                    game=m.game,
+                    line=m.line,
+                    ply=m.ply,
+                    player=m.player,
+                    kind="move",
+                    position_id=m.state.position.position_id(),
+                    match_id=match_id(m.state),
+                    dice=m.dice,
+                    made=format_play(m.played) or "no move",
+                    better=format_play(m.best),
+                    equity_made=m.equity_played,
+                    equity_better=m.equity_best,
+                    error=m.error,
+                    position=m.state.position,
+                    made_moves=m.played,
+                    better_moves=m.best,
+                )
+            )
     for c in cubes:
         if c.error > 0.0:
             doubled = min(c.double_take, c.double_pass)
@@ -461,10 +498,24 @@ def _worst(moves: list[MoveReview], cubes: list[CubeReview], count: int = 3) -> 
                 made = -(c.double_take if c.action == "take" else c.double_pass)
                 better = -doubled
             found.append(
-                Mistake(c.game, c.line, c.player, c.kind, c.state.position.position_id(), match_id(c.state),
-                        None, c.action, c.best_action, made, better, c.error, c.state.position)
-            )  # fmt: skip
-    found.sort(key=lambda k: (-k.error, k.game, k.line))
+                Mistake(
+                    game=c.game,
+                    line=c.line,
+                    ply=c.ply,
+                    player=c.player,
+                    kind=c.kind,
+                    position_id=c.state.position.position_id(),
+                    match_id=match_id(c.state),
+                    dice=None,
+                    made=c.action,
+                    better=c.best_action,
+                    equity_made=made,
+                    equity_better=better,
+                    error=c.error,
+                    position=c.state.position,
+                )
+            )
+    found.sort(key=lambda k: (-k.error, k.game, k.ply))
     return tuple(found[:count])
 
 

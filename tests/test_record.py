@@ -405,3 +405,10 @@ def test_a_session_file_silent_about_jacoby_is_read_with_it_when_only_that_fits(
     assert back.rules.jacoby and differences(record, back) == []
     with pytest.raises(RecordError, match="by the rules"):
         read_mat(text.replace(" 0 point match", '; [Jacoby "Off"]\n 0 point match'))
+
+
+def test_names_that_would_break_the_score_line_are_cleaned() -> None:
+    record = play_match(("beginner", "beginner"), 1, seed=4, names=("Ann: the 1st", 'Ben\n"B"'))
+    back = read_mat(write_mat(record))
+    assert back.names == ("Ann the 1st", 'Ben "B"')
+    assert len(back.games) == len(record.games)

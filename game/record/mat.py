@@ -147,23 +147,29 @@ def write_mat(record: MatchRecord) -> str:
     if record.rules.jacoby and not any(key.lower() == "jacoby" for key, _ in metadata):
         metadata.append(("Jacoby", "On"))  # the reader needs it to score gammons on a centred cube
     for key, value in metadata:
-        out.append(f'; [{key} "{value}"]')
+        out.append(f'; [{_clean(key)} "{_clean(value).replace(chr(34), chr(39))}"]')
     if metadata:
         out.append("")
     out.append(f" {record.rules.match_length} point match")
     out.append("")
     length = record.rules.match_length
     score = [0, 0]
+    # A colon would end a name early in the score line; a line break would end the line.
+    names = [_clean(n.replace(":", " ")) or f"Player {k + 1}" for k, n in enumerate(record.names)]
     for game in record.games:
         out.append(f" Game {game.number}")
-        left = f" {record.names[0]} : {game.score[0]}"
-        out.append(left.ljust(max(LEFT_WIDTH + 5, len(left) + 1)) + f"{record.names[1]} : {game.score[1]}")
+        left = f" {names[0]} : {game.score[0]}"
+        out.append(left.ljust(max(LEFT_WIDTH + 5, len(left) + 1)) + f"{names[1]} : {game.score[1]}")
         out.extend(_move_lines(game.plies))
         if game.result is not None:
             score[game.result.winner] += game.result.points
             out.append(_wins_line(game, bool(length) and max(score) >= length, bool(length)))
         out.append("")
     return "\n".join(out) + "\n"
+
+
+def _clean(text: str) -> str:
+    return " ".join(text.split())
 
 
 def default_metadata(

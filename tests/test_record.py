@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import textwrap
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -30,7 +31,10 @@ from game.record import (
     RecordError,
     check_match,
     final_state,
+    load_mat,
     read_mat,
+    replay_game,
+    save_mat,
     write_mat,
 )
 from game.record.__main__ import main as record_main
@@ -412,3 +416,29 @@ def test_names_that_would_break_the_score_line_are_cleaned() -> None:
     back = read_mat(write_mat(record))
     assert back.names == ("Ann the 1st", 'Ben "B"')
     assert len(back.games) == len(record.games)
+
+
+def test_records_are_saved_whole_and_loaded_back(tmp_path: Path) -> None:
+    record = play_match(("beginner", "beginner"), 1, seed=6)
+    path = tmp_path / "records" / "match.mat"
+    save_mat(path, record)
+    save_mat(path, record)  # rewriting replaces the file, leaving no temporary file behind
+    assert [p.name for p in path.parent.iterdir()] == ["match.mat"]
+    assert differences(record, load_mat(path)) == []
+    with pytest.raises(RecordError, match="cannot read"):
+        load_mat(tmp_path / "missing.mat")
+    text = write_mat(record)
+    path.write_text(text[: text.rindex("/") + 1])  # cut in the middle of a move
+    with pytest.raises(RecordError) as caught:
+        load_mat(path)
+    assert caught.value.line == text[: text.rindex("/")].count("\n") + 1
+
+
+def test_a_replay_steps_through_every_state() -> None:
+    record = read_mat(HAND_MATCH)
+    steps = list(replay_game(record.rules, record.games[1]))
+    assert [s.ply for s in steps] == list(record.games[1].plies)
+    for before, nxt in pairwise(steps):
+        assert before.after.position == nxt.state.position or nxt.state.phase is Phase.MOVING
+    assert steps[-1].after.phase is Phase.GAME_OVER
+    assert steps[-1].after.result == record.games[1].result

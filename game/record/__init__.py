@@ -18,6 +18,7 @@ from .model import (
     replay_game,
 )
 from .recorder import MatchRecorder
+from .store import load_mat, save_mat
 
 __all__ = [
     "GameRecord",
@@ -31,9 +32,11 @@ __all__ = [
     "check_match",
     "default_metadata",
     "final_state",
+    "load_mat",
     "moves_text",
     "ply_lines",
     "read_mat",
     "replay_game",
+    "save_mat",
     "write_mat",
 ]

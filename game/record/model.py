@@ -119,10 +119,12 @@ class MatchRecord:
 
 @dataclass(frozen=True, slots=True)
 class Replayed:
-    """A ply with the state it was made in: for a ROLL, the dice are rolled and nothing is moved yet."""
+    """A ply with the state it was made in (for a ROLL: the dice rolled, nothing moved yet) and the
+    state after it: what a replay steps through, forward and back."""
 
     ply: Ply
     state: GameState
+    after: GameState
 
 
 def opening_action(ply: Ply) -> OpeningRoll:
@@ -181,11 +183,16 @@ def apply_ply(state: GameState, ply: Ply) -> tuple[GameState, GameState]:
 
 
 def replay_game(rules: Rules, game: GameRecord) -> Iterator[Replayed]:
-    """Each ply of ``game`` with the state it was made in, checked by the engine as it goes."""
+    """Each ply of ``game`` with the states it was made in and led to, checked by the engine as it goes.
+
+    ``list(replay_game(...))`` is a replay: step k shows ``steps[k].state`` (the dice of a
+    roll, or the cube offered) then ``steps[k].after``; IDs for other programs come from
+    :func:`game.engine.matchid.gnubg_id` of either state.
+    """
     state = new_game(rules, game.score, game.crawford)
     for ply in game.plies:
         made_in, state = apply_ply(state, ply)
-        yield Replayed(ply, made_in)
+        yield Replayed(ply, made_in, state)
 
 
 def final_state(rules: Rules, game: GameRecord) -> GameState:

@@ -1,0 +1,303 @@
+"""What the player sees: known positions (GNU Backgammon IDs) rendered headless through the real
+GameScene, then read back from the pixels only (``tests/screen_probe.py``): each point's checker
+colour and count, the bar, the trays, the cube's value and side, the dice, the pip counts, the
+CRAWFORD badge, the status line and the two dialogs.
+
+The expected picture comes from the position itself, by the board's numbering (player 0, White,
+counts its points as absolute points; player 1's point n is absolute 25 - n), not from the view.
+The last tests break the drawing on purpose (colours swapped, a stack miscounted, the cube on the
+wrong side, a die's face changed) and show that the reader notices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.engine.flow import GameState, MoveTo, Phase
+from game.engine.match import Match
+from game.engine.matchid import state_from_ids
+from game.ui import board_view
+from game.ui.app import App
+from game.ui.layout import LAYOUT
+from game.ui.play import board_paint, panel
+from game.ui.scenes.game import GameScene
+from game.ui.text import tr
+from tests.screen_probe import ScreenReader, panel_box, panel_middle
+from tests.ui_driver import button_xy, click, make_app, start_game
+
+CASES = {
+    # White on roll with 5-2: 9 on its 6-point (a numeral), 2 on the bar, 1 off; Black: 4 on the bar,
+    # 2 off, a blot on White's 24; money game, the cube at 2 on Black's side.
+    "stacks_bar_tray": "wc8AAB7sPyAADA:EYEKAAAAAAAE",
+    # Black to roll in the Crawford game of a 5-point match at 4-2: seven on Black's 6-point.
+    "crawford": "eHcMIAD4czCAAA:8AmgAEAAEAAA",
+    # The starting position, Black to move 6-4 in a 3-point match at 0-1.
+    "opening": "4HPwATDgc/ABMA:cAlzAAAACAAA",
+    # Bear-off race: White to move 3-3 (four dice), 9 and 10 checkers off, cube 4 on White's side.
+    "bearoff": "4wAAwC0AAAAAAA:AoHtADAAKAAA",
+}
+OFFER = "xOfgATDgc/ABMA:cBEAAAAAAAAE"
+"""Black has doubled to 2 in a money game; White must answer."""
+
+START = {
+    1: ("black", 2),
+    6: ("white", 5),
+    8: ("white", 3),
+    12: ("black", 5),
+    13: ("white", 5),
+    17: ("black", 3),
+    19: ("black", 5),
+    24: ("white", 2),
+}
+"""The opening set-up as the board shows it, written out by hand."""
+
+
+@pytest.fixture()
+def app() -> Iterator[App]:
+    a = make_app()
+    yield a
+    LAYOUT.set_home("right")
+    pygame.quit()
+
+
+def show(app: App, gnubg: str, home: str = "right") -> tuple[GameScene, GameState, ScreenReader]:
+    """Start a two-player game, put the state of ``PositionID:MatchID`` on the board and draw one frame."""
+    LAYOUT.set_home(home)
+    state = state_from_ids(*gnubg.split(":"))
+    scene = start_game(app, mode="two", match_length=state.rules.match_length)
+    match = Match(state.rules, score=state.score, games=1 if any(state.score) else 0)
+    scene.resume(state, match)
+    app.draw(0.0)
+    return scene, state, read(app, scene)
+
+
+def read(app: App, scene: GameScene) -> ScreenReader:
+    return ScreenReader(app.screen, app.sprites, scene.view.static(scene.game.perspective))
+
+
+def sides(state: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each player's checkers in their own numbering (index 24 = the bar)."""
+    me, opp = state.position.me, state.position.opp
+    return (me, opp) if state.turn == 0 else (opp, me)
+
+
+def expected_board(state: GameState) -> dict[str, object]:
+    white, black = sides(state)
+    points: dict[int, tuple[str, int]] = {}
+    for a in range(1, 25):
+        if white[a - 1]:
+            points[a] = ("white", white[a - 1])
+        if black[24 - a]:
+            points[a] = ("black", black[24 - a])
+    return {
+        "points": points,
+        "bar": (white[24], black[24]),
+        "off": (15 - sum(white), 15 - sum(black)),
+    }
+
+
+def pips(state: GameState) -> tuple[int, int]:
+    mover, other = state.position.pips()
+    return (mover, other) if state.turn == 0 else (other, mover)
+
+
+# -- the board -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("home", ["right", "left"])
+@pytest.mark.parametrize("name", list(CASES))
+def test_every_checker_is_drawn_in_its_colour_and_number(app: App, name: str, home: str) -> None:
+    _scene, state, screen = show(app, CASES[name], home)
+    assert screen.board() == expected_board(state)
+
+
+def test_the_opening_position_is_drawn_as_set_up(app: App) -> None:
+    _scene, _state, screen = show(app, CASES["opening"])
+    assert screen.board() == {"points": START, "bar": (0, 0), "off": (0, 0)}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_the_cube_shows_its_value_on_its_owners_side(app: App, name: str) -> None:
+    _scene, state, screen = show(app, CASES[name])
+    assert screen.cube() == (state.cube.value, state.cube.owner)
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_the_dice_shown_are_the_movers_roll(app: App, name: str) -> None:
+    _scene, state, screen = show(app, CASES[name])
+    seen = screen.dice()
+    if state.phase is not Phase.MOVING:
+        assert seen == {0: [], 1: []}
+        return
+    assert state.dice is not None
+    colour = ("white", "black")[state.turn]
+    a, b = state.dice
+    faces = [a] * 4 if a == b else [a, b]
+    assert seen[state.turn] == [(colour, f, False) for f in faces]
+    assert seen[1 - state.turn] == []
+
+
+def test_a_used_die_is_dimmed(app: App) -> None:
+    scene, state, _ = show(app, CASES["opening"])
+    move = state.turn_state().legal_moves()[0]
+    assert scene.do(MoveTo(move.src, move.dst)) is None
+    scene.anim.skip(silent=True)
+    app.draw(0.0)
+    seen = read(app, scene).dice()[1]
+    assert [(face, dim) for _, face, dim in seen] == [(6, move.die == 6), (4, move.die == 4)]
+
+
+# -- the side panel and the status line --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_the_pip_counts_are_in_each_players_box(app: App, name: str) -> None:
+    _scene, state, screen = show(app, CASES[name])
+    grey = (190, 200, 220)
+    for player, count in enumerate(pips(state)):
+        box = panel_box(player)
+        assert screen.find_text(tr("pips", pips=count), 22, grey, box), (player, count)
+        for wrong in (count - 1, count + 1, pips(state)[1 - player]):
+            if wrong != count:
+                assert not screen.find_text(tr("pips", pips=wrong), 22, grey, box), (player, wrong)
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_the_crawford_badge_is_drawn_only_in_the_crawford_game(app: App, name: str) -> None:
+    _scene, state, screen = show(app, CASES[name])
+    found = screen.find_text(tr("crawford"), 22, (255, 255, 255), panel_middle())
+    assert (found is not None) == state.crawford
+
+
+# -- the dialogs ---------------------------------------------------------------------------------------
+
+
+def _button(scene: GameScene, label: str) -> pygame.Rect:
+    return next(b.rect for b in scene.modal.buttons if b.label == label)
+
+
+def test_the_cube_offer_dialog_says_who_doubles_and_what_each_answer_costs(app: App) -> None:
+    scene, _state, screen = show(app, OFFER)
+    white = (255, 255, 255)
+    board = LAYOUT.board_rect()
+    assert screen.find_text("Black doubles to 2", 36, white, board, 560)
+    assert screen.find_text("White: take or pass?", 28, (255, 230, 120), board, 560)
+    take, drop = _button(scene, tr("take")), _button(scene, tr("pass"))
+    assert screen.find_text(tr("take"), 48, white, take, take.width - 24)
+    assert screen.find_text("Play on for 2 pts", 24, (235, 235, 235), take, take.width - 24)
+    assert screen.find_text(tr("pass"), 48, white, drop, drop.width - 24)
+    assert screen.find_text("Give up now, lose 1 pt", 24, (235, 235, 235), drop, drop.width - 24)
+    assert not screen.find_text("Give up now, lose 2 pts", 24, (235, 235, 235), drop, drop.width - 24)
+    assert screen.cube() is None  # the cube is in the doubler's hand, in the dialog
+
+
+def test_the_game_over_dialog_names_the_winner_the_kind_and_the_score(app: App) -> None:
+    scene, _state, _ = show(app, OFFER)
+    click(app, button_xy(scene, tr("pass")))
+    assert scene.state.phase is Phase.GAME_OVER
+    app.draw(0.0)
+    screen = read(app, scene)
+    board = LAYOUT.board_rect()
+    gold = board_view.GOLD
+    assert screen.find_text("Black wins", 44, gold, board, 620)
+    assert not screen.find_text("White wins", 44, gold, board, 620)
+    assert screen.find_text(tr("win_pass"), 32, (255, 255, 255), board, 620)
+    assert screen.find_text(tr("point_won"), 40, (160, 255, 160), board)
+    assert screen.find_text("White 0 : 1 Black", 30, (230, 230, 240), board, 620)
+
+
+# -- the reader notices a broken picture ----------------------------------------------------------------
+
+
+def test_swapped_checker_colours_are_seen(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(board_view, "COLOURS", ("black", "white"))
+    _scene, state, screen = show(app, CASES["opening"])
+    seen = screen.board()["points"]
+    swap = {"white": "black", "black": "white"}
+    assert seen == {a: (swap[c], n) for a, (c, n) in START.items()}
+    assert seen != expected_board(state)["points"]
+
+
+def test_a_wrong_stack_numeral_is_seen(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = board_view.BoardView._count_label
+
+    def off_by_one(self, surface, player, n, xy):  # type: ignore[no-untyped-def]
+        real(self, surface, player, n + 1, xy)
+
+    monkeypatch.setattr(board_view.BoardView, "_count_label", off_by_one)
+    _scene, state, screen = show(app, CASES["stacks_bar_tray"])
+    board = screen.board()
+    assert board["points"][6] == ("white", 10)  # nine drawn as "10"
+    assert board["bar"] == (2, 5)  # four on the bar drawn as "5"
+    assert board != expected_board(state)
+
+
+def test_a_missing_checker_is_seen(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stack of three drawn as two (the view hides one) reads as two."""
+    real = board_paint.board_draw
+
+    def one_hidden(t, alpha):  # type: ignore[no-untyped-def]
+        d = real(t, alpha)
+        d.hidden[("point", 8, 0)] = 1
+        return d
+
+    monkeypatch.setattr(board_paint, "board_draw", one_hidden)
+    _scene, _state, screen = show(app, CASES["opening"])
+    assert screen.board()["points"][8] == ("white", 2)
+
+
+def test_the_cube_on_the_wrong_side_is_seen(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = board_paint.board_draw
+
+    def flipped(t, alpha):  # type: ignore[no-untyped-def]
+        d = real(t, alpha)
+        d.cube_owner = None if d.cube_owner is None else 1 - d.cube_owner
+        return d
+
+    monkeypatch.setattr(board_paint, "board_draw", flipped)
+    _scene, state, screen = show(app, CASES["bearoff"])
+    assert state.cube.owner == 0 and screen.cube() == (4, 1)
+
+
+def test_a_wrong_die_face_is_seen(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = board_paint.dice_draw
+
+    def wrong(t):  # type: ignore[no-untyped-def]
+        return [(7 - face, *rest) for face, *rest in real(t)]
+
+    monkeypatch.setattr(board_paint, "dice_draw", wrong)
+    _scene, _state, screen = show(app, CASES["opening"])
+    assert screen.dice()[1] == [("black", 1, False), ("black", 3, False)]
+
+
+def test_a_crawford_badge_on_the_wrong_game_is_seen(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The badge follows what the panel is told: claim Crawford in an ordinary game and it shows."""
+    real = panel.paint
+
+    def always(t, surface, ox, oy):  # type: ignore[no-untyped-def]
+        import dataclasses
+
+        state = t.game.state
+        t.game.state = dataclasses.replace(state, crawford=True)
+        try:
+            real(t, surface, ox, oy)
+        finally:
+            t.game.state = state
+
+    monkeypatch.setattr(panel, "paint", always)
+    _scene, state, screen = show(app, CASES["opening"])
+    assert not state.crawford
+    assert screen.find_text(tr("crawford"), 22, (255, 255, 255), panel_middle())
+
+
+def test_the_text_finder_tells_numbers_apart(app: App) -> None:
+    """The match needs every glyph pixel and almost no stray ink: 167 is not 161, 107 or 16."""
+    _scene, _state, screen = show(app, CASES["opening"])
+    box = panel_box(0)
+    grey = (190, 200, 220)
+    assert screen.find_text("167 pips", 22, grey, box)
+    for other in ("161 pips", "107 pips", "187 pips", "168 pips", "16 pips"):
+        assert not screen.find_text(other, 22, grey, box), other

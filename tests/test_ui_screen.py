@@ -25,7 +25,7 @@ from game.ui.layout import LAYOUT
 from game.ui.play import board_paint, panel
 from game.ui.scenes.game import GameScene
 from game.ui.text import tr
-from tests.screen_probe import ScreenReader, panel_box, panel_middle
+from tests.screen_probe import STATUS, ScreenReader, panel_box, panel_middle
 from tests.ui_driver import button_xy, click, make_app, start_game
 
 CASES = {
@@ -170,6 +170,14 @@ def test_the_crawford_badge_is_drawn_only_in_the_crawford_game(app: App, name: s
     _scene, state, screen = show(app, CASES[name])
     found = screen.find_text(tr("crawford"), 22, (255, 255, 255), panel_middle())
     assert (found is not None) == state.crawford
+
+
+def test_the_status_line_says_who_moves_what(app: App) -> None:
+    _scene, _state, screen = show(app, CASES["opening"])
+    width = 1280 - 160
+    assert screen.find_text("Black to move 6-4", 30, (255, 255, 255), STATUS, width)
+    assert not screen.find_text("White to move 6-4", 30, (255, 255, 255), STATUS, width)
+    assert not screen.find_text("Black to move 6-3", 30, (255, 255, 255), STATUS, width)
 
 
 # -- the dialogs ---------------------------------------------------------------------------------------

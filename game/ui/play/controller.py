@@ -203,6 +203,9 @@ class GameController:
             assert s.dice is not None
             self.note = self.say("opening_won", s.turn, a=s.dice[0], b=s.dice[1])
             self.wait = 0.5 * f
+        elif s.phase is Phase.MOVING and old is None:
+            # A resumed turn (a saved game, a set-up): the opening's note no longer applies.
+            self.note = ""
         elif s.phase is Phase.MOVING and old is not None and old.phase is Phase.ROLL:
             self.note = ""
             self.wait = 0.35 * f if not self.is_human(s.turn) else 0.0

@@ -126,3 +126,68 @@ def test_the_arcade_plays_landings_through_the_audio_after_the_flight(tmp_path: 
         assert app.audio.played.count("land") == 1
     finally:
         pygame.quit()
+
+
+# -- silence, checked where sound is made: the mixer's channels ---------------------------------------
+
+LONG = 2.0
+"""Seconds of the stand-in effect: long enough that a channel that started it is still busy when asked."""
+
+
+def _long_effects(app: App) -> None:
+    """Give the App's audio one long silent effect under every name, so a started effect keeps a
+    mixer channel busy for seconds and "is anything playing?" has a reliable answer."""
+    if not app.audio.available:
+        pytest.skip("this SDL build has no dummy audio driver")
+    frequency, _, channels = pygame.mixer.get_init()
+    long = pygame.mixer.Sound(buffer=bytes(int(frequency * LONG) * 2 * channels))
+    app.audio._sounds = dict.fromkeys(app.audio._sounds, long)
+    app.audio.set_volume(app.audio.volume)
+
+
+@pytest.mark.parametrize(
+    ("sound", "volume", "audible"), [(True, 0.75, True), (True, 0.0, False), (False, 0.75, False)]
+)
+def test_sound_off_or_at_volume_0_starts_no_mixer_channel(
+    tmp_path: Path, sound: bool, volume: float, audible: bool
+) -> None:
+    if pygame.mixer.get_init():
+        pygame.mixer.quit()  # a device left open elsewhere would hide "sound off never opens it"
+    app = App(st.Settings(sound=sound, volume=volume), data_dir=tmp_path, threaded_ai=False)
+    try:
+        if sound:
+            _long_effects(app)
+        scene = start_game(app, mode="two")
+        settle(app, scene)  # the opening roll: the dice sound's cue
+        assert "dice" in app.audio.played  # the game did ask for the sound
+        if not sound:
+            assert not pygame.mixer.get_init()  # the device was never opened
+            return
+        assert pygame.mixer.get_busy() is audible
+        assert (
+            any(pygame.mixer.Channel(i).get_busy() for i in range(pygame.mixer.get_num_channels())) is audible
+        )
+    finally:
+        pygame.quit()
+
+
+def test_switching_sound_off_silences_what_is_playing(tmp_path: Path) -> None:
+    app = App(st.Settings(sound=True), data_dir=tmp_path, threaded_ai=False)
+    try:
+        _long_effects(app)
+        app.audio.play("win")
+        assert pygame.mixer.get_busy()
+        app.apply_settings(st.with_value(app.settings, "sound", False), save=False)
+        assert not pygame.mixer.get_busy()
+        app.audio.play("win")
+        assert not pygame.mixer.get_busy() and app.audio.played[-2:] == ["win", "win"]
+        app.apply_settings(
+            st.with_value(st.with_value(app.settings, "sound", True), "volume", 0.0), save=False
+        )
+        app.audio.play("win")
+        assert not pygame.mixer.get_busy()
+        app.apply_settings(st.with_value(app.settings, "volume", 0.5), save=False)
+        app.audio.play("win")
+        assert pygame.mixer.get_busy()  # and back: the check above could have failed
+    finally:
+        pygame.quit()

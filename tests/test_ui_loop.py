@@ -7,6 +7,8 @@ player moved the mouse.
 
 from __future__ import annotations
 
+import pytest
+
 from game.ui import loop
 from game.ui.app import STEP
 from tests.ui_driver import make_app, start_game
@@ -39,8 +41,82 @@ def test_the_frame_in_which_the_scene_goes_idle_is_drawn() -> None:
     assert not drew
 
 
-def test_frame_time_is_clamped_and_catch_up_capped() -> None:
+class Counting:
+    """Just what ``loop.frame`` uses of an App: it counts the fixed steps it is asked to run."""
+
+    def __init__(self) -> None:
+        self.steps: list[float] = []
+        self.draws: list[float] = []
+        self.needs_draw = False
+
+    def handle_event(self, event: object) -> None:
+        pass
+
+    def busy(self) -> bool:
+        return False
+
+    def step(self, dt: float = STEP) -> None:
+        self.steps.append(dt)
+
+    def draw(self, alpha: float = 0.0) -> None:
+        self.draws.append(alpha)
+
+
+def steps_for(frame_time: float, acc: float = 0.0) -> tuple[int, float]:
+    app = Counting()
+    acc, _ = loop.frame(app, [], frame_time, acc)  # type: ignore[arg-type]
+    assert all(dt == STEP for dt in app.steps)
+    return len(app.steps), acc
+
+
+@pytest.mark.parametrize("frames", [1, 2, 5, 9])
+def test_a_frame_runs_the_fixed_steps_its_time_pays_for(frames: int) -> None:
+    n, acc = steps_for(frames * STEP + STEP / 2)
+    assert n == frames and acc == pytest.approx(STEP / 2)
+
+
+def test_the_remainder_carries_to_the_next_frame() -> None:
+    n, acc = steps_for(STEP * 0.6)
+    assert n == 0 and acc == pytest.approx(STEP * 0.6)
+    n, acc = steps_for(STEP * 0.6, acc)
+    assert n == 1 and acc == pytest.approx(STEP * 0.2)
+
+
+def test_a_stall_runs_at_most_max_steps_and_drops_the_backlog() -> None:
+    """A 10 s stall (a dragged window, a slow disk): ten steps, not 1,200, and no debt left over."""
+    assert loop.MAX_STEPS == 10
+    n, acc = steps_for(10.0)
+    assert (n, acc) == (loop.MAX_STEPS, 0.0)
+    n, acc = steps_for(0.0, acc)
+    assert n == 0  # the next frame does not pay off the stall
+    n, acc = steps_for((loop.MAX_STEPS + 0.5) * STEP)  # just over the cap: capped, the half step dropped
+    assert (n, acc) == (loop.MAX_STEPS, 0.0)
+
+
+def test_the_clamp_never_cuts_a_paid_step_and_no_frame_runs_past_the_cap() -> None:
+    """Every frame time up to the clamp pays in full while it is under the cap, and none past it.
+
+    ``MAX_FRAME`` (0.25 s) is longer than ``MAX_STEPS`` steps (10/120 s): the cap always bites
+    first, so within one frame the clamp only shows in that a longer time never runs more steps.
+    A clamp set below the cap's time would run fewer steps than paid for and fails here.
+    """
+    assert loop.MAX_FRAME >= loop.MAX_STEPS * STEP
+    for k in range(loop.MAX_STEPS + 1):
+        assert steps_for(k * STEP + STEP / 4)[0] == k
+    for t in (loop.MAX_FRAME, loop.MAX_FRAME * 4, 3600.0, float("inf")):
+        assert steps_for(t) == (loop.MAX_STEPS, 0.0)
+
+
+def test_a_real_stall_in_a_game_runs_ten_steps() -> None:
     app = make_app()
     start_game(app, mode="two", seed=3)
-    acc, _ = loop.frame(app, [], 10.0, 0.0)  # a 10 s stall (a dragged window, a slow disk)
-    assert 0.0 <= acc < STEP
+    ran: list[float] = []
+    real = app.step
+
+    def count(dt: float = STEP) -> None:
+        ran.append(dt)
+        real(dt)
+
+    app.step = count  # type: ignore[method-assign]
+    acc, drew = loop.frame(app, [], 10.0, 0.0)
+    assert len(ran) == loop.MAX_STEPS and acc == 0.0 and drew

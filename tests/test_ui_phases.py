@@ -23,6 +23,8 @@ from game.ui.play.board_paint import board_draw
 from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.title import TitleScene
+from game.ui.text import tr
+from tests.screen_probe import ScreenReader, panel_middle
 from tests.ui_driver import button_xy, click, dice_xy, make_app, run_until, settle, start_game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -115,13 +117,20 @@ def test_match_over_then_new_match(app) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_crawford_game_is_marked(app) -> None:  # type: ignore[no-untyped-def]
+    """The CRAWFORD badge is drawn in the Crawford game, not in the one after it (read from the pixels)."""
     scene = start_game(app, mode="two", match_length=3)
     match = Match(Rules(3), score=(2, 0), games=1)
     state = match.new_game()
     assert state.crawford
     scene.resume(state, match)
     app.draw(0.0)
-    assert scene.frame.panel.key is not None and True in scene.frame.panel.key
+    white = (255, 255, 255)
+    assert ScreenReader(app.screen, app.sprites).find_text(tr("crawford"), 22, white, panel_middle())
+    post = Match(Rules(3), score=(2, 1), games=2, crawford_used=True)
+    scene.resume(post.new_game(), post)
+    assert not scene.state.crawford
+    app.draw(0.0)
+    assert not ScreenReader(app.screen, app.sprites).find_text(tr("crawford"), 22, white, panel_middle())
 
 
 def test_demo_plays_games_by_itself(app) -> None:  # type: ignore[no-untyped-def]

@@ -12,6 +12,7 @@ from game.engine.position import Position
 from game.ui.opponent import Opponent
 from game.ui.play.board_paint import board_draw
 from game.ui.scenes.title import TitleScene
+from tests.screen_probe import ScreenReader, Stack
 from tests.ui_driver import click, double_click, drag, make_app, point_xy, right_click, settle, start_game
 
 
@@ -42,6 +43,10 @@ def test_hit_checker_flies_to_the_bar(app) -> None:  # type: ignore[no-untyped-d
     app.draw(0.5)
     settle(app, scene)
     assert not scene.anim.busy
+    app.draw(0.0)
+    screen = ScreenReader(app.screen, app.sprites)
+    assert screen.bar(1) == 1  # on screen: the black checker on the bar
+    assert screen.point(9) == Stack("white", 1) and screen.point(13) == Stack("white", 4)
 
 
 def test_bear_off_lands_in_the_tray_and_tray_is_lit(app) -> None:  # type: ignore[no-untyped-def]
@@ -59,6 +64,9 @@ def test_bear_off_lands_in_the_tray_and_tray_is_lit(app) -> None:  # type: ignor
     flight = scene.anim.queue[0].flights[0]
     assert flight.dest == ("tray", 0, 0) and flight.side
     settle(app, scene)
+    app.draw(0.0)
+    screen = ScreenReader(app.screen, app.sprites)
+    assert screen.borne_off(0) == 1 and screen.point(6) == Stack("white", 2)  # on screen: in the tray
 
 
 def test_drag_of_a_stuck_checker_tells_why(app) -> None:  # type: ignore[no-untyped-def]

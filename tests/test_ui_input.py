@@ -185,7 +185,8 @@ def test_done_button(game) -> None:  # type: ignore[no-untyped-def]
     double_click(app, point_xy(0, 13))
     right_click(app, point_xy(0, 8))
     click(app, button_xy(scene, "Done"))
-    assert scene.state.phase is Phase.ROLL
+    assert scene.state.phase is Phase.ROLL and scene.state.turn == 1
+    assert scene.state.last_play == (Move(13, 7, 6, False), Move(8, 7, 1, False))
 
 
 def test_taps_in_letterbox_are_ignored() -> None:
@@ -216,6 +217,21 @@ def test_roll_by_tapping_dice_and_computer_never_takes_human_input() -> None:
     app = make_app()
     scene = start_game(app, mode="computer", seed=3)
     try:
+        # the computer (Black) opens: a human's drag, tap on the dice and Enter change nothing
+        scene.resume(apply(new_game(), OpeningRoll(1, 6)))
+        scene.game.wait = 1000.0  # hold the computer back while the hand tries
+        before = scene.state
+        assert before.turn == 1 and before.phase is Phase.MOVING
+        m = before.turn_state().legal_moves()[0]
+        drag(app, point_xy(1, m.src), point_xy(1, m.dst))
+        assert scene.flash_text == "Wait: it is not your turn"
+        click(app, dice_xy(scene))
+        double_click(app, point_xy(1, m.src))
+        right_click(app, point_xy(1, m.src))
+        app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+        app.step()
+        assert scene.state is before
+        scene.game.wait = 0.0
         for _ in range(40):
             settle(app, scene)
             s = scene.state

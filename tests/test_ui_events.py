@@ -10,6 +10,7 @@ import pytest
 from game.engine.flow import Double, EndTurn, GameState, OpeningRoll, Pass, Phase, Rules, Step, Take, new_game
 from game.engine.match import Match
 from game.ui import events as ev
+from game.ui import persist
 from game.ui.play.controller import GameController, GameSetup
 from tests.ui_driver import make_app, settle, start_game
 
@@ -85,6 +86,8 @@ def test_the_next_game_is_announced_and_saved(app, tmp_path) -> None:  # type: i
     scene.next_game()
     assert heard == [ev.GameStarted(scene.game, first=False)]
     assert app.autosave.saves == saves + 1 and app.autosave.history == []
+    saved = persist.load_game(tmp_path)
+    assert saved is not None and saved.state.phase is Phase.OPENING and saved.mode == "two_players"
     settle(app, scene)
 
 

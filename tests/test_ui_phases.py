@@ -18,6 +18,8 @@ from game.engine.match import Match
 from game.engine.moves import legal_plays
 from game.engine.position import Position
 from game.ui import loop
+from game.ui.board_view import GOLD
+from game.ui.layout import LAYOUT
 from game.ui.play import panel
 from game.ui.play.board_paint import board_draw
 from game.ui.scenes.howto import HowToScene
@@ -109,10 +111,16 @@ def test_match_over_then_new_match(app) -> None:  # type: ignore[no-untyped-def]
     settle(app, scene)
     assert scene.match.is_over
     app.draw(0.0)
-    winner = scene.state.result.winner if scene.state.result else -1
-    assert scene.game.say("match_over", winner).endswith("wins the match!")
+    assert scene.state.result is not None
+    winner = scene.state.result.winner
+    title = ("White", "Black")[winner] + " wins the match!"
+    screen = ScreenReader(app.screen, app.sprites)
+    board = LAYOUT.board_rect()
+    assert screen.find_text(title, 44, GOLD, board, 620)  # the dialog on screen says who won the match
+    new_match = next(b.rect for b in scene.modal.buttons if b.label == "New match")
+    assert screen.find_text("New match", 34, (255, 255, 255), new_match, new_match.width - 24)
     click(app, button_xy(scene, "New match"))
-    assert scene.match == Match(Rules(1)) or scene.match.score == (0, 0)
+    assert scene.match == Match(Rules(1))
     assert scene.state.phase is Phase.OPENING
 
 
@@ -180,8 +188,11 @@ def test_title_menu_howto_and_back(app) -> None:  # type: ignore[no-untyped-def]
 
 def test_window_close_ends_the_loop_with_exit_0(app) -> None:  # type: ignore[no-untyped-def]
     app.scenes.reset(TitleScene(app))
+    loop.frame(app, [pygame.event.Event(pygame.QUIT)], 0.0, 0.0)
+    assert not app.running  # the close stops the App (the loop below would otherwise never return)
+    app.running = True
     pygame.event.post(pygame.event.Event(pygame.QUIT))
-    assert loop.run(app) == 0
+    assert loop.run(app) == 0 and not app.running
 
 
 def test_sigterm_exits_cleanly() -> None:

@@ -8,9 +8,11 @@ import pygame
 import pytest
 
 from game.ui import i18n
+from game.ui import layout as L
 from game.ui.app import apply_language
 from game.ui.play import panel
-from game.ui.text import tr_level
+from game.ui.text import tr, tr_level
+from tests.screen_probe import ScreenReader, panel_middle
 from tests.ui_driver import make_app, start_game
 
 
@@ -41,7 +43,13 @@ def test_panel_level_is_translated(restore_language: None, lang: str, level: str
     assert name in text
     if lang != "en":
         assert level not in text.lower()  # not the raw machine name
-    app.draw(0.0)  # the panel paints with it
+    app.draw(0.0)
+    screen = ScreenReader(app.screen, app.sprites)  # and the panel shows it
+    assert screen.find_text(text, 18, (170, 170, 190), panel_middle(), L.PANEL_W - 12)
+    other = next(x for x in ("beginner", "expert") if x != level)
+    assert not screen.find_text(
+        tr("computer_level", level=tr_level(other)), 18, (170, 170, 190), panel_middle(), L.PANEL_W - 12
+    )
 
 
 def test_unknown_level_is_shown_as_it_is(restore_language: None) -> None:

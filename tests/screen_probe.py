@@ -268,6 +268,13 @@ def find_text(
     width: int | None = None,
 ) -> pygame.Rect | None:
     surf = CACHE.fit(text, size, width, colour) if width else CACHE.render(text, size, colour)
+    return find_surface(grid, surf, colour, region)
+
+
+def find_surface(
+    grid: Grid, surf: pygame.Surface, colour: tuple[int, int, int], region: pygame.Rect
+) -> pygame.Rect | None:
+    """Where the rendered text ``surf`` (antialiased glyphs in ``colour``) is drawn inside ``region``."""
     alpha = pygame.surfarray.array_alpha(surf).T
     solid = (alpha >= 250).astype(float)
     clear = (alpha == 0).astype(float)

@@ -7,8 +7,11 @@ import random
 import pygame
 import pytest
 
-from game.ui import i18n
+from game.ui import fairness, i18n
 from game.ui.fairness import DiceStats, chi_square_p, draw_panel, percent_text
+from tests.screen_probe import find_surface, grab
+
+Colour = tuple[int, int, int]
 
 
 def test_counts() -> None:
@@ -81,9 +84,20 @@ def test_percent_text() -> None:
     assert percent_text(0.0000001) == "< 0.1"
 
 
+def _shown(
+    surface: pygame.Surface, area: pygame.Rect, text: str, size: int, bold: bool, colour: Colour
+) -> bool:
+    """Is the first line of ``text`` drawn in ``area``, as the panel renders it (its font, its scale)?"""
+    scale = max(0.5, min(area.w / 1000, area.h / 600))
+    font = fairness._font(max(1, round(size * scale)), bold)
+    line = fairness.wrap(text, font, area.w - 2 * max(1, round(24 * scale)))[0]
+    return find_surface(grab(surface), font.render(line, True, colour), colour, area) is not None
+
+
 @pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_panel_draws(size: tuple[int, int], lang: str) -> None:
+    """The title, the number of rolls and the verdict's words are on the panel, for fair and rigged dice."""
     pygame.init()
     surface = pygame.Surface(size)
     rng = random.Random(5)
@@ -92,14 +106,29 @@ def test_panel_draws(size: tuple[int, int], lang: str) -> None:
     def tr(key: str, **kw: object) -> str:
         return i18n.translate(lang, key, **kw)
 
+    def num(text: str) -> str:
+        point = tr("number.decimal")
+        return text.replace(".", point) if point in (",", ".") else text
+
+    ink, dim, warn = (245, 240, 225), (170, 175, 160), (240, 110, 90)
+    area = surface.get_rect().inflate(-40, -40)
     surface.fill((0, 0, 0))
-    draw_panel(surface, surface.get_rect().inflate(-40, -40), stats, tr)
-    # Something was drawn across the panel (not a blank rectangle).
-    colours = {
-        tuple(surface.get_at((x, y)))[:3] for x in range(0, size[0], 13) for y in range(0, size[1], 13)
-    }
-    assert len(colours) > 5
+    draw_panel(surface, area, stats, tr)
+    assert stats.verdict()[0] == "ok"
+    assert _shown(surface, area, tr("fair.title"), 36, True, ink)
+    assert _shown(surface, area, tr("fair.rolls.other", n=240), 24, False, dim)
+    ok = tr("fair.verdict_ok", percent=num(percent_text(stats.verdict()[1])))
+    assert _shown(surface, area, ok, 26, True, ink)
+    assert not _shown(surface, area, tr("fair.rolls.other", n=241), 24, False, dim)
+
+    surface.fill((0, 0, 0))
     draw_panel(surface, surface.get_rect(), DiceStats(), tr)  # empty session: no division by zero
+    assert _shown(surface, surface.get_rect(), tr("fair.too_few"), 26, True, ink)
+
     rigged = DiceStats.from_rolls([(3, 3), (6, 6), (1, 2)] * 60)  # the "very uneven" wording
     assert rigged.verdict()[1] < 0.001
+    surface.fill((0, 0, 0))
     draw_panel(surface, surface.get_rect(), rigged, tr)
+    rare = tr("fair.verdict_rare", percent=num("0.1"))
+    assert _shown(surface, surface.get_rect(), rare, 26, True, warn)
+    assert not _shown(surface, surface.get_rect(), ok, 26, True, ink)

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.engine.flow import Phase, Step
-from game.ui import i18n
+from game.ui import fairness, i18n
 from game.ui import settings as st
 from game.ui import text as ui_text
 from game.ui.app import App, Launch, ui_catalogue
@@ -23,6 +23,7 @@ from game.ui.scenes.operator import OperatorScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.still_playing import StillPlayingScene
 from game.ui.scenes.title import TitleScene
+from tests.screen_probe import find_surface, grab
 from tests.ui_driver import click, dice_xy, down, run_until, settle, up
 
 STEP = 1.0 / 120.0
@@ -158,6 +159,8 @@ def test_a_short_corner_press_is_just_a_touch(tmp_path: Path) -> None:
     up(app, CORNER)
     steps(app, 3)
     assert isinstance(app.scenes.top, TitleScene)
+    assert not any(isinstance(s, KeypadScene) for s in app.scenes.scenes)  # no keypad came up
+    assert app.kiosk is not None and app.kiosk.mode is Mode.ACTIVE and app.kiosk.hold_progress == 0
 
 
 def test_operator_can_quit_and_visitors_cannot(tmp_path: Path) -> None:
@@ -288,6 +291,15 @@ def test_sounds_and_dice_statistics_follow_the_game(tmp_path: Path) -> None:
     assert app.stats.rolls == len(app.autosave.history)
     app.scenes.push(DiceStatsScene(app))
     app.draw(0.0)
+    # the statistics screen counts this game's rolls (the words as its panel renders them)
+    area = pygame.Rect(40, 24, 1280 - 80, 720 - 126)
+    scale = max(0.5, min(area.w / 1000, area.h / 600))
+    font = fairness._font(max(1, round(24 * scale)), False)
+    dim = (170, 175, 160)
+    shown = font.render(i18n.tr("fair.rolls.other", n=app.stats.rolls), True, dim)
+    assert find_surface(grab(app.screen), shown, dim, area) is not None
+    wrong = font.render(i18n.tr("fair.rolls.other", n=app.stats.rolls + 1), True, dim)
+    assert find_surface(grab(app.screen), wrong, dim, area) is None
 
 
 def test_the_demo_counts_no_statistics_and_stays_quiet(tmp_path: Path) -> None:

@@ -58,7 +58,11 @@ def test_dummy_driver_loads_everything() -> None:
         assert audio.played[-len(SOUND_NAMES) :] == list(SOUND_NAMES)
         audio.set_volume(0.3)
         audio.set_enabled(False)
+        import pygame
+
+        assert not pygame.mixer.get_busy()  # switching off stopped every channel
         audio.play("dice")  # off: recorded, not played, no error
+        assert audio.played[-1] == "dice" and not pygame.mixer.get_busy()
     finally:
         audio.close()
 
@@ -91,7 +95,12 @@ def test_missing_sound_files_are_tolerated(tmp_path: Path) -> None:
 
 
 def test_sound_off_never_opens_the_device() -> None:
+    import pygame
+
+    if pygame.mixer.get_init():
+        pygame.mixer.quit()
     audio = Audio(enabled=False)
     assert audio.start() is False
     audio.play("hit")
     assert audio.played == ["hit"]
+    assert not pygame.mixer.get_init()  # the device was never opened

@@ -337,6 +337,14 @@ def test_a_step_with_no_wait_left_acts_at_once() -> None:
     assert c.state.phase is not Phase.OPENING or c.state.opening is not None
 
 
+def test_waiting_for_a_human_does_not_run_the_wait_below_zero() -> None:
+    c, _, _ = control("two")
+    c.state = at(Phase.ROLL, turn=0)
+    c.wait = 0.0
+    settle(c, 3)
+    assert c.wait == 0.0 and c.state.phase is Phase.ROLL
+
+
 # -- the automatic steps ------------------------------------------------------------------------------
 
 
@@ -425,6 +433,7 @@ def test_the_computer_answers_a_double_and_says_so(take: bool) -> None:
 def test_a_human_answers_a_double_alone() -> None:
     c, bot, _ = control("computer")
     c.state = at(Phase.CUBE_OFFERED, turn=1)
+    c.wait = 0.0
     settle(c, 5)
     assert c.state.phase is Phase.CUBE_OFFERED and bot.requests == []
     assert c.answer(True) is None and c.state.cube == Cube(2, 0)
@@ -526,3 +535,66 @@ def test_the_next_game_keeps_the_match_and_a_new_match_starts_after_the_last() -
     c.resume(apply(at(Phase.CUBE_OFFERED, turn=0), Pass()), Match(Rules(3), score=(3, 0), games=3))
     c.next_game()
     assert c.match == Match(Rules(3)) and c.state == new_game(Rules(3))
+
+
+# -- details the mutation run asked about ----------------------------------------------------------------
+
+
+def test_a_seedless_controller_draws_its_seed_from_the_whole_range() -> None:
+    seeds = [GameController(GameSetup(mode="two"), threaded_ai=False).seed for _ in range(20)]
+    assert all(0 <= seed < 2**31 for seed in seeds)
+    assert max(seeds) >= 2**16 and len(set(seeds)) > 1
+
+
+def test_the_opponent_gets_the_level_the_threading_and_the_seed() -> None:
+    c = GameController(GameSetup(mode="computer", level="beginner", seed=77), threaded_ai=True)
+    try:
+        assert c.opponent.level == "beginner" and c.opponent.threaded is True and c.opponent.seed == 77
+    finally:
+        c.close()
+    plain = GameController(GameSetup(mode="computer", seed=5), threaded_ai=False)
+    assert plain.opponent.threaded is False and plain.level == plain.opponent.default_level()
+
+
+def test_a_computers_answer_without_a_screen_to_flash_on_is_fine() -> None:
+    c, bot, _ = control("demo")
+    c.state = at(Phase.CUBE_OFFERED, turn=1)
+    c.wait = 0.0
+    bot.answers["take"] = [True]
+    c.step(0.05)
+    assert c.state.phase is Phase.ROLL
+
+
+def test_the_demo_says_which_colour_takes() -> None:
+    c, bot, _ = control("demo")
+    flashes: list[str] = []
+    c.on_flash = flashes.append
+    c.state = at(Phase.CUBE_OFFERED, turn=1)
+    c.wait = 0.0
+    bot.answers["take"] = [False]
+    c.step(0.05)
+    assert flashes == [tr("computer_passes", name=tr("player_white"))]
+
+
+def test_one_playable_die_still_waits_for_the_human() -> None:
+    c, _, _ = control("two")
+    c.state = race(turn=0, dice=(6, 5))  # one checker left: one die bears it off, nothing else
+    assert c.state.turn_state().most == 1 and c.waiting_for_human()
+
+
+def test_a_pass_by_white_to_a_black_double() -> None:
+    c, _, heard = control(match_length=5)
+    c.state = at(Phase.CUBE_OFFERED, turn=1)
+    c.do(Pass())
+    assert heard[0] == ev.CubePassed(c, 0)
+    assert heard[1] == ev.GameOver(c, c.state.result) and c.state.result is not None
+    assert c.state.result.winner == 1
+
+
+def test_white_winning_the_opening_is_named() -> None:
+    c, _, _ = control("two")
+    c.do(OpeningRoll(5, 2))
+    assert c.note == tr("opening_won", name=tr("player_white"), a=5, b=2)
+    you, _, _ = control("computer")
+    you.do(OpeningRoll(5, 2))
+    assert you.note == tr("opening_won_you", a=5, b=2)

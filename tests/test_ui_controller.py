@@ -598,3 +598,12 @@ def test_white_winning_the_opening_is_named() -> None:
     you, _, _ = control("computer")
     you.do(OpeningRoll(5, 2))
     assert you.note == tr("opening_won_you", a=5, b=2)
+
+
+def test_the_games_are_counted() -> None:
+    c, _, _ = control("demo", match_length=0)
+    for played in (1, 2):
+        c.state = race(turn=0, dice=(6, 1))
+        c.recorded = False
+        c.do(MoveTo(1, 0))
+        assert c.games == played and c.match.games == played

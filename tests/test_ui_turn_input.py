@@ -41,12 +41,6 @@ class Table:
     def undo(self) -> None:
         self.calls.append("undo")
 
-    def offer_double(self) -> None:
-        self.calls.append("double")
-
-    def ask_hint(self) -> None:
-        self.calls.append("hint")
-
 
 def hands_at(state: GameState, mode: str = "two") -> tuple[TurnInput, Table]:
     table = Table(mode)
@@ -135,45 +129,24 @@ def test_cancel_lets_go_of_everything() -> None:
 # -- keys ----------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("key", [pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER])
-def test_enter_rolls_or_ends_the_turn(key: int) -> None:
-    hands, table = hands_at(GameState(phase=Phase.ROLL, position=Position.start(), rules=Rules(5)))
-    go(hands, "key", key=key)
-    assert table.game.state.phase is Phase.MOVING and table.calls == []
-    hands.refresh()
-    go(hands, "key", key=key)
-    assert table.calls == ["end_turn"]
-
-
-@pytest.mark.parametrize("key", [pygame.K_BACKSPACE, pygame.K_u, pygame.K_z])
-def test_undo_keys_only_while_moving(key: int) -> None:
+@pytest.mark.parametrize("key", [pygame.K_u, pygame.K_z])
+def test_u_and_z_undo_only_while_a_human_moves(key: int) -> None:
     hands, table = hands_at(opening())
     go(hands, "key", key=key)
     assert table.calls == ["undo"]
     table.game.state = GameState(phase=Phase.ROLL, position=Position.start(), rules=Rules(5))
     go(hands, "key", key=key)
     assert table.calls == ["undo"]
+    computer, other = hands_at(apply(new_game(Rules(5)), OpeningRoll(1, 6)), mode="computer")
+    go(computer, "key", key=key)
+    assert other.calls == []
 
 
-def test_d_doubles_before_the_roll_and_h_asks_a_hint_while_moving() -> None:
-    hands, table = hands_at(GameState(phase=Phase.ROLL, position=Position.start(), rules=Rules(5)))
-    go(hands, "key", key=pygame.K_h)
-    go(hands, "key", key=pygame.K_d)
-    assert table.calls == ["double"]
-    table.game.state = opening()
-    go(hands, "key", key=pygame.K_d)
-    go(hands, "key", key=pygame.K_h)
-    go(hands, "key", key=pygame.K_a)
-    assert table.calls == ["double", "hint"]
-
-
-def test_keys_do_nothing_on_the_computers_turn() -> None:
-    hands, table = hands_at(
-        GameState(phase=Phase.ROLL, position=Position.start(), turn=1, rules=Rules(5)), mode="computer"
-    )
-    for key in (pygame.K_SPACE, pygame.K_d, pygame.K_u, pygame.K_h):
+def test_other_keys_are_left_to_the_key_map() -> None:
+    hands, table = hands_at(opening())
+    for key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_BACKSPACE, pygame.K_d, pygame.K_h, pygame.K_a):
         go(hands, "key", key=key)
-    assert table.calls == [] and table.game.state.phase is Phase.ROLL
+    assert table.calls == [] and table.game.state.moves == () and table.flashes == []
 
 
 # -- whose turn, which phase -----------------------------------------------------------------------------
@@ -185,6 +158,15 @@ def test_a_drag_on_the_computers_turn_says_wait_and_does_nothing() -> None:
     go(hands, "drag_start", at(1, 13))
     go(hands, "click", at(1, 13))
     assert table.flashes == [tr("not_your_turn")] and hands.drag is None and table.game.state is state
+
+
+def test_a_touch_on_the_demo_says_how_to_play() -> None:
+    state = apply(new_game(Rules(0)), OpeningRoll(6, 1))
+    hands, table = hands_at(state, mode="demo")
+    go(hands, "click", at(0, 13))
+    go(hands, "drag_start", at(0, 13))
+    go(hands, "double", at(0, 13))
+    assert table.flashes == [tr("demo_touch")] * 2 and table.game.state is state and hands.drag is None
 
 
 def test_a_tap_on_the_dice_rolls_and_a_tap_elsewhere_does_not() -> None:
@@ -444,3 +426,12 @@ def test_the_bar_is_the_only_source_while_a_checker_waits_there() -> None:
     assert hands.selected == 25
     go(hands, "click", at(0, 22))
     assert table.game.state.moves == (Move(25, 22, 3),)
+
+
+def test_a_die_move_from_a_point_uses_the_higher_or_lower_die() -> None:
+    hands, table = hands_at(opening(6, 1))
+    hands.selected = 13
+    hands.die_move_from(13, higher=True)
+    assert table.game.state.moves == (Move(13, 7, 6),) and hands.selected is None
+    hands.die_move_from(6, higher=False)
+    assert table.game.state.moves[-1] == Move(6, 5, 1)

@@ -9,6 +9,7 @@ import pytest
 
 from game.ui import fairness, i18n
 from game.ui.fairness import DiceStats, chi_square_p, draw_panel, percent_text
+from game.ui.text import CACHE
 from tests.screen_probe import find_surface, grab
 
 Colour = tuple[int, int, int]
@@ -99,6 +100,7 @@ def _shown(
 def test_panel_draws(size: tuple[int, int], lang: str) -> None:
     """The title, the number of rolls and the verdict's words are on the panel, for fair and rigged dice."""
     pygame.init()
+    CACHE.reset()  # fonts made before an earlier test's pygame.quit() are dead: start from fresh ones
     surface = pygame.Surface(size)
     rng = random.Random(5)
     stats = DiceStats.from_rolls((rng.randint(1, 6), rng.randint(1, 6)) for _ in range(240))

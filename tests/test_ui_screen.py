@@ -20,6 +20,7 @@ from game.engine.flow import GameState, MoveTo, Phase
 from game.engine.match import Match
 from game.engine.matchid import state_from_ids
 from game.ui import board_view
+from game.ui import layout as L
 from game.ui.app import App
 from game.ui.layout import LAYOUT
 from game.ui.play import board_paint, panel
@@ -39,6 +40,8 @@ CASES = {
     # Bear-off race: White to move 3-3 (four dice), 9 and 10 checkers off, cube 4 on White's side.
     "bearoff": "4wAAwC0AAAAAAA:AoHtADAAKAAA",
 }
+PANEL_TEXT = L.PANEL_W - 12
+"""The width the side panel fits its lines of text into."""
 OFFER = "xOfgATDgc/ABMA:cBEAAAAAAAAE"
 """Black has doubled to 2 in a money game; White must answer."""
 
@@ -170,6 +173,16 @@ def test_the_crawford_badge_is_drawn_only_in_the_crawford_game(app: App, name: s
     _scene, state, screen = show(app, CASES[name])
     found = screen.find_text(tr("crawford"), 22, (255, 255, 255), panel_middle())
     assert (found is not None) == state.crawford
+
+
+def test_a_one_point_match_shows_no_doubling_and_no_crawford(app: App) -> None:
+    scene = start_game(app, mode="two", match_length=1)
+    assert scene.state.crawford  # by the rules the first game of a 1-point match is the Crawford game
+    app.draw(0.0)
+    screen = read(app, scene)
+    assert screen.find_text(tr("no_cube"), 20, (235, 235, 245), panel_middle(), 212)
+    assert not screen.find_text(tr("crawford"), 22, (255, 255, 255), panel_middle())
+    assert screen.find_text(tr("match_to", length=1), 26, (230, 230, 240), panel_middle(), PANEL_TEXT)
 
 
 def test_the_status_line_says_who_moves_what(app: App) -> None:

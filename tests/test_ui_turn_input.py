@@ -11,7 +11,7 @@ import random
 import pygame
 import pytest
 
-from game.engine.flow import GameState, OpeningRoll, Phase, Roll, Rules, apply, new_game
+from game.engine.flow import GameState, MoveTo, OpeningRoll, Phase, Roll, Rules, apply, new_game
 from game.engine.moves import Move
 from game.engine.position import Position
 from game.ui.anim import Animator, DiceRoll
@@ -435,3 +435,98 @@ def test_a_die_move_from_a_point_uses_the_higher_or_lower_die() -> None:
     assert table.game.state.moves == (Move(13, 7, 6),) and hands.selected is None
     hands.die_move_from(6, higher=False)
     assert table.game.state.moves[-1] == Move(6, 5, 1)
+
+
+# -- details the mutation run asked about ----------------------------------------------------------------
+
+
+def held_24() -> GameState:
+    """White to move 6-1 with both back checkers stuck: Black holds White's 18 and 23 points."""
+    opp = [0] * 25
+    opp[6], opp[1], opp[12], opp[7], opp[5] = 2, 2, 5, 3, 3  # Black's 7, 2, 13, 8 and 6 points
+    start = GameState(phase=Phase.ROLL, position=Position(Position.start().me, tuple(opp)), rules=Rules(5))
+    return apply(start, Roll((6, 1)))
+
+
+def test_fresh_hands_hold_nothing_and_answer_before_any_refresh() -> None:
+    table = Table()
+    table.game.state = opening(6, 1)
+    hands = TurnInput(table)
+    assert hands.selected is None and hands.drag is None and hands.movable == set()
+    assert hands.targets(13) == table.game.state.turn_state().targets(13)
+    assert hands.why_not(8) == ""
+
+
+@pytest.mark.parametrize("kind", ["click", "double", "right", "long", "drag_start", "drop"])
+def test_every_gesture_on_the_board_cuts_an_animation_short(kind: str) -> None:
+    hands, table = hands_at(opening())
+    board = (tuple([0] * 25), tuple([0] * 25))
+    table.anim.add_move(board, board, 0, 13, 7, False)
+    go(hands, kind, (5, 700))
+    assert not table.anim.busy
+
+
+def test_a_blot_of_ones_own_can_be_picked_up() -> None:
+    hands, _ = hands_at(opening(6, 1))
+    go(hands, "double", at(0, 13))  # 13/7: a single checker on 7, which may go on with the 1
+    hands.refresh()
+    go(hands, "click", at(0, 7))
+    assert hands.selected == 7
+
+
+def test_the_bar_answers_only_when_a_checker_waits_there() -> None:
+    hands, table = hands_at(opening(6, 1))
+    go(hands, "click", at(0, 25))
+    assert hands.selected is None and table.flashes == []
+    go(hands, "drag_start", at(0, 25))
+    assert hands.drag is None and table.flashes == [tr("no_checker_here")]
+    waiting, other = hands_at(on_the_bar())
+    go(waiting, "click", LAYOUT.tray_rect(0).center)  # the own tray is not the bar
+    assert waiting.selected is None and other.flashes == []
+
+
+def test_why_not_names_the_higher_dies_reason_for_this_checker() -> None:
+    hands, table = hands_at(held_24())
+    assert 24 not in hands.movable
+    reason = tr_reason("Point 18 is held by your opponent")
+    assert hands.why_not(24) == reason
+    assert hands.why_not(8) == ""  # a checker that can move by either die has no reason against it
+    go(hands, "drag_start", at(0, 24))
+    go(hands, "click", at(0, 24))
+    assert table.flashes == [reason, reason]
+
+
+def test_a_drag_starts_where_the_finger_is() -> None:
+    hands, _ = hands_at(opening(6, 1))
+    x, y = at(0, 6)
+    go(hands, "drag_start", (x + 5, y - 7))  # on White's 6-point, off its centre
+    assert hands.drag is not None and hands.drag.src == 6 and hands.drag.pos == (x + 5, y - 7)
+
+
+def test_a_refused_drop_slides_back_from_where_it_was_dropped() -> None:
+    hands, table = hands_at(opening(6, 1))
+    go(hands, "drag_start", at(0, 13))
+    go(hands, "drop", (301, 402))  # off any point of White's: no destination
+    seg = table.anim.queue[-1]
+    assert seg.board == (table.game.state.position.me, table.game.state.position.opp)
+    assert seg.flights[0].start == (301.0, 402.0) and seg.flights[0].dest == ("point", 13, 0)
+
+
+def test_a_drop_tells_the_screen_where_the_checker_was_let_go() -> None:
+    hands, table = hands_at(opening(6, 1))
+    drops: list[object] = []
+    table.game.on_change = lambda old, new, action, drop: drops.append(drop)
+    go(hands, "drag_start", at(0, 13))
+    go(hands, "drop", at(0, 7))
+    assert drops == [at(0, 7)]
+
+
+def test_tap_on_an_unlit_point_says_exactly_the_engines_reason() -> None:
+    hands, table = hands_at(opening(6, 1))
+    go(hands, "click", at(0, 13))
+    go(hands, "click", at(0, 10))
+    try:
+        apply(table.game.state, MoveTo(13, 10))
+    except ValueError as exc:
+        expected = tr_reason(str(exc))
+    assert table.flashes == [expected] and expected

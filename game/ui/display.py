@@ -1,0 +1,371 @@
+"""Everything between the logical 1280x720 picture and the real screen.
+
+The scenes draw on one logical surface of ``W`` x ``H`` pixels; :class:`Display` owns the real
+window and, on :meth:`Display.present`, scales that picture into it with black bars on the sides
+that do not fit (letterbox), turned by 0, 90, 180 or 270 degrees for a screen mounted sideways or
+upside down (plus an optional half turn at draw time for the far player at a cocktail table).
+:meth:`Display.map_event` takes pointer and touch positions the other way, from the window back
+through the letterbox and the turn to logical coordinates, so the scenes never see the screen.
+
+Why the game scales the picture itself instead of using ``pygame.SCALED``: SCALED with FULLSCREEN
+creates a window of the logical size and then asks the window manager to make it full screen
+(SDL's ``FULLSCREEN_DESKTOP`` on X11 is a ``_NET_WM_STATE_FULLSCREEN`` request). In an X session
+without a window manager (the usual ``xinit`` kiosk) nobody answers: the X window stays 1280x720 at
++320+180 while SDL believes it is 1920x1080 and renders a 1920x1080 viewport into it, a zoomed and
+cropped corner of the board. A plain FULLSCREEN window created at the desktop's size starts at 0,0
+with that size whether or not a window manager is there (and under Wayland and KMS/DRM too), and
+scaling 1280x720 with ``smoothscale`` costs about 1 ms at 800x450 and 3 ms at 1920x1080 per drawn
+frame. SCALED cannot turn the picture either.
+"""
+
+from __future__ import annotations
+
+import glob
+import math
+import os
+import sys
+import warnings
+from collections.abc import Sequence
+
+import pygame
+
+from .layout import H, W
+
+ROTATIONS: tuple[int, ...] = (0, 90, 180, 270)
+"""Clockwise turns of the whole picture, in degrees (90: the picture's top is at the screen's right)."""
+
+PANEL_ROOM = 0.08
+"""Share of the desktop's height (and half that of its width) left free around the default window
+for panels, docks and the title bar: SDL does not tell pygame the desktop's usable area."""
+MIN_PANEL_ROOM = 48
+"""Pixels of height kept free at least (one desktop panel and a title bar)."""
+
+HEADLESS_DRIVERS = ("dummy", "offscreen")
+"""SDL video drivers that draw to no screen at all."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Geometry (pure functions: the tests check them without a window)
+
+
+def turned_size(turn: int) -> tuple[int, int]:
+    """The logical picture's size once turned: W x H, or H x W for a quarter turn."""
+    return (W, H) if turn % 180 == 0 else (H, W)
+
+
+def fit(box: tuple[int, int], aspect: tuple[int, int]) -> tuple[int, int]:
+    """The largest size of ``aspect``'s shape inside ``box`` (at least 1x1)."""
+    bw, bh = box
+    aw, ah = aspect
+    scale = min(bw / aw, bh / ah)
+    return (max(1, min(bw, round(aw * scale))), max(1, min(bh, round(ah * scale))))
+
+
+def usable_desktop(desktop: tuple[int, int]) -> tuple[int, int]:
+    """The part of the desktop a default window may take: room kept for panels and a title bar."""
+    dw, dh = desktop
+    room_h = max(MIN_PANEL_ROOM, round(dh * PANEL_ROOM))
+    room_w = round(dw * PANEL_ROOM / 2)
+    return (max(1, dw - room_w), max(1, dh - room_h))
+
+
+def window_size(
+    desktop: tuple[int, int], requested: tuple[int, int] | None, turn: int = 0
+) -> tuple[tuple[int, int], str | None]:
+    """The window's size, and a one-line note when ``requested`` had to be clamped to the screen.
+
+    With no request: the largest size of the (turned) picture's shape that fits the usable desktop.
+    A request is honoured as asked (the picture is letterboxed into it) unless it is larger than the
+    screen, where a window could not be seen whole.
+    """
+    if requested is None:
+        return fit(usable_desktop(desktop), turned_size(turn)), None
+    w, h = requested
+    dw, dh = desktop
+    if w <= dw and h <= dh:
+        return (w, h), None
+    clamped = (min(w, dw), min(h, dh))
+    return clamped, (
+        f"note: --size {w}x{h} is larger than the {dw}x{dh} screen; using {clamped[0]}x{clamped[1]}"
+    )
+
+
+def picture_rect(window: tuple[int, int], turn: int) -> pygame.Rect:
+    """Where the turned picture goes in a window of this size: as large as fits, centred."""
+    size = fit(window, turned_size(turn))
+    return pygame.Rect((window[0] - size[0]) // 2, (window[1] - size[1]) // 2, *size)
+
+
+def to_logical(pos: tuple[float, float], window: tuple[int, int], turn: int) -> tuple[int, int]:
+    """A window position (pointer, touch) in logical coordinates, back through letterbox and turn.
+
+    A position on the picture lands inside ``0 <= x < W, 0 <= y < H``; one on a black bar lands
+    outside, where the input layer ignores presses and clamps drags.
+    """
+    rect = picture_rect(window, turn)
+    pw, ph = turned_size(turn)
+    # In the turned picture's own logical units.
+    tx = (pos[0] - rect.x) * pw / rect.w
+    ty = (pos[1] - rect.y) * ph / rect.h
+    if turn == 90:
+        x, y = ty, H - tx
+    elif turn == 180:
+        x, y = W - tx, H - ty
+    elif turn == 270:
+        x, y = W - ty, tx
+    else:
+        x, y = tx, ty
+    lx, ly = math.floor(x), math.floor(y)
+    if rect.collidepoint(int(pos[0]), int(pos[1])):
+        # Inside the picture: rounding at the far edges must not push a touch off it.
+        lx, ly = min(max(lx, 0), W - 1), min(max(ly, 0), H - 1)
+    return (lx, ly)
+
+
+def to_window(pos: tuple[float, float], window: tuple[int, int], turn: int) -> tuple[int, int]:
+    """The inverse of :func:`to_logical`: where a logical point is drawn in the window."""
+    x, y = pos
+    if turn == 90:
+        tx, ty = H - y, x
+    elif turn == 180:
+        tx, ty = W - x, H - y
+    elif turn == 270:
+        tx, ty = y, W - x
+    else:
+        tx, ty = x, y
+    rect = picture_rect(window, turn)
+    pw, ph = turned_size(turn)
+    return (math.floor(rect.x + tx * rect.w / pw), math.floor(rect.y + ty * rect.h / ph))
+
+
+# ---------------------------------------------------------------------------------------------
+# No silent black screen
+
+
+def _dri_problem() -> str:
+    """Why KMS/DRM is not usable, as far as the device files tell."""
+    cards = sorted(glob.glob("/dev/dri/card*"))
+    if not cards:
+        return "no KMS/DRM device (/dev/dri/card*: none; on a Raspberry Pi enable dtoverlay=vc4-kms-v3d)"
+    denied = [c for c in cards if not os.access(c, os.R_OK | os.W_OK)]
+    if denied:
+        return (
+            f"no permission to open {denied[0]} (add the user to the video and render groups: "
+            "sudo usermod -aG video,render $USER, then log in again)"
+        )
+    return "KMS/DRM could not be opened (the console may be in use, or the installed SDL lacks KMSDRM)"
+
+
+def screen_problem(headless: bool) -> str | None:
+    """Open SDL's video; when it can draw on no screen and the run is not headless, say why.
+
+    SDL falls back to its ``offscreen`` driver when neither X11, Wayland nor KMS/DRM can be opened:
+    the game would then run for ever with nothing on screen and nothing in the log, and a cabinet's
+    service would look healthy. Returns one line naming the cause and the fix, or None when fine.
+    """
+    try:
+        pygame.display.init()
+    except pygame.error as exc:
+        if headless:
+            return None  # the App opens the dummy driver itself
+        asked = os.environ.get("SDL_VIDEODRIVER", "")
+        cause = f"SDL could not open the video driver {asked!r} ({exc})" if asked else f"SDL: {exc}"
+        if asked.lower() == "kmsdrm":
+            cause += f"; {_dri_problem()}"
+        return f"backgammon: no screen to draw on: {cause}. See README, 'Raspberry Pi cabinet'."
+    driver = pygame.display.get_driver()
+    if headless or driver not in HEADLESS_DRIVERS:
+        return None
+    asked = os.environ.get("SDL_VIDEODRIVER", "")
+    if asked.lower() in HEADLESS_DRIVERS:
+        cause = f"SDL_VIDEODRIVER={asked} draws to no screen (unset it)"
+    else:
+        found = [v for v in ("DISPLAY", "WAYLAND_DISPLAY") if os.environ.get(v)]
+        desktop = (
+            f"{' and '.join(found)} set but not usable"
+            if found
+            else "neither DISPLAY nor WAYLAND_DISPLAY is set (no desktop session)"
+        )
+        cause = f"SDL found no display and fell back to its {driver!r} driver: {desktop}; {_dri_problem()}"
+    return (
+        f"backgammon: no screen to draw on: {cause}. Run it in a desktop session, or on the console "
+        "with SDL_VIDEODRIVER=kmsdrm as a user in the video and render groups; --frames and "
+        "--bench-frames run without a screen."
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The window
+
+
+def _touch_devices() -> int:
+    try:
+        from pygame._sdl2 import touch
+
+        return int(touch.get_num_devices())
+    except (ImportError, pygame.error, AttributeError):
+        return 0
+
+
+class Display:
+    """The real window, the logical surface the scenes draw on, and the mapping between them."""
+
+    def __init__(
+        self, *, fullscreen: bool = False, size: tuple[int, int] | None = None, rotate: int = 0
+    ) -> None:
+        if rotate not in ROTATIONS:
+            raise ValueError(f"rotate must be one of {ROTATIONS}, not {rotate!r}")
+        self.fullscreen = fullscreen
+        self.requested = size
+        self.rotate = rotate
+        """The mounting's turn (``--rotate``, a setting); applies to drawing and input alike."""
+        self.half_turn = False
+        """Cocktail table: the picture (and input) turned by a further 180 degrees, for the far
+        player while they act. Set by the App at the moment it decides; takes effect next frame."""
+        self.surface = pygame.Surface((W, H))
+        self.note: str | None = None
+        """The one-line note printed when ``--size`` was clamped (kept for tests)."""
+        self.pointer_hidden = False
+        self._buffer: pygame.Surface | None = None
+
+    @property
+    def turn(self) -> int:
+        """The turn applied now: the mounting's plus the cocktail table's half turn."""
+        return (self.rotate + (180 if self.half_turn else 0)) % 360
+
+    def open(self) -> pygame.Surface:
+        """Open (or reopen) the window; returns the logical surface the scenes draw on."""
+        driver = pygame.display.get_driver()
+        sizes = pygame.display.get_desktop_sizes() if driver not in HEADLESS_DRIVERS else []
+        desktop = sizes[0] if sizes else None
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "no fast renderer" under the dummy video driver
+            if desktop is None:
+                # No real screen (tests, --frames): a window of the picture's own size.
+                pygame.display.set_mode(self.requested or turned_size(self.rotate))
+            elif self.fullscreen:
+                # Created at the desktop's size it starts at 0,0 covering the screen, window
+                # manager or not; with one, the manager also keeps panels off it.
+                pygame.display.set_mode(desktop, pygame.FULLSCREEN)
+            else:
+                size, self.note = window_size(desktop, self.requested, self.rotate)
+                if self.note:
+                    print(self.note, file=sys.stderr)
+                pygame.display.set_mode(size, pygame.RESIZABLE)
+                self._place(desktop, size)
+        self.surface = self.surface.convert()  # the display's pixel format: fast blits and scaling
+        if _touch_devices() > 0:
+            self.hide_pointer()
+        return self.surface
+
+    @staticmethod
+    def _place(desktop: tuple[int, int], size: tuple[int, int]) -> None:
+        """Centre the window on the screen (X11; Wayland places windows itself)."""
+        position = (max(0, (desktop[0] - size[0]) // 2), max(0, (desktop[1] - size[1]) // 2))
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # from_display_module is marked for a later API
+                pygame.Window.from_display_module().position = position
+        except (pygame.error, AttributeError):
+            pass  # the window manager places it; it fits the screen either way
+
+    def hide_pointer(self) -> None:
+        """No mouse pointer: kiosk mode, and touch screens (where it would sit where the last tap was)."""
+        if not self.pointer_hidden:
+            pygame.mouse.set_visible(False)
+            self.pointer_hidden = True
+
+    def window_size(self) -> tuple[int, int]:
+        target = pygame.display.get_surface()
+        return target.get_size() if target is not None else turned_size(self.turn)
+
+    # -- input ------------------------------------------------------------------------------
+
+    def to_logical(self, pos: tuple[float, float]) -> tuple[int, int]:
+        return to_logical(pos, self.window_size(), self.turn)
+
+    def map_event(self, event: pygame.event.Event) -> pygame.event.Event:
+        """The same event with its position in logical coordinates (pointer and touch events)."""
+        t = event.type
+        if t == pygame.FINGERDOWN:
+            self.hide_pointer()
+            return event
+        if t not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            return event
+        if getattr(event, "touch", False):
+            self.hide_pointer()
+        data = dict(event.dict)
+        data["pos"] = self.to_logical(event.pos)
+        if t == pygame.MOUSEMOTION and "rel" in data:
+            start = self.to_logical((event.pos[0] - event.rel[0], event.pos[1] - event.rel[1]))
+            data["rel"] = (data["pos"][0] - start[0], data["pos"][1] - start[1])
+        return pygame.event.Event(t, data)
+
+    # -- output -----------------------------------------------------------------------------
+
+    def present(self) -> None:
+        """Scale the logical picture into the window (letterboxed, turned) and show it."""
+        target = pygame.display.get_surface()
+        if target is None:
+            return
+        window = target.get_size()
+        turn = self.turn
+        rect = picture_rect(window, turn)
+        self._bars(target, rect)
+        src = self.surface
+        if turn == 0:
+            if rect.size == (W, H):
+                target.blit(src, rect)
+            else:
+                target.blit(self._scaled(src, rect.size), rect)
+        elif turn == 180:
+            scaled = src if rect.size == (W, H) else self._scaled(src, rect.size)
+            target.blit(pygame.transform.flip(scaled, True, True), rect)
+        else:
+            angle = -90 if turn == 90 else 90  # pygame turns counter-clockwise
+            if rect.w * rect.h <= W * H:
+                # Shrinking: scale first, then turn the smaller picture.
+                scaled = self._scaled(src, (rect.h, rect.w))
+                target.blit(pygame.transform.rotate(scaled, angle), rect)
+            else:
+                turned = pygame.transform.rotate(src, angle)
+                target.blit(pygame.transform.smoothscale(turned, rect.size), rect)
+        pygame.display.flip()
+
+    def _scaled(self, src: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+        """``src`` smoothly scaled to ``size``, into a buffer kept between frames."""
+        if size == src.get_size():
+            return src
+        buf = self._buffer
+        if buf is None or buf.get_size() != size:
+            buf = self._buffer = pygame.Surface(size, 0, src)
+        return pygame.transform.smoothscale(src, size, buf)
+
+    @staticmethod
+    def _bars(target: pygame.Surface, rect: pygame.Rect) -> None:
+        """Black bars around the picture (only the bars: the picture covers the rest)."""
+        tw, th = target.get_size()
+        black = (0, 0, 0)
+        bars: Sequence[tuple[int, int, int, int]] = (
+            (0, 0, tw, rect.top),
+            (0, rect.bottom, tw, th - rect.bottom),
+            (0, rect.top, rect.left, rect.h),
+            (rect.right, rect.top, tw - rect.right, rect.h),
+        )
+        for bar in bars:
+            if bar[2] > 0 and bar[3] > 0:
+                target.fill(black, bar)
+
+
+__all__ = [
+    "ROTATIONS",
+    "Display",
+    "fit",
+    "picture_rect",
+    "screen_problem",
+    "to_logical",
+    "to_window",
+    "turned_size",
+    "usable_desktop",
+    "window_size",
+]

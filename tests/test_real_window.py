@@ -1,0 +1,302 @@
+"""Real windows under Xvfb with no window manager (the usual ``xinit`` cabinet).
+
+Each test starts an X server of a cabinet's screen size, starts ``main.py`` on it, captures the
+X screen (``import -window root``) and compares it with the game's own headless frame
+(``main.py --frames N --screenshot``) scaled into the window the way the display should: the whole
+picture, letterboxed, nothing cut, nothing off the screen. The turned screen also gets a tap
+(``xdotool``) that must land on the button drawn under it.
+
+They need Xvfb, xdotool and ImageMagick (``apt-get install xvfb xdotool imagemagick``; ``.ci/run``
+installs them) and skip with that reason when one is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ui import display as d
+from game.ui.layout import H, W
+
+ROOT = Path(__file__).resolve().parents[1]
+TOOLS = ("Xvfb", "xdotool", "import")
+MISSING = [tool for tool in TOOLS if shutil.which(tool) is None]
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        bool(MISSING),
+        reason=f"needs {', '.join(MISSING)} (apt-get install xvfb xdotool imagemagick)",
+    ),
+]
+
+MEAN_LIMIT = 4.0
+"""Mean absolute difference per channel (0..255) allowed between the capture and the expected
+screen, over the window and over each edge strip of the picture. Measured: under 1 where it is
+right; a picture cut or zoomed by even 2% of its size gives over 10 on the edges."""
+
+
+def _env(display: str | None, data: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "WAYLAND_DISPLAY", "DISPLAY")}
+    env.update(SDL_AUDIODRIVER="dummy", BACKGAMMON_DATA_DIR=str(data), PYGAME_HIDE_SUPPORT_PROMPT="1")
+    if display is None:
+        env["SDL_VIDEODRIVER"] = "dummy"
+    else:
+        env["DISPLAY"] = display
+    return env
+
+
+@contextmanager
+def xvfb(size: tuple[int, int]) -> Iterator[str]:
+    """An X server with one screen of ``size`` and a black root window; yields its DISPLAY."""
+    read, write = os.pipe()
+    server = subprocess.Popen(
+        [
+            "Xvfb",
+            "-displayfd",
+            str(write),
+            "-screen",
+            "0",
+            f"{size[0]}x{size[1]}x24",
+            "-nolisten",
+            "tcp",
+            "-br",
+        ],
+        pass_fds=(write,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write)
+    try:
+        with os.fdopen(read) as pipe:
+            number = pipe.readline().strip()
+        assert number, "Xvfb did not start"
+        display = f":{number}"
+        env = {**os.environ, "DISPLAY": display}
+        for _ in range(100):  # until it answers (its number can come a moment before it does)
+            probe = ["xdotool", "getdisplaygeometry"]
+            if subprocess.run(probe, env=env, capture_output=True, text=True).stdout.split() == list(
+                map(str, size)
+            ):
+                break
+            time.sleep(0.1)
+        yield display
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@contextmanager
+def game(display: str, data: Path, *args: str) -> Iterator[subprocess.Popen[str]]:
+    proc = subprocess.Popen(
+        [sys.executable, "main.py", "--seed", "7", *args],
+        cwd=ROOT,
+        env=_env(display, data),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        yield proc
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=20)
+
+
+def window_geometry(display: str, proc: subprocess.Popen[str]) -> pygame.Rect:
+    """The game window's place on the X screen, once it is mapped."""
+    env = {**os.environ, "DISPLAY": display}
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        assert proc.poll() is None, proc.communicate()[1]
+        found = subprocess.run(
+            ["xdotool", "search", "--onlyvisible", "--class", "main.py"],
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        ids = found.stdout.split()
+        if ids:
+            shell = subprocess.run(
+                ["xdotool", "getwindowgeometry", "--shell", ids[0]], env=env, capture_output=True, text=True
+            ).stdout
+            g = dict(line.split("=", 1) for line in shell.split())
+            return pygame.Rect(int(g["X"]), int(g["Y"]), int(g["WIDTH"]), int(g["HEIGHT"]))
+        time.sleep(0.2)
+    raise AssertionError("the game window never appeared")
+
+
+def capture(display: str, path: Path, previous: pygame.Surface | None = None) -> pygame.Surface:
+    """The X screen once two captures in a row agree (the game has drawn and gone idle)."""
+    env = {**os.environ, "DISPLAY": display}
+    last = previous
+    for _ in range(40):
+        subprocess.run(["import", "-window", "root", str(path)], env=env, check=True, capture_output=True)
+        shot = pygame.image.load(str(path))
+        if last is not None and _mean_diff(shot, last, shot.get_rect()) == 0.0 and _mean(shot) > 1:
+            return shot
+        last = shot
+        time.sleep(0.3)
+    raise AssertionError("the screen never settled")
+
+
+def headless_frame(data: Path, path: Path, *args: str) -> pygame.Surface:
+    """The game's own logical frame: the same start, drawn headless."""
+    done = subprocess.run(
+        [sys.executable, "main.py", "--seed", "7", "--frames", "30", "--screenshot", str(path), *args],
+        cwd=ROOT,
+        env=_env(None, data),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    frame = pygame.image.load(str(path))
+    assert frame.get_size() == (W, H)
+    return frame
+
+
+def expected_screen(
+    frame: pygame.Surface, screen: tuple[int, int], window: pygame.Rect, turn: int
+) -> pygame.Surface:
+    """The frame scaled, letterboxed and turned into ``window`` on a black screen."""
+    out = pygame.Surface(screen)
+    out.fill((0, 0, 0))
+    rect = d.picture_rect(window.size, turn).move(window.topleft)
+    angle = {0: 0, 90: -90, 180: 180, 270: 90}[turn]
+    turned = pygame.transform.rotate(frame, angle) if angle else frame
+    out.blit(pygame.transform.smoothscale(turned.convert(24), rect.size), rect)
+    return out
+
+
+def _mean(surface: pygame.Surface) -> float:
+    return float(sum(pygame.transform.average_color(surface)[:3]) / 3)
+
+
+def _mean_diff(a: pygame.Surface, b: pygame.Surface, rect: pygame.Rect) -> float:
+    """Mean absolute difference per channel of ``a`` and ``b`` over ``rect``."""
+    a24 = a.subsurface(rect).convert(24)
+    b24 = b.subsurface(rect).convert(24)
+    up = a24.copy()
+    up.blit(b24, (0, 0), special_flags=pygame.BLEND_SUB)
+    down = b24.copy()
+    down.blit(a24, (0, 0), special_flags=pygame.BLEND_SUB)
+    up.blit(down, (0, 0), special_flags=pygame.BLEND_ADD)
+    return _mean(up)
+
+
+def check_whole_picture(
+    shot: pygame.Surface, expected: pygame.Surface, window: pygame.Rect, turn: int
+) -> None:
+    screen = shot.get_rect()
+    assert screen.contains(window), f"window {window} runs off the {screen.size} screen"
+    assert _mean_diff(shot, expected, window) < MEAN_LIMIT
+    picture = d.picture_rect(window.size, turn).move(window.topleft)
+    edge_w, edge_h = max(4, picture.w // 12), max(4, picture.h // 12)
+    edges = {
+        "left": pygame.Rect(picture.x, picture.y, edge_w, picture.h),
+        "right": pygame.Rect(picture.right - edge_w, picture.y, edge_w, picture.h),
+        "top": pygame.Rect(picture.x, picture.y, picture.w, edge_h),
+        "bottom": pygame.Rect(picture.x, picture.bottom - edge_h, picture.w, edge_h),
+    }
+    for name, strip in edges.items():
+        assert _mean_diff(shot, expected, strip) < MEAN_LIMIT, f"the picture's {name} edge differs"
+    for bar in (
+        pygame.Rect(window.x, window.y, window.w, picture.y - window.y),
+        pygame.Rect(window.x, picture.bottom, window.w, window.bottom - picture.bottom),
+        pygame.Rect(window.x, window.y, picture.x - window.x, window.h),
+        pygame.Rect(picture.right, window.y, window.right - picture.right, window.h),
+    ):
+        if bar.w > 0 and bar.h > 0:
+            assert _mean(shot.subsurface(bar)) < 1, "the letterbox bars are not black"
+
+
+@pytest.fixture()
+def data(tmp_path: Path) -> Path:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    return folder
+
+
+SCREENS = [(800, 480), (1024, 600), (1920, 1080)]
+
+
+@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("mode", ["window", "fullscreen"])
+def test_the_whole_picture_is_on_the_screen(
+    screen: tuple[int, int], mode: str, data: Path, tmp_path: Path
+) -> None:
+    frame = headless_frame(data, tmp_path / "frame.png")
+    args = ("--fullscreen",) if mode == "fullscreen" else ()
+    with xvfb(screen) as display, game(display, data, *args) as proc:
+        window = window_geometry(display, proc)
+        shot = capture(display, tmp_path / f"{mode}.png")
+    if mode == "fullscreen":
+        assert window == pygame.Rect(0, 0, *screen)
+    else:
+        assert window.size == d.window_size(screen, None)[0]
+    check_whole_picture(shot, expected_screen(frame, screen, window, 0), window, 0)
+
+
+def test_a_size_larger_than_the_screen_is_clamped_with_a_note(data: Path, tmp_path: Path) -> None:
+    with xvfb((800, 480)) as display, game(display, data, "--size", "1920x1080") as proc:
+        window = window_geometry(display, proc)
+        shot = capture(display, tmp_path / "size.png")
+        proc.terminate()
+        _, err = proc.communicate(timeout=20)
+    assert window == pygame.Rect(0, 0, 800, 480)
+    assert "--size 1920x1080 is larger than the 800x480 screen" in err
+    frame = headless_frame(data, tmp_path / "frame.png")
+    check_whole_picture(shot, expected_screen(frame, (800, 480), window, 0), window, 0)
+
+
+@pytest.mark.parametrize("mode", ["window", "fullscreen"])
+def test_a_turned_screen_shows_the_whole_picture_and_a_tap_lands_where_it_is_drawn(
+    mode: str, data: Path, tmp_path: Path
+) -> None:
+    screen = (480, 800)
+    frame = headless_frame(data, tmp_path / "frame.png")
+    finnish = headless_frame(data, tmp_path / "fi.png", "--lang", "fi")
+    target = _button_centre("FI")
+    args = ("--rotate", "90", *(("--fullscreen",) if mode == "fullscreen" else ()))
+    with xvfb(screen) as display, game(display, data, *args) as proc:
+        window = window_geometry(display, proc)
+        shot = capture(display, tmp_path / "turned.png")
+        check_whole_picture(shot, expected_screen(frame, screen, window, 90), window, 90)
+        x, y = d.to_window((target[0] + 0.5, target[1] + 0.5), window.size, 90)
+        env = {**os.environ, "DISPLAY": display}
+        subprocess.run(
+            ["xdotool", "mousemove", str(window.x + x), str(window.y + y), "click", "1"], env=env, check=True
+        )
+        tapped = capture(display, tmp_path / "tapped.png", previous=shot)
+    # The tap chose Finnish: the screen now shows the headless Finnish title.
+    check_whole_picture(tapped, expected_screen(finnish, screen, window, 90), window, 90)
+
+
+def _button_centre(label: str) -> tuple[int, int]:
+    """Where the title screen draws the button ``label``, in logical coordinates (from a headless
+    title built in a child process, so this test process never opens pygame's display)."""
+    code = (
+        "import os, sys\n"
+        "os.environ['SDL_VIDEODRIVER'] = 'dummy'\n"
+        "from game.ui.app import parse_args\n"
+        "from game.ui.arcade import make_app\n"
+        "app = make_app(parse_args(['--seed', '7']), None, threaded_ai=False)\n"
+        "scene = app.initial_scene()\n"
+        "for b in scene.buttons.buttons:\n"
+        f"    if b.label == {label!r}:\n"
+        "        print(b.rect.centerx, b.rect.centery)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    x, y = done.stdout.split()
+    return (int(x), int(y))

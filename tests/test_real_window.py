@@ -300,3 +300,32 @@ def _button_centre(label: str) -> tuple[int, int]:
     assert done.returncode == 0, done.stderr
     x, y = done.stdout.split()
     return (int(x), int(y))
+
+
+def test_a_resized_window_keeps_the_letterbox_and_the_taps_right(data: Path, tmp_path: Path) -> None:
+    screen = (1024, 600)
+    frame = headless_frame(data, tmp_path / "frame.png")
+    finnish = headless_frame(data, tmp_path / "fi.png", "--lang", "fi")
+    target = _button_centre("FI")
+    with xvfb(screen) as display, game(display, data) as proc:
+        window = window_geometry(display, proc)
+        env = {**os.environ, "DISPLAY": display}
+        wid = subprocess.run(
+            ["xdotool", "search", "--onlyvisible", "--class", "main.py"],
+            env=env,
+            capture_output=True,
+            text=True,
+        ).stdout.split()[0]
+        subprocess.run(
+            ["xdotool", "windowsize", "--sync", wid, "500", "500"], env=env, check=True, timeout=30
+        )
+        window = window_geometry(display, proc)
+        assert window.size == (500, 500)
+        shot = capture(display, tmp_path / "resized.png")
+        check_whole_picture(shot, expected_screen(frame, screen, window, 0), window, 0)
+        x, y = d.to_window((target[0] + 0.5, target[1] + 0.5), window.size, 0)
+        subprocess.run(
+            ["xdotool", "mousemove", str(window.x + x), str(window.y + y), "click", "1"], env=env, check=True
+        )
+        tapped = capture(display, tmp_path / "tapped.png", previous=shot)
+    check_whole_picture(tapped, expected_screen(finnish, screen, window, 0), window, 0)

@@ -124,19 +124,29 @@ PIPS: dict[int, list[tuple[float, float]]] = {
 }
 
 
-def die_sprite(face: int, colour: str, size: int = DIE) -> pygame.Surface:
-    """A die in the player's colour: rounded body, bevel, shadowed pips."""
-    if colour == "white":
-        body, edge, pip = (250, 246, 236), (170, 160, 140), (24, 24, 30)
-    else:
-        body, edge, pip = (54, 50, 60), (16, 16, 20), (250, 244, 230)
+DIE_COLOURS: dict[tuple[str, bool], tuple[Colour, Colour, Colour]] = {
+    ("white", False): ((250, 246, 236), (170, 160, 140), (24, 24, 30)),
+    ("black", False): ((54, 50, 60), (16, 16, 20), (250, 244, 230)),
+    ("white", True): ((172, 168, 160), (118, 112, 102), (16, 16, 20)),
+    ("black", True): ((22, 21, 26), (6, 6, 8), (198, 194, 184)),
+}
+"""(body, edge, pips) per player colour and used state. A used die is greyed but its pips keep a
+contrast of 7:1 or more against its body (WCAG's figure for small text): the roll must read from
+two metres on a 7-inch screen whether or not its dice are spent. (A used die used to be the fresh
+one multiplied to 41% and made translucent: the dark side's read mid-grey on near-black, 3:1.)"""
+
+
+def die_sprite(face: int, colour: str, size: int = DIE, used: bool = False) -> pygame.Surface:
+    """A die in the player's colour: rounded body, bevel, shadowed pips; ``used``: spent this turn."""
+    body, edge, pip = DIE_COLOURS[(colour, used)]
     pad = 4
     surf = pygame.Surface((size + pad, size + pad), pygame.SRCALPHA)
     pygame.draw.rect(surf, (0, 0, 0, 100), (3, 4, size, size), border_radius=size // 6)
     pygame.draw.rect(surf, edge, (0, 0, size, size), border_radius=size // 6)
     pygame.draw.rect(surf, body, (2, 2, size - 5, size - 5), border_radius=size // 6)
+    shine = 0.2 if used else 0.5  # a spent die is matte
     pygame.draw.rect(
-        surf, _lerp(body, (255, 255, 255), 0.5), (5, 4, size - 14, size // 3), border_radius=size // 8
+        surf, _lerp(body, (255, 255, 255), shine), (5, 4, size - 14, size // 3), border_radius=size // 8
     )
     pygame.draw.rect(surf, body, (4, size // 4, size - 9, size - size // 4 - 6), border_radius=size // 6)
     pr = size * 0.085
@@ -212,6 +222,7 @@ def all_sprites() -> dict[str, pygame.Surface]:
         out[f"side_{colour}"] = checker_side_sprite(colour)
         for face in range(1, 7):
             out[f"die_{colour}_{face}"] = die_sprite(face, colour)
+            out[f"die_{colour}_{face}_used"] = die_sprite(face, colour, used=True)
     for value in (1, 2, 4, 8, 16, 32, 64):
         out[f"cube_{value}"] = cube_sprite(value)
     for name, rgb in BUTTON_COLOURS.items():

@@ -73,6 +73,8 @@ class Sprites:
         base = self.get(name)
         if kind == "flip":
             surf = pygame.transform.flip(base, False, True)
+        elif kind == "dim" and name.startswith("die_"):
+            surf = self.get(f"{name}_used")  # drawn greyed with readable pips (art.DIE_COLOURS)
         elif kind == "dim":
             surf = base.copy()
             surf.fill((105, 105, 115, 215), special_flags=pygame.BLEND_RGBA_MULT)

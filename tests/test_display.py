@@ -16,6 +16,7 @@ import pygame
 import pytest
 
 from game.ui import display as d
+from game.ui import settings as st
 from game.ui.layout import H, W
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -154,3 +155,21 @@ def test_no_screen_exits_2_with_the_cause_and_the_fix_and_frames_still_run(tmp_p
     )
     assert done.returncode == 0, done.stderr
     assert pygame.image.load(str(shot)).get_size() == (W, H)
+
+
+def test_the_rotation_setting_takes_the_four_turns_only() -> None:
+    assert st.ROTATIONS == d.ROTATIONS
+    assert st.from_dict({"rotation": 270}).rotation == 270
+    assert st.from_dict({"rotation": 45}).rotation == 0  # a bad value falls back, the rest is kept
+    assert st.from_dict({"rotation": "90", "level": "expert"}) == st.Settings(level="expert")
+    with pytest.raises(ValueError):
+        d.Display(rotate=45)
+
+
+def test_a_new_turn_applies_to_drawing_and_input_at_once(window: d.Display) -> None:
+    window.set_rotation(0)
+    assert window.turn == 0
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(0, 15), button=1, touch=False)
+    assert window.map_event(down).pos == (0, 0)  # 800x480: the picture is 800x450 from y=15
+    window.set_rotation(180)
+    assert window.map_event(down).pos == (W - 1, H - 1)

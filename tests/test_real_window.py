@@ -12,6 +12,7 @@ installs them) and skip with that reason when one is missing.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -135,18 +136,22 @@ def window_geometry(display: str, proc: subprocess.Popen[str]) -> pygame.Rect:
     raise AssertionError("the game window never appeared")
 
 
-def capture(display: str, path: Path, previous: pygame.Surface | None = None) -> pygame.Surface:
-    """The X screen once two captures in a row agree (the game has drawn and gone idle)."""
+def capture(display: str, path: Path, changed_from: pygame.Surface | None = None) -> pygame.Surface:
+    """The X screen once two captures in a row agree (the game has drawn and gone idle); with
+    ``changed_from``, only once it differs from that earlier capture (an input has been answered)."""
     env = {**os.environ, "DISPLAY": display}
-    last = previous
+    last: pygame.Surface | None = None
     for _ in range(40):
         subprocess.run(["import", "-window", "root", str(path)], env=env, check=True, capture_output=True)
         shot = pygame.image.load(str(path))
+        if changed_from is not None and _mean_diff(shot, changed_from, shot.get_rect()) == 0.0:
+            time.sleep(0.3)
+            continue
         if last is not None and _mean_diff(shot, last, shot.get_rect()) == 0.0 and _mean(shot) > 1:
             return shot
         last = shot
         time.sleep(0.3)
-    raise AssertionError("the screen never settled")
+    raise AssertionError("the screen never settled" + (" after the input" if changed_from else ""))
 
 
 def headless_frame(data: Path, path: Path, *args: str) -> pygame.Surface:
@@ -259,7 +264,7 @@ def test_a_size_larger_than_the_screen_is_clamped_with_a_note(data: Path, tmp_pa
     check_whole_picture(shot, expected_screen(frame, (800, 480), window, 0), window, 0)
 
 
-@pytest.mark.parametrize("mode", ["window", "fullscreen"])
+@pytest.mark.parametrize("mode", ["window", "fullscreen", "setting"])
 def test_a_turned_screen_shows_the_whole_picture_and_a_tap_lands_where_it_is_drawn(
     mode: str, data: Path, tmp_path: Path
 ) -> None:
@@ -267,7 +272,11 @@ def test_a_turned_screen_shows_the_whole_picture_and_a_tap_lands_where_it_is_dra
     frame = headless_frame(data, tmp_path / "frame.png")
     finnish = headless_frame(data, tmp_path / "fi.png", "--lang", "fi")
     target = _button_centre("FI")
-    args = ("--rotate", "90", *(("--fullscreen",) if mode == "fullscreen" else ()))
+    if mode == "setting":  # the saved setting turns the picture when no --rotate is given
+        (data / "settings.json").write_text(json.dumps({"version": 1, "settings": {"rotation": 90}}))
+        args: tuple[str, ...] = ()
+    else:
+        args = ("--rotate", "90", *(("--fullscreen",) if mode == "fullscreen" else ()))
     with xvfb(screen) as display, game(display, data, *args) as proc:
         window = window_geometry(display, proc)
         shot = capture(display, tmp_path / "turned.png")
@@ -277,7 +286,7 @@ def test_a_turned_screen_shows_the_whole_picture_and_a_tap_lands_where_it_is_dra
         subprocess.run(
             ["xdotool", "mousemove", str(window.x + x), str(window.y + y), "click", "1"], env=env, check=True
         )
-        tapped = capture(display, tmp_path / "tapped.png", previous=shot)
+        tapped = capture(display, tmp_path / "tapped.png", changed_from=shot)
     # The tap chose Finnish: the screen now shows the headless Finnish title.
     check_whole_picture(tapped, expected_screen(finnish, screen, window, 90), window, 90)
 
@@ -327,5 +336,5 @@ def test_a_resized_window_keeps_the_letterbox_and_the_taps_right(data: Path, tmp
         subprocess.run(
             ["xdotool", "mousemove", str(window.x + x), str(window.y + y), "click", "1"], env=env, check=True
         )
-        tapped = capture(display, tmp_path / "tapped.png", previous=shot)
+        tapped = capture(display, tmp_path / "tapped.png", changed_from=shot)
     check_whole_picture(tapped, expected_screen(finnish, screen, window, 0), window, 0)

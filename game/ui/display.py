@@ -226,6 +226,18 @@ class Display:
         """The one-line note printed when ``--size`` was clamped (kept for tests)."""
         self.pointer_hidden = False
         self._buffer: pygame.Surface | None = None
+        self._converted = False
+        self._default_window = False
+
+    def set_rotation(self, rotate: int) -> None:
+        """Turn the picture for the mounting (a setting changed). A default window, sized for the
+        old turn's shape, is opened again in the new one's; a full screen stays as it is."""
+        if rotate not in ROTATIONS:
+            raise ValueError(f"rotate must be one of {ROTATIONS}, not {rotate!r}")
+        quarter = (rotate - self.rotate) % 180 != 0
+        self.rotate = rotate
+        if quarter and self._default_window:
+            self.open()
 
     @property
     def turn(self) -> int:
@@ -239,6 +251,7 @@ class Display:
         desktop = sizes[0] if sizes else None
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # "no fast renderer" under the dummy video driver
+            self._default_window = False
             if desktop is None:
                 # No real screen (tests, --frames): a window of the picture's own size.
                 pygame.display.set_mode(self.requested or turned_size(self.rotate))
@@ -252,7 +265,12 @@ class Display:
                     print(self.note, file=sys.stderr)
                 pygame.display.set_mode(size, pygame.RESIZABLE)
                 self._place(desktop, size)
-        self.surface = self.surface.convert()  # the display's pixel format: fast blits and scaling
+                self._default_window = self.requested is None
+        if not self._converted:
+            # The display's pixel format: fast blits and scaling. Once: the scenes keep drawing
+            # on the same surface when the window is reopened.
+            self.surface = self.surface.convert()
+            self._converted = True
         if _touch_devices() > 0:
             self.hide_pointer()
         return self.surface

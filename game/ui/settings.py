@@ -40,6 +40,8 @@ VOLUME_STEPS: tuple[float, ...] = (0.0, 0.25, 0.5, 0.75, 1.0)
 IDLE_CHOICES: tuple[int, ...] = (30, 60, 90, 120, 180, 300)
 """The idle times the settings screen offers; the file and flags accept any value in range."""
 IDLE_RANGE = (10, 3600)
+ROTATIONS: tuple[int, ...] = (0, 90, 180, 270)
+"""Clockwise turns of the whole picture (game.ui.display.ROTATIONS, kept free of pygame here)."""
 CODE_LENGTH = (3, 8)
 
 
@@ -61,6 +63,9 @@ class Settings:
     """Seconds of pressing in the operator corner before the code pad appears."""
     keys: tuple[tuple[str, str], ...] = ()
     """The operator's key map: (command, key name) pairs that replace the default keys of those commands."""
+    rotation: int = 0
+    """Clockwise turn of the picture for a screen mounted sideways or upside down (``--rotate``
+    wins for one run)."""
 
 
 DEFAULTS = Settings()
@@ -127,6 +132,7 @@ VALIDATORS: Mapping[str, Callable[[Any], Any]] = {
     "operator_code": _code,
     "operator_hold": _number(0.5, 30.0, integer=False),
     "keys": _keys,
+    "rotation": _choice(ROTATIONS),
 }
 
 OPTIONS: Mapping[str, tuple[Any, ...]] = {
@@ -139,6 +145,7 @@ OPTIONS: Mapping[str, tuple[Any, ...]] = {
     "direction": DIRECTIONS,
     "idle_seconds": IDLE_CHOICES,
     "operator_corner": CORNERS,
+    "rotation": ROTATIONS,
 }
 """The values a settings screen cycles through, per field (the code is typed on a keypad instead)."""
 

@@ -17,6 +17,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -59,41 +60,39 @@ def _env(display: str | None, data: Path) -> dict[str, str]:
 @contextmanager
 def xvfb(size: tuple[int, int]) -> Iterator[str]:
     """An X server with one screen of ``size`` and a black root window; yields its DISPLAY."""
-    read, write = os.pipe()
-    server = subprocess.Popen(
-        [
-            "Xvfb",
-            "-displayfd",
-            str(write),
-            "-screen",
-            "0",
-            f"{size[0]}x{size[1]}x24",
-            "-nolisten",
-            "tcp",
-            "-br",
-        ],
-        pass_fds=(write,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
-    try:
-        with os.fdopen(read) as pipe:
-            number = pipe.readline().strip()
-        assert number, "Xvfb did not start"
-        display = f":{number}"
-        env = {**os.environ, "DISPLAY": display}
-        for _ in range(100):  # until it answers (its number can come a moment before it does)
+    with tempfile.TemporaryFile() as log:
+        read, write = os.pipe()
+        screen = f"{size[0]}x{size[1]}x24"
+        server = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write), "-screen", "0", screen, "-nolisten", "tcp", "-br"],
+            pass_fds=(write,),
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+        )
+        os.close(write)
+        try:
+            with os.fdopen(read) as pipe:
+                number = pipe.readline().strip()
+            assert number, "Xvfb did not start"
+            display = f":{number}"
+            env = {**os.environ, "DISPLAY": display}
             probe = ["xdotool", "getdisplaygeometry"]
-            if subprocess.run(probe, env=env, capture_output=True, text=True).stdout.split() == list(
-                map(str, size)
-            ):
-                break
-            time.sleep(0.1)
-        yield display
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+            for _ in range(100):  # until it answers (its number can come a moment before it does)
+                answer = subprocess.run(probe, env=env, capture_output=True, text=True).stdout.split()
+                if answer == [str(size[0]), str(size[1])]:
+                    break
+                time.sleep(0.1)
+            else:
+                raise AssertionError(f"Xvfb {display} does not answer")
+            yield display
+        except BaseException:
+            state = "running" if server.poll() is None else f"exited with {server.returncode}"
+            log.seek(0)
+            print(f"Xvfb {state}; its log:\n{log.read().decode(errors='replace')}", file=sys.stderr)
+            raise
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
 
 
 @contextmanager

@@ -296,9 +296,8 @@ def _button_centre(label: str) -> tuple[int, int]:
     code = (
         "import os, sys\n"
         "os.environ['SDL_VIDEODRIVER'] = 'dummy'\n"
-        "from game.ui.app import parse_args\n"
-        "from game.ui.arcade import make_app\n"
-        "app = make_app(parse_args(['--seed', '7']), None, threaded_ai=False)\n"
+        "from game.ui.cli import build\n"
+        "app = build(['--seed', '7'], threaded_ai=False)\n"
         "scene = app.initial_scene()\n"
         "for b in scene.buttons.buttons:\n"
         f"    if b.label == {label!r}:\n"

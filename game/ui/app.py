@@ -13,12 +13,10 @@ The real-time loop is in :mod:`game.ui.loop`; a test drives the App with
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import sys
 import time
 import traceback
-import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from os import PathLike
@@ -31,6 +29,7 @@ from . import settings as st
 from . import text as ui_text
 from .anim import STEP_SECONDS
 from .audio import Audio
+from .display import Display
 from .events import EventBus
 from .fairness import DiceStats
 from .input import InputMapper, Intent
@@ -127,17 +126,13 @@ class App:
         self.apply_settings(self.settings, save=False)  # also opens the sound device when sound is on
 
     def _open_window(self) -> pygame.Surface:
+        """The window (:mod:`game.ui.display`), and the logical W x H surface the scenes draw on."""
         launch = self.launch
-        flags = pygame.SCALED | (pygame.FULLSCREEN if launch.fullscreen else pygame.RESIZABLE)
         pygame.display.set_caption("Backgammon")
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # "no fast renderer" under the dummy video driver
-            screen = pygame.display.set_mode((L.W, L.H), flags)
-        if launch.size and not launch.fullscreen:
-            # if this fails the window keeps its automatic size; the game still scales to it
-            with contextlib.suppress(pygame.error, AttributeError), warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # from_display_module is marked for a later API
-                pygame.Window.from_display_module().size = launch.size
+        self.display = Display(fullscreen=launch.fullscreen, size=launch.size, rotate=self.settings.rotation)
+        screen = self.display.open()
+        if launch.kiosk:
+            self.display.hide_pointer()  # a cabinet's visitors touch; no pointer sits on the board
         return screen
 
     def _set_stats(self, stats: DiceStats) -> None:
@@ -159,6 +154,9 @@ class App:
         self.input.keys = controls.keymap(dict(settings.keys))
         if L.LAYOUT.set_home("left" if settings.direction == "home-left" else "right"):
             self.needs_draw = True  # drawing and hit testing both follow the one layout
+        if settings.rotation != self.display.rotate:
+            self.display.set_rotation(settings.rotation)  # drawing and input turn together
+            self.needs_draw = True
         if self.kiosk is not None:
             self.kiosk.config = kiosk_config(settings)
         if save:

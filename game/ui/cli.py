@@ -18,6 +18,7 @@ from types import FrameType
 from . import persist
 from . import settings as st
 from .app import App, Launch
+from .display import screen_problem
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -99,6 +100,10 @@ def build(argv: list[str], *, threaded_ai: bool | None = None) -> App:
     settings = st.apply_arguments(st.load_settings(folder), args)
     if launch.headless:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    problem = screen_problem(launch.headless)
+    if problem:  # no silent black screen: SDL fell back to a driver that shows nothing
+        print(problem, file=sys.stderr)
+        raise SystemExit(2)
     if threaded_ai is None:
         threaded_ai = not launch.headless or launch.bench_frames is not None
     return App(settings, launch, data_dir=folder, threaded_ai=threaded_ai)
@@ -123,9 +128,16 @@ def main(argv: list[str]) -> int:
     try:
         app.scenes.push(app.initial_scene())
         if launch.bench_frames is not None:
-            times, cpu = loop.bench(app, launch.bench_frames)
+            times, cpu, present, present_cpu = loop.bench(app, launch.bench_frames)
             median, p99 = statistics.median(cpu), loop.percentile(cpu, 0.99)
             print(f"cpu time of the loop thread: median {median:.3f} ms, p99 {p99:.3f} ms")
+            size = "x".join(map(str, app.display.window_size()))
+            median, p99 = statistics.median(present), loop.percentile(present, 0.99)
+            cmedian, cp99 = statistics.median(present_cpu), loop.percentile(present_cpu, 0.99)
+            print(
+                f"present {size} (scale, letterbox, turn, flip): median {median:.3f} ms, p99 {p99:.3f} ms; "
+                f"cpu time median {cmedian:.3f} ms, p99 {cp99:.3f} ms"
+            )
             median, p99 = statistics.median(times), loop.percentile(times, 0.99)
             print(f"frames: {len(times)}, median {median:.3f} ms, p99 {p99:.3f} ms")
             return 0

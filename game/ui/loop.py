@@ -55,7 +55,7 @@ def _run(app: App) -> int:
         previous = now
         acc, drew = frame(app, events, frame_time, acc)
         if drew:
-            pygame.display.flip()
+            app.display.present()  # scale, letterbox, turn, flip
         idle = not app.busy() and not events
         if not idle:
             clock.tick(app.launch.fps)
@@ -70,7 +70,7 @@ def frame(app: App, events: list[pygame.event.Event], frame_time: float, acc: fl
     Kept apart from :func:`_run` so tests can drive it with made-up frame times.
     """
     for event in events:
-        app.handle_event(event)
+        app.handle_event(app.display.map_event(event))  # window -> logical position
     acc += min(frame_time, MAX_FRAME)
     # A scene that stops being busy during these steps (dice settled, the computer's
     # checkers landed) still owes the screen its final frame.
@@ -93,25 +93,29 @@ def run_frames(app: App, frames: int, screenshot: str | None) -> int:
     """Headless: ``frames`` fixed steps as fast as possible, then save the frame."""
     for _ in range(frames):
         for event in pygame.event.get():
-            app.handle_event(event)
+            app.handle_event(app.display.map_event(event))
         app.step(STEP)
         if not app.running:
             break
     app.draw(0.0)
-    pygame.display.flip()
+    app.display.present()
     if screenshot:
         pygame.image.save(app.screen, screenshot)
     return 0
 
 
-def bench(app: App, frames: int) -> tuple[list[float], list[float]]:
+def bench(app: App, frames: int) -> tuple[list[float], list[float], list[float], list[float]]:
     """Time ``frames`` frames of 1/60 s each (two fixed steps) plus a draw, in milliseconds.
 
-    Returns (wall-clock times, this thread's CPU times): on a shared machine the
-    wall clock also counts time the scheduler gave to other processes.
+    Returns (wall-clock times, this thread's CPU times) of update + draw, then the same two of
+    putting the frame on the screen (:meth:`~game.ui.display.Display.present`), apart because
+    they depend on the screen's size, not the game. On a shared machine the wall clock also
+    counts time the scheduler gave to other processes (and, under X11, the X server's work).
     """
     wall: list[float] = []
     cpu: list[float] = []
+    present: list[float] = []
+    present_cpu: list[float] = []
     per_frame = max(1, round((1.0 / 60.0) / STEP))
     for _ in range(frames):
         pygame.event.pump()
@@ -122,8 +126,11 @@ def bench(app: App, frames: int) -> tuple[list[float], list[float]]:
         app.draw(0.0)
         wall.append((time.perf_counter() - t0) * 1000.0)
         cpu.append((time.thread_time() - c0) * 1000.0)
-        pygame.display.flip()
-    return wall, cpu
+        c0, t0 = time.thread_time(), time.perf_counter()
+        app.display.present()
+        present.append((time.perf_counter() - t0) * 1000.0)
+        present_cpu.append((time.thread_time() - c0) * 1000.0)
+    return wall, cpu, present, present_cpu
 
 
 def percentile(values: list[float], q: float) -> float:

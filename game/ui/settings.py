@@ -273,6 +273,13 @@ def add_arguments(parser: argparse.ArgumentParser, skip: set[str] | frozenset[st
     add("--operator-corner", choices=CORNERS, default=None, help="corner to hold for the operator menu")
     add("--operator-code", type=_code_arg, default=None, help="digits that open the operator menu")
     add("--operator-hold", type=_hold_arg, default=None, help="seconds to press the corner")
+    add(
+        "--rotate",
+        type=int,
+        choices=ROTATIONS,
+        default=None,
+        help="turn the picture clockwise by 90, 180 or 270 degrees (a screen mounted sideways)",
+    )
 
 
 _FLAG_FIELDS: Mapping[str, str] = {
@@ -287,6 +294,7 @@ _FLAG_FIELDS: Mapping[str, str] = {
     "operator_corner": "operator_corner",
     "operator_code": "operator_code",
     "operator_hold": "operator_hold",
+    "rotate": "rotation",
 }
 
 

@@ -12,8 +12,10 @@ installs them) and skip with that reason when one is missing.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -57,42 +59,63 @@ def _env(display: str | None, data: Path) -> dict[str, str]:
     return env
 
 
+def _taken_displays() -> set[int]:
+    """Display numbers in use here: lock files, and X sockets (also abstract ones, which another
+    container on this machine may hold without a lock file that this one can see)."""
+    taken = {int(p.name[2:-5]) for p in Path("/tmp").glob(".X*-lock") if p.name[2:-5].isdigit()}
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/net/unix").read_text().splitlines():
+            name = line.split()[-1]
+            if "/.X11-unix/X" in name and name.rsplit("X", 1)[1].isdigit():
+                taken.add(int(name.rsplit("X", 1)[1]))
+    return taken
+
+
 @contextmanager
 def xvfb(size: tuple[int, int]) -> Iterator[str]:
-    """An X server with one screen of ``size`` and a black root window; yields its DISPLAY."""
-    with tempfile.TemporaryFile() as log:
-        read, write = os.pipe()
-        screen = f"{size[0]}x{size[1]}x24"
-        server = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write), "-screen", "0", screen, "-nolisten", "tcp", "-br"],
-            pass_fds=(write,),
-            stdout=subprocess.DEVNULL,
-            stderr=log,
-        )
-        os.close(write)
-        try:
-            with os.fdopen(read) as pipe:
-                number = pipe.readline().strip()
-            assert number, "Xvfb did not start"
-            display = f":{number}"
-            env = {**os.environ, "DISPLAY": display}
-            probe = ["xdotool", "getdisplaygeometry"]
-            for _ in range(100):  # until it answers (its number can come a moment before it does)
-                answer = subprocess.run(probe, env=env, capture_output=True, text=True).stdout.split()
-                if answer == [str(size[0]), str(size[1])]:
-                    break
-                time.sleep(0.1)
-            else:
-                raise AssertionError(f"Xvfb {display} does not answer")
-            yield display
-        except BaseException:
-            state = "running" if server.poll() is None else f"exited with {server.returncode}"
-            log.seek(0)
-            print(f"Xvfb {state}; its log:\n{log.read().decode(errors='replace')}", file=sys.stderr)
-            raise
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
+    """An X server with one screen of ``size`` and a black root window; yields its DISPLAY.
+
+    The display number is picked at random among free ones, and a server that could not open
+    all its sockets is dropped for another number: with a socket name held elsewhere, clients
+    would reach the other server.
+    """
+    screen = f"{size[0]}x{size[1]}x24"
+    for _ in range(10):
+        number = random.choice([n for n in range(300, 900) if n not in _taken_displays()])
+        display = f":{number}"
+        with tempfile.TemporaryFile() as log:
+            server = subprocess.Popen(
+                ["Xvfb", display, "-screen", "0", screen, "-nolisten", "tcp", "-br"],
+                stdout=subprocess.DEVNULL,
+                stderr=log,
+            )
+            try:
+                env = {**os.environ, "DISPLAY": display}
+                probe = ["xdotool", "getdisplaygeometry"]
+                for _ in range(100):  # until it answers
+                    if server.poll() is not None:
+                        break
+                    answer = subprocess.run(probe, env=env, capture_output=True, text=True).stdout.split()
+                    if answer == [str(size[0]), str(size[1])]:
+                        break
+                    time.sleep(0.1)
+                log.seek(0)
+                trouble = log.read().decode(errors="replace")
+                if server.poll() is not None or "failed" in trouble:
+                    continue  # another number
+                try:
+                    yield display
+                except BaseException:
+                    log.seek(0)
+                    state = "running" if server.poll() is None else f"exited with {server.returncode}"
+                    text = log.read().decode(errors="replace")
+                    print(f"Xvfb {display} {state}; its log:\n{text}", file=sys.stderr)
+                    raise
+                return
+            finally:
+                server.terminate()
+                server.wait(timeout=10)
+    raise AssertionError("no X server could be started")
 
 
 @contextmanager

@@ -77,7 +77,9 @@ def xvfb(size: tuple[int, int]) -> Iterator[str]:
 
     The display number is picked at random among free ones, and a server that could not open
     all its sockets is dropped for another number: with a socket name held elsewhere, clients
-    would reach the other server.
+    would reach the other server. ``-noreset``: by default an X server resets when its last
+    client leaves, and the game, connecting just after the readiness probe left, found no
+    display now and then.
     """
     screen = f"{size[0]}x{size[1]}x24"
     for _ in range(10):
@@ -85,7 +87,7 @@ def xvfb(size: tuple[int, int]) -> Iterator[str]:
         display = f":{number}"
         with tempfile.TemporaryFile() as log:
             server = subprocess.Popen(
-                ["Xvfb", display, "-screen", "0", screen, "-nolisten", "tcp", "-br"],
+                ["Xvfb", display, "-screen", "0", screen, "-nolisten", "tcp", "-br", "-noreset"],
                 stdout=subprocess.DEVNULL,
                 stderr=log,
             )

@@ -138,9 +138,11 @@ def game(display: str, data: Path, *args: str) -> Iterator[subprocess.Popen[str]
 
 
 def window_geometry(display: str, proc: subprocess.Popen[str]) -> pygame.Rect:
-    """The game window's place on the X screen, once it is mapped."""
+    """The game window's place on the X screen, once it is mapped and two looks agree (while it
+    is being mapped or made full screen a look may find a window that is gone the next moment)."""
     env = {**os.environ, "DISPLAY": display}
     deadline = time.monotonic() + 30
+    last: pygame.Rect | None = None
     while time.monotonic() < deadline:
         assert proc.poll() is None, proc.communicate()[1]
         found = subprocess.run(
@@ -154,8 +156,12 @@ def window_geometry(display: str, proc: subprocess.Popen[str]) -> pygame.Rect:
             shell = subprocess.run(
                 ["xdotool", "getwindowgeometry", "--shell", ids[0]], env=env, capture_output=True, text=True
             ).stdout
-            g = dict(line.split("=", 1) for line in shell.split())
-            return pygame.Rect(int(g["X"]), int(g["Y"]), int(g["WIDTH"]), int(g["HEIGHT"]))
+            g = dict(line.split("=", 1) for line in shell.split() if "=" in line)
+            if {"X", "Y", "WIDTH", "HEIGHT"} <= g.keys():
+                rect = pygame.Rect(int(g["X"]), int(g["Y"]), int(g["WIDTH"]), int(g["HEIGHT"]))
+                if rect == last:
+                    return rect
+                last = rect
         time.sleep(0.2)
     raise AssertionError("the game window never appeared")
 

@@ -114,3 +114,35 @@ def test_resume_applies_the_flags_but_keeps_the_saved_games_own_level_and_length
     assert persist.load_game(tmp_path) is not None
     app.quit()
     pygame.quit()
+
+
+def test_the_cocktail_table_turns_the_picture_to_the_far_player(tmp_path: Path) -> None:
+    """Face to face: while Black (across the table) acts, picture and touches turn by 180 degrees."""
+    from game.engine.flow import EndTurn, OpeningRoll, PlayMoves
+    from game.engine.moves import legal_plays
+
+    app = build(["--table", "--start", "two", "--seed", "2", "--data-dir", str(tmp_path)], threaded_ai=False)
+    scene = app.initial_scene()
+    assert isinstance(scene, GameScene)
+    app.scenes.push(scene)
+    app.draw()
+    assert app.display.turn == 0  # the opening roll faces the near side
+    assert scene.do(OpeningRoll(1, 3)) is None  # Black wins the opening roll: Black moves first
+    app.draw()
+    assert scene.game.perspective == 1 and app.display.turn == 180
+    corner = app.display.to_logical((5.0, 5.0))  # a touch in the window's top left...
+    assert corner[0] > 1200 and corner[1] > 680  # ...is the far player's bottom right of the picture
+    s = scene.state
+    assert s.dice is not None
+    assert scene.do(PlayMoves(legal_plays(s.position, s.dice)[0].moves)) is None
+    assert scene.do(EndTurn()) is None
+    app.draw()
+    assert scene.game.perspective == 0 and app.display.turn == 0  # White's turn: back to the near side
+    app.quit()
+    pygame.quit()
+    plain = build(["--start", "two", "--seed", "2", "--data-dir", str(tmp_path)], threaded_ai=False)
+    plain.scenes.push(plain.initial_scene())
+    top = plain.scenes.top
+    assert isinstance(top, GameScene) and top.do(OpeningRoll(1, 3)) is None
+    plain.draw()
+    assert plain.display.turn == 0  # an upright screen never turns

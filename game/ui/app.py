@@ -298,7 +298,16 @@ class App:
         self.needs_draw = True
         return True
 
+    def far_side_acts(self) -> bool:
+        """Cocktail table: the player sitting across (Black) must act in a two-player game on screen."""
+        if not self.settings.table:
+            return False
+        games = [s for s in self.scenes.scenes if isinstance(s, GameScene)]
+        return bool(games) and games[-1].game.setup.mode == "two" and games[-1].game.perspective == 1
+
     def draw(self, alpha: float = 0.0) -> None:
+        # The picture faces whoever acts; input is mapped through the same turn (game.ui.display).
+        self.display.half_turn = self.far_side_acts()
         self.scenes.draw(self.screen, alpha)
         if self.kiosk_rules is not None:
             self.kiosk_rules.draw(self.screen)

@@ -66,6 +66,8 @@ class Settings:
     rotation: int = 0
     """Clockwise turn of the picture for a screen mounted sideways or upside down (``--rotate``
     wins for one run)."""
+    table: bool = False
+    """A cocktail table: two players face to face, the picture turned to the far player while they act."""
 
 
 DEFAULTS = Settings()
@@ -133,6 +135,7 @@ VALIDATORS: Mapping[str, Callable[[Any], Any]] = {
     "operator_hold": _number(0.5, 30.0, integer=False),
     "keys": _keys,
     "rotation": _choice(ROTATIONS),
+    "table": _choice(SOUND_CHOICES),
 }
 
 OPTIONS: Mapping[str, tuple[Any, ...]] = {
@@ -146,6 +149,7 @@ OPTIONS: Mapping[str, tuple[Any, ...]] = {
     "idle_seconds": IDLE_CHOICES,
     "operator_corner": CORNERS,
     "rotation": ROTATIONS,
+    "table": (False, True),
 }
 """The values a settings screen cycles through, per field (the code is typed on a keypad instead)."""
 
@@ -280,6 +284,15 @@ def add_arguments(parser: argparse.ArgumentParser, skip: set[str] | frozenset[st
         default=None,
         help="turn the picture clockwise by 90, 180 or 270 degrees (a screen mounted sideways)",
     )
+    add(
+        "--table",
+        dest="table",
+        action="store_const",
+        const=True,
+        default=None,
+        help="cocktail table: two players face to face, the picture turns to the far player",
+    )
+    add("--no-table", dest="table", action="store_const", const=False, help="an upright screen (the default)")
 
 
 _FLAG_FIELDS: Mapping[str, str] = {
@@ -295,6 +308,7 @@ _FLAG_FIELDS: Mapping[str, str] = {
     "operator_code": "operator_code",
     "operator_hold": "operator_hold",
     "rotate": "rotation",
+    "table": "table",
 }
 
 

@@ -34,6 +34,8 @@ class SettingsScene(ButtonScene):
         "level",
         "match_length",
         "direction",
+        "table",
+        "rotation",
         "idle_seconds",
         "operator_corner",
         "operator_code",
@@ -48,7 +50,8 @@ class SettingsScene(ButtonScene):
     def fields(self) -> tuple[str, ...]:
         if self.operator:
             return self.FIELDS
-        return tuple(f for f in self.FIELDS if not f.startswith("operator_") and f != "idle_seconds")
+        cabinet = ("idle_seconds", "rotation")  # how the cabinet is set up: the operator's business
+        return tuple(f for f in self.FIELDS if not f.startswith("operator_") and f not in cabinet)
 
     def label(self, name: str) -> str:
         return tr(
@@ -60,6 +63,8 @@ class SettingsScene(ButtonScene):
                 "level": "settings.level",
                 "match_length": "settings.match_length",
                 "direction": "settings.direction",
+                "table": "settings.table",
+                "rotation": "settings.rotation",
                 "idle_seconds": "settings.idle",
                 "operator_corner": "settings.operator_corner",
                 "operator_code": "settings.operator_code",
@@ -84,6 +89,10 @@ class SettingsScene(ButtonScene):
             return i18n.tr_n("match.points", v.match_length, n=v.match_length)
         if name == "direction":
             return tr("direction.home_left" if v.direction == "home-left" else "direction.home_right")
+        if name == "table":
+            return tr("value.on" if v.table else "value.off")
+        if name == "rotation":
+            return tr("value.degrees", n=v.rotation)
         if name == "idle_seconds":
             return tr("value.seconds", n=v.idle_seconds)
         if name == "operator_corner":
@@ -97,7 +106,7 @@ class SettingsScene(ButtonScene):
         out = []
         for i, name in enumerate(names):
             col, row = divmod(i, per_col)
-            out.append((name, 70 + col * 590, 118 + row * 100))
+            out.append((name, 70 + col * 590, 100 + row * 88))
         return out
 
     def _build(self) -> None:

@@ -35,8 +35,10 @@ from .fairness import DiceStats
 from .input import InputMapper, Intent
 from .kiosk import Kiosk, Mode
 from .kiosk_rules import KioskRules, kiosk_config
+from .leaderboard import Leaderboard
 from .listeners import SAVE_TO_MODE, Autosave, DiceCounter, Sounds
 from .play.controller import GameSetup
+from .records import RecordKeeper
 from .scenes.attract import AttractScene
 from .scenes.base import Scene, SceneStack
 from .scenes.game import GameScene
@@ -80,7 +82,8 @@ def apply_language(lang: str) -> None:
 
 
 class App:
-    """Window, scene stack, input, settings, sound, autosave, dice statistics; in kiosk mode the kiosk."""
+    """Window, scene stack, input, settings, sound, autosave, match records, dice statistics, the
+    leaderboard; in kiosk mode the kiosk."""
 
     def __init__(
         self,
@@ -122,6 +125,9 @@ class App:
         self.events.subscribe(self.autosave)
         self.events.subscribe(Sounds(lambda: self.audio))
         self.events.subscribe(DiceCounter(lambda: self.stats, self._set_stats))
+        self.records = RecordKeeper(lambda: self.data_dir, self.clock)
+        self.events.subscribe(self.records)
+        self.leaderboard = Leaderboard(lambda: self.data_dir, self.clock)
         self._collect = False
         self.apply_settings(self.settings, save=False)  # also opens the sound device when sound is on
 

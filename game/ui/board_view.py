@@ -192,13 +192,21 @@ class BoardView:
         self._draw_landing(target, d)
         if d.cube_visible:
             self.draw_cube(target, d.cube_value, LAYOUT.cube_center(d.cube_owner))
-        self._draw_arrows(target, d.arrows)
+        self.draw_arrows(target, d.arrows)
         self.layer_builds += 1
 
-    def _draw_arrows(
-        self, surface: pygame.Surface, arrows: list[tuple[tuple[float, float], tuple[float, float]]]
+    def draw_arrows(
+        self,
+        surface: pygame.Surface,
+        arrows: list[tuple[tuple[float, float], tuple[float, float]]],
+        colour: tuple[int, int, int] = HINT,
+        numbered: bool = True,
     ) -> None:
-        """Thick outlined arrows from each source checker to its landing place, numbered if several."""
+        """Thick outlined arrows from each source checker to its landing place, numbered if several.
+
+        ``colour``: the hint's pink on the game screen; the review draws the play made and the
+        better play in two other colours on the same board.
+        """
         for a, b in arrows:
             dx, dy = b[0] - a[0], b[1] - a[1]
             length = math.hypot(dx, dy)
@@ -211,14 +219,14 @@ class BoardView:
             pygame.draw.line(surface, (40, 10, 30), a, base, 13)
             pygame.draw.polygon(surface, (40, 10, 30), tip, 0)
             pygame.draw.polygon(surface, (40, 10, 30), tip, 4)
-            pygame.draw.line(surface, HINT, a, base, 7)
-            pygame.draw.polygon(surface, HINT, tip)
-            pygame.draw.circle(surface, HINT, a, 9)
-        if len(arrows) > 1:
+            pygame.draw.line(surface, colour, a, base, 7)
+            pygame.draw.polygon(surface, colour, tip)
+            pygame.draw.circle(surface, colour, a, 9)
+        if numbered and len(arrows) > 1:
             for i, (a, b) in enumerate(arrows, start=1):
                 c = (int(a[0] + (b[0] - a[0]) * 0.45), int(a[1] + (b[1] - a[1]) * 0.45))
                 pygame.draw.circle(surface, (40, 10, 30), c, 17)
-                pygame.draw.circle(surface, HINT, c, 15)
+                pygame.draw.circle(surface, colour, c, 15)
                 label = CACHE.render(str(i), 22, (30, 0, 20))
                 surface.blit(label, label.get_rect(center=c))
 

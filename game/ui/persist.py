@@ -91,17 +91,21 @@ def _fsync_dir(directory: Path) -> None:
 
 def atomic_write_json(path: Path, data: Any) -> bool:
     """Write ``data`` as JSON to ``path`` atomically; False (and a log line) if the disk refused."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True, allow_nan=False)
     except (TypeError, ValueError) as exc:
         log.error("not saved, the data is not JSON: %s", exc)
         return False
+    return atomic_write_text(path, text + "\n")
+
+
+def atomic_write_text(path: Path, text: str) -> bool:
+    """Write ``text`` (UTF-8) to ``path`` atomically; False (and a log line) if the disk refused."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
-            handle.write("\n")
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)

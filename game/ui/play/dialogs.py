@@ -11,6 +11,7 @@ import pygame
 from game.engine.flow import Phase
 from game.engine.scoring import WinKind, game_points
 
+from .. import i18n
 from .. import layout as L
 from ..board_view import GOLD
 from ..text import draw_text, tr
@@ -61,12 +62,15 @@ def build_modal(t: GameTable) -> None:
         )
     elif s.phase is Phase.GAME_OVER:
         label = tr("new_match") if game.match.is_over else tr("next_game")
-        t.modal.add(
-            Button(pygame.Rect(cx - 290, L.MID_Y + 80, 280, 90), label, t.next_game, "green", size=34)
-        )
-        t.modal.add(
-            Button(pygame.Rect(cx + 10, L.MID_Y + 80, 280, 90), tr("to_title"), t.to_title, "grey", size=28)
-        )
+        y = L.MID_Y + 80
+        if game.mode == "demo":
+            t.modal.add(Button(pygame.Rect(cx - 290, y, 280, 90), label, t.next_game, "green", size=34))
+            t.modal.add(Button(pygame.Rect(cx + 10, y, 280, 90), tr("to_title"), t.to_title, "grey", size=28))
+            return
+        t.modal.add(Button(pygame.Rect(cx - 315, y, 210, 90), label, t.next_game, "green", size=30))
+        review = i18n.tr("review.button")
+        t.modal.add(Button(pygame.Rect(cx - 95, y, 190, 90), review, t.open_review, "gold", size=30))
+        t.modal.add(Button(pygame.Rect(cx + 105, y, 210, 90), tr("to_title"), t.to_title, "grey", size=26))
 
 
 def _dim_board(t: GameTable, surface: pygame.Surface) -> None:

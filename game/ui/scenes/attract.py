@@ -1,4 +1,8 @@
-"""Attract mode: the demo game (computer against computer) with a big "Touch to play" call."""
+"""Attract mode: the demo game (computer against computer) with a big "Touch to play" call.
+
+After every other demo game, today's leaderboard stands over the board for
+:data:`BOARD_SECONDS` before the next demo game starts.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +10,19 @@ import math
 
 import pygame
 
+from game.engine.flow import Phase
+
 from .. import layout as L
 from ..i18n import tr
 from ..input import Intent
 from ..play.controller import GameSetup
 from ..text import draw_text
+from ..widgets import shade
 from .base import DIM, Host
 from .game import GameScene
+from .leaderboard import draw_table
+
+BOARD_SECONDS = 12.0
 
 
 class AttractScene(GameScene):
@@ -22,10 +32,20 @@ class AttractScene(GameScene):
         super().__init__(app, setup)
         self.clock = 0.0
         self._band: pygame.Surface | None = None
+        self.board_after = -1
+        """The demo game (``game.games``) after which the leaderboard was shown."""
+
+    @property
+    def showing_board(self) -> bool:
+        return self.game.state.phase is Phase.GAME_OVER and self.board_after == self.game.games
 
     def update(self, dt: float) -> None:
         self.clock += dt
         super().update(dt)
+        game = self.game
+        if game.state.phase is Phase.GAME_OVER and game.games % 2 == 1 and self.board_after != game.games:
+            self.board_after = game.games
+            game.wait = max(game.wait, BOARD_SECONDS)
 
     def busy(self) -> bool:
         return True
@@ -37,13 +57,17 @@ class AttractScene(GameScene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         super().draw(surface, alpha)
+        if self.showing_board:
+            shade(surface, 190)
+            box = pygame.Rect(L.W // 2 - 460, 20, 920, L.H - 200)
+            draw_table(surface, box, self.app.leaderboard.today())
         # Eight brightness steps: the text surfaces stay in the text cache instead of a new one per frame.
         pulse = round((0.5 + 0.5 * math.sin(self.clock * 3.2)) * 7) / 7
         if self._band is None:
             self._band = pygame.Surface((L.W, 150), pygame.SRCALPHA)
             self._band.fill((0, 0, 0, 205))
         # Across the upper half of the board: the dice in the middle stay in view.
-        y = L.BOARD_Y + 90
+        y = L.H - 170 if self.showing_board else L.BOARD_Y + 90
         surface.blit(self._band, (0, y))
         colour = (255, round(200 + 40 * pulse), round(60 + 80 * pulse))
         draw_text(

@@ -24,7 +24,9 @@ from ..events import EventBus
 from ..fairness import DiceStats
 from ..input import InputMapper, Intent
 from ..kiosk import Kiosk
+from ..leaderboard import Leaderboard
 from ..persist import SavedGame
+from ..records import RecordKeeper
 from ..sprites import Sprites
 from ..widgets import Button, ButtonGroup
 
@@ -94,6 +96,9 @@ class Host(Protocol):
     threaded_ai: bool
     seed: int | None
     needs_draw: bool
+    records: RecordKeeper
+    leaderboard: Leaderboard
+    clock: Callable[[], float]
 
     @property
     def speed(self) -> str: ...
@@ -110,6 +115,8 @@ class Host(Protocol):
 
 class Scene:
     opaque = True
+    typing = False
+    """The scene reads typed letters: a kiosk lets key presses through to it (initials)."""
 
     def __init__(self, app: Host) -> None:
         self.app = app

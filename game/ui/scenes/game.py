@@ -14,10 +14,12 @@ import pygame
 
 from game.engine.flow import Action, Double, EndTurn, GameState, Phase, Undo
 from game.engine.match import Match
+from game.review import MatchReview
 
 from .. import events as ev
 from ..anim import Animator, DiceRoll
 from ..board_view import BoardView
+from ..i18n import tr
 from ..input import Intent
 from ..play import dialogs, panel
 from ..play.board_paint import Frame
@@ -29,9 +31,13 @@ from ..play.turn_input import TurnInput
 from ..sprites import Sprites
 from ..widgets import ButtonGroup
 from .base import Host, Scene
+from .leaderboard import offer_entry
 from .menu import MenuScene
+from .review import ReviewScene
 
 FLASH_TIME = 3.5
+AUTO_REVIEW_AFTER = 2.0
+"""Kiosk: seconds of the game-over dialog before a visitor's game against the computer is reviewed."""
 
 
 class GameScene(Scene):
@@ -53,6 +59,8 @@ class GameScene(Scene):
         self.flash_time = 0.0
         self.win_pending = False
         """The game just ended: the win sounds once the last checker has landed."""
+        self.auto_reviewed = -1
+        """Kiosk: the number of the game (``game.games``) whose review opened by itself."""
         self.game.on_change = self._on_change
         self.game.on_state = self._on_state
         self.game.on_reset = self._on_reset
@@ -149,6 +157,29 @@ class GameScene(Scene):
     def next_game(self) -> None:
         self.game.next_game()
 
+    def open_review(self) -> None:
+        """The review of the game just finished (from the game-over dialog)."""
+        record = self.app.records.last_game()
+        if record is None:
+            self.flash(tr("review.no_record"))
+            return
+        game = self.game
+        names = (game.name(0), game.name(1))
+        title = tr("review.title_game", n=record.games[0].number)
+        on_review = None
+        seat = game.human
+        if self.app.kiosk is not None and seat is not None and game.state.result is not None:
+            won = game.state.result.winner == seat
+            app = self.app
+
+            def on_review(review: MatchReview) -> None:
+                offer_entry(app, review.players[seat], game.level, won)
+
+        match = self.app.records.match_record() if game.match.is_over and game.match.games > 1 else None
+        self.app.scenes.push(
+            ReviewScene(self.app, record, names, title, seat=seat, on_review=on_review, match=match)
+        )
+
     def open_menu(self) -> None:
         self.app.scenes.push(MenuScene(self.app))
 
@@ -224,6 +255,18 @@ class GameScene(Scene):
         if self.win_pending and not self.anim.busy:
             self.win_pending = False
             self.app.events.publish(ev.SoundCue(self.game, "win"))
+        self._auto_review()
+
+    def _auto_review(self) -> None:
+        """Kiosk: a visitor's finished game against the computer is reviewed for the leaderboard."""
+        game = self.game
+        if self.app.kiosk is None or game.mode != "computer" or game.state.phase is not Phase.GAME_OVER:
+            return
+        if self.auto_reviewed == game.games or game.wait > 5.0 - AUTO_REVIEW_AFTER or self.anim.busy:
+            return
+        self.auto_reviewed = game.games
+        if self.app.scenes.top is self and self.app.records.last_game() is not None:
+            self.open_review()
 
     def busy(self) -> bool:
         if self.anim.busy or self.dice.tumbling or self.flash_time > 0 or self.hands.drag is not None:
@@ -231,7 +274,8 @@ class GameScene(Scene):
         if self.game.pending is not None or self.hints.pending:
             return True
         if self.game.state.phase is Phase.GAME_OVER:
-            return self.game.setup.mode == "demo"
+            due = self.app.kiosk is not None and self.auto_reviewed != self.game.games
+            return self.game.setup.mode == "demo" or (due and self.game.mode == "computer")
         return not self.game.waiting_for_human()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

@@ -1,4 +1,4 @@
-"""The operator menu: settings, dice statistics, new game, back to the demo, delete the save, quit."""
+"""The operator menu: settings, statistics, new game, the demo, clear the save or the leaderboard, quit."""
 
 from __future__ import annotations
 
@@ -38,10 +38,11 @@ class OperatorScene(ButtonScene):
             ("operator.new_game", self.new_game, "blue"),
             ("operator.attract", self.attract, "grey"),
             ("operator.clear_save", self.clear_save, "grey"),
+            ("operator.clear_board", self.clear_board, "grey"),
             ("operator.quit", self.app.quit, "red"),
         ]
         for i, (key, action, colour) in enumerate(items):
-            b.add(button((x, 110 + i * 84, w, 70), tr(key), action, colour, size=30))
+            b.add(button((x, 104 + i * 76, w, 64), tr(key), action, colour, size=30))
 
     def enter(self) -> None:
         super().enter()
@@ -74,6 +75,12 @@ class OperatorScene(ButtonScene):
     def clear_save(self) -> None:
         persist.clear_game(self.app.data_dir)
         self.message = tr("saved.none")
+        self.message_time = 2.5
+
+    def clear_board(self) -> None:
+        """Today's leaderboard (and every older entry) goes; the file stays, empty."""
+        self.app.leaderboard.clear()
+        self.message = tr("operator.board_cleared")
         self.message_time = 2.5
 
     def update(self, dt: float) -> None:

@@ -1,0 +1,98 @@
+"""Three initials for the leaderboard, arcade style: a touch keypad of letters, typed letters too."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from .. import layout as L
+from ..board_view import GOLD
+from ..i18n import tr
+from ..input import Intent
+from ..leaderboard import LETTERS
+from ..text import draw_text
+from ..widgets import shade
+from .base import DIM, INK, ButtonScene, Host, button, dialog_box
+
+COLUMNS = 7
+KEY_W, KEY_H, GAP = 108, 78, 10
+
+
+class InitialsScene(ButtonScene):
+    """Up to three letters; OK hands them to ``on_done`` (at least one letter), Back skips."""
+
+    opaque = False
+    typing = True
+
+    def __init__(self, app: Host, headline: str, on_done: Callable[[str], None]) -> None:
+        super().__init__(app)
+        self.headline = headline
+        self.on_done = on_done
+        self.text = ""
+        width = COLUMNS * (KEY_W + GAP) - GAP
+        x0, y0 = L.W // 2 - width // 2, 262
+        keys = [*LETTERS, "⌫", "OK"]
+        for i, label in enumerate(keys):
+            r, c = divmod(i, COLUMNS)
+            rect = (x0 + c * (KEY_W + GAP), y0 + r * (KEY_H + GAP), KEY_W, KEY_H)
+            colour = "green" if label == "OK" else ("grey" if label == "⌫" else "blue")
+            self.buttons.add(button(rect, label, self._key(label), colour, size=36))
+        self.buttons.add(
+            button(
+                (L.W // 2 - 170, y0 + 4 * (KEY_H + GAP) + 4, 340, 62), tr("board.skip"), self.close, "red", 26
+            )
+        )
+
+    def _key(self, label: str) -> Callable[[], None]:
+        def press() -> None:
+            if label == "OK":
+                self.submit()
+            elif label == "⌫":
+                self.text = self.text[:-1]
+            else:
+                self.letter(label)
+
+        return press
+
+    def letter(self, letter: str) -> None:
+        if len(self.text) < 3 and letter in LETTERS:
+            self.text += letter
+
+    def submit(self) -> None:
+        if not self.text:
+            return
+        initials = self.text
+        self.close()
+        self.on_done(initials)
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "key":
+            name = pygame.key.name(intent.key).upper()
+            if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.submit()
+            elif intent.key == pygame.K_BACKSPACE:
+                self.text = self.text[:-1]
+            elif len(name) == 1:
+                self.letter(name)
+            self.dirty = True
+            return
+        super().handle(intent)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        shade(surface, 210)
+        box = pygame.Rect(L.W // 2 - 450, 14, 900, 692)
+        dialog_box(surface, box)
+        draw_text(surface, self.headline, 32, (L.W // 2, 60), GOLD, width=box.w - 40)
+        draw_text(surface, tr("board.enter_initials"), 26, (L.W // 2, 104), DIM, width=box.w - 40)
+        for i in range(3):
+            slot = pygame.Rect(L.W // 2 - 165 + i * 115, 136, 100, 104)
+            pygame.draw.rect(surface, (18, 22, 32), slot, border_radius=10)
+            edge = GOLD if i == len(self.text) else (90, 100, 120)
+            pygame.draw.rect(surface, edge, slot, 3, border_radius=10)
+            if i < len(self.text):
+                draw_text(surface, self.text[i], 64, slot.center, INK)
+        self.buttons.draw(surface, self.app.sprites)
+
+
+__all__ = ["InitialsScene"]

@@ -1,0 +1,85 @@
+"""Today's top ten: a scene after a visitor's initials, and the same table over the attract demo."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.review import PlayerReview, rating
+
+from .. import layout as L
+from ..board_view import BG, GOLD
+from ..i18n import tr
+from ..leaderboard import Entry
+from ..text import draw_text, tr_level
+from .base import DIM, INK, ButtonScene, Host, button
+from .initials import InitialsScene
+
+NEW = (120, 255, 150)
+
+
+def draw_table(
+    surface: pygame.Surface, box: pygame.Rect, entries: list[Entry], highlight: Entry | None = None
+) -> None:
+    """Rank, initials, error rate, rating word and level of today's best, in ``box``."""
+    draw_text(surface, tr("board.title"), 46, (box.centerx, box.y + 36), GOLD, shadow=True, width=box.w - 20)
+    draw_text(surface, tr("board.subtitle"), 22, (box.centerx, box.y + 80), DIM, width=box.w - 40)
+    if not entries:
+        draw_text(surface, tr("board.empty"), 30, (box.centerx, box.centery), INK, width=box.w - 60)
+        return
+    row_h = min(46, (box.h - 130) // max(len(entries), 1))
+    cols = (box.x + 0.08 * box.w, box.x + 0.22 * box.w, box.x + 0.48 * box.w, box.x + 0.58 * box.w)
+    level_x = box.x + 0.97 * box.w
+    for i, e in enumerate(entries):
+        y = box.y + 122 + i * row_h
+        colour = NEW if e == highlight else (GOLD if i == 0 else INK)
+        size = 34 if i < 3 else 30
+        draw_text(surface, f"{i + 1}.", size, (int(cols[0]), y), colour, anchor="midright")
+        draw_text(surface, e.initials, size, (int(cols[1]), y), colour, anchor="midleft")
+        draw_text(surface, f"{e.error_rate:.1f}", size, (int(cols[2]), y), colour, anchor="midright")
+        word = tr(f"review.rating.{rating(e.error_rate)[0]}")
+        draw_text(surface, word, 24, (int(cols[3]), y), colour, anchor="midleft")
+        draw_text(surface, tr_level(e.level), 22, (int(level_x), y), DIM, anchor="midright")
+
+
+def offer_entry(app: Host, player: PlayerReview, level: str, won: bool) -> bool:
+    """After a kiosk review: ask for initials when the visitor's game earns a place today.
+
+    True when the keypad was opened. A game with too few decisions, or a rate outside the
+    top ten, is not asked for (the review says nothing then: the visitor plays on).
+    """
+    decisions = player.unforced + len(player.cube)
+    rate = player.error_rate
+    board = app.leaderboard
+    if not board.qualifies(rate, decisions):
+        return False
+    headline = tr("board.headline", rate=f"{rate:.1f}")
+
+    def enter(initials: str) -> None:
+        entry = board.add(initials, rate, decisions, level, won)
+        app.scenes.push(LeaderboardScene(app, entry))
+
+    app.scenes.push(InitialsScene(app, headline, enter))
+    return True
+
+
+class LeaderboardScene(ButtonScene):
+    """Today's top ten, the visitor's new entry lit; Back returns to what was below."""
+
+    def __init__(self, app: Host, highlight: Entry | None = None) -> None:
+        super().__init__(app)
+        self.highlight = highlight
+        self.buttons.add(button((L.W // 2 - 200, L.H - 86, 400, 70), tr("button.back"), self.close, "green"))
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.fill(BG)
+        box = pygame.Rect(L.W // 2 - 460, 16, 920, L.H - 116)
+        draw_table(surface, box, self.app.leaderboard.today(), self.highlight)
+        if self.highlight is not None:
+            place = self.app.leaderboard.rank(self.highlight)
+            if place is None:
+                text = tr("board.not_placed", rate=f"{self.highlight.error_rate:.1f}")
+                draw_text(surface, text, 24, (L.W // 2, L.H - 110), NEW, width=L.W - 80)
+        self.buttons.draw(surface, self.app.sprites)
+
+
+__all__ = ["LeaderboardScene", "draw_table", "offer_entry"]

@@ -1,0 +1,243 @@
+"""Replay: a recorded game (or match) step by step, forward and back, jumping to the mistakes.
+
+Each step is one entry of the match sheet shown on the board it was made on (a roll:
+the dice and the play as arrows; with a review, the better play beside a mistake),
+with its Position ID and Match ID for pasting into another program. Every state comes
+from replaying the record through the engine (:func:`game.record.replay_game`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.engine.flow import GameState
+from game.engine.matchid import match_id
+from game.engine.moves import Move
+from game.engine.notation import format_play
+from game.record import MatchRecord, Ply, PlyKind, final_state, ply_lines, replay_game
+from game.review import MatchReview, Mistake
+
+from .. import layout as L
+from .. import still_board
+from ..board_view import GOLD, PANEL_BG, BoardView
+from ..i18n import tr, tr_n
+from ..input import Intent
+from ..text import draw_text
+from .base import DIM, INK, ButtonScene, Host, button
+
+MISTAKE = 0.02
+"""Steps that lost at least this much (points per unit cube) are the mistakes "Next mistake" visits."""
+RED = (255, 140, 120)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One frame of the replay: the state an entry was made in (``ply`` None: the game's end)."""
+
+    game: int
+    """Index into the record's games."""
+    state: GameState
+    ply: Ply | None
+    line: int
+    better: tuple[Move, ...] = ()
+    """The review's better play where this roll lost something."""
+    error: float = 0.0
+
+
+def states_of(record: MatchRecord, game_index: int) -> list[GameState]:
+    """The state each entry of a game was made in, then the state after the last one."""
+    game = record.games[game_index]
+    states = [r.state for r in replay_game(record.rules, game)]
+    states.append(final_state(record.rules, game))
+    return states
+
+
+def mistake_step(record: MatchRecord, mistake: Mistake) -> tuple[int, int]:
+    """(game index, entry index) of a review's mistake: its game, line and player."""
+    for gi, game in enumerate(record.games):
+        if game.number != mistake.game:
+            continue
+        lines = ply_lines(game.plies)
+        wanted = {"move": PlyKind.ROLL, "double": PlyKind.DOUBLE, "take": PlyKind.TAKE}[mistake.kind]
+        candidates = [
+            k for k, (ply, line) in enumerate(zip(game.plies, lines, strict=True))
+            if line == mistake.line and ply.player == mistake.player
+        ]  # fmt: skip
+        for k in candidates:
+            kind = game.plies[k].kind
+            if kind is wanted or (wanted is PlyKind.TAKE and kind is PlyKind.PASS):
+                return gi, k
+        if candidates:  # a "no double" is judged at the roll that followed it
+            return gi, candidates[0]
+        return gi, 0
+    return 0, 0
+
+
+def build_steps(record: MatchRecord, review: MatchReview | None) -> list[Step]:
+    """Every entry of every game, then each game's end, with the review's verdict where it has one."""
+    verdicts: dict[tuple[int, int, int], tuple[tuple[Move, ...], float]] = {}
+    if review is not None:
+        for p in review.players:
+            for m in p.moves:
+                verdicts[(m.game, m.line, m.player)] = (tuple(m.best), m.error)
+            for c in p.cube:
+                key = (c.game, c.line, c.player)
+                best, error = verdicts.get(key, ((), 0.0))
+                verdicts[key] = (best, max(error, c.error))
+    steps: list[Step] = []
+    for gi, game in enumerate(record.games):
+        lines = ply_lines(game.plies)
+        for replayed, line in zip(replay_game(record.rules, game), lines, strict=True):
+            ply = replayed.ply
+            best, error = verdicts.get((game.number, line, ply.player), ((), 0.0))
+            steps.append(Step(gi, replayed.state, ply, line, best, error))
+        steps.append(Step(gi, final_state(record.rules, game), None, lines[-1] if lines else 0))
+    return steps
+
+
+class ReplayScene(ButtonScene):
+    """Forward, back, first, last, next mistake; the IDs of the shown position."""
+
+    def __init__(
+        self,
+        app: Host,
+        record: MatchRecord,
+        names: tuple[str, str],
+        review: MatchReview | None = None,
+        start: tuple[int, int] = (0, 0),
+    ) -> None:
+        super().__init__(app)
+        self.record = record
+        self.names = names
+        self.steps = build_steps(record, review)
+        firsts = [i for i, s in enumerate(self.steps) if i == 0 or self.steps[i - 1].game != s.game]
+        self.index = min(firsts[min(start[0], len(firsts) - 1)] + start[1], len(self.steps) - 1)
+        self.view = BoardView(app.sprites)
+        self._image: pygame.Surface | None = None
+        self._image_index = -1
+        self._build()
+
+    def _build(self) -> None:
+        b = self.buttons
+        b.clear()
+        x, w = L.PANEL_X + 6, L.PANEL_W - 12
+        y = 470
+        bw = (w - 3 * 8) // 4
+        moves: list[tuple[str, Callable[[], None]]] = [
+            ("«", self.first), ("‹", self.back_step), ("›", self.forward), ("»", self.last)
+        ]  # fmt: skip
+        for i, (label, action) in enumerate(moves):
+            b.add(button((x + i * (bw + 8), y, bw, 70), label, action, "blue", 40))
+        b.add(button((x, y + 82, w, 64), tr("replay.next_mistake"), self.next_mistake, "gold", 26))
+        b.add(button((x, y + 156, w, 64), tr("button.back"), self.close, "grey", 26))
+
+    # -- moving through the game --------------------------------------------------------------
+
+    def go(self, index: int) -> None:
+        self.index = max(0, min(index, len(self.steps) - 1))
+        self.dirty = True
+
+    def forward(self) -> None:
+        self.go(self.index + 1)
+
+    def back_step(self) -> None:
+        self.go(self.index - 1)
+
+    def first(self) -> None:
+        game = self.steps[self.index].game
+        self.go(next(i for i, s in enumerate(self.steps) if s.game == game))
+
+    def last(self) -> None:
+        game = self.steps[self.index].game
+        self.go(max(i for i, s in enumerate(self.steps) if s.game == game))
+
+    def mistakes(self) -> list[int]:
+        return [i for i, s in enumerate(self.steps) if s.error >= MISTAKE]
+
+    def next_mistake(self) -> None:
+        """The next step that lost at least :data:`MISTAKE`, round to the first after the last."""
+        found = self.mistakes()
+        if found:
+            self.go(next((i for i in found if i > self.index), found[0]))
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "key":
+            if intent.key in (pygame.K_RIGHT, pygame.K_SPACE):
+                self.forward()
+            elif intent.key == pygame.K_LEFT:
+                self.back_step()
+            elif intent.key == pygame.K_HOME:
+                self.first()
+            elif intent.key == pygame.K_END:
+                self.last()
+            elif intent.key == pygame.K_m:
+                self.next_mistake()
+            return
+        super().handle(intent)
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def describe(self, step: Step) -> str:
+        ply = step.ply
+        if ply is None:
+            result = step.state.result
+            if result is None:
+                return tr("replay.unfinished")
+            name = self.names[result.winner]
+            return tr_n("replay.wins", result.points, name=name, points=result.points)
+        name = self.names[ply.player]
+        if ply.kind is PlyKind.ROLL:
+            assert ply.dice is not None
+            play = format_play(ply.moves) or tr("review.no_move")
+            return tr("replay.rolls", name=name, dice=f"{ply.dice[0]}{ply.dice[1]}", play=play)
+        if ply.kind is PlyKind.DOUBLE:
+            return tr("replay.doubles", name=name, cube=ply.cube)
+        return tr("replay.takes" if ply.kind is PlyKind.TAKE else "replay.passes", name=name)
+
+    def _board(self, step: Step) -> pygame.Surface:
+        if self._image is None or self._image_index != self.index:
+            s = step.state
+            ply = step.ply
+            made = ply.moves if ply is not None and ply.kind is PlyKind.ROLL else ()
+            better = step.better if step.error > 0 else ()
+            self._image = still_board.render(
+                self.view, s.position, s.turn, cube=s.cube, dice=s.dice, made=made, better=better
+            )
+            self._image_index = self.index
+        return self._image
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        step = self.steps[self.index]
+        surface.blit(self._board(step), (0, 0))
+        panel = pygame.Rect(L.PANEL_X - 4, L.BOARD_Y, L.PANEL_W + 8, L.BOARD_H)
+        pygame.draw.rect(surface, PANEL_BG, panel, border_radius=14)
+        cx, w = L.PANEL_X + L.PANEL_W // 2, L.PANEL_W - 16
+        game = self.record.games[step.game]
+        in_game = [i for i, s in enumerate(self.steps) if s.game == step.game]
+        where = tr("replay.where", game=game.number, n=in_game.index(self.index) + 1, total=len(in_game))
+        draw_text(surface, tr("replay.title"), 32, (L.W // 2, 28), GOLD)
+        draw_text(surface, where, 24, (cx, L.BOARD_Y + 28), GOLD, width=w)
+        score = f"{self.names[0]} {game.score[0]} : {game.score[1]} {self.names[1]}"
+        draw_text(surface, score, 20, (cx, L.BOARD_Y + 58), DIM, width=w)
+        draw_text(surface, self.describe(step), 24, (cx, L.BOARD_Y + 100), INK, width=w)
+        if step.error >= MISTAKE:
+            text = tr("replay.mistake", cost=f"{step.error:.3f}")
+            draw_text(surface, text, 22, (cx, L.BOARD_Y + 134), RED, width=w)
+            if step.better:
+                line = tr("replay.better", play=format_play(step.better))
+                draw_text(surface, line, 20, (cx, L.BOARD_Y + 162), still_board.BETTER, width=w)
+        y = L.BOARD_Y + 206
+        for label, value in (
+            (tr("replay.position_id"), step.state.position.position_id()),
+            (tr("replay.match_id"), match_id(step.state)),
+        ):
+            draw_text(surface, label, 20, (cx, y), DIM, width=w)
+            draw_text(surface, value, 26, (cx, y + 28), INK, width=w)
+            y += 74
+        self.buttons.draw(surface, self.app.sprites)
+
+
+__all__ = ["MISTAKE", "ReplayScene", "Step", "build_steps", "mistake_step", "states_of"]

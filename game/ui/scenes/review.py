@@ -1,0 +1,258 @@
+"""The review screen: each player's error rate, rating word and luck, and the costliest mistakes
+on small boards (the play made and the better play as arrows, the equity of each).
+
+The review runs in a worker thread (:class:`~game.ui.review_job.ReviewJob`); until it is
+done the screen shows its progress and keeps drawing, and Back cancels it. A mistake's
+board opens the replay at that move. In kiosk mode, a visitor's game against the computer
+then asks for initials for today's leaderboard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.engine.cube import Cube
+from game.record import MatchRecord
+from game.review import MatchReview, Mistake, PlayerReview
+
+from .. import layout as L
+from .. import still_board
+from ..board_view import BG, GOLD, BoardView
+from ..i18n import tr
+from ..input import Intent
+from ..review_job import Reviewer, ReviewJob, run_review
+from ..text import draw_text
+from .base import DIM, INK, ButtonScene, Host, button
+from .replay import ReplayScene, mistake_step, states_of
+
+CARD_W, CARD_Y, CARD_GAP = 392, 284, 12
+BOX_Y, BOX_H = 66, 178
+RED = (255, 120, 110)
+
+
+def signed(value: float) -> str:
+    return f"{value:+.3f}".replace("-", "−")
+
+
+def describe(m: Mistake, which: str) -> str:
+    """The play made or the better one in words (cube actions translated)."""
+    text = m.made if which == "made" else m.better
+    if m.kind == "move":
+        return text if text != "no move" else tr("review.no_move")
+    return tr(f"review.action.{text.replace(' ', '_')}")
+
+
+class ReviewScene(ButtonScene):
+    """Progress while the worker reviews; then the figures, the mistakes and the way to the replay."""
+
+    def __init__(
+        self,
+        app: Host,
+        record: MatchRecord,
+        names: tuple[str, str],
+        title: str,
+        *,
+        seat: int | None = None,
+        on_review: Callable[[MatchReview], None] | None = None,
+        match: MatchRecord | None = None,
+        reviewer: Reviewer = run_review,
+    ) -> None:
+        super().__init__(app)
+        self.record = record
+        self.names = names
+        self.title = title
+        self.selected = 0 if seat is None else seat
+        self.on_review = on_review
+        """Called once with the finished review (the kiosk's leaderboard entry)."""
+        self.match = match
+        """The whole finished match, offered for a review of its own ("Whole match")."""
+        self.reviewer = reviewer
+        self.job = ReviewJob(record, reviewer)
+        self.review: MatchReview | None = None
+        self.view = BoardView(app.sprites)
+        self.cards: dict[tuple[int, int], pygame.Surface] = {}
+        self._build()
+
+    # -- buttons and input -----------------------------------------------------------------
+
+    def _build(self) -> None:
+        b = self.buttons
+        b.clear()
+        y = L.H - 70
+        b.add(button((40, y, 300, 62), tr("button.back"), self.back, "grey", 28))
+        if self.review is not None:
+            b.add(button((L.W // 2 - 150, y, 300, 62), tr("review.replay"), self.replay, "blue", 28))
+        if self.match is not None:
+            b.add(button((L.W - 340, y, 300, 62), tr("review.whole_match"), self.whole_match, "blue", 28))
+
+    def whole_match(self) -> None:
+        """Replace this review by one of every game of the match."""
+        if self.match is None:
+            return
+        self.job.cancel()
+        title = tr("review.title_match")
+        scene = ReviewScene(
+            self.app, self.match, self.names, title, seat=self.selected, reviewer=self.reviewer
+        )
+        self.app.scenes.replace(scene)
+
+    def back(self) -> None:
+        self.job.cancel()
+        self.close()
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "back":
+            self.back()
+            return
+        if self.buttons.handle(intent):
+            return
+        if intent.kind != "click" or self.review is None:
+            return
+        for p in (0, 1):
+            if self._box(p).collidepoint(intent.pos):
+                self.selected = p
+                self.dirty = True
+                return
+        for i, _ in enumerate(self.review.players[self.selected].worst):
+            if self._card(i).collidepoint(intent.pos):
+                self.open_mistake(i)
+                return
+
+    def replay(self) -> None:
+        self.open_replay((0, 0))
+
+    def open_replay(self, start: tuple[int, int]) -> None:
+        self.app.scenes.push(ReplayScene(self.app, self.record, self.names, self.review, start))
+
+    def open_mistake(self, index: int) -> None:
+        """The replay at the ``index``-th costliest mistake of the selected player."""
+        assert self.review is not None
+        mistake = self.review.players[self.selected].worst[index]
+        self.open_replay(mistake_step(self.record, mistake))
+
+    # -- the worker --------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if self.review is None and self.job.done and self.job.result is not None:
+            self.review = self.job.result
+            self._build()
+            if self.on_review is not None:
+                self.on_review(self.review)
+        self.app.needs_draw = self.app.needs_draw or not self.job.done
+
+    def busy(self) -> bool:
+        return not self.job.done or (self.review is None and self.job.result is not None)
+
+    def exit(self) -> None:
+        if self not in self.app.scenes.scenes:
+            self.job.cancel()  # popped (not covered by the replay): stop the worker
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def _box(self, player: int) -> pygame.Rect:
+        return pygame.Rect(40 + player * 620, BOX_Y, 580, BOX_H)
+
+    def _card(self, index: int) -> pygame.Rect:
+        return pygame.Rect(40 + index * (CARD_W + CARD_GAP), CARD_Y, CARD_W, 280)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.fill(BG)
+        draw_text(surface, self.title, 36, (L.W // 2, 32), GOLD, width=L.W - 80)
+        if self.review is None:
+            self._draw_progress(surface)
+        else:
+            for p, player in enumerate(self.review.players):
+                self._draw_player(surface, player, self._box(p))
+            self._draw_mistakes(surface, self.review.players[self.selected])
+        self.buttons.draw(surface, self.app.sprites)
+
+    def _draw_progress(self, surface: pygame.Surface) -> None:
+        job = self.job
+        if job.error is not None:
+            text = tr("review.failed", reason=job.error)
+            draw_text(surface, text, 28, (L.W // 2, L.H // 2), RED, width=L.W - 120)
+            return
+        bar = pygame.Rect(L.W // 2 - 400, L.H // 2 - 20, 800, 40)
+        pygame.draw.rect(surface, (40, 46, 60), bar, border_radius=12)
+        fill = bar.copy()
+        fill.width = max(24, round(bar.width * job.fraction))
+        pygame.draw.rect(surface, GOLD, fill, border_radius=12)
+        text = tr("review.working", done=job.done_steps, total=job.total)
+        draw_text(surface, text, 30, (L.W // 2, bar.y - 50), INK, width=L.W - 120)
+        draw_text(surface, tr("review.cancel_hint"), 22, (L.W // 2, bar.bottom + 40), DIM, width=L.W - 120)
+
+    def _draw_player(self, surface: pygame.Surface, p: PlayerReview, box: pygame.Rect) -> None:
+        chosen = p.player == self.selected
+        pygame.draw.rect(surface, (30, 36, 50), box, border_radius=14)
+        pygame.draw.rect(
+            surface, GOLD if chosen else (70, 80, 100), box, 4 if chosen else 2, border_radius=14
+        )
+        cx, w = box.centerx, box.w - 30
+        draw_text(surface, self.names[p.player], 28, (cx, box.y + 24), GOLD if chosen else INK, width=w)
+        key = p.rating[0]
+        word = tr(f"review.rating.{key}")
+        draw_text(surface, word, 40, (cx, box.y + 66), (160, 255, 160), width=w)
+        rate = tr("review.error_rate", rate=f"{p.error_rate:.1f}")
+        draw_text(surface, rate, 24, (cx, box.y + 106), INK, width=w)
+        parts = tr(
+            "review.split",
+            move=f"{p.error_per_move:.1f}",
+            moves=p.unforced,
+            cube=f"{p.error_per_cube_decision:.1f}",
+            cubes=len(p.cube),
+        )
+        draw_text(surface, parts, 20, (cx, box.y + 134), DIM, width=w)
+        draw_text(surface, tr("review.luck", luck=signed(p.luck)), 22, (cx, box.y + 160), DIM, width=w)
+
+    def _draw_mistakes(self, surface: pygame.Surface, p: PlayerReview) -> None:
+        if not p.worst:
+            draw_text(surface, tr("review.no_mistakes"), 28, (L.W // 2, CARD_Y + 120), INK, width=L.W - 120)
+            return
+        head = tr("review.mistakes_of", name=self.names[p.player])
+        draw_text(surface, head, 24, (60, CARD_Y - 20), INK, anchor="midleft", width=L.W // 2)
+        legend_x = L.W - 60
+        r = draw_text(surface, tr("review.legend_better"), 22, (legend_x, CARD_Y - 20), still_board.BETTER,
+                      anchor="midright")  # fmt: skip
+        draw_text(surface, tr("review.legend_made"), 22, (r.x - 24, CARD_Y - 20), still_board.MADE,
+                  anchor="midright")  # fmt: skip
+        for i, m in enumerate(p.worst):
+            self._draw_card(surface, p.player, i, m)
+
+    def _draw_card(self, surface: pygame.Surface, player: int, i: int, m: Mistake) -> None:
+        rect = self._card(i)
+        image = self.cards.get((player, i))
+        if image is None:
+            made = m.made_moves if m.kind == "move" else ()
+            better = m.better_moves if m.kind == "move" else ()
+            cube = _cube_at(self.record, m)
+            full = still_board.render(
+                self.view, m.position, m.player, cube=cube, dice=m.dice, made=made, better=better
+            )
+            image = still_board.small(full, CARD_W)
+            self.cards[(player, i)] = image
+        surface.blit(image, rect.topleft)
+        pygame.draw.rect(surface, (70, 80, 100), (rect.x, rect.y, rect.w, image.get_height()), 2)
+        y = rect.y + image.get_height() + 16
+        w = rect.w - 8
+        if m.dice is not None:
+            where = tr("review.move_at", game=m.game, move=m.line, dice=f"{m.dice[0]}{m.dice[1]}")
+        else:
+            where = tr("review.cube_at", game=m.game, move=m.line)
+        where += "  ·  " + tr("review.cost", cost=f"{m.error:.3f}")
+        draw_text(surface, where, 20, (rect.x, y), INK, anchor="midleft", width=w)
+        played = tr("review.played", play=describe(m, "made"), equity=signed(m.equity_made))
+        draw_text(surface, played, 20, (rect.x, y + 24), still_board.MADE, anchor="midleft", width=w)
+        best = tr("review.better", play=describe(m, "better"), equity=signed(m.equity_better))
+        draw_text(surface, best, 20, (rect.x, y + 48), still_board.BETTER, anchor="midleft", width=w)
+
+
+def _cube_at(record: MatchRecord, m: Mistake) -> Cube:
+    """The cube as it was at the mistake (replayed from the record)."""
+    step = mistake_step(record, m)
+    states = states_of(record, step[0])
+    return states[min(step[1], len(states) - 1)].cube
+
+
+__all__ = ["ReviewScene", "describe", "signed"]

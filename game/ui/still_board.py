@@ -1,0 +1,93 @@
+"""A board that does not move: one position of a recorded game with plays drawn as arrows.
+
+The review's small boards and the replay's big one are drawn by the game screen's own
+:class:`~game.ui.board_view.BoardView` (same sprites, same layout, so a mirrored board
+is mirrored here too) onto an off-screen 1280x720 surface; the review then cuts the
+board out and scales it down. Arrows follow the checkers' places as the hint's do.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine.cube import Cube
+from game.engine.moves import Move, apply_move
+from game.engine.position import Position
+
+from . import layout as L
+from .anim import place_of, top_xy
+from .board_view import BoardDraw, BoardView
+from .layout import LAYOUT
+from .play.motion import abs_board
+
+Arrow = tuple[tuple[float, float], tuple[float, float]]
+
+MADE = (255, 128, 80)
+"""The play that was made: orange arrows."""
+BETTER = (110, 230, 120)
+"""The better play: green arrows."""
+
+
+def play_arrows(pos: Position, player: int, moves: tuple[Move, ...]) -> list[Arrow]:
+    """Screen arrows of ``moves`` played by ``player`` from ``pos`` (seen by ``player``), in order."""
+    out: list[Arrow] = []
+    for move in moves:
+        nxt = apply_move(pos, move)
+        a = top_xy(abs_board(pos, player), place_of(player, move.src))
+        b = top_xy(abs_board(nxt, player), place_of(player, move.dst))
+        out.append((a, b))
+        pos = nxt
+    return out
+
+
+def dice_faces(
+    player: int, dice: tuple[int, int] | None
+) -> list[tuple[int, int, bool, tuple[float, float], int]]:
+    """The dice of a roll, resting in the roller's half."""
+    if dice is None:
+        return []
+    values = [dice[0], dice[1]] * (2 if dice[0] == dice[1] else 1)
+    out: list[tuple[int, int, bool, tuple[float, float], int]] = []
+    for i, value in enumerate(values):
+        cx, cy = LAYOUT.die_center(player, len(values), i)
+        out.append((value, player, False, (float(cx), float(cy)), 0))
+    return out
+
+
+def render(
+    view: BoardView,
+    pos: Position,
+    player: int,
+    *,
+    cube: Cube,
+    dice: tuple[int, int] | None = None,
+    made: tuple[Move, ...] = (),
+    better: tuple[Move, ...] = (),
+    numbered: bool = True,
+) -> pygame.Surface:
+    """The whole 1280x720 board layer for ``pos`` (seen by ``player``) with the plays as arrows.
+
+    Player 0 is white as in the game; the points are numbered from ``player``'s side (his notation).
+    """
+    surface = pygame.Surface((L.W, L.H))
+    d = BoardDraw(board=abs_board(pos, player), perspective=player, mover=player)
+    d.cube_value = cube.value
+    d.cube_owner = cube.owner
+    d.dice = dice_faces(player, dice)
+    view.draw_board(surface, d)
+    view.draw_moving(surface, d)
+    if better and better != made:
+        view.draw_arrows(surface, play_arrows(pos, player, better), BETTER, numbered)
+    if made:
+        view.draw_arrows(surface, play_arrows(pos, player, made), MADE, numbered)
+    return surface
+
+
+def small(full: pygame.Surface, width: int) -> pygame.Surface:
+    """The board part of a rendered layer, scaled to ``width`` (height by the board's proportions)."""
+    rect = LAYOUT.board_rect()
+    height = round(width * rect.height / rect.width)
+    return pygame.transform.smoothscale(full.subsurface(rect), (width, height))
+
+
+__all__ = ["BETTER", "MADE", "Arrow", "dice_faces", "play_arrows", "render", "small"]

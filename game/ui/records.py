@@ -111,8 +111,8 @@ class RecordKeeper:
         if isinstance(event, ev.GameResumed):
             self._resume(game)
             return
-        if self.recorder is None or self.shadow is None:
-            return
+        if self.recorder is None or self.shadow is None or isinstance(event, ev.SoundCue):
+            return  # a sound cue can come mid-turn, while checkers moved one by one are not a play yet
         for action in self._actions(event):
             self._apply(action)
         if isinstance(event, ev.PlayMade) and self.shadow.phase is Phase.MOVING:

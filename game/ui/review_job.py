@@ -31,7 +31,7 @@ class ReviewJob:
     """One review in its own daemon thread; read :attr:`progress`, :attr:`result`, :attr:`error`."""
 
     def __init__(
-        self, record: MatchRecord, reviewer: Reviewer = run_review, *, threaded: bool = True
+        self, record: MatchRecord, reviewer: Reviewer | None = None, *, threaded: bool = True
     ) -> None:
         self.record = record
         self.total = max(1, count_steps(record))
@@ -40,7 +40,7 @@ class ReviewJob:
         self.error: str | None = None
         self._cancel = threading.Event()
         self._finished = threading.Event()
-        self._reviewer = reviewer
+        self._reviewer = reviewer if reviewer is not None else run_review
         if threaded:
             self._thread: threading.Thread | None = threading.Thread(
                 target=self._run, name="review", daemon=True

@@ -22,7 +22,7 @@ from .. import still_board
 from ..board_view import BG, GOLD, BoardView
 from ..i18n import tr
 from ..input import Intent
-from ..review_job import Reviewer, ReviewJob, run_review
+from ..review_job import Reviewer, ReviewJob
 from ..text import draw_text
 from .base import DIM, INK, ButtonScene, Host, button
 from .replay import ReplayScene, mistake_step, states_of
@@ -57,7 +57,7 @@ class ReviewScene(ButtonScene):
         seat: int | None = None,
         on_review: Callable[[MatchReview], None] | None = None,
         match: MatchRecord | None = None,
-        reviewer: Reviewer = run_review,
+        reviewer: Reviewer | None = None,
     ) -> None:
         super().__init__(app)
         self.record = record

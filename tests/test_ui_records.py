@@ -1,0 +1,192 @@
+"""The match recorder on the App's events: every played game kept as a .mat file in the data folder."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game.engine.flow import EndTurn, OpeningRoll, Phase, PlayMoves, Roll, Step
+from game.engine.moves import legal_plays
+from game.record import PlyKind, check_match, read_mat
+from game.ui import events as ev
+from game.ui import persist
+from game.ui import settings as st
+from game.ui.app import App
+from game.ui.play.controller import GameSetup
+from game.ui.records import FOLDER
+from game.ui.scenes.game import GameScene
+
+
+@pytest.fixture(autouse=True)
+def _reset(ui_reset: None) -> Iterator[None]:
+    yield
+
+
+def _app(tmp_path: Path) -> App:
+    return App(st.Settings(animation="fast"), data_dir=tmp_path, threaded_ai=False, clock=lambda: 1.8e9)
+
+
+def _start(app: App, mode: str = "two", length: int = 3, seed: int = 3) -> GameScene:
+    scene = GameScene(app, GameSetup(mode=mode, match_length=length, seed=seed))
+    app.scenes.reset(scene)
+    return scene
+
+
+def _play_out(app: App, scene: GameScene, rng: random.Random, stop: Phase = Phase.GAME_OVER) -> None:
+    """Random legal plays through the screen's controller until ``stop`` (the opening roll by the game)."""
+    for _ in range(4000):
+        s = scene.state
+        if s.phase is stop and s.phase is Phase.GAME_OVER:
+            return
+        if s.phase is Phase.ROLL:
+            scene.do(Roll((rng.randint(1, 6), rng.randint(1, 6))))
+        elif s.phase is Phase.MOVING:
+            assert s.dice is not None
+            plays = legal_plays(s.position, s.dice)
+            if plays and not s.moves:
+                scene.do(PlayMoves(rng.choice(plays).moves))
+            if scene.state.phase is Phase.MOVING:
+                scene.do(EndTurn())
+        else:
+            app.step()
+    raise AssertionError("the game never ended")
+
+
+def _files(tmp_path: Path) -> list[Path]:
+    return sorted((tmp_path / FOLDER).glob("*.mat"))
+
+
+def test_a_finished_game_is_kept_as_a_mat_file_with_the_plays_made(tmp_path: Path) -> None:
+    app = _app(tmp_path)
+    plays: list[ev.PlayMade] = []
+    app.events.subscribe(lambda e: plays.append(e) if isinstance(e, ev.PlayMade) else None)
+    scene = _start(app)
+    _play_out(app, scene, random.Random(4))
+    (path,) = _files(tmp_path)
+    assert path.name.endswith("-two.mat")
+    record = read_mat(path.read_text(encoding="utf-8"))
+    (game,) = record.games
+    assert game.result == scene.state.result
+    kept = app.records.match_record()
+    assert kept is not None
+    rolls = [p for p in kept.games[0].plies if p.kind is PlyKind.ROLL]
+    assert [(p.player, p.moves) for p in rolls] == [(e.player, e.moves) for e in plays]
+    # Read back from the file: the same hops (which die bore a checker off is not written down).
+    read = [p for p in game.plies if p.kind is PlyKind.ROLL]
+    assert [(p.player, sorted((m.src, m.dst) for m in p.moves)) for p in read] == [
+        (e.player, sorted((m.src, m.dst) for m in e.moves)) for e in plays
+    ]
+    assert check_match(record).score == scene.match.score
+    assert app.records.lost == 0 and app.records.last_game() is not None
+
+
+def test_a_turn_moved_checker_by_checker_is_recorded_as_one_play(tmp_path: Path) -> None:
+    app = _app(tmp_path)
+    scene = _start(app)
+    for action in (OpeningRoll(3, 1), Step(8, 3), Step(6, 1), EndTurn()):
+        assert scene.do(action) is None
+    record = app.records.match_record()
+    assert record is not None
+    (ply,) = record.games[0].plies
+    assert [(m.src, m.dst) for m in ply.moves] == [(8, 5), (6, 5)]
+    text = _files(tmp_path)[0].read_text(encoding="utf-8")
+    assert "31: 8/5 6/5" in text  # written after every play: a power cut keeps the game so far
+
+
+def test_a_whole_match_against_the_computer_round_trips(tmp_path: Path) -> None:
+    app = _app(tmp_path)
+    scene = _start(app, mode="computer", length=3, seed=11)
+    rng = random.Random(2)
+    for _ in range(10):
+        _play_human_against_computer(app, scene, rng)
+        if scene.match.is_over:
+            break
+        scene.next_game()
+    assert scene.match.is_over
+    (path,) = _files(tmp_path)
+    record = read_mat(path.read_text(encoding="utf-8"))
+    assert record.names == ("Player", f"Computer-{scene.game.level}")
+    assert check_match(record).score == scene.match.score and record.winner == scene.match.winner
+
+
+def _play_human_against_computer(app: App, scene: GameScene, rng: random.Random) -> None:
+    for _ in range(20000):
+        s = scene.state
+        if s.phase is Phase.GAME_OVER:
+            return
+        if s.phase is Phase.MOVING and s.turn == 0 and s.turn_state().most > 0:
+            assert s.dice is not None
+            scene.do(PlayMoves(rng.choice(legal_plays(s.position, s.dice)).moves))
+            scene.end_turn()
+        elif s.phase is Phase.ROLL and s.turn == 0:
+            scene.do(Roll((rng.randint(1, 6), rng.randint(1, 6))))
+        elif s.phase is Phase.CUBE_OFFERED and s.turn == 1:
+            scene.answer(True)
+        else:
+            app.step()
+    raise AssertionError("the game never ended")
+
+
+def test_the_demo_is_never_recorded(tmp_path: Path) -> None:
+    app = _app(tmp_path)
+    plays: list[ev.GameEvent] = []
+    app.events.subscribe(lambda e: plays.append(e) if isinstance(e, ev.PlayMade) else None)
+    _start(app, mode="demo", length=0)
+    for _ in range(3000):
+        app.step()
+        if len(plays) >= 4:
+            break
+    assert len(plays) >= 4  # a game would have been written after its first play
+    assert _files(tmp_path) == [] and app.records.match_record() is None
+
+
+def test_a_resumed_autosave_continues_its_record(tmp_path: Path) -> None:
+    app = _app(tmp_path)
+    scene = _start(app, length=1)
+    rng = random.Random(8)
+    assert scene.do(OpeningRoll(5, 2)) is None
+    _play_out_turns(scene, rng, 6)
+    saved = persist.load_game(tmp_path)
+    assert saved is not None and saved.state.phase is not Phase.GAME_OVER
+    app.quit()
+    again = _app(tmp_path)
+    again.scenes.reset(again.initial_scene())  # the title, offering Continue
+    again.continue_saved()
+    resumed = again.scenes.top
+    assert isinstance(resumed, GameScene) and resumed.state == saved.state
+    assert again.records.path == _files(tmp_path)[0]
+    _play_out(again, resumed, rng)
+    (path,) = _files(tmp_path)
+    record = read_mat(path.read_text(encoding="utf-8"))
+    assert record.games[0].result == resumed.state.result
+    assert check_match(record).is_over
+
+
+def _play_out_turns(scene: GameScene, rng: random.Random, turns: int) -> None:
+    for _ in range(turns):
+        s = scene.state
+        if s.phase is Phase.ROLL:
+            scene.do(Roll((rng.randint(1, 6), rng.randint(1, 6))))
+            s = scene.state
+        if s.phase is Phase.MOVING:
+            assert s.dice is not None
+            plays = legal_plays(s.position, s.dice)
+            if plays:
+                scene.do(PlayMoves(rng.choice(plays).moves))
+            if scene.state.phase is Phase.MOVING:
+                scene.do(EndTurn())
+
+
+def test_a_game_the_recorder_lost_track_of_is_dropped_not_raised(tmp_path: Path) -> None:
+    app = _app(tmp_path)
+    scene = _start(app)
+    assert scene.do(OpeningRoll(3, 1)) is None
+    app.records.shadow = app.records.shadow.__class__(  # a copy that went out of step with the screen
+        phase=Phase.ROLL, position=scene.state.position, turn=1, rules=scene.state.rules
+    )
+    assert scene.do(PlayMoves(legal_plays(scene.state.position, (3, 1))[0].moves)) is None
+    assert scene.do(EndTurn()) is None  # the game goes on
+    assert app.records.lost == 1

@@ -1,0 +1,210 @@
+"""The review screen (a worker thread, progress, Back cancels), its mistakes, and the replay."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.engine.flow import Phase
+from game.engine.matchid import match_id
+from game.record import MatchRecord, PlyKind, read_mat, replay_game
+from game.review import Cancelled, MatchReview, MoveReview, PlayerReview, Progress, review_match
+from game.ui import review_job
+from game.ui import settings as st
+from game.ui.app import App, Launch
+from game.ui.kiosk import Mode
+from game.ui.play.controller import GameSetup
+from game.ui.review_job import ReviewJob
+from game.ui.scenes.game import GameScene
+from game.ui.scenes.initials import InitialsScene
+from game.ui.scenes.replay import MISTAKE, ReplayScene, build_steps, mistake_step
+from game.ui.scenes.review import ReviewScene
+from tests.test_record import HAND_MATCH
+from tests.test_ui_records import _play_human_against_computer
+
+NAMES = ("Alice", "Bob")
+
+
+@pytest.fixture(autouse=True)
+def _reset(ui_reset: None) -> Iterator[None]:
+    yield
+
+
+@pytest.fixture(scope="module")
+def hand() -> tuple[MatchRecord, MatchReview]:
+    record = read_mat(HAND_MATCH)
+    return record, review_match(record)
+
+
+def _app(tmp_path: Path, kiosk: bool = False) -> App:
+    return App(st.Settings(animation="fast"), Launch(kiosk=kiosk), data_dir=tmp_path, threaded_ai=False)
+
+
+def quick_review(record: MatchRecord, progress: Progress, cancel: Callable[[], bool]) -> MatchReview:
+    """A stand-in for the expert's review: every unforced move of player 0 lost 0.004, of player 1 0.03."""
+    moves: tuple[list[MoveReview], list[MoveReview]] = ([], [])
+    for game in record.games:
+        for k, r in enumerate(replay_game(record.rules, game), start=1):
+            if r.ply.kind is PlyKind.ROLL and r.state.dice is not None:
+                lost = 0.004 if r.ply.player == 0 else 0.03
+                moves[r.ply.player].append(
+                    MoveReview(game.number, k, r.ply.player, r.state.dice, r.state, r.ply.moves, r.ply.moves,
+                               -lost, 0.0, False, 0.0)
+                )  # fmt: skip
+            progress(k, len(game.plies))
+            if cancel():
+                raise Cancelled
+    players = tuple(PlayerReview(p, record.names[p], tuple(moves[p]), (), ()) for p in (0, 1))
+    return MatchReview(record, (players[0], players[1]))
+
+
+def _click(app: App, pos: tuple[int, int]) -> None:
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.handle_event(pygame.event.Event(kind, pos=pos, button=1, touch=False))
+
+
+def _button(scene: ReviewScene | ReplayScene, label: str) -> tuple[int, int]:
+    return next(b for b in scene.buttons.buttons if b.label == label).rect.center
+
+
+def test_the_screen_draws_and_answers_while_the_review_works_and_back_cancels_it(tmp_path: Path) -> None:
+    gate = threading.Event()
+    stopped = threading.Event()
+
+    def slow(record: MatchRecord, progress: Progress, cancel: Callable[[], bool]) -> MatchReview:
+        progress(1, 4)
+        while not cancel():  # a review that would run until told to stop
+            gate.wait(0.005)
+        stopped.set()
+        raise Cancelled
+
+    app = _app(tmp_path)
+    below = GameScene(app, GameSetup(mode="two", match_length=3, seed=1))
+    app.scenes.reset(below)
+    scene = ReviewScene(app, read_mat(HAND_MATCH), NAMES, "Review", reviewer=slow)
+    app.scenes.push(scene)
+    for _ in range(30):  # the loop keeps stepping and drawing: nothing waits for the worker
+        app.step()
+        app.draw()
+    assert scene.busy() and scene.review is None and scene.job.fraction == 0.25
+    _click(app, _button(scene, "Back"))
+    assert app.scenes.top is below and scene.job.cancelled
+    assert stopped.wait(5.0) and scene.job.wait(5.0) and scene.job.result is None
+
+
+def test_a_failing_review_is_said_on_screen_not_raised(tmp_path: Path) -> None:
+    def broken(record: MatchRecord, progress: Progress, cancel: Callable[[], bool]) -> MatchReview:
+        raise RuntimeError("no network")
+
+    job = ReviewJob(read_mat(HAND_MATCH), broken, threaded=False)
+    assert job.done and job.result is None and job.error is not None and "no network" in job.error
+
+
+def test_the_review_shows_both_players_and_a_mistake_opens_the_replay_there(
+    tmp_path: Path, hand: tuple[MatchRecord, MatchReview]
+) -> None:
+    record, review = hand
+    app = _app(tmp_path)
+    app.scenes.reset(GameScene(app, GameSetup(mode="two", match_length=3, seed=1)))
+    scene = ReviewScene(app, record, NAMES, "Review", reviewer=lambda r, p, c: review)
+    app.scenes.push(scene)
+    assert scene.job.wait(5.0)
+    app.step()
+    app.draw()
+    assert scene.review is review and not scene.busy()
+    _click(app, scene._box(1).center)
+    assert scene.selected == 1
+    bob = review.players[1]
+    assert bob.worst  # Bob's drops are mistakes (see tests/test_review.py)
+    _click(app, scene._card(0).center)
+    replay = app.scenes.top
+    assert isinstance(replay, ReplayScene)
+    game_index, ply_index = mistake_step(record, bob.worst[0])
+    step = replay.steps[replay.index]
+    assert step.ply == record.games[game_index].plies[ply_index] and step.ply.player == 1
+    assert step.error >= MISTAKE
+    app.draw()
+
+
+def test_replay_steps_forward_and_back_and_shows_the_ids(
+    hand: tuple[MatchRecord, MatchReview], tmp_path: Path
+) -> None:
+    record, review = hand
+    app = _app(tmp_path)
+    replay = ReplayScene(app, record, NAMES, review)
+    app.scenes.reset(replay)
+    steps = build_steps(record, None)
+    assert len(steps) == sum(len(g.plies) + 1 for g in record.games)
+    assert replay.index == 0
+    _click(app, _button(replay, "‹"))
+    assert replay.index == 0  # nothing before the first step
+    _click(app, _button(replay, "›"))
+    assert replay.index == 1
+    _click(app, _button(replay, "»"))
+    assert replay.steps[replay.index].ply is None and replay.steps[replay.index].game == 0
+    end = replay.steps[replay.index].state
+    assert end.phase is Phase.GAME_OVER and end.result == record.games[0].result
+    _click(app, _button(replay, "›"))
+    assert replay.steps[replay.index].game == 1  # on into the next game
+    _click(app, _button(replay, "«"))
+    assert replay.steps[replay.index].game == 1 and replay.steps[replay.index - 1].ply is None
+    marks = replay.mistakes()
+    assert marks
+    replay.go(0)
+    _click(app, _button(replay, "Next mistake"))
+    assert replay.index == marks[0]
+    app.draw()
+    shown = replay.steps[replay.index].state
+    assert match_id(shown) and shown.position.position_id()
+    assert replay.describe(replay.steps[replay.index])
+
+
+def test_the_game_over_dialog_opens_the_review_of_that_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(review_job, "run_review", quick_review)
+    app = _app(tmp_path)
+    scene = GameScene(app, GameSetup(mode="computer", match_length=5, seed=11))
+    app.scenes.reset(scene)
+    _play_human_against_computer(app, scene, random.Random(3))
+    for _ in range(10):
+        app.step()
+    review = next(b for b in scene.modal.buttons if b.label == "Review")
+    _click(app, review.rect.center)
+    top = app.scenes.top
+    assert isinstance(top, ReviewScene) and top.record.games[0].result == scene.state.result
+    assert top.job.wait(10.0)
+    app.step()
+    assert top.review is not None and top.review.players[0].error_rate == pytest.approx(4.0)
+
+
+def test_in_kiosk_mode_the_review_opens_by_itself_and_asks_for_initials(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(review_job, "run_review", quick_review)
+    app = _app(tmp_path, kiosk=True)
+    assert app.kiosk is not None
+    app.kiosk.mode = Mode.ACTIVE
+    scene = GameScene(app, GameSetup(mode="computer", match_length=5, seed=11))
+    app.scenes.reset(scene)
+    _play_human_against_computer(app, scene, random.Random(3))
+    for _ in range(400):
+        app.step()
+        if isinstance(app.scenes.top, ReviewScene):
+            break
+    top = app.scenes.top
+    assert isinstance(top, ReviewScene)
+    assert top.job.wait(10.0)
+    app.step()
+    keypad = app.scenes.top
+    assert isinstance(keypad, InitialsScene)
+    keypad.text = "JOE"
+    keypad.submit()
+    (entry,) = app.leaderboard.today()
+    assert entry.initials == "JOE" and entry.error_rate == 4.0
+    assert entry.won == (scene.state.result is not None and scene.state.result.winner == 0)

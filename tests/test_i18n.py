@@ -307,6 +307,7 @@ def test_every_flow_refusal_has_a_key() -> None:
 
 
 def test_symbols_drawn_outside_the_catalogues_have_glyphs() -> None:
-    # The keypad's backspace, code dots, the title's endless-session sign, the turn marker.
+    # The keypad's backspace, code dots, the title's endless-session sign, the turn marker; the
+    # replay's step buttons, the review's minus sign and separator.
     for font in (i18n.FONT_REGULAR, i18n.FONT_BOLD):
-        assert i18n.missing_glyphs(font, set("⌫•∞▶–…")) == set()
+        assert i18n.missing_glyphs(font, set("⌫•∞▶–…«‹›»−·")) == set()

@@ -1,4 +1,4 @@
-"""Write PNG screenshots of the main screens at 800x480, 1280x720 and 1920x1080.
+"""Write PNG screenshots of the main screens (and the review, replay) at 800x480, 1280x720 and 1920x1080.
 
 Usage: ``.venv/bin/python -m game.ui.tools.screenshots [OUTDIR]`` (default: ``screenshots/`` in the
 repository, git-ignored; ``--help`` lists the options). Runs headless; the game draws at its logical
@@ -192,6 +192,29 @@ def keyboard_cursor(app: App) -> None:
     press(app, "right")
 
 
+def review(app: App) -> None:
+    """A real game against the computer (the human's side by the beginner level), then its review."""
+    from game.ui.scenes.review import ReviewScene
+    from game.ui.tools.review_screenshots import play_one_game
+
+    scene = play_one_game(app, 5)
+    scene.open_review()
+    top = app.scenes.top
+    assert isinstance(top, ReviewScene)
+    top.job.wait()
+    app.step()
+
+
+def replay(app: App) -> None:
+    """The replay at the human's costliest mistake of the reviewed game."""
+    from game.ui.scenes.review import ReviewScene
+
+    review(app)
+    top = app.scenes.top
+    assert isinstance(top, ReviewScene) and top.review is not None
+    top.open_mistake(0)
+
+
 SHOTS: dict[str, Callable[[App], None]] = {
     "title": title,
     "opening": opening,
@@ -202,6 +225,8 @@ SHOTS: dict[str, Callable[[App], None]] = {
     "hint_home_left": hint_left,
     "keyboard_title": keyboard_title,
     "keyboard_cursor": keyboard_cursor,
+    "review": review,
+    "replay": replay,
 }
 
 

@@ -1,0 +1,155 @@
+"""Screenshots of the screens after a game in every language at 800x480 and 1920x1080.
+
+Usage: ``.venv/bin/python -m game.ui.tools.review_screenshots [OUTDIR]`` (default
+``screenshots/review``). Plays one real game on the headless app (the human's side
+by the beginner level, so there are mistakes to show) against the computer, then
+shoots the game-over dialog, the review while it works and when done, the replay at
+the costliest mistake, the initials keypad, today's leaderboard, and the attract
+mode's leaderboard, scaled the way ``pygame.SCALED`` letterboxes the 1280x720 frame.
+Prints how long the review of that game took.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+ROOT = Path(__file__).resolve().parents[3]
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from game.ai.api import choose_play  # noqa: E402
+from game.engine.flow import GameState, Phase, PlayMoves, Roll  # noqa: E402
+from game.ui import settings as st  # noqa: E402
+from game.ui.app import App, Launch  # noqa: E402
+from game.ui.i18n import LANGUAGES  # noqa: E402
+from game.ui.play.controller import GameSetup  # noqa: E402
+from game.ui.scenes.attract import AttractScene  # noqa: E402
+from game.ui.scenes.game import GameScene  # noqa: E402
+from game.ui.scenes.initials import InitialsScene  # noqa: E402
+from game.ui.scenes.leaderboard import LeaderboardScene  # noqa: E402
+from game.ui.scenes.review import ReviewScene  # noqa: E402
+from game.ui.tools.kiosk_screenshots import letterbox  # noqa: E402
+
+SIZES = ((800, 480), (1920, 1080))
+
+
+def shoot(app: App, out: Path, name: str, lang: str) -> None:
+    app.draw(0.0)
+    for size in SIZES:
+        path = out / f"{name}_{lang}_{size[0]}x{size[1]}.png"
+        pygame.image.save(letterbox(app.screen, size), str(path))
+
+
+def _human_turn(scene: GameScene, rng: random.Random) -> bool:
+    """The human's side played by the beginner level; False when it is not the human's turn."""
+    s: GameState = scene.state
+    if s.phase is Phase.ROLL and s.turn == 0:
+        scene.do(Roll((rng.randint(1, 6), rng.randint(1, 6))))
+    elif s.phase is Phase.MOVING and s.turn == 0 and s.dice is not None and s.turn_state().most > 0:
+        play = choose_play(s.position, s.dice, "beginner", seed=rng.randrange(1000))
+        assert play is not None
+        scene.do(PlayMoves(play.moves))
+        scene.end_turn()
+    elif s.phase is Phase.CUBE_OFFERED and s.turn == 1:
+        scene.answer(True)
+    else:
+        return False
+    return True
+
+
+def play_one_game(app: App, seed: int) -> GameScene:
+    scene = GameScene(app, GameSetup(mode="computer", match_length=5, seed=seed))
+    app.scenes.reset(scene)
+    rng = random.Random(seed)
+    for _ in range(200000):
+        if scene.state.phase is Phase.GAME_OVER:
+            break
+        if app.kiosk is not None:
+            app.kiosk.activity()  # the visitor is there: no idle return to the demo
+        if not _human_turn(scene, rng):
+            app.step()
+    for _ in range(60):  # the last checker lands, the dialog stands
+        app.step()
+    return scene
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m game.ui.tools.review_screenshots",
+        description="Write PNGs of the review, replay and leaderboard screens in every language.",
+    )
+    default = ROOT / "screenshots" / "review"
+    parser.add_argument("outdir", nargs="?", type=Path, default=default, help="folder for the PNGs")
+    parser.add_argument("--seed", type=int, default=5, help="seed of the game that is played and reviewed")
+    args = parser.parse_args(argv)
+    out: Path = args.outdir
+    out.mkdir(parents=True, exist_ok=True)
+    for lang in LANGUAGES:
+        with tempfile.TemporaryDirectory() as data:
+            settings = st.Settings(language=lang, animation="fast")
+            app = App(settings, Launch(seed=args.seed, kiosk=True), data_dir=data, threaded_ai=False)
+            assert app.kiosk is not None
+            app.kiosk.mode = app.kiosk.mode.ACTIVE
+            scene = play_one_game(app, args.seed)
+            shoot(app, out, "gameover", lang)
+            scene.auto_reviewed = scene.game.games  # opened by hand below, not by the kiosk's timer
+            scene.open_review()
+            review = app.scenes.top
+            assert isinstance(review, ReviewScene)
+            started = time.perf_counter()
+            while review.job.fraction < 0.3 and not review.job.done:
+                app.step()
+                time.sleep(0.01)
+            shoot(app, out, "review_progress", lang)
+            review.job.wait()
+            print(
+                f"{lang}: review of a {review.job.total}-step game took {time.perf_counter() - started:.1f} s"
+            )
+            app.step()  # the review arrives; the kiosk asks for initials
+            keypad = app.scenes.top
+            if isinstance(keypad, InitialsScene):
+                keypad.text = "AB"
+                shoot(app, out, "initials", lang)
+                app.scenes.pop()
+            shoot(app, out, "review", lang)
+            if review.review is not None and review.review.players[0].worst:
+                review.open_mistake(0)
+                shoot(app, out, "replay_mistake", lang)
+                app.scenes.pop()
+            board = app.leaderboard
+            for i, (initials, rate) in enumerate((("ACE", 3.1), ("BOB", 7.4), ("ZED", 11.9), ("AB", 23.5))):
+                board.add(initials, rate, 20 + i, "expert", i % 2 == 0)
+            app.scenes.push(LeaderboardScene(app, board.today()[3]))
+            shoot(app, out, "leaderboard", lang)
+            attract = AttractScene(app, app.setup("demo", 0))
+            app.scenes.reset(attract)
+            shoot_attract(app, attract, out, lang)
+            app.quit()
+        pygame.quit()
+    print(f"screenshots written to {out}")
+    return 0
+
+
+def shoot_attract(app: App, attract: AttractScene, out: Path, lang: str) -> None:
+    """Run the demo until its first game ends: the leaderboard stands over the board."""
+    for _ in range(200000):
+        app.step()
+        if attract.showing_board:
+            break
+    for _ in range(30):
+        app.step()
+    shoot(app, out, "attract_board", lang)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -131,8 +131,9 @@ def main(argv: list[str] | None = None) -> int:
                 board.add(initials, rate, 20 + i, "expert", i % 2 == 0)
             app.scenes.push(LeaderboardScene(app, board.today()[3]))
             shoot(app, out, "leaderboard", lang)
-            attract = AttractScene(app, app.setup("demo", 0))
-            app.scenes.reset(attract)
+            app.go_attract()  # what the kiosk does when the visitor has gone
+            attract = app.scenes.top
+            assert isinstance(attract, AttractScene)
             shoot_attract(app, attract, out, lang)
             app.quit()
         pygame.quit()

@@ -208,3 +208,19 @@ def test_in_kiosk_mode_the_review_opens_by_itself_and_asks_for_initials(
     (entry,) = app.leaderboard.today()
     assert entry.initials == "JOE" and entry.error_rate == 4.0
     assert entry.won == (scene.state.result is not None and scene.state.result.winner == 0)
+
+
+def test_review_of_a_game_that_was_not_recorded_says_so(tmp_path: Path) -> None:
+    from tests.test_ui_records import _play_out
+
+    app = _app(tmp_path)
+    scene = GameScene(app, GameSetup(mode="two", match_length=3, seed=2))
+    app.scenes.reset(scene)
+    _play_out(app, scene, random.Random(6))
+    assert scene.finished_record() is not None
+    app.records.recorder = None  # as after a resumed game whose record file was lost
+    scene.open_review()
+    assert (
+        app.scenes.top is scene
+        and scene.flash_text == "This game was not recorded, so there is nothing to review"
+    )

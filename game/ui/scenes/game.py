@@ -14,6 +14,7 @@ import pygame
 
 from game.engine.flow import Action, Double, EndTurn, GameState, Phase, Undo
 from game.engine.match import Match
+from game.record import MatchRecord
 from game.review import MatchReview
 
 from .. import events as ev
@@ -157,13 +158,26 @@ class GameScene(Scene):
     def next_game(self) -> None:
         self.game.next_game()
 
+    def finished_record(self) -> MatchRecord | None:
+        """The record of the game that just ended on this screen, if the recorder kept it."""
+        record = self.app.records.last_game()
+        if record is None:
+            return None
+        kept, s = record.games[0], self.game.state
+        return record if (kept.score, kept.result) == (s.score, s.result) else None
+
     def open_review(self) -> None:
         """The review of the game just finished (from the game-over dialog)."""
         record = self.app.records.last_game()
-        if record is None:
-            self.flash(tr("review.no_record"))
-            return
         game = self.game
+        kept = record.games[0] if record is not None else None
+        if (
+            record is None
+            or kept is None
+            or (kept.score, kept.result) != (game.state.score, game.state.result)
+        ):
+            self.flash(tr("review.no_record"))  # not recorded (a resumed game whose record was lost)
+            return
         names = (game.name(0), game.name(1))
         title = tr("review.title_game", n=record.games[0].number)
         on_review = None
@@ -265,7 +279,7 @@ class GameScene(Scene):
         if self.auto_reviewed == game.games or game.wait > 5.0 - AUTO_REVIEW_AFTER or self.anim.busy:
             return
         self.auto_reviewed = game.games
-        if self.app.scenes.top is self and self.app.records.last_game() is not None:
+        if self.app.scenes.top is self and self.finished_record() is not None:
             self.open_review()
 
     def busy(self) -> bool:

@@ -18,7 +18,7 @@ from ..input import Intent
 from ..play.controller import GameSetup
 from ..text import draw_text
 from ..widgets import shade
-from .base import DIM, Host
+from .base import DIM, Host, dialog_box
 from .game import GameScene
 from .leaderboard import draw_table
 
@@ -58,8 +58,9 @@ class AttractScene(GameScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         super().draw(surface, alpha)
         if self.showing_board:
-            shade(surface, 190)
-            box = pygame.Rect(L.W // 2 - 460, 20, 920, L.H - 200)
+            shade(surface, 150)
+            box = pygame.Rect(L.W // 2 - 460, 16, 920, L.H - 196)
+            dialog_box(surface, box)
             draw_table(surface, box, self.app.leaderboard.today())
         # Eight brightness steps: the text surfaces stay in the text cache instead of a new one per frame.
         pulse = round((0.5 + 0.5 * math.sin(self.clock * 3.2)) * 7) / 7

@@ -142,7 +142,8 @@ def _player(unforced: int, rate_points: float) -> PlayerReview:
 
     state = new_game()
     moves = tuple(
-        MoveReview(1, k + 1, 0, (3, 1), state, (), (), -rate_points, 0.0, False, 0.0) for k in range(unforced)
+        MoveReview(1, k + 1, k, 0, (3, 1), state, (), (), -rate_points, 0.0, False, 0.0)
+        for k in range(unforced)
     )
     return PlayerReview(0, "Player", moves, (), ())
 

@@ -53,8 +53,8 @@ def quick_review(record: MatchRecord, progress: Progress, cancel: Callable[[], b
             if r.ply.kind is PlyKind.ROLL and r.state.dice is not None:
                 lost = 0.004 if r.ply.player == 0 else 0.03
                 moves[r.ply.player].append(
-                    MoveReview(game.number, k, r.ply.player, r.state.dice, r.state, r.ply.moves, r.ply.moves,
-                               -lost, 0.0, False, 0.0)
+                    MoveReview(game.number, k, k - 1, r.ply.player, r.state.dice, r.state, r.ply.moves,
+                               r.ply.moves, -lost, 0.0, False, 0.0)
                 )  # fmt: skip
             progress(k, len(game.plies))
             if cancel():

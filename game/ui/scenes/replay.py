@@ -56,43 +56,29 @@ def states_of(record: MatchRecord, game_index: int) -> list[GameState]:
 
 
 def mistake_step(record: MatchRecord, mistake: Mistake) -> tuple[int, int]:
-    """(game index, entry index) of a review's mistake: its game, line and player."""
+    """(game index, entry index) of a review's mistake (a "no double" is judged at the roll after it)."""
     for gi, game in enumerate(record.games):
-        if game.number != mistake.game:
-            continue
-        lines = ply_lines(game.plies)
-        wanted = {"move": PlyKind.ROLL, "double": PlyKind.DOUBLE, "take": PlyKind.TAKE}[mistake.kind]
-        candidates = [
-            k for k, (ply, line) in enumerate(zip(game.plies, lines, strict=True))
-            if line == mistake.line and ply.player == mistake.player
-        ]  # fmt: skip
-        for k in candidates:
-            kind = game.plies[k].kind
-            if kind is wanted or (wanted is PlyKind.TAKE and kind is PlyKind.PASS):
-                return gi, k
-        if candidates:  # a "no double" is judged at the roll that followed it
-            return gi, candidates[0]
-        return gi, 0
+        if game.number == mistake.game:
+            return gi, min(mistake.ply, max(len(game.plies) - 1, 0))
     return 0, 0
 
 
 def build_steps(record: MatchRecord, review: MatchReview | None) -> list[Step]:
     """Every entry of every game, then each game's end, with the review's verdict where it has one."""
-    verdicts: dict[tuple[int, int, int], tuple[tuple[Move, ...], float]] = {}
+    verdicts: dict[tuple[int, int], tuple[tuple[Move, ...], float]] = {}
     if review is not None:
         for p in review.players:
             for m in p.moves:
-                verdicts[(m.game, m.line, m.player)] = (tuple(m.best), m.error)
+                verdicts[(m.game, m.ply)] = (tuple(m.best), m.error)
             for c in p.cube:
-                key = (c.game, c.line, c.player)
-                best, error = verdicts.get(key, ((), 0.0))
-                verdicts[key] = (best, max(error, c.error))
+                best, error = verdicts.get((c.game, c.ply), ((), 0.0))
+                verdicts[(c.game, c.ply)] = (best, max(error, c.error))
     steps: list[Step] = []
     for gi, game in enumerate(record.games):
         lines = ply_lines(game.plies)
-        for replayed, line in zip(replay_game(record.rules, game), lines, strict=True):
+        for k, (replayed, line) in enumerate(zip(replay_game(record.rules, game), lines, strict=True)):
             ply = replayed.ply
-            best, error = verdicts.get((game.number, line, ply.player), ((), 0.0))
+            best, error = verdicts.get((game.number, k), ((), 0.0))
             steps.append(Step(gi, replayed.state, ply, line, best, error))
         steps.append(Step(gi, final_state(record.rules, game), None, lines[-1] if lines else 0))
     return steps

@@ -176,12 +176,21 @@ def test_a_short_game_is_not_offered_a_place(tmp_path: Path) -> None:
     assert not isinstance(app.scenes.top, InitialsScene)
 
 
-def test_keys_stay_swallowed_in_kiosk_mode_outside_the_initials(tmp_path: Path) -> None:
+def test_letters_that_are_game_commands_and_a_controller_also_spell_initials(tmp_path: Path) -> None:
     app = _kiosk_app(tmp_path)
-    app.scenes.reset(app.initial_scene())
-    before = app.scenes.top
-    _key(app, pygame.K_ESCAPE)
-    assert app.scenes.top is before
+    assert app.kiosk is not None
+    app.kiosk.mode = Mode.ACTIVE
+    done: list[str] = []
+    scene = InitialsScene(app, "Error rate 5.0!", done.append)
+    app.scenes.push(scene)
+    _key(app, pygame.K_r)  # "done" in the game's key map: here the letter R
+    assert scene.text == "R"
+    pad = [pygame.CONTROLLER_BUTTON_DPAD_RIGHT, pygame.CONTROLLER_BUTTON_A]
+    for button in pad:  # the first press shows the focus (on A), the A button selects it
+        app.handle_event(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=button, instance_id=0))
+    assert scene.text == "RA"
+    _key(app, pygame.K_RETURN)
+    assert done == [scene.text] and app.scenes.top is not scene
 
 
 def test_the_operator_clears_the_board(tmp_path: Path) -> None:

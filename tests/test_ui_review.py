@@ -16,7 +16,7 @@ from game.record import MatchRecord, PlyKind, read_mat, replay_game
 from game.review import Cancelled, MatchReview, MoveReview, PlayerReview, Progress, review_match
 from game.ui import review_job
 from game.ui import settings as st
-from game.ui.app import App, Launch
+from game.ui.app import STEP, App, Launch
 from game.ui.kiosk import Mode
 from game.ui.play.controller import GameSetup
 from game.ui.review_job import ReviewJob
@@ -145,6 +145,9 @@ def test_replay_steps_forward_and_back_and_shows_the_ids(
     assert replay.index == 0  # nothing before the first step
     _click(app, _button(replay, "›"))
     assert replay.index == 1
+    for key in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_LEFT):  # the arrow keys step too
+        app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    assert replay.index == 2
     _click(app, _button(replay, "»"))
     assert replay.steps[replay.index].ply is None and replay.steps[replay.index].game == 0
     end = replay.steps[replay.index].state
@@ -224,3 +227,24 @@ def test_review_of_a_game_that_was_not_recorded_says_so(tmp_path: Path) -> None:
         app.scenes.top is scene
         and scene.flash_text == "This game was not recorded, so there is nothing to review"
     )
+
+
+def test_a_kiosk_does_not_return_to_the_demo_while_a_review_works(tmp_path: Path) -> None:
+    gate = threading.Event()
+
+    def slow(record: MatchRecord, progress: Progress, cancel: Callable[[], bool]) -> MatchReview:
+        gate.wait(10.0)
+        raise Cancelled
+
+    app = _app(tmp_path, kiosk=True)
+    assert app.kiosk is not None
+    app.kiosk.mode = Mode.ACTIVE
+    app.scenes.reset(GameScene(app, GameSetup(mode="computer", match_length=3, seed=1)))
+    scene = ReviewScene(app, read_mat(HAND_MATCH), NAMES, "Review", reviewer=slow)
+    app.scenes.push(scene)
+    idle = app.kiosk.config.idle_seconds
+    for _ in range(round((idle + 15) / STEP)):
+        app.step()
+    assert app.scenes.top is scene and app.kiosk.mode is Mode.ACTIVE
+    gate.set()
+    assert scene.job.wait(5.0)

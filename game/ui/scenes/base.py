@@ -115,8 +115,6 @@ class Host(Protocol):
 
 class Scene:
     opaque = True
-    typing = False
-    """The scene reads typed letters: a kiosk lets key presses through to it (initials)."""
 
     def __init__(self, app: Host) -> None:
         self.app = app

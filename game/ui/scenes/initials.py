@@ -23,7 +23,6 @@ class InitialsScene(ButtonScene):
     """Up to three letters; OK hands them to ``on_done`` (at least one letter), Back skips."""
 
     opaque = False
-    typing = True
 
     def __init__(self, app: Host, headline: str, on_done: Callable[[str], None]) -> None:
         super().__init__(app)
@@ -67,16 +66,19 @@ class InitialsScene(ButtonScene):
         self.on_done(initials)
 
     def handle(self, intent: Intent) -> None:
-        if intent.kind == "key":
+        """Letters typed (a letter mapped to a game command is still a letter here), Backspace and
+        Enter; arrows and a controller move the focus over the letter keys, select presses one."""
+        if intent.kind in ("key", "nav") and intent.key:
             name = pygame.key.name(intent.key).upper()
             if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.submit()
-            elif intent.key == pygame.K_BACKSPACE:
+                return
+            if intent.key == pygame.K_BACKSPACE:
                 self.text = self.text[:-1]
-            elif len(name) == 1:
+                return
+            if len(name) == 1 and name in LETTERS:
                 self.letter(name)
-            self.dirty = True
-            return
+                return
         super().handle(intent)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

@@ -150,12 +150,16 @@ class ReplayScene(ButtonScene):
             self.go(next((i for i in found if i > self.index), found[0]))
 
     def handle(self, intent: Intent) -> None:
-        if intent.kind == "key":
-            if intent.key in (pygame.K_RIGHT, pygame.K_SPACE):
+        """Left and right (keys, a controller's pad) step; Home, End, M; up, down and select
+        move the focus over the buttons."""
+        if intent.kind == "nav" and intent.command in ("left", "right"):
+            if intent.command == "right":
                 self.forward()
-            elif intent.key == pygame.K_LEFT:
+            else:
                 self.back_step()
-            elif intent.key == pygame.K_HOME:
+            return
+        if intent.kind == "key":
+            if intent.key == pygame.K_HOME:
                 self.first()
             elif intent.key == pygame.K_END:
                 self.last()

@@ -22,6 +22,7 @@ from .. import still_board
 from ..board_view import BG, GOLD, BoardView
 from ..i18n import tr
 from ..input import Intent
+from ..kiosk import Mode
 from ..review_job import Reviewer, ReviewJob
 from ..text import draw_text
 from .base import DIM, INK, ButtonScene, Host, button
@@ -141,6 +142,11 @@ class ReviewScene(ButtonScene):
             if self.on_review is not None:
                 self.on_review(self.review)
         self.app.needs_draw = self.app.needs_draw or not self.job.done
+        kiosk = self.app.kiosk
+        if kiosk is not None and kiosk.mode is Mode.ACTIVE and not self.job.done:
+            # A visitor watching the progress is still there: the idle return to the demo waits
+            # (a review takes a minute or two on a Raspberry Pi, more than the idle time).
+            kiosk.activity()
 
     def busy(self) -> bool:
         return not self.job.done or (self.review is None and self.job.result is not None)

@@ -1,12 +1,10 @@
 """The match recorder on the game's event stream: every played game kept as a Jellyfish .mat file.
 
-Why a shadow game: the recorder of :mod:`game.record` wants each engine transition
-``(before, action, after)``, while the App's event stream says what happened in the
-words of a match sheet (dice rolled, play made, cube offered...). The listener
-turns each event back into the engine action it stands for, applies it to its own
-copy of the game and hands the transition to the recorder; after every event its
-copy must equal the screen's game, otherwise the rest of that game is not recorded
-(logged, never raised: recording must not break a game).
+The App's events say what happened in the words of a match sheet (dice rolled, play
+made, cube offered...), which is what :class:`game.record.MatchRecorder` takes: it
+replays each entry through the rules on its own copy of the game, so a wiring
+mistake shows as :attr:`~game.record.MatchRecorder.missed` (the rest of that game is
+not recorded, logged, never raised: recording must not break a game).
 
 The file (``<data dir>/records/YYYYmmdd-HHMMSS-<mode>.mat``) is rewritten
 atomically after every play and cube action, so a finished match is kept and an
@@ -24,17 +22,8 @@ from pathlib import Path
 
 from game.engine.errors import RulesError
 from game.engine.flow import (
-    Action,
-    Double,
-    EndTurn,
     GameState,
-    OpeningRoll,
-    Pass,
     Phase,
-    PlayMoves,
-    Roll,
-    Take,
-    apply,
 )
 from game.record import MatchRecord, MatchRecorder, RecordError, default_metadata, read_mat
 
@@ -53,18 +42,6 @@ def record_names(mode: str, level: str) -> tuple[str, str]:
     return "White", "Black"
 
 
-def _same(a: GameState, b: GameState) -> bool:
-    return (
-        a.phase is b.phase
-        and a.position == b.position
-        and a.turn == b.turn
-        and a.dice == b.dice
-        and a.cube == b.cube
-        and a.score == b.score
-        and a.result == b.result
-    )
-
-
 def _fresh(state: GameState) -> bool:
     return state.phase is Phase.OPENING and state.opening is None
 
@@ -77,22 +54,21 @@ class RecordKeeper:
         self.clock = clock
         self.recorder: MatchRecorder | None = None
         self.path: Path | None = None
-        self.shadow: GameState | None = None
         self.mode = ""
         self.level = ""
         self.human: int | None = None
         self.writes = 0
         self.lost = 0
-        """Games (or rests of games) not recorded because the shadow lost step with the screen."""
+        """Events the recorder could not follow (the rest of that game is not recorded)."""
 
     # -- the listener ---------------------------------------------------------------------
 
     def __call__(self, event: ev.GameEvent) -> None:
         try:
             self._hear(event)
-        except (RulesError, RecordError, ValueError) as exc:
+        except (RulesError, RecordError, ValueError, OSError) as exc:  # never let a record stop a game
             log.warning("match recorder: %s; this game is not recorded further", exc)
-            self.shadow = None
+            self.recorder = None
             self.lost += 1
 
     def _hear(self, event: ev.GameEvent) -> None:
@@ -101,50 +77,33 @@ class RecordKeeper:
             if game.mode == "demo":
                 self.recorder = None
                 return
-            state = game.state
             if event.first or game.match.games == 0:
                 self._new_match(game)
-            elif self.recorder is None:
-                return  # a later game of a match whose start was not recorded: a file could not be read
-            self.shadow = state
+            if self.recorder is not None:  # None: a later game of a match whose start was not recorded
+                self.recorder.game_started(game.state)
             return
         if isinstance(event, ev.GameResumed):
             self._resume(game)
             return
-        if self.recorder is None or self.shadow is None or isinstance(event, ev.SoundCue):
-            return  # a sound cue can come mid-turn, while checkers moved one by one are not a play yet
-        for action in self._actions(event):
-            self._apply(action)
-        if isinstance(event, ev.PlayMade) and self.shadow.phase is Phase.MOVING:
-            self._apply(EndTurn())  # the last checker borne off ends the game without it
-        if not _same(self.shadow, game.state):
-            raise ValueError("the recorded game and the game on screen differ")
+        recorder = self.recorder
+        if recorder is None:
+            return
+        missed = recorder.missed
+        if isinstance(event, ev.DiceRolled):
+            recorder.dice_rolled(event.player, event.dice)
+        elif isinstance(event, ev.PlayMade):
+            recorder.play_made(event.player, event.moves)
+        elif isinstance(event, ev.CubeOffered):
+            recorder.cube_offered(event.player)
+        elif isinstance(event, ev.CubeTaken):
+            recorder.cube_taken(event.player)
+        elif isinstance(event, ev.CubePassed):
+            recorder.cube_passed(event.player)
+        elif isinstance(event, ev.GameOver):
+            recorder.game_over(event.result)
+        self.lost += recorder.missed > missed
         if isinstance(event, (ev.PlayMade, ev.CubeOffered, ev.CubeTaken, ev.CubePassed, ev.GameOver)):
             self.write()
-
-    def _apply(self, action: Action) -> None:
-        assert self.recorder is not None and self.shadow is not None
-        before = self.shadow
-        after = apply(before, action)
-        self.recorder.observe(before, action, after)
-        self.shadow = after
-
-    def _actions(self, event: ev.GameEvent) -> list[Action]:
-        shadow = self.shadow
-        assert shadow is not None
-        if isinstance(event, ev.DiceRolled):
-            if event.player is None:
-                return [OpeningRoll(event.dice[0], event.dice[1])]
-            return [Roll(event.dice)]
-        if isinstance(event, ev.CubeOffered):
-            return [Double()]
-        if isinstance(event, ev.CubeTaken):
-            return [Take()]
-        if isinstance(event, ev.CubePassed):
-            return [Pass()]
-        if isinstance(event, ev.PlayMade) and shadow.phase is Phase.MOVING and event.moves:
-            return [PlayMoves(event.moves)]
-        return []
 
     def _new_match(self, game: ev.GameView) -> None:
         self.mode, self.level, self.human = game.mode, game.level, game.human
@@ -169,7 +128,6 @@ class RecordKeeper:
     def _resume(self, game: ev.GameView) -> None:
         """A saved game is back on screen: continue the newest record if it reached the same point."""
         self.recorder = None
-        self.shadow = None
         if game.mode == "demo":
             return
         self.mode, self.level, self.human = game.mode, game.level, game.human
@@ -189,11 +147,10 @@ class RecordKeeper:
                     and kept.score == state.score
                     and record.rules == state.rules
                 ):
-                    self.recorder, self.path, self.shadow = recorder, newest, state
+                    self.recorder, self.path = recorder, newest
                     return
         if _fresh(state) and state.score == (0, 0):
             self._new_match(game)
-            self.shadow = state
             return
         log.info("match recorder: a resumed game whose record is lost is not recorded")
 

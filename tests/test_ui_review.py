@@ -148,6 +148,11 @@ def test_replay_steps_forward_and_back_and_shows_the_ids(
     for key in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_LEFT):  # the arrow keys step too
         app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
     assert replay.index == 2
+    forward = _button(replay, "›")
+    _click(app, forward)
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=forward, button=1, clicks=2, touch=False))
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=forward, button=1, touch=False))
+    assert replay.index == 4  # two quick taps: two steps
     _click(app, _button(replay, "»"))
     assert replay.steps[replay.index].ply is None and replay.steps[replay.index].game == 0
     end = replay.steps[replay.index].state

@@ -152,6 +152,11 @@ class ReplayScene(ButtonScene):
     def handle(self, intent: Intent) -> None:
         """Left and right (keys, a controller's pad) step; Home, End, M; up, down and select
         move the focus over the buttons."""
+        if intent.kind == "double":  # quick taps on a step button each step (a button ignores a double)
+            for b in self.buttons.buttons[:4]:
+                if b.hit(intent.pos):
+                    b.action()
+                    return
         if intent.kind == "nav" and intent.command in ("left", "right"):
             if intent.command == "right":
                 self.forward()

@@ -190,3 +190,12 @@ def test_a_game_the_recorder_lost_track_of_is_dropped_not_raised(tmp_path: Path)
     assert scene.do(PlayMoves(legal_plays(scene.state.position, (3, 1))[0].moves)) is None
     assert scene.do(EndTurn()) is None  # the game goes on, unrecorded
     assert app.records.match_record() is None
+
+
+def test_a_disk_that_refuses_the_record_does_not_stop_the_game(tmp_path: Path) -> None:
+    app = _app(tmp_path)
+    (tmp_path / FOLDER).write_text("not a folder", encoding="utf-8")
+    scene = _start(app)
+    _play_out(app, scene, random.Random(4))
+    assert scene.state.phase is Phase.GAME_OVER and app.records.writes == 0
+    assert app.records.last_game() is not None  # still reviewable from memory

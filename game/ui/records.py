@@ -25,10 +25,9 @@ from game.engine.flow import (
     GameState,
     Phase,
 )
-from game.record import MatchRecord, MatchRecorder, RecordError, default_metadata, read_mat
+from game.record import MatchRecord, MatchRecorder, RecordError, default_metadata, load_mat, save_mat
 
 from . import events as ev
-from . import persist
 
 log = logging.getLogger(__name__)
 
@@ -135,8 +134,8 @@ class RecordKeeper:
         newest = self.newest()
         if newest is not None:
             try:
-                record = read_mat(newest.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, RecordError) as exc:
+                record = load_mat(newest)
+            except RecordError as exc:
                 log.info("match recorder: the newest record %s does not continue (%s)", newest.name, exc)
             else:
                 recorder = MatchRecorder.resume(record, state)
@@ -163,13 +162,12 @@ class RecordKeeper:
         if not record.games:
             return False
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            save_mat(self.path, record)  # atomic: the old file or the new one, never half of one
         except OSError as exc:
-            log.error("no folder for match records: %s", exc)
+            log.error("match record not written to %s: %s", self.path, exc)
             return False
-        ok = persist.atomic_write_text(self.path, self.recorder.to_mat())
-        self.writes += ok
-        return ok
+        self.writes += 1
+        return True
 
     def newest(self) -> Path | None:
         """The most recent record file (names sort by time), if any."""

@@ -13,17 +13,23 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from game.record import MatchRecord, RecordError
-from game.review import Cancelled, MatchReview, Progress, count_steps, review_match
+
+if TYPE_CHECKING:  # the review (and the computer player under it) loads when a review is opened
+    from game.review import MatchReview
 
 log = logging.getLogger(__name__)
 
-Reviewer = Callable[[MatchRecord, Progress, Callable[[], bool]], MatchReview]
+Progress = Callable[[int, int], None]
+Reviewer = Callable[[MatchRecord, Progress, Callable[[], bool]], "MatchReview"]
 
 
 def run_review(record: MatchRecord, progress: Progress, cancel: Callable[[], bool]) -> MatchReview:
     """The real reviewer: the expert's judgement of every decision (:mod:`game.review`)."""
+    from game.review import review_match
+
     return review_match(record, progress=progress, cancel=cancel)
 
 
@@ -34,7 +40,7 @@ class ReviewJob:
         self, record: MatchRecord, reviewer: Reviewer | None = None, *, threaded: bool = True
     ) -> None:
         self.record = record
-        self.total = max(1, count_steps(record))
+        self.total = max(1, sum(len(game.plies) for game in record.games))
         self.done_steps = 0
         self.result: MatchReview | None = None
         self.error: str | None = None
@@ -54,6 +60,8 @@ class ReviewJob:
         self.done_steps, self.total = done, max(1, total)
 
     def _run(self) -> None:
+        from game.review import Cancelled
+
         try:
             self.result = self._reviewer(self.record, self._progress, self._cancel.is_set)
         except Cancelled:

@@ -9,13 +9,16 @@ of the game goes through the controller, which publishes it to the App's listene
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.engine.flow import Action, Double, EndTurn, GameState, Phase, Undo
 from game.engine.match import Match
 from game.record import MatchRecord
-from game.review import MatchReview
+
+if TYPE_CHECKING:
+    from game.review import MatchReview
 
 from .. import events as ev
 from ..anim import Animator, DiceRoll

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
-from game.review import PlayerReview, rating
+if TYPE_CHECKING:  # the review loads when one is opened, not at start-up
+    from game.review import PlayerReview
 
 from .. import layout as L
 from ..board_view import BG, GOLD
@@ -21,6 +24,8 @@ def draw_table(
     surface: pygame.Surface, box: pygame.Rect, entries: list[Entry], highlight: Entry | None = None
 ) -> None:
     """Rank, initials, error rate, rating word and level of today's best, in ``box``."""
+    from game.review import rating
+
     draw_text(surface, tr("board.title"), 46, (box.centerx, box.y + 36), GOLD, shadow=True, width=box.w - 20)
     draw_text(surface, tr("board.subtitle"), 22, (box.centerx, box.y + 80), DIM, width=box.w - 40)
     if not entries:

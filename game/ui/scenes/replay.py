@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,7 +19,9 @@ from game.engine.matchid import match_id
 from game.engine.moves import Move
 from game.engine.notation import format_play
 from game.record import MatchRecord, Ply, PlyKind, final_state, ply_lines, replay_game
-from game.review import MatchReview, Mistake
+
+if TYPE_CHECKING:
+    from game.review import MatchReview, Mistake
 
 from .. import layout as L
 from .. import still_board

@@ -10,12 +10,15 @@ then asks for initials for today's leaderboard.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.engine.cube import Cube
 from game.record import MatchRecord
-from game.review import MatchReview, Mistake, PlayerReview
+
+if TYPE_CHECKING:  # the review and the computer player under it load when a review is opened
+    from game.review import MatchReview, Mistake, PlayerReview
 
 from .. import layout as L
 from .. import still_board

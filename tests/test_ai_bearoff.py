@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from game.ai import bearoff
@@ -64,7 +66,7 @@ def test_distributions_sum_to_one_and_means_grow_with_pips(db: bearoff.Database)
     for side in bearoff.all_sides():
         by_pips.setdefault(sum((i + 1) * c for i, c in enumerate(side)), []).append(db.mean(side))
     averages = [sum(v) / len(v) for _, v in sorted(by_pips.items())]
-    assert all(b >= a for a, b in zip(averages, averages[1:], strict=False))
+    assert all(b >= a for a, b in itertools.pairwise(averages))
     assert averages[3] > averages[2] and averages[-1] > 12.0
     # An extra checker never makes the bear-off quicker.
     for side in bearoff.all_sides()[::101]:
@@ -102,7 +104,7 @@ def test_gammon_chances_in_a_bear_off() -> None:
     # The mirror: I roll with 15 on my six-point, the opponent has one checker left. I cannot win,
     # and I lose a gammon unless this roll takes a checker off (17 of 36, as above).
     pos = Position(side25((0, 0, 0, 0, 0, 15)), side25((1, 0, 0, 0, 0, 0)))
-    p, wg, wbg, lg, lbg = bearoff.outputs(pos)
+    p, wg, _wbg, lg, _lbg = bearoff.outputs(pos)
     assert p == 0.0 and wg == 0.0
     assert lg == pytest.approx(19 / 36, abs=2e-5)
 

@@ -49,7 +49,7 @@ def test_keith_count_example() -> None:
 def test_clear_doubles_and_no_doubles_agree() -> None:
     agree = 0
     total = 0
-    for pos in _races(4000, 1):
+    for pos in _races(700, 1):
         lead = _lead(pos)
         keith_double, _ = keith_decision(pos)
         if lead <= 4.0 - 1.5 and lead >= -6.0:  # clearly good enough, not yet a cash-out
@@ -68,7 +68,7 @@ def test_clear_doubles_and_no_doubles_agree() -> None:
 def test_clear_takes_and_passes_agree() -> None:
     agree = 0
     total = 0
-    for pos in _races(4000, 2):
+    for pos in _races(700, 2):
         lead = _lead(pos)  # pos is seen from the doubler (on roll)
         if lead >= 2.0 + 1.5:
             want = True

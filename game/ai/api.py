@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import hashlib
 import math
+from dataclasses import dataclass
 
 from game.engine import Play, Position, legal_plays
-from game.engine.cube import MAX_CUBE, Cube, can_double
+from game.engine.cube import MAX_CUBE
 
+from . import bearoff, cubeful, pubeval, race, search
 from . import cube as cubemod
-from . import pubeval, search
 from .duel import game_points
 from .net import Outputs, default_network, equity
 
@@ -27,8 +28,12 @@ LEVELS = ("beginner", "intermediate", "advanced", "expert")
 # Standard deviation of the noise added to each candidate's equity (in points), per level.
 # Calibrated with game/tools/bench_pubeval.py so each level beats the one below.
 PLAY_NOISE: dict[str, float] = {"beginner": 0.15, "intermediate": 0.075, "advanced": 0.05, "expert": 0.0}
-# Noise on the win chance used for cube decisions, per level.
+# Noise on the win chance used for cube decisions, per level (the expert has none and looks a roll ahead;
+# the others judge the position before the roll, as a person does at a glance).
 CUBE_NOISE: dict[str, float] = {"beginner": 0.10, "intermediate": 0.05, "advanced": 0.02, "expert": 0.0}
+# A level's pessimism about the doubler's chances, in win chance: a weaker player doubles late (misses
+# doubles) and takes too much, the common human errors, in proportion to its strength.
+CUBE_BIAS: dict[str, float] = {"beginner": 0.08, "intermediate": 0.04, "advanced": 0.015, "expert": 0.0}
 
 SCREEN_ABOVE = 120
 """Rolls with more legal plays than this (small doubles in loose positions, a few in a thousand)
@@ -56,9 +61,20 @@ def _board_bytes(pos: Position) -> bytes:
     return bytes(pos.me) + bytes(pos.opp)
 
 
+def play_outputs(pos: Position, plays: list[Play]) -> list[Outputs]:
+    """Cubeless outputs, for the mover, of each play's resulting position.
+
+    In a bear-off (every checker of both sides home) they come from the exact
+    one-sided table, at every level; elsewhere from the network.
+    """
+    if bearoff.is_bearoff(pos):
+        return bearoff.play_outputs(plays)
+    return default_network().play_outputs(pos, plays)
+
+
 def play_equities(pos: Position, plays: list[Play]) -> list[float]:
     """Cubeless equity, for the mover, of each play's resulting position."""
-    return [equity(o) for o in default_network().play_outputs(pos, plays)]
+    return [equity(o) for o in play_outputs(pos, plays)]
 
 
 def _screen(pos: Position, plays: list[Play]) -> list[Play]:
@@ -93,7 +109,8 @@ def choose_play(
     if len(plays) > SCREEN_ABOVE:
         plays = _screen(pos, plays)
     scores = play_equities(pos, plays)
-    search_ahead = level == "expert" if lookahead is None else lookahead
+    # In a bear-off the table is exact already: no lookahead.
+    search_ahead = (level == "expert" if lookahead is None else lookahead) and not bearoff.is_bearoff(pos)
     if search_ahead:
         return plays[search.refine(default_network(), plays, scores)]
     sigma = PLAY_NOISE[level]
@@ -112,7 +129,12 @@ def hint(pos: Position, dice: tuple[int, int]) -> Play | None:
 
 
 def probabilities(pos: Position) -> Outputs:
-    """(win, win gammon+, win backgammon, lose gammon+, lose backgammon) for the player on roll."""
+    """(win, win gammon+, win backgammon, lose gammon+, lose backgammon) for the player on roll.
+
+    The bear-off table in a bear-off, the network elsewhere.
+    """
+    if bearoff.is_bearoff(pos):
+        return bearoff.outputs(pos)
     return default_network().evaluate(pos)
 
 
@@ -121,10 +143,10 @@ def evaluate(pos: Position) -> float:
     return equity(probabilities(pos))
 
 
-def _cube_outputs(pos: Position) -> Outputs:
-    """Probabilities for cube decisions: the race model in a pure race, else the network."""
+def cube_outputs(pos: Position) -> Outputs:
+    """Probabilities for cube decisions: the race model (bear-off table, EPC model) without contact."""
     if pos.is_race():
-        return cubemod.race_outputs(pos)
+        return race.outputs(pos)
     return probabilities(pos)
 
 
@@ -146,12 +168,57 @@ def _check_cube(cube_value: int, cube_owner: str, match_length: int, score: tupl
 
 
 def _noisy(out: Outputs, pos: Position, level: str, tag: str) -> Outputs:
+    """The level's view of the DOUBLER's outputs: noise, and a pessimistic shift (see ``CUBE_BIAS``)."""
     sigma = CUBE_NOISE[level]
-    if sigma <= 0.0:
+    bias = CUBE_BIAS[level]
+    if sigma <= 0.0 and bias <= 0.0:
         return out
-    shift = sigma * _gauss(f"{level}|{tag}|".encode() + _board_bytes(pos))
+    shift = sigma * _gauss(f"{level}|{tag}|".encode() + _board_bytes(pos)) - bias
     w = min(max(out[0] + shift, 0.001), 0.999)
     return (w, min(out[1], w), min(out[2], w), min(out[3], 1.0 - w), min(out[4], 1.0 - w))
+
+
+CUBE_SCREEN_KEEP = 6
+"""In the cube lookahead each roll's plays are first ranked by pubeval's cheap score and only the best
+``CUBE_SCREEN_KEEP`` go to the network (outside bear-offs): the lookahead costs about 21 x 6 network
+evaluations instead of 21 x all plays."""
+
+
+def _best_play(pos: Position, plays: list[Play]) -> tuple[Play, Outputs]:
+    """The best cubeless play for the cube lookahead (screened by pubeval, then 0-ply) and its outputs."""
+    wins = [p for p in plays if p.position.my_off == 15]
+    if wins:
+        best = max(wins, key=lambda p: game_points(p.position))
+        return best, bearoff.play_outputs([best])[0]
+    if len(plays) > CUBE_SCREEN_KEEP and not bearoff.is_bearoff(pos):
+        race_now = pos.is_race()
+        plays = sorted(plays, key=lambda p: pubeval.fast_score(p.position, race_now), reverse=True)
+        plays = plays[:CUBE_SCREEN_KEEP]
+    outs = play_outputs(pos, plays)
+    k = max(range(len(plays)), key=lambda i: equity(outs[i]))
+    return plays[k], outs[k]
+
+
+def _info(
+    cube_value: int, cube_owner: str, match_length: int, score: tuple[int, int], crawford: bool
+) -> cubeful.CubeInfo:
+    return cubeful.CubeInfo(cube_value, cube_owner, match_length, (score[0], score[1]), crawford)
+
+
+def cube_equities(pos: Position, info: cubeful.CubeInfo, level: str = "expert") -> cubeful.CubeEquities:
+    """The cube decision's equities for the player on roll in ``pos``, as ``level`` judges them.
+
+    The expert looks one roll ahead (:mod:`game.ai.cubeful`); the other levels apply Janowski's
+    formulas to the position before the roll, with their noise and bias.
+    """
+    _check_level(level)
+    if level == "expert":
+        return cubeful.evaluate(pos, info, _best_play, cube_outputs)
+    out = cube_outputs(pos)
+    view = _view(out, pos, info.value, info.owner, info.match_length, info.score)
+    return cubeful.CubeEquities(
+        view.no_double, view.double_take, view.double_pass, out, money=not info.match_length
+    )
 
 
 def _view(
@@ -162,12 +229,12 @@ def _view(
     match_length: int,
     score: tuple[int, int],
 ) -> cubemod.CubeView:
-    """The doubler's cube view; ``on_roll`` and ``score`` are seen by the doubler."""
+    """The doubler's 0-ply cube view; ``on_roll`` and ``score`` are seen by the doubler."""
     x = cubemod.cube_efficiency(on_roll)
     if match_length == 0:
         return cubemod.money_view(out, owner, x)
     away = (match_length - score[0], match_length - score[1])
-    post = min(away) == 1  # not the Crawford game (callers checked), so post-Crawford
+    post = min(away) == 1  # a score with a 1-away side reached from here is post-Crawford
     return cubemod.match_view(out, owner, x, cube_value, away, post)
 
 
@@ -175,13 +242,20 @@ def may_double(
     cube_value: int, cube_owner: str, match_length: int, score: tuple[int, int], crawford: bool
 ) -> bool:
     """Whether the player on roll should even consider doubling: the rules allow it (the engine's
-    :func:`can_double`: owner or centred, below 64, not the Crawford game) and it can gain something."""
-    # The decider is player 0 here; "opponent" is player 1.
-    cube = Cube(cube_value, None if cube_owner == "centre" else OWNERS.index(cube_owner) - 1)
-    if can_double(cube, 0, crawford) is not None:
-        return False
-    # In a match a player who already wins the match with the cube as it is gains nothing.
-    return not (match_length and match_length - score[0] <= cube_value)
+    :func:`can_double`: owner or centred, below 64, not the Crawford game) and it can gain something
+    (in a match, a player who already wins the match with the cube as it is gains nothing)."""
+    return _info(cube_value, cube_owner, match_length, score, crawford).may_double()
+
+
+def _decide(pos: Position, info: cubeful.CubeInfo, level: str, tag: str) -> cubeful.CubeEquities:
+    """Equities of the doubler (on roll in ``pos``) as ``level`` sees them for a ``tag`` decision."""
+    if level == "expert":
+        return cube_equities(pos, info, level)
+    out = _noisy(cube_outputs(pos), pos, level, tag)
+    view = _view(out, pos, info.value, info.owner, info.match_length, info.score)
+    return cubeful.CubeEquities(
+        view.no_double, view.double_take, view.double_pass, out, money=not info.match_length
+    )
 
 
 def should_double(
@@ -196,10 +270,10 @@ def should_double(
     """Should the player on roll in ``pos`` double before rolling? Never when the rules forbid it."""
     _check_level(level)
     _check_cube(cube_value, cube_owner, match_length, score)
-    if not may_double(cube_value, cube_owner, match_length, score, crawford):
+    info = _info(cube_value, cube_owner, match_length, score, crawford)
+    if not info.may_double():
         return False
-    out = _noisy(_cube_outputs(pos), pos, level, "double")
-    return _view(out, pos, cube_value, cube_owner, match_length, score).should_double
+    return _decide(pos, info, level, "double").should_double
 
 
 def should_take(
@@ -221,8 +295,97 @@ def should_take(
     _check_cube(cube_value, cube_owner, match_length, score)
     if cube_owner == "me":
         raise ValueError("the opponent cannot double a cube the taker owns")
-    doubler = pos.flip()
-    doubler_owner = "centre" if cube_owner == "centre" else "me"
-    doubler_score = (score[1], score[0])
-    out = _noisy(_cube_outputs(doubler), pos, level, "take")
-    return _view(out, doubler, cube_value, doubler_owner, match_length, doubler_score).should_take
+    if crawford:
+        raise ValueError("nobody doubles in the Crawford game")
+    info = _info(cube_value, cube_owner, match_length, score, crawford).flipped()
+    return _decide(pos.flip(), info, level, "take").should_take
+
+
+@dataclass(frozen=True, slots=True)
+class CubeAdvice:
+    """What the expert would do with the cube, and the numbers behind it (for the Hint button).
+
+    ``action`` is one of ``"double"``, ``"no double"``, ``"too good"`` (the opponent should pass,
+    but playing on for the gammon is worth more), ``"no double: not allowed"`` (the rules or a dead
+    cube leave nothing to decide; the numbers are still filled in) when asked before the roll, and
+    ``"take"`` or ``"pass"`` when answering a double. ``proper`` is the doubler's correct decision
+    and ``response`` the taker's, whichever side asked.
+
+    The chances are cubeless, for the player who asked (the doubler before the roll, the taker when
+    answering), averaged over the next roll. The equities are the DOUBLER's, cubeful: in money,
+    points per unit of the cube before the double (so "double, pass" is +1); in a match, match-
+    winning chances (``units`` says which). ``cubeless_equity`` is the asker's cubeless money equity.
+    """
+
+    action: str
+    proper: str
+    response: str
+    win: float
+    win_gammon: float
+    win_backgammon: float
+    lose_gammon: float
+    lose_backgammon: float
+    cubeless_equity: float
+    no_double: float
+    double_take: float
+    double_pass: float
+    units: str
+
+    @property
+    def cubeful_equity(self) -> float:
+        """The doubler's equity after the right cube action and the right answer."""
+        return max(self.no_double, min(self.double_take, self.double_pass))
+
+
+def cube_advice(
+    pos: Position,
+    cube_value: int = 1,
+    cube_owner: str = "centre",
+    match_length: int = 0,
+    score: tuple[int, int] = (0, 0),
+    crawford: bool = False,
+    *,
+    answering: bool = False,
+) -> CubeAdvice:
+    """The expert's cube advice (one roll ahead) for the Hint button.
+
+    Before the roll (``answering=False``): ``pos``, ``cube_owner`` and ``score`` are seen by the
+    player on roll, who may double. Answering a double (``answering=True``): they are seen by the
+    taker, exactly as for :func:`should_take` (``cube_value`` is the cube before the double).
+    Raises ``ValueError`` with a readable reason for an impossible cube or score.
+    """
+    _check_cube(cube_value, cube_owner, match_length, score)
+    info = _info(cube_value, cube_owner, match_length, score, crawford)
+    if answering:
+        if cube_owner == "me":
+            raise ValueError("the opponent cannot double a cube the taker owns")
+        if crawford:
+            raise ValueError("nobody doubles in the Crawford game")
+        info = info.flipped()
+        doubler = pos.flip()
+    else:
+        doubler = pos
+    eq = cube_equities(doubler, info, "expert")
+    proper = "too good" if eq.too_good else "double" if eq.should_double else "no double"
+    response = "take" if eq.should_take else "pass"
+    if answering:
+        action = response
+        out = (1.0 - eq.outputs[0], eq.outputs[3], eq.outputs[4], eq.outputs[1], eq.outputs[2])
+    else:
+        action = proper if info.may_double() else "no double: not allowed"
+        out = eq.outputs
+    return CubeAdvice(
+        action=action,
+        proper=proper if info.may_double() else "no double",
+        response=response,
+        win=out[0],
+        win_gammon=out[1],
+        win_backgammon=out[2],
+        lose_gammon=out[3],
+        lose_backgammon=out[4],
+        cubeless_equity=equity(out),
+        no_double=eq.no_double,
+        double_take=eq.double_take,
+        double_pass=eq.double_pass,
+        units="match winning chance" if match_length else "points per cube",
+    )

@@ -34,7 +34,7 @@ from functools import cache, lru_cache
 from itertools import accumulate
 from pathlib import Path
 
-from game.engine import Position
+from game.engine import Play, Position
 
 DB_PATH = Path(__file__).resolve().parents[2] / "assets" / "bearoff" / "onesided.bin.xz"
 MAGIC = b"BGBO1\n"
@@ -105,7 +105,9 @@ def die_moves(side: Side, d: int) -> list[Side]:
     return out
 
 
-def roll_results(side: Side, a: int, b: int, step: Callable[[Side, int], list[Side]] = die_moves) -> set[Side]:
+def roll_results(
+    side: Side, a: int, b: int, step: Callable[[Side, int], list[Side]] = die_moves
+) -> set[Side]:
     """Every side reachable by playing the roll ``(a, b)`` in full."""
     if a == b:
         cur = {side}
@@ -337,3 +339,16 @@ def outputs(pos: Position, db: Database | None = None) -> tuple[float, float, fl
         # Opponent's finishing roll n happens before my roll n + 1: it gammons me when n < my first-off roll.
         lose_g = 1.0 - win_chance(table.first_off(me), b)
     return (p, min(win_g, p), 0.0, min(lose_g, 1.0 - p), 0.0)
+
+
+def play_outputs(plays: Sequence[Play]) -> list[tuple[float, float, float, float, float]]:
+    """For each play of a bear-off position, the mover's outputs after it (the opponent on roll next)."""
+    out: list[tuple[float, float, float, float, float]] = []
+    for play in plays:
+        after = play.position
+        if after.my_off == CHECKERS:
+            out.append((1.0, float(after.opp_off == 0), 0.0, 0.0, 0.0))
+        else:
+            w, wg, wbg, lg, lbg = outputs(after.flip())
+            out.append((1.0 - w, lg, lbg, wg, wbg))
+    return out

@@ -99,3 +99,19 @@ def _post(away_trailer: int) -> float:
     if away_trailer <= len(_POST):
         return _POST[away_trailer - 1]
     return float(_POST[-1] * 0.5 ** ((away_trailer - len(_POST)) / 2))
+
+
+def take_point(away_taker: int, away_doubler: int, cube: int = 1, *, post_crawford: bool = False) -> float:
+    """The taker's dead-cube take point, gammonless, from the table: the win chance at which a take
+    (the game then played for ``2 * cube``) is worth exactly as much as a pass (losing ``cube``).
+
+    Why dead-cube: it is what the table alone says; a cube the taker can redouble lowers it a little,
+    gammons move it either way (the cube model handles both).
+    """
+    post = post_crawford
+    drop = match_equity(away_taker, away_doubler - cube, post_crawford=post)
+    win = match_equity(away_taker - 2 * cube, away_doubler, post_crawford=post)
+    lose = match_equity(away_taker, away_doubler - 2 * cube, post_crawford=post)
+    if win - lose <= 1e-12:
+        return 0.0
+    return (drop - lose) / (win - lose)

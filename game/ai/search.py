@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from game.engine import Play, legal_plays
 
-from . import pubeval
+from . import bearoff, pubeval
 from .net import Network, equity
 
 ROLLS: tuple[tuple[int, int, int], ...] = tuple(
@@ -55,6 +55,7 @@ def lookahead(net: Network, play: Play) -> Searched:
     after = play.position  # seen by the mover; the opponent rolls next
     opp = after.flip()
     race = opp.is_race()
+    table = bearoff.is_bearoff(opp)
     start = net.start_of_plays(opp)
     stay: float | None = None
     total = 0.0
@@ -66,6 +67,9 @@ def lookahead(net: Network, play: Play) -> Searched:
             if stay is None:  # the opponent is stuck: the mover rolls again from ``after``
                 stay = equity(net.evaluate(after))
             total += weight * stay
+            continue
+        if table:  # exact and cheap: every reply, judged by the bear-off table
+            total -= weight * max(equity(o) for o in bearoff.play_outputs(replies))
             continue
         if len(replies) > REPLIES:
             wins = [p for p in replies if p.position.my_off == 15]

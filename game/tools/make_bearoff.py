@@ -21,7 +21,9 @@ from game.ai import bearoff
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="build the one-sided bear-off database (about a minute)")
-    ap.add_argument("--out", type=Path, default=bearoff.DB_PATH, help="output file (default: the shipped one)")
+    ap.add_argument(
+        "--out", type=Path, default=bearoff.DB_PATH, help="output file (default: the shipped one)"
+    )
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
 
@@ -38,8 +40,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     t1 = time.perf_counter()
     db = bearoff.load(args.out)
-    print(f"load check {1000 * (time.perf_counter() - t1):.0f} ms; mean rolls, 15 on the 6-point: "
-          f"{db.mean((0, 0, 0, 0, 0, 15)):.3f}")
+    print(
+        f"load check {1000 * (time.perf_counter() - t1):.0f} ms; mean rolls, 15 on the 6-point: "
+        f"{db.mean((0, 0, 0, 0, 0, 15)):.3f}"
+    )
     return 0
 
 

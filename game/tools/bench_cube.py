@@ -1,0 +1,308 @@
+"""Cube benchmark: the levels' money cube decisions against reference equities, in lost thousandths.
+
+Positions: pre-roll positions from games the network plays against itself on
+seeded dice (cube centred, money, no Jacoby rule), kept when the network's
+cubeless equity for the player on roll lies between 0.25 and 1.6 (the range
+where doubling, taking and playing on for a gammon are real questions), at
+most one every four plies of a game. For each, the level decides whether the
+player on roll doubles (``api.should_double``) and whether the opponent takes
+(``api.should_take``).
+
+Reference (``--reference``):
+
+* ``gnubg``: GNU Backgammon's cube analysis (``eval``, its default 2-ply
+  settings), run only as a measuring stick when ``gnubg`` is installed
+  (``apt-get install gnubg``). Its answers are cached in ``.cache/bench_cube/``
+  (ignored by git; nothing of it is committed, and nothing in the project is
+  tuned or trained on it).
+* ``rollout``: the project's own cubeful rollouts, cheaper and weaker: each
+  position played ``--trials`` times (the 36 first rolls stratified) with the
+  network's cubeless checker play, both cube states (centred; doubled and
+  taken) followed along the same games, each side doubling, taking and passing
+  by Janowski's formulas on the network, stopped after ``--plies`` plies and
+  valued there by the same cubeful formula.
+* ``auto`` (default): gnubg when installed, else the rollouts.
+
+Lost equity per decision: the reference's best action's equity minus the chosen
+action's (the other side answering the reference's best), in thousandths of
+the cube, averaged over all positions; the counts of each kind of wrong
+decision are printed beside it.
+
+Usage: ``python -m game.tools.bench_cube --positions 600 --levels expert``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.ai import api, cubeful
+from game.ai import cube as cubemod
+from game.ai.duel import game_points
+from game.ai.net import equity
+from game.engine import Position
+from game.engine.matchid import MatchInfo, encode_match_id
+
+ROOT = Path(__file__).resolve().parents[2]
+CACHE = ROOT / ".cache" / "bench_cube"
+GNUBG_CANDIDATES = ("gnubg", "/usr/games/gnubg")
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """Equities of the player on roll (cube units): no double, double/take, double/pass."""
+
+    nd: float
+    dt: float
+    dp: float
+
+    @property
+    def double_value(self) -> float:
+        return min(self.dt, self.dp)
+
+    @property
+    def kind(self) -> str:
+        if self.double_value > self.nd:
+            return "double/take" if self.dt <= self.dp else "double/pass"
+        if self.dt > self.dp:
+            return "too good"
+        return "no double"
+
+
+def sample_positions(count: int, seed: int) -> list[Position]:
+    """Cube-relevant pre-roll positions from network self-play (see the module docstring)."""
+    rng = random.Random(seed)
+    out: list[Position] = []
+    seen: set[Position] = set()
+    while len(out) < count:
+        pos = Position.start()
+        last = -10
+        for ply in range(400):
+            if ply - last >= 4 and pos not in seen:
+                e = equity(api.probabilities(pos))
+                if 0.25 <= e <= 1.6:
+                    out.append(pos)
+                    seen.add(pos)
+                    last = ply
+                    if len(out) >= count:
+                        break
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            play = api.choose_play(pos, dice, "expert", lookahead=False)
+            after = pos if play is None else play.position
+            if after.my_off == 15:
+                break
+            pos = after.flip()
+    return out
+
+
+def find_gnubg() -> str | None:
+    for name in GNUBG_CANDIDATES:
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+_LINE = re.compile(
+    r"^\d\.\s+(No double|No redouble|Double, pass|Redouble, pass|Double, take|Redouble, take)"
+    r"\s+([+-]?\d+\.\d+)"
+)
+
+
+def gnubg_reference(positions: list[Position], gnubg: str) -> list[Reference]:
+    """GNU Backgammon's cube analysis of each position (cached by Position ID)."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    cache_file = CACHE / "gnubg-money-centred.json"
+    cache: dict[str, list[float]] = json.loads(cache_file.read_text()) if cache_file.exists() else {}
+    todo = [p.position_id() for p in positions if p.position_id() not in cache]
+    match_id = encode_match_id(MatchInfo(cube=1, cube_owner=None, player=0, turn=0, jacoby=False))
+    batch = 50
+    for start in range(0, len(todo), batch):
+        ids = todo[start : start + batch]
+        script = ["set jacoby off", "set player 0 human", "set player 1 human", "new session"]
+        for pid in ids:
+            script += [f"set matchid {match_id}", f"set board {pid}", "eval"]
+        run = subprocess.run(
+            [gnubg, "-t", "-q"], input="\n".join(script) + "\n", capture_output=True, text=True, timeout=600
+        )
+        blocks = run.stdout.split("Cubeful equities:")[1:]
+        if len(blocks) != len(ids):
+            raise RuntimeError(f"gnubg answered {len(blocks)} cube analyses for {len(ids)} positions")
+        for pid, block in zip(ids, blocks, strict=True):
+            found: dict[str, float] = {}
+            for line in block.splitlines()[1:4]:
+                m = _LINE.match(line.strip())
+                if m:
+                    found[m.group(1).replace("Redouble", "Double").replace("No redouble", "No double")] = (
+                        float(m.group(2))
+                    )
+            if len(found) != 3:
+                raise RuntimeError(f"could not read gnubg's cube analysis of {pid}: {block[:300]!r}")
+            cache[pid] = [found["No double"], found["Double, take"], found["Double, pass"]]
+        cache_file.write_text(json.dumps(cache))
+        print(f"  gnubg: {min(start + batch, len(todo))}/{len(todo)} new positions", flush=True)
+    return [Reference(*cache[p.position_id()]) for p in positions]
+
+
+def _janowski_decision(pos: Position, info: cubeful.CubeInfo) -> tuple[bool, bool]:
+    """(double?, take?) for the side on roll by 0-ply Janowski (the rollout's cube players)."""
+    if not info.may_double():
+        return False, True
+    view = cubemod.money_view(api.cube_outputs(pos), info.owner, cubemod.cube_efficiency(pos))
+    return view.should_double, view.should_take
+
+
+def rollout_reference(positions: list[Position], trials: int, plies: int, seed: int) -> list[Reference]:
+    """The project's own truncated cubeful rollouts (see the module docstring)."""
+    refs: list[Reference] = []
+    rolls = [(a, b) for a in range(1, 7) for b in range(1, 7)]
+    t0 = time.perf_counter()
+    for k, root in enumerate(positions):
+        rng = random.Random(seed * 1_000_003 + k)
+        totals = [0.0, 0.0]
+        for t in range(trials):
+            # Two cube states along the same game: [value, owner seen by the root's player, sign, result].
+            states: list[list[object]] = [[1, "centre", None], [2, "opponent", None]]
+            pos = root
+            mine = True  # the root's player is on roll in ``pos``
+            dice = rolls[t % 36]
+            for ply in range(plies + 1):
+                for st in states:
+                    if st[2] is not None:
+                        continue
+                    value = int(st[0])  # type: ignore[call-overload]
+                    owner_root = str(st[1])
+                    owner = (
+                        owner_root
+                        if mine
+                        else {"centre": "centre", "me": "opponent", "opponent": "me"}[owner_root]
+                    )
+                    info = cubeful.CubeInfo(value, owner)
+                    if ply == plies:
+                        v = cubeful.leaf_value(api.cube_outputs(pos), pos, info)
+                        st[2] = v if mine else -v
+                        continue
+                    dbl, take = _janowski_decision(pos, info)
+                    if dbl and ply > 0:
+                        if not take:
+                            st[2] = float(value) if mine else -float(value)
+                            continue
+                        st[0] = 2 * value
+                        st[1] = "opponent" if mine else "me"
+                if all(st[2] is not None for st in states) or ply == plies:
+                    break
+                play = api.choose_play(pos, dice, "expert", lookahead=False)
+                after = pos if play is None else play.position
+                if after.my_off == 15:
+                    pts = game_points(after)
+                    for st in states:
+                        if st[2] is None:
+                            st[2] = pts * int(st[0]) * (1 if mine else -1)  # type: ignore[call-overload]
+                    break
+                pos = after.flip()
+                mine = not mine
+                dice = (rng.randint(1, 6), rng.randint(1, 6))
+            totals[0] += float(states[0][2])  # type: ignore[arg-type]
+            totals[1] += float(states[1][2])  # type: ignore[arg-type]
+        refs.append(Reference(totals[0] / trials, totals[1] / trials, 1.0))
+        if (k + 1) % 25 == 0:
+            print(f"  rollouts: {k + 1}/{len(positions)}, {time.perf_counter() - t0:.0f} s", flush=True)
+    return refs
+
+
+def score_level(level: str, positions: list[Position], refs: list[Reference]) -> dict[str, object]:
+    """Lost thousandths per double and per take decision, and the counts of wrong decisions."""
+    lost_double = 0.0
+    lost_take = 0.0
+    wrong: Counter[str] = Counter()
+    kinds: Counter[str] = Counter()
+    t0 = time.perf_counter()
+    for pos, ref in zip(positions, refs, strict=True):
+        kinds[ref.kind] += 1
+        doubles = api.should_double(pos, 1, "centre", 0, (0, 0), False, level)
+        takes = api.should_take(pos.flip(), 1, "centre", 0, (0, 0), False, level)
+        best = max(ref.nd, ref.double_value)
+        lost_double += best - (ref.double_value if doubles else ref.nd)
+        # The taker's loss, in the doubler's terms: the doubler gains what the taker gives away.
+        lost_take += (ref.dt if takes else ref.dp) - ref.double_value
+        if doubles and ref.kind == "no double":
+            wrong["doubled early"] += 1
+        elif doubles and ref.kind == "too good":
+            wrong["doubled when too good"] += 1
+        elif not doubles and ref.kind in ("double/take", "double/pass"):
+            wrong["missed double"] += 1
+        if takes and ref.dt > ref.dp:
+            wrong["wrong take"] += 1
+        elif not takes and ref.dt <= ref.dp:
+            wrong["wrong pass"] += 1
+    n = len(positions)
+    return {
+        "positions": n,
+        "lost_per_double_decision": round(1000.0 * lost_double / n, 2),
+        "lost_per_take_decision": round(1000.0 * lost_take / n, 2),
+        "wrong": dict(sorted(wrong.items())),
+        "reference_kinds": dict(sorted(kinds.items())),
+        "seconds": round(time.perf_counter() - t0, 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="money cube decisions against reference equities")
+    ap.add_argument("--positions", type=int, default=600)
+    ap.add_argument("--levels", nargs="+", default=["expert"], choices=api.LEVELS)
+    ap.add_argument("--reference", choices=("auto", "gnubg", "rollout"), default="auto")
+    ap.add_argument("--trials", type=int, default=144, help="rollout games per position (rollout reference)")
+    ap.add_argument("--plies", type=int, default=12, help="rollout truncation, in plies (rollout reference)")
+    ap.add_argument("--seed", type=int, default=2027)
+    ap.add_argument("--json", type=Path, help="also write the figures here")
+    args = ap.parse_args(argv)
+    if args.positions < 1 or args.trials < 1 or args.plies < 1:
+        ap.error("--positions, --trials and --plies must be at least 1")
+    gnubg = find_gnubg()
+    source = args.reference
+    if source == "auto":
+        source = "gnubg" if gnubg else "rollout"
+    if source == "gnubg" and not gnubg:
+        ap.error("gnubg is not installed (apt-get install gnubg), use --reference rollout")
+    t0 = time.perf_counter()
+    positions = sample_positions(args.positions, args.seed)
+    print(f"{len(positions)} positions from play ({time.perf_counter() - t0:.0f} s)", flush=True)
+    if source == "gnubg":
+        assert gnubg is not None
+        refs = gnubg_reference(positions, gnubg)
+        label = "GNU Backgammon 2-ply cube analysis (measuring stick only)"
+    else:
+        refs = rollout_reference(positions, args.trials, args.plies, args.seed)
+        label = f"own cubeful rollouts, {args.trials} games truncated at {args.plies} plies"
+    kinds = Counter(r.kind for r in refs)
+    print(f"reference: {label}; decisions: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
+    figures: dict[str, object] = {"reference": label}
+    for level in args.levels:
+        r = score_level(level, positions, refs)
+        figures[level] = r
+        wrong = r["wrong"]
+        assert isinstance(wrong, dict)
+        print(
+            f"{level:12s} lost per double decision {r['lost_per_double_decision']:6.2f}  "
+            f"per take decision {r['lost_per_take_decision']:6.2f} (thousandths of a point)  "
+            f"wrong: "
+            + (", ".join(f"{k} {v}" for k, v in wrong.items()) or "none")
+            + f"  ({r['seconds']} s)",
+            flush=True,
+        )
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -460,9 +460,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--half-life", type=float, default=60_000.0, help="games for alpha to halve")
     ap.add_argument("--checkpoint", type=Path, default=ROOT / "assets" / "weights" / "training" / "td")
     ap.add_argument("--export", type=Path, default=ROOT / "assets" / "weights" / "td_net.json")
-    ap.add_argument("--checkpoint-every", type=int, default=2000)
-    ap.add_argument("--export-every", type=int, default=5000)
-    ap.add_argument("--bench-every", type=int, default=10_000)
+    ap.add_argument("--checkpoint-every", type=int, default=2000, help="games between checkpoints (0: never)")
+    ap.add_argument("--export-every", type=int, default=5000, help="games between exports (0: never)")
+    ap.add_argument(
+        "--bench-every", type=int, default=10_000, help="games between pubeval benchmarks (0: never)"
+    )
     ap.add_argument("--bench-pairs", type=int, default=200)
     ap.add_argument("--log", type=Path, default=ROOT / "assets" / "weights" / "training" / "td_log.jsonl")
     ap.add_argument("--parallel", type=int, default=1, help="games advanced together (batched numpy)")
@@ -478,6 +480,11 @@ def main(argv: list[str] | None = None) -> int:
         help="learning-rate multiplier of the hand-made inputs' rows",
     )
     args = ap.parse_args(argv)
+    for name in ("checkpoint_every", "export_every", "bench_every"):
+        if getattr(args, name) < 0:
+            ap.error(f"--{name.replace('_', '-')} is a number of games, 0 for never")
+    if args.bench_pairs < 1 or args.parallel < 1 or args.hidden < 1:
+        ap.error("--bench-pairs, --parallel and --hidden must be at least 1")
 
     net = Net(args.hidden, np.random.default_rng(args.seed), N_IN if args.features else N_BASE)
     rng = random.Random(args.seed)
@@ -528,7 +535,8 @@ def main(argv: list[str] | None = None) -> int:
         "bench": args.bench_every,
         "export": args.export_every,
     }
-    due = {name: (games // every + 1) * every for name, every in marks.items()}
+    # An interval of 0 means never: its mark is never due (the final checkpoint and export still happen).
+    due = {name: (games // every + 1) * every if every > 0 else math.inf for name, every in marks.items()}
     while games < args.games:
         alpha = alpha_at(games, args.alpha, args.alpha_min, args.half_life)
         if slots:

@@ -295,9 +295,9 @@ def should_take(
     _check_cube(cube_value, cube_owner, match_length, score)
     if cube_owner == "me":
         raise ValueError("the opponent cannot double a cube the taker owns")
-    if crawford:
-        raise ValueError("nobody doubles in the Crawford game")
-    info = _info(cube_value, cube_owner, match_length, score, crawford).flipped()
+    # No double is offered in the Crawford game (the engine forbids it); if asked anyway, the answer is
+    # the one for the same score after it.
+    info = _info(cube_value, cube_owner, match_length, score, False).flipped()
     return _decide(pos.flip(), info, level, "take").should_take
 
 

@@ -1,0 +1,44 @@
+"""The cube benchmark's own parts: its reference kinds, its cubeful rollouts and its scoring.
+
+Nothing here needs GNU Backgammon: the rollouts are the project's own reference.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.engine import Position
+from game.tools import bench_cube
+from game.tools.bench_cube import Reference
+
+
+def test_reference_kinds() -> None:
+    assert Reference(0.2, 0.3, 1.0).kind == "double/take"
+    assert Reference(0.9, 1.4, 1.0).kind == "double/pass"
+    assert Reference(0.5, 0.4, 1.0).kind == "no double"
+    assert Reference(1.2, 1.8, 1.0).kind == "too good"
+
+
+def test_rollout_of_a_last_roll_is_exact() -> None:
+    # Two checkers on my 2-point, the opponent finishes next roll: I win with the 26 rolls without a 1
+    # (doubles included), and the 36 first rolls are stratified, so the rollout is exact.
+    pos = Position((0, 2, 0, 0, 0, 0) + (0,) * 19, (1, 0, 0, 0, 0, 0) + (0,) * 19)
+    p = 26 / 36
+    (ref,) = bench_cube.rollout_reference([pos], trials=36, plies=6, seed=1)
+    assert ref.nd == pytest.approx(2 * p - 1)
+    assert ref.dt == pytest.approx(2 * (2 * p - 1))
+    assert ref.dp == 1.0
+    assert ref.kind == "double/take"
+    figures = bench_cube.score_level("expert", [pos], [ref])
+    assert figures["lost_per_double_decision"] == 0.0
+    assert figures["lost_per_take_decision"] == 0.0
+    assert figures["wrong"] == {}
+
+
+def test_a_wrong_pass_is_counted_and_costs_its_equity() -> None:
+    pos = Position((0, 2, 0, 0, 0, 0) + (0,) * 19, (1, 0, 0, 0, 0, 0) + (0,) * 19)
+    # A made-up reference in which a take gives the doubler 1.25 against 1.0 for a pass: the expert
+    # takes this position (26/36 for the doubler), so it is scored a wrong take costing 0.25.
+    figures = bench_cube.score_level("expert", [pos], [ref])
+    assert figures["wrong"] == {"wrong take": 1}
+    assert figures["lost_per_take_decision"] == pytest.approx(250.0)

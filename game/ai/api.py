@@ -6,7 +6,13 @@ same evaluator with less and less noise added to each candidate's equity
 the noise comes from a hash of the position, the dice, the candidate, the
 level and the caller's ``seed`` (one per game), so a choice is reproducible
 for a game yet differs between games: a level cannot be beaten by replaying.
-Nothing here touches global random state.
+Every level plays bear-offs from the exact one-sided table (:mod:`game.ai.bearoff`).
+
+Cube: the expert's decisions look one roll ahead, cubeful (:mod:`game.ai.cubeful`),
+with the race model (:mod:`game.ai.race`) once contact is over; the other levels
+judge the position before the roll with noise and a bias (they miss doubles and
+take too much). :func:`cube_advice` gives the expert's action and its numbers for
+the Hint. Nothing here touches global random state.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ Why these measures (the usual ones of backgammon programs, computed our way):
   cubeless points (per unit cube). A forced play (one legal play, or none) is no
   decision and is not counted.
 * **Cube decisions** are judged by the cube model the computer doubles and takes
-  with (:mod:`game.ai.cube`: Janowski's cubeful equity, match equity at a match
+  with (:mod:`game.ai.cubeful`: one roll ahead, Janowski at the leaves, match equity at a match
   score), in units of the cube in play (money: equity per cube; match:
   match-winning chances scaled so that losing or winning the current cube spans
   -1..+1). A doubler's decision counts when he doubled or when doubling was close
@@ -34,7 +34,8 @@ from dataclasses import dataclass, field
 
 from game.ai import cube as cubemod
 from game.ai import pubeval, search
-from game.ai.api import may_double, play_equities, probabilities
+from game.ai.api import cube_equities, may_double, play_equities
+from game.ai.cubeful import CubeInfo
 from game.ai.met import match_equity
 from game.ai.net import Network, default_network, equity
 from game.engine import GameState, Move, Phase, Play, Position, format_play, legal_plays, new_game
@@ -321,27 +322,27 @@ def _after(pos: Position, moves: tuple[Move, ...]) -> Position:
 def cube_view(state: GameState) -> cubemod.CubeView:
     """The doubler's (``state.turn``'s) equities of no double / double-take / double-pass, per cube.
 
-    The same model and inputs as :func:`game.ai.api.should_double` at the expert level
-    (a test checks the decisions agree); match equities are rescaled to the cube in play.
+    The expert level's own estimate (:func:`game.ai.api.cube_equities`: one roll ahead, cubeful;
+    a test checks the decisions agree); match equities are rescaled to the cube in play.
     """
     pos = state.position
-    out = cubemod.race_outputs(pos) if pos.is_race() else probabilities(pos)
-    x = cubemod.cube_efficiency(pos)
     me = state.turn
     owner = "centre" if state.cube.owner is None else "me" if state.cube.owner == me else "opponent"
     length = state.rules.match_length
+    score = (state.score[me], state.score[1 - me]) if length else (0, 0)
+    info = CubeInfo(state.cube.value, owner, length, score, state.crawford)
+    eq = cube_equities(pos, info, "expert")
     if not length:
-        return cubemod.money_view(out, owner, x)
-    away = (length - state.score[me], length - state.score[1 - me])
+        return cubemod.CubeView(eq.no_double, eq.double_take, eq.double_pass)
+    away = (length - score[0], length - score[1])
     post = min(away) == 1
-    view = cubemod.match_view(out, owner, x, state.cube.value, away, post)
     value = state.cube.value
     lo = match_equity(away[0], away[1] - value, post_crawford=post)
     hi = match_equity(away[0] - value, away[1], post_crawford=post)
     half = (hi - lo) / 2.0 if hi > lo else 1.0
     mid = (hi + lo) / 2.0
     return cubemod.CubeView(
-        (view.no_double - mid) / half, (view.double_take - mid) / half, (view.double_pass - mid) / half
+        (eq.no_double - mid) / half, (eq.double_take - mid) / half, (eq.double_pass - mid) / half
     )
 
 

@@ -35,10 +35,11 @@ def test_rollout_of_a_last_roll_is_exact() -> None:
     assert figures["wrong"] == {}
 
 
-def test_a_wrong_pass_is_counted_and_costs_its_equity() -> None:
+def test_a_wrong_take_is_counted_and_costs_its_equity() -> None:
     pos = Position((0, 2, 0, 0, 0, 0) + (0,) * 19, (1, 0, 0, 0, 0, 0) + (0,) * 19)
     # A made-up reference in which a take gives the doubler 1.25 against 1.0 for a pass: the expert
     # takes this position (26/36 for the doubler), so it is scored a wrong take costing 0.25.
+    ref = Reference(0.2, 1.25, 1.0)
     figures = bench_cube.score_level("expert", [pos], [ref])
     assert figures["wrong"] == {"wrong take": 1}
     assert figures["lost_per_take_decision"] == pytest.approx(250.0)

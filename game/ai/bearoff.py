@@ -29,9 +29,9 @@ from __future__ import annotations
 
 import lzma
 import struct
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
-from itertools import accumulate
+from itertools import accumulate, combinations
 from pathlib import Path
 
 from game.engine import Play, Position
@@ -53,29 +53,34 @@ ROLLS: tuple[tuple[int, int, int], ...] = tuple(
 )
 
 
+@cache
 def all_sides() -> list[Side]:
-    """Every home-board side with up to 15 checkers, in the database's order (by total, then tuple)."""
+    """Every home-board side with up to 15 checkers, in the database's order (by total, then tuple).
+
+    Each total's sides are its compositions into six parts (stars and bars: the places of the five
+    bars among ``total + 5`` slots).
+    """
     out: list[Side] = []
-
-    def rec(prefix: list[int], left: int) -> Iterator[Side]:
-        if len(prefix) == POINTS:
-            yield tuple(prefix)
-            return
-        for n in range(left + 1):
-            prefix.append(n)
-            yield from rec(prefix, left - n)
-            prefix.pop()
-
-    for side in rec([], CHECKERS):
-        out.append(side)
-    out.sort(key=lambda s: (sum(s), s))
+    for total in range(CHECKERS + 1):
+        group: list[Side] = []
+        for bars in combinations(range(total + POINTS - 1), POINTS - 1):
+            prev = -1
+            parts: list[int] = []
+            for bar in bars:
+                parts.append(bar - prev - 1)
+                prev = bar
+            parts.append(total + POINTS - 2 - prev)
+            group.append(tuple(parts))
+        group.sort()
+        out.extend(group)
     return out
 
 
 @cache
 def index_of() -> dict[Side, int]:
     """Side -> its row in the database."""
-    return {s: k for k, s in enumerate(all_sides())}
+    sides = all_sides()
+    return dict(zip(sides, range(len(sides)), strict=True))
 
 
 def die_moves(side: Side, d: int) -> list[Side]:
@@ -246,10 +251,13 @@ class Database:
         if at != len(raw):
             raise ValueError("bear-off database: truncated or padded")
         self._offsets = offsets[:n]
-        full = sorted((s for s in sides if sum(s) == CHECKERS), key=index_of().__getitem__)
-        if len(full) != n_first:
-            raise ValueError(f"bear-off database: {n_first} first-off rows, expected {len(full)}")
-        self._first_offsets = dict(zip(full, offsets[n:], strict=True))
+        # The sides with all 15 checkers come last in the order: the first-off rows follow them.
+        self._first_base = n - n_first
+        if n_first != sum(1 for s in sides[self._first_base :] if sum(s) == CHECKERS) or (
+            n_first and sum(sides[self._first_base]) != CHECKERS
+        ):
+            raise ValueError(f"bear-off database: {n_first} first-off rows do not match the 15-checker sides")
+        self._first_offsets = offsets[n:]
         self.finish = lru_cache(maxsize=65536)(self._finish)
         self.first_off = lru_cache(maxsize=16384)(self._first_off)
 
@@ -265,8 +273,9 @@ class Database:
 
     def _first_off(self, side: Side) -> Dist:
         """P(the first checker comes off on roll n); a side with a checker off already: certain at 0."""
-        at = self._first_offsets.get(side)
-        return (1.0,) if at is None else self._decode(at)
+        if sum(side) < CHECKERS:
+            return (1.0,)
+        return self._decode(self._first_offsets[index_of()[side] - self._first_base])
 
     def mean(self, side: Side) -> float:
         """Expected rolls to bear off ``side``."""

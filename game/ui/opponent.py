@@ -59,8 +59,8 @@ class Opponent:
         self._future: Future[Any] | None = None
         self._result: Any = None
         self._ready = False
-        self._hint_future: Future[tuple[Move, ...] | None] | None = None
-        self._hint_result: tuple[Move, ...] | None = None
+        self._hint_future: Future[Any] | None = None
+        self._hint_result: Any = None
         self._hint_ready = False
 
     def default_level(self) -> str:
@@ -86,24 +86,8 @@ class Opponent:
             return tuple(play.moves) if play is not None else ()
         if ai is None:
             return kind == "take"
-        owner = state.cube.owner
-        # the AI sees the cube from the deciding player's side: "centre", "me" or "opponent"
-        decider = state.turn if kind == "double" else 1 - state.turn
-        rel_owner = "centre" if owner is None else ("me" if owner == decider else "opponent")
-        score = state.score if decider == 0 else (state.score[1], state.score[0])
-        board = pos if kind == "double" else pos.flip()
         fn: Callable[..., bool] = ai.should_double if kind == "double" else ai.should_take
-        return bool(
-            fn(
-                board,
-                state.cube.value,
-                rel_owner,
-                state.rules.match_length,
-                score,
-                state.crawford,
-                self.level,
-            )
-        )
+        return bool(fn(*cube_view(state, answering=kind == "take"), self.level))
 
     # -- request / poll -----------------------------------------------------------------------
 
@@ -182,8 +166,32 @@ class Opponent:
             return None
         return moves_tuple(play.moves) if play is not None else None
 
-    def poll_hint(self) -> tuple[bool, tuple[Move, ...] | None]:
-        """(ready, moves or None); None = the AI had no play to suggest."""
+    def request_cube_hint(self, state: GameState) -> None:
+        """Ask for the expert's cube advice: before the roll for the player on roll, or on a double
+        for the player who must answer (``game.ai.api.cube_advice``); polled like a play hint."""
+        answering = state.phase is Phase.CUBE_OFFERED
+        self._hint_ready = False
+        self._hint_result = None
+        if not self.threaded:
+            self._hint_result = self._safe_cube(state, answering)
+            self._hint_ready = True
+            return
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
+        self._hint_future = self._pool.submit(self._safe_cube, state, answering)
+
+    def _safe_cube(self, state: GameState, answering: bool) -> object | None:
+        advise = getattr(self.ai, "cube_advice", None)
+        if advise is None:
+            return None
+        try:
+            result: object = advise(*cube_view(state, answering), answering=answering)
+        except Exception:  # a broken or refused advice shows "no hint", never crashes the game
+            return None
+        return result
+
+    def poll_hint(self) -> tuple[bool, Any]:
+        """(ready, moves, a cube advice or None); None = the AI had nothing to suggest."""
         if self._hint_ready:
             return True, self._hint_result
         future = self._hint_future
@@ -207,6 +215,18 @@ class Opponent:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+def cube_view(state: GameState, answering: bool) -> tuple[Position, int, str, int, tuple[int, int], bool]:
+    """The AI's cube arguments seen from the player deciding: the player on roll (may double) or,
+    ``answering``, the one who must take or pass: (position, cube value, owner as "centre", "me" or
+    "opponent", match length, score (mine, theirs), Crawford)."""
+    decider = 1 - state.turn if answering else state.turn
+    owner = state.cube.owner
+    rel_owner = "centre" if owner is None else ("me" if owner == decider else "opponent")
+    score = state.score if decider == 0 else (state.score[1], state.score[0])
+    board = state.position.flip() if answering else state.position
+    return board, state.cube.value, rel_owner, state.rules.match_length, score, state.crawford
 
 
 def moves_tuple(moves: Any) -> tuple[Move, ...]:

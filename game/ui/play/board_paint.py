@@ -127,6 +127,7 @@ class Frame:
             tuple((b.label, b.colour, b.pressed, b.enabled, b.rect.topleft) for b in t.buttons.buttons),
             tuple((b.label, b.pressed) for b in t.modal.buttons) if overlay else (),
             (t.buttons.focus, t.modal.focus),
+            tuple(t.hints.cube_lines()) if overlay else (),
             overlay,
             s.phase,
             t.game.match.score,

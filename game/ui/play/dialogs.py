@@ -13,7 +13,7 @@ from game.engine.scoring import WinKind, game_points
 
 from .. import i18n
 from .. import layout as L
-from ..board_view import GOLD
+from ..board_view import GOLD, HINT
 from ..text import draw_text, tr
 from ..widgets import Button
 from .table import GameTable
@@ -60,6 +60,11 @@ def build_modal(t: GameTable) -> None:
                 size=48,
             )
         )
+        if t.hints.cube is None and game.opponent.can_hint:
+            label = tr("hint_thinking") if t.hints.pending else tr("hint")
+            t.modal.add(
+                Button(pygame.Rect(cx - 110, y + 148, 220, 48), label, t.ask_cube_hint, "grey", size=24)
+            )
     elif s.phase is Phase.GAME_OVER:
         label = tr("new_match") if game.match.is_over else tr("next_game")
         y = L.MID_Y + 80
@@ -98,6 +103,10 @@ def draw_cube_offer(t: GameTable, surface: pygame.Surface) -> None:
         ask = game.say("answer_double", answerer)
         draw_text(surface, ask, 28, (cx + 30, box.y + 106), (255, 230, 120), width=560)
         t.modal.draw(surface, t.sprites)
+        lines = t.hints.cube_lines()
+        if lines:  # the expert's take or pass, under the buttons, with its numbers
+            draw_text(surface, lines[0], 24, (cx, box.y + 316), HINT, width=660)
+            draw_text(surface, f"{lines[1]} · {lines[2]}", 18, (cx, box.y + 342), HINT, width=660)
     else:
         draw_text(surface, tr("thinking", name=game.name(answerer)), 28, (cx, box.y + 200), (200, 220, 255))
 

@@ -32,6 +32,9 @@ def build_buttons(t: GameTable) -> None:
     if s.phase is Phase.ROLL and game.is_human(s.turn) and s.can_double() is None:
         b.add(Button(pygame.Rect(px, 300, pw, 100), tr("roll"), game.roll, "green", size=40))
         b.add(Button(pygame.Rect(px, 420, pw, 80), tr("double"), t.offer_double, "gold", size=32))
+        if t.hints.cube is None and game.opponent.can_hint:  # what would the expert do with the cube?
+            label = tr("hint_thinking") if t.hints.pending else tr("hint")
+            b.add(Button(pygame.Rect(px, 512, pw, 58), label, t.ask_cube_hint, "grey", size=26))
     elif s.phase is Phase.MOVING and game.is_human(s.turn):
         colour = "green" if s.turn_state().is_complete else "grey"
         b.add(Button(pygame.Rect(px, 300, pw, 100), tr("done"), t.end_turn, colour, size=40))
@@ -131,6 +134,7 @@ def facts(t: GameTable) -> tuple[object, ...]:
         tr("computer_level", level=""),  # the language (cheap: the level's name is looked up when painting)
         game.opponent.is_placeholder,
         t.hints.moves,
+        tuple(t.hints.cube_lines()),
     )
 
 
@@ -196,6 +200,10 @@ def paint(t: GameTable, surface: pygame.Surface, ox: int, oy: int) -> None:
     hint = t.hints.text()
     if hint:
         draw_text(surface, hint, 22, (x + w // 2, L.BOARD_Y + 480 - oy), HINT, width=w)
+    if s.phase is Phase.ROLL:  # the cube advice stands where its Hint button was
+        for i, line in enumerate(t.hints.cube_lines()):
+            size = 22 if i == 0 else 18
+            draw_text(surface, line, size, (x + w // 2, 524 + i * 25 - oy), HINT, width=w)
     if game.setup.mode != "two" and game.opponent.is_placeholder:
         draw_text(surface, tr("placeholder_ai"), 16, (x + w // 2, mid_y + 78), (170, 170, 190), width=w)
     elif game.setup.mode != "two":

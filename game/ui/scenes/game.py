@@ -156,7 +156,14 @@ class GameScene(Scene):
         self.game.answer(take)
 
     def ask_hint(self) -> None:
-        self.hints.ask()
+        """The expert's play for this roll or, before a roll or on a double, its cube advice."""
+        if self.hints.cube_due():
+            self.hints.ask_cube()
+        else:
+            self.hints.ask()
+
+    def ask_cube_hint(self) -> None:
+        self.hints.ask_cube()
 
     def next_game(self) -> None:
         self.game.next_game()
@@ -233,6 +240,8 @@ class GameScene(Scene):
         if self.modal.buttons:  # a cube offer to answer, or the end of a game
             if s.phase is Phase.CUBE_OFFERED and name in ("take", "pass"):
                 self.answer(name == "take")
+            elif name == "hint":
+                self.ask_hint()
             else:
                 self.modal.navigate(name)
             return

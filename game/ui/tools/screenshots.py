@@ -24,8 +24,10 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from game.engine.flow import Double, EndTurn, Phase, PlayMoves, Roll  # noqa: E402
+from game.engine.flow import Double, EndTurn, GameState, Phase, PlayMoves, Roll, Rules, apply  # noqa: E402
+from game.engine.match import Match  # noqa: E402
 from game.engine.moves import legal_plays  # noqa: E402
+from game.engine.position import Position  # noqa: E402
 from game.ui import layout as L  # noqa: E402
 from game.ui import settings as st  # noqa: E402
 from game.ui.app import App  # noqa: E402
@@ -171,6 +173,32 @@ def hint_left(app: App) -> None:
     hint(app, "left")
 
 
+AHEAD = Position(
+    me=(2, 2, 3, 3, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0),
+    opp=(0, 0, 0, 0, 0, 4, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0),
+)
+"""White far ahead with one checker still back: the cube hint's example."""
+
+
+def cube_hint(app: App) -> None:
+    """Against the computer, before the roll: Hint pressed, the expert's cube advice in the panel."""
+    scene = after_opening(app, 21, mode="computer")
+    scene.game.opponent.threaded = False
+    scene.resume(GameState(phase=Phase.ROLL, position=AHEAD, turn=0, rules=Rules(5)), Match(Rules(5)))
+    scene.ask_cube_hint()
+    steps(app, 2)
+
+
+def cube_answer_hint(app: App) -> None:
+    """The computer doubled; the human pressed Hint in the dialog: take or pass, with the numbers."""
+    scene = after_opening(app, 21, mode="computer")
+    scene.game.opponent.threaded = False
+    before = GameState(phase=Phase.ROLL, position=AHEAD.flip(), turn=1, rules=Rules(0))
+    scene.resume(apply(before, Double()), Match(Rules(0)))
+    scene.ask_cube_hint()
+    steps(app, 2)
+
+
 def press(app: App, name: str) -> None:
     code = pygame.key.key_code(name)
     app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
@@ -225,6 +253,8 @@ SHOTS: dict[str, Callable[[App], None]] = {
     "hint_home_left": hint_left,
     "keyboard_title": keyboard_title,
     "keyboard_cursor": keyboard_cursor,
+    "cube_hint": cube_hint,
+    "cube_answer_hint": cube_answer_hint,
     "review": review,
     "replay": replay,
 }

@@ -1,0 +1,79 @@
+"""Hint on the cube: before the roll and on a double, the expert's action in words, with its numbers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.ai import api
+from game.engine.flow import Double, GameState, Phase, Rules, apply
+from game.engine.position import Position
+from game.ui.opponent import cube_view
+from game.ui.play import panel
+from game.ui.text import tr
+from tests.ui_driver import button_xy, click, make_app, start_game
+
+# White (on roll) far ahead in a race-like position with contact: a clear double for White.
+AHEAD = Position(
+    me=(2, 2, 3, 3, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0),
+    opp=(0, 0, 0, 0, 0, 4, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0),
+)
+
+
+@pytest.fixture()
+def app():  # type: ignore[no-untyped-def]
+    a = make_app()
+    yield a
+    pygame.quit()
+
+
+@pytest.fixture(autouse=True)
+def _reset(ui_reset: None) -> Iterator[None]:
+    yield
+
+
+def _computer_game(app, state: GameState):  # type: ignore[no-untyped-def]
+    scene = start_game(app, mode="computer", seed=3)
+    scene.game.opponent.threaded = False
+    scene.resume(state)
+    return scene
+
+
+def test_hint_before_the_roll_says_what_to_do_with_the_cube(app) -> None:  # type: ignore[no-untyped-def]
+    scene = _computer_game(app, GameState(phase=Phase.ROLL, position=AHEAD, turn=0, rules=Rules(0)))
+    assert scene.hints.cube_due()
+    click(app, button_xy(scene, tr("hint")))
+    advice = scene.hints.cube
+    assert advice is not None and advice.action in ("double", "too good")
+    lines = scene.hints.cube_lines()
+    assert lines[0] == tr("cube_hint_double" if advice.action == "double" else "cube_hint_too_good")
+    assert f"{advice.win:.0%}" in lines[1] and "%" in lines[1]
+    assert f"{advice.double_take:+.2f}" in lines[2]
+    assert tr("hint") not in [b.label for b in scene.buttons.buttons]  # the advice stands in its place
+    assert tuple(lines) in panel.facts(scene)  # painted (the cached panel repaints for it)
+    app.draw(0.0)
+
+
+def test_hint_on_a_double_says_take_or_pass_as_the_computer_would(app) -> None:  # type: ignore[no-untyped-def]
+    before = GameState(phase=Phase.ROLL, position=AHEAD.flip(), turn=1, rules=Rules(0))
+    scene = _computer_game(app, apply(before, Double()))  # the computer doubled; the human answers
+    assert scene.state.phase is Phase.CUBE_OFFERED
+    click(app, button_xy(scene, tr("hint")))
+    advice = scene.hints.cube
+    assert advice is not None and advice.action in ("take", "pass")
+    expected = api.should_take(*cube_view(scene.state, answering=True), "expert")
+    assert advice.action == ("take" if expected else "pass")
+    lines = scene.hints.cube_lines()
+    assert lines[0] == tr("cube_hint_take" if expected else "cube_hint_pass")
+    assert f"{-advice.double_pass:+.2f}" in lines[2]  # the taker loses the cube's value by passing
+    app.draw(0.0)
+
+
+def test_the_h_key_asks_for_the_cube_hint_before_the_roll(app) -> None:  # type: ignore[no-untyped-def]
+    scene = _computer_game(app, GameState(phase=Phase.ROLL, position=AHEAD, turn=0, rules=Rules(0)))
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
+    assert scene.hints.cube is not None
+    app.step()
+    assert scene.state.phase is Phase.ROLL  # asking changes nothing in the game

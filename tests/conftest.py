@@ -1,40 +1,89 @@
 """Headless settings for every test: no window, no sound device, no writes to the user's real data.
 
-Set before pygame is imported anywhere; child processes started by tests inherit them.
+Set before pygame is imported anywhere; child processes started by tests inherit them. They are set,
+not defaulted: an empty or desktop ``SDL_VIDEODRIVER`` in the caller's environment (a developer's
+shell inside X or Wayland) must not make the suite try to open real windows.
+
+Every test also gets its own data folder and a clean screen layer afterwards (see ``_isolated``), so
+the suite passes in any order (``pytest-randomly`` shuffles it) and split across processes
+(``pytest-xdist``).
 """
 
-import atexit
 import os
 import shutil
+import sys
 import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
-# Settings and autosaves of the app under test go to a throw-away folder, never to the
-# player's ~/.local/share (a test run must not resume or overwrite someone's game).
-_data_dir = tempfile.mkdtemp(prefix="backgammon-tests-")
-os.environ["BACKGAMMON_DATA_DIR"] = _data_dir
-atexit.register(shutil.rmtree, _data_dir, True)
+# Settings and autosaves of the app under test go to a throw-away folder, never to the player's
+# ~/.local/share (a test run must not resume or overwrite someone's game). Even a test that
+# deliberately unsets BACKGAMMON_DATA_DIR to exercise the platform's per-user folder lands in a
+# temporary home: SDL builds that folder from XDG_DATA_HOME (else HOME) on Linux. Hypothesis keeps
+# its example database there too instead of a ``.hypothesis`` folder in the working tree.
+_scratch = Path(tempfile.mkdtemp(prefix="backgammon-tests-"))
+os.environ["BACKGAMMON_DATA_DIR"] = str(_scratch / "data")
+os.environ["XDG_DATA_HOME"] = str(_scratch / "xdg-data")
+os.environ["XDG_CONFIG_HOME"] = str(_scratch / "xdg-config")
+os.environ["HOME"] = str(_scratch / "home")
+(_scratch / "home").mkdir()
 
+import atexit  # noqa: E402
 
 import pytest  # noqa: E402
+from hypothesis import settings as hypothesis_settings  # noqa: E402
+from hypothesis.database import DirectoryBasedExampleDatabase  # noqa: E402
+
+atexit.register(shutil.rmtree, _scratch, True)
+if hypothesis_settings.default.database is not None:  # Hypothesis's own "ci" profile keeps none
+    hypothesis_settings.register_profile(
+        "isolated",
+        parent=hypothesis_settings.default,
+        database=DirectoryBasedExampleDatabase(str(_scratch / "hypothesis")),
+    )
+    hypothesis_settings.load_profile("isolated")
+
+
+def _reset_screen_layer() -> None:
+    """English again, no cached fonts, pygame shut down: only for the parts a test actually loaded.
+
+    ``pygame.quit()`` invalidates every font object, so the shared text cache must forget its fonts
+    too; otherwise the next test that draws text gets "font module quit since font created".
+    Looked up in ``sys.modules`` so that tests that never touch the screen never import pygame.
+    """
+    i18n = sys.modules.get("game.ui.i18n")
+    if i18n is not None and hasattr(i18n, "set_language"):
+        i18n.set_language("en")
+    ui_text = sys.modules.get("game.ui.text")
+    if ui_text is not None:
+        if hasattr(ui_text, "set_catalogue") and hasattr(ui_text, "ENGLISH"):
+            ui_text.set_catalogue(ui_text.ENGLISH)
+        cache = getattr(ui_text, "CACHE", None)
+        if cache is not None and hasattr(cache, "reset"):
+            cache.reset()
+    pygame = sys.modules.get("pygame")
+    if pygame is not None and hasattr(pygame, "quit"):
+        pygame.quit()
+
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Each test: a data folder of its own (no save or setting leaks into the next test), and the
+    screen layer reset afterwards, so no test depends on what ran before it."""
+    monkeypatch.setenv("BACKGAMMON_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+    yield
+    _reset_screen_layer()
 
 
 @pytest.fixture()
 def ui_reset() -> Iterator[None]:
     """After a test that switched the language or opened pygame: English again, pygame shut down.
 
-    Imported inside, so tests that never touch the UI never import pygame through this file.
+    Kept for the tests that ask for it by name; every test now gets the same reset from ``_isolated``.
     """
     yield
-    import pygame
-
-    from game.ui import i18n
-    from game.ui import text as ui_text
-
-    i18n.set_language("en")
-    ui_text.set_catalogue(ui_text.ENGLISH)
-    pygame.quit()
+    _reset_screen_layer()

@@ -60,3 +60,40 @@ def test_doubles_come_one_time_in_six() -> None:
     n = 36_000
     doubles = sum(1 for _ in range(n) if len(set(roll(rng))) == 1)
     assert abs(doubles - n / 6) < 5 * (n * (1 / 6) * (5 / 6)) ** 0.5
+
+
+def test_the_opening_roll_is_fair() -> None:
+    """The engine's opening, played as a game plays it (``roll_for`` until the game moves on):
+    never a double, each of the 30 ordered results (player 0's die, player 1's die) equally
+    likely, the higher die moves first with his own die first, and one opening in five needs a
+    re-roll (a tie comes one time in six)."""
+    from game.engine.flow import Phase, apply, new_game, roll_for
+
+    rng = random.Random(20261201)
+    n = 30_000
+    counts: Counter[tuple[int, int]] = Counter()
+    ties = 0
+    for _ in range(n):
+        state = new_game()
+        while state.phase is Phase.OPENING:
+            state = apply(state, roll_for(state, rng))
+            ties += state.phase is Phase.OPENING
+        assert state.phase is Phase.MOVING and state.opening is not None
+        d0, d1 = state.opening
+        assert d0 != d1
+        first = 0 if d0 > d1 else 1
+        assert state.turn == first
+        assert state.dice == ((d0, d1) if first == 0 else (d1, d0))
+        counts[(d0, d1)] += 1
+    cells = [(a, b) for a in FACES for b in FACES if a != b]
+    assert set(counts) == set(cells)
+    expected = n / 30
+    chi2 = sum((counts[c] - expected) ** 2 / expected for c in cells)
+    # 29 degrees of freedom: P(chi2 > 70) is about 3e-5. One result 10% too frequent (~ +100)
+    # or a face that never shows (~ 10,000) is far beyond it.
+    assert chi2 < 70.0, f"chi-square {chi2:.1f} over the 30 opening results"
+    # Re-rolls: a geometric count with mean n/5 and variance n * (1/6) / (5/6)**2.
+    assert abs(ties - n / 5) < 5 * (n * (1 / 6) / (5 / 6) ** 2) ** 0.5
+    # Who starts: each player half the time.
+    starts0 = sum(v for (a, b), v in counts.items() if a > b)
+    assert abs(starts0 - n / 2) < 5 * (n / 4) ** 0.5

@@ -3,7 +3,7 @@
 The ID tests use an encoder written here from gnubg's published description
 (bit-packed run lengths, little-endian, base64 without padding) with a
 different technique from the engine's, plus the external known IDs: the start
-position and the twelve pubeval test vectors in ``shared/data``.
+position and the twelve pubeval test vectors shipped in ``assets/weights/pubeval.json``.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from game.engine.errors import PositionError, RulesError
 from game.engine.position import Position
 from game.engine.sample import random_position
 
-PUBEVAL = Path("/work/shared/data/pubeval.json")
+PUBEVAL = Path(__file__).resolve().parents[1] / "assets" / "weights" / "pubeval.json"
 START_ID = "4HPwATDgc/ABMA"
 
 

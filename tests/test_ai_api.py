@@ -47,12 +47,18 @@ def test_choices_are_deterministic_and_seed_matters() -> None:
 
 
 def test_choice_takes_the_win() -> None:
-    me = (2,) + (0,) * 24  # two checkers on the ace point, 13 off
+    # One checker on the 3-point and one on the 2-point, 3-2 to play: 3/off 2/off wins (a gammon:
+    # the opponent has borne off nothing), while 3/1 2/off leaves a checker behind. Every level,
+    # in every game (seed), takes the win.
+    me = (0, 1, 1) + (0,) * 22
     opp = (0,) * 5 + (15,) + (0,) * 19
     pos = Position(me, opp)
+    plays = legal_plays(pos, (3, 2))
+    assert sorted(p.position.my_off for p in plays) == [14, 15]  # a win and a play that is not
     for level in api.LEVELS:
-        play = api.choose_play(pos, (2, 1), level, seed=9)
-        assert play is not None and play.position.my_off == 15
+        for seed in range(12):
+            play = api.choose_play(pos, (3, 2), level, seed=seed)
+            assert play is not None and play.position.my_off == 15, (level, seed)
 
 
 def test_hint_is_expert_and_evaluate_is_sane() -> None:

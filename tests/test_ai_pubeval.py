@@ -45,3 +45,9 @@ def test_choice_is_legal_and_prefers_the_win() -> None:
         assert got in plays
         if any(p.position.my_off == 15 for p in plays):
             assert got.position.my_off == 15
+    # Random positions almost never offer a win beside a play that is not one, so one that does:
+    # a checker on the 3-point and one on the 2-point, 3-2 to play (3/off 2/off, or 3/1 2/off).
+    pos = Position((0, 1, 1) + (0,) * 22, (0,) * 5 + (15,) + (0,) * 19)
+    assert sorted(p.position.my_off for p in legal_plays(pos, (3, 2))) == [14, 15]
+    got = pubeval.choose(pos, (3, 2))
+    assert got is not None and got.position.my_off == 15

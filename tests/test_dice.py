@@ -30,6 +30,13 @@ def test_sixty_thousand_rolls_are_uniform() -> None:
     assert _chi_square(counts, 2 * n_rolls) < 30.0
 
 
+def test_a_single_die_is_uniform() -> None:
+    rng = random.Random(20261201)
+    counts: Counter[int] = Counter(roll_die(rng) for _ in range(30_000))
+    assert set(counts) == set(FACES)
+    assert _chi_square(counts, 30_000) < 30.0
+
+
 def test_a_die_that_never_rolls_six_would_fail_the_check() -> None:
     """The chi-square check above can fail: a classic randrange(1, 6) bug is far beyond the threshold."""
     rng = random.Random(1)

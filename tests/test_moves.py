@@ -618,3 +618,23 @@ def test_plays_replay_move_by_move_and_are_distinct(pos: Position, dice: tuple[i
             left.remove(move.die)
             current = apply_move(current, move)
         assert current == play.position
+
+
+def test_the_shared_move_table_names_every_move_correctly() -> None:
+    """The search takes its Move objects from one table built at import; rebuilt here and checked
+    entry by entry against the board's numbering (25 = bar, 0 = off), so a wrong source,
+    destination, die or hit flag in any entry fails (the search tests only see the entries
+    their positions happen to reach)."""
+    from game.engine import moves as moves_module
+
+    table = moves_module._move_table()
+    assert table == moves_module._MOVES
+    assert len(table) == 7 and table[0] == ()
+    for die in range(1, 7):
+        row = table[die]
+        assert len(row) == 50
+        for i in range(25):
+            src = 25 if i == 24 else i + 1
+            dst = src - die if src - die > 0 else 0
+            assert row[2 * i] == Move(src, dst, die, False), (die, i)
+            assert row[2 * i + 1] == Move(src, dst, die, dst != 0), (die, i)

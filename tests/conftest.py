@@ -87,3 +87,13 @@ def ui_reset() -> Iterator[None]:
     """
     yield
     _reset_screen_layer()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    """Print the random order's seed at the end too: ``-q`` (the README's command) hides the header
+    in which pytest-randomly prints it, and a failure that depends on the order needs it."""
+    seed = getattr(config.option, "randomly_seed", None)
+    if isinstance(seed, int):
+        terminalreporter.write_line(
+            f"Tests ran in random order: repeat it with --randomly-seed={seed} (file order: -p no:randomly)"
+        )

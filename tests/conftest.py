@@ -24,13 +24,17 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 # ~/.local/share (a test run must not resume or overwrite someone's game). Even a test that
 # deliberately unsets BACKGAMMON_DATA_DIR to exercise the platform's per-user folder lands in a
 # temporary home: SDL builds that folder from XDG_DATA_HOME (else HOME) on Linux. Hypothesis keeps
-# its example database there too instead of a ``.hypothesis`` folder in the working tree.
+# its example database there too instead of a ``.hypothesis`` folder in the working tree. (pytest's
+# own ``.pytest_cache``, which ``--lf`` needs, and Python's ``__pycache__`` stay where they are.)
 _scratch = Path(tempfile.mkdtemp(prefix="backgammon-tests-"))
 os.environ["BACKGAMMON_DATA_DIR"] = str(_scratch / "data")
 os.environ["XDG_DATA_HOME"] = str(_scratch / "xdg-data")
 os.environ["XDG_CONFIG_HOME"] = str(_scratch / "xdg-config")
 os.environ["HOME"] = str(_scratch / "home")
 (_scratch / "home").mkdir()
+# The lint and type tests run ruff and mypy, whose caches would otherwise land in the working tree.
+os.environ["RUFF_CACHE_DIR"] = str(_scratch / "ruff-cache")
+os.environ["MYPY_CACHE_DIR"] = str(_scratch / "mypy-cache")
 
 import atexit  # noqa: E402
 

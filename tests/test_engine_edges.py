@@ -7,9 +7,15 @@ too: the project's rule is that bad input gets a clear message).
 
 from __future__ import annotations
 
+import dataclasses
+import random
+from collections import Counter
+from collections.abc import Callable
+
 import pytest
 
 from game.engine.cube import Cube, can_double
+from game.engine.dice import roll_opening
 from game.engine.errors import IllegalAction, PositionError, RulesError
 from game.engine.flow import (
     Double,
@@ -27,9 +33,13 @@ from game.engine.flow import (
     board_move,
     new_game,
 )
+from game.engine.match import Match
+from game.engine.matchid import encode_match_id, match_info
 from game.engine.moves import Move, check_dice, legal_plays
+from game.engine.notation import parse_journeys
 from game.engine.position import Position
 from game.engine.scoring import GameResult, WinKind, game_points, win_kind
+from game.engine.serialize import match_from_dict, match_to_dict, state_from_dict, state_to_dict
 from game.engine.turn import Turn
 
 
@@ -152,3 +162,202 @@ def test_game_points_default_to_money_play() -> None:
     # In a match, a winner who has scored nothing yet needs the whole length.
     assert game_points(WinKind.GAMMON, Cube(2, 0), match_length=3) == 3
     assert game_points(WinKind.SINGLE, Cube(), match_length=5) == 1
+
+
+# -- more refusals: each says what was wrong ----------------------------------------------------
+
+
+def _refusal(make: Callable[[], object]) -> str:
+    try:
+        make()
+    except RulesError as exc:  # IllegalAction, PositionError and NotationError are RulesErrors
+        return str(exc)
+    raise AssertionError("not refused")
+
+
+def _game_over() -> GameState:
+    return apply(apply(GameState(phase=Phase.ROLL, position=Position.start()), Double()), Pass())
+
+
+def _saved_state() -> dict[str, object]:
+    return state_to_dict(apply(new_game(), OpeningRoll(6, 1)))
+
+
+REFUSALS: list[tuple[str, Callable[[], object], str]] = [
+    (
+        "move_to out of the board",
+        lambda: apply(apply(new_game(), OpeningRoll(6, 1)), MoveTo(30, 1)),
+        "Move from a point 1..24 or the bar, to a point 1..24 or off",
+    ),
+    (
+        "step before rolling",
+        lambda: apply(GameState(phase=Phase.ROLL, position=Position.start()), MoveTo(8, 2)),
+        "Roll the dice first",
+    ),
+    (
+        "turn_state before rolling",
+        lambda: GameState(phase=Phase.ROLL, position=Position.start()).turn_state(),
+        "No turn is being played: roll the dice first",
+    ),
+    (
+        "jacoby not a bool",
+        lambda: Rules(jacoby=1),  # type: ignore[arg-type]
+        "the Jacoby option is on or off, not 1",
+    ),
+    (
+        "position id not text",
+        lambda: Position.from_id(12345678901234),  # type: ignore[arg-type]
+        "a Position ID must be a string of 14 characters",
+    ),
+    (
+        "position id with 81 checkers' bits",
+        lambda: Position.from_id("/////////////w"),
+        "not a valid Position ID (too many checkers): '/////////////w'",
+    ),
+    ("cube owner", lambda: Cube(2, 3), "the cube's owner is player 0, player 1 or nobody, not 3"),
+    ("owned cube on 1", lambda: Cube(1, 0), "a cube on 1 has not been doubled, so nobody can own it"),
+    ("centred cube on 4", lambda: Cube(4, None), "a cube on 4 has been taken, so someone owns it"),
+    (
+        "points not a number",
+        lambda: GameResult(0, WinKind.SINGLE, 1, 0),
+        "a won game scores at least 1 point, not 0",
+    ),
+    (
+        "passed gammon",
+        lambda: GameResult(0, WinKind.GAMMON, 2, 2, passed=True),
+        "a passed double always ends the game as a single win",
+    ),
+    (
+        "kind",
+        lambda: GameResult(0, 2, 1, 1),  # type: ignore[arg-type]
+        "a win is single, gammon or backgammon, not 2",
+    ),
+    (
+        "match without rules",
+        lambda: Match(None),  # type: ignore[arg-type]
+        "a match needs its rules",
+    ),
+    ("both won", lambda: Match(Rules(3), (3, 4), games=5), "both players cannot have won the match"),
+    (
+        "crawford too early",
+        lambda: Match(Rules(5), (3, 0), games=2, crawford_used=True),
+        "the Crawford game cannot have been played before anyone reached match point",
+    ),
+    (
+        "crawford in a session",
+        lambda: Match(Rules(), (1, 0), games=1, crawford_used=True),
+        "a money session has no Crawford game",
+    ),
+    (
+        "score before any game",
+        lambda: Match(Rules(5), (1, 0)),
+        "no game has been played, so the score must be 0-0",
+    ),
+    ("new game after the match", lambda: Match(Rules(1), (1, 0), games=1).new_game(), "the match is over"),
+    (
+        "record a non-result",
+        lambda: Match(Rules(3)).record("win"),  # type: ignore[arg-type]
+        "not a game result: 'win'",
+    ),
+    (
+        "notation not text",
+        lambda: parse_journeys(2418),  # type: ignore[arg-type]
+        "a move is written as text, like 24/18 13/11",
+    ),
+    (
+        "saved cube above 64",
+        lambda: state_from_dict({**_saved_state(), "cube": {"value": 128, "owner": 0}}),
+        "the cube value must be 1 to 64, not 128",
+    ),
+    ("saved state not an object", lambda: state_from_dict([1, 2]), "must be an object, not list"),
+    (
+        "match id score",
+        lambda: encode_match_id(dataclasses.replace(match_info(_game_over()), score=(1 << 15, 0))),
+        f"a Match ID holds a score of 0 to {(1 << 15) - 1}, not {1 << 15}",
+    ),
+]
+
+
+@pytest.mark.parametrize(("what", "make", "message"), REFUSALS, ids=[r[0] for r in REFUSALS])
+def test_refusals_say_what_was_wrong(what: str, make: Callable[[], object], message: str) -> None:
+    got = _refusal(make)
+    assert message in got, (what, got)
+
+
+def test_game_over_refusals() -> None:
+    over = _game_over()
+    assert over.can_double() == "The game is over"
+    assert can_double(Cube(), 0, True) == "No doubling in the Crawford game"
+
+
+def test_a_finished_game_is_saved_from_the_winners_side() -> None:
+    data = state_to_dict(_game_over())
+    data["turn"] = 1 - data["turn"]  # type: ignore[operator]
+    assert _refusal(lambda: state_from_dict(data)) == "a finished game is shown from the winner's side"
+
+
+def test_a_saved_match_names_its_crawford_flag() -> None:
+    data = match_to_dict(Match(Rules(5), (4, 1), games=3))
+    data["crawford_used"] = "yes"
+    assert "the Crawford flag must be true or false" in _refusal(lambda: match_from_dict(data))
+
+
+# -- values the checks must refuse, not just the messages -----------------------------------------
+
+
+def test_result_points_must_be_a_whole_number() -> None:
+    for bad in (True, 1.5):
+        with pytest.raises(RulesError, match="at least 1 point"):
+            GameResult(0, WinKind.SINGLE, 1, bad)  # type: ignore[arg-type]
+
+
+def test_match_fields_must_have_their_types() -> None:
+    with pytest.raises(RulesError, match="games played"):
+        Match(Rules(), games=True)
+    with pytest.raises(RulesError, match="a score is two whole numbers"):
+        Match(Rules(), [0, 0])  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="match point"):
+        Match(Rules(7), (5, 2), games=4, crawford_used=True)  # 2-away: the Crawford game has not come yet
+    assert Match(Rules(7), (6, 2), games=4, crawford_used=True).crawford_used
+
+
+def test_a_session_has_no_points_away() -> None:
+    assert Match(Rules()).away(0) == 0 and Match(Rules()).away(1) == 0
+    assert Match(Rules(5), (2, 0), games=1).away(0) == 3
+
+
+def test_game_points_one_point_match_and_jacoby_default() -> None:
+    assert game_points(WinKind.GAMMON, Cube()) == 2  # no Jacoby unless asked for
+    assert game_points(WinKind.GAMMON, Cube(), jacoby=True) == 1
+    assert game_points(WinKind.BACKGAMMON, Cube(), match_length=1) == 1
+
+
+def test_move_to_the_24_point_enters_from_the_bar() -> None:
+    state = GameState(
+        phase=Phase.ROLL,
+        position=Position(side({25: 1, 6: 5, 8: 3, 13: 6}), side({6: 5, 8: 3, 13: 5, 24: 2})),
+    )
+    moving = apply(state, Roll((1, 3)))
+    after = apply(moving, MoveTo(25, 24))
+    assert after.moves == (Move(25, 24, 1, False),)
+
+
+def test_taking_keeps_the_score_and_the_last_play() -> None:
+    state = apply(new_game(Rules(7), score=(2, 3)), OpeningRoll(3, 1))
+    state = apply(apply(state, PlayMoves((Move(8, 5, 3), Move(6, 5, 1)))), EndTurn())
+    taken = apply(apply(state, Double()), Take())
+    assert taken.score == (2, 3)
+    assert taken.last_play == (Move(8, 5, 3), Move(6, 5, 1)) and taken.last_player == 0
+
+
+def test_the_opening_dice_cover_every_face() -> None:
+    rng = random.Random(3)
+    first: Counter[int] = Counter()
+    second: Counter[int] = Counter()
+    for _ in range(6000):
+        a, b = roll_opening(rng)
+        first[a] += 1
+        second[b] += 1
+    for counts in (first, second):
+        assert set(counts) == set(range(1, 7))
+        assert all(abs(counts[f] - 1000) < 5 * (6000 * (1 / 6) * (5 / 6)) ** 0.5 for f in range(1, 7))

@@ -372,3 +372,113 @@ def test_a_refused_drag_names_what_stops_the_higher_die_first() -> None:
     pos = Position(side({13: 5, 6: 5, 4: 5}), side({15: 2, 17: 2, 6: 5, 8: 3, 24: 3}))
     with pytest.raises(IllegalAction, match=r"^Point 10 is held by your opponent$"):
         Turn(pos, (3, 2)).move_to(13, 8)
+
+
+def _saved(**changes: object) -> dict[str, object]:
+    return {**_saved_state(), **changes}
+
+
+def _moving() -> GameState:
+    return apply(new_game(), OpeningRoll(5, 3))
+
+
+MORE_REFUSALS: list[tuple[str, Callable[[], object], str]] = [
+    ("one die", lambda: check_dice((3,)), "a roll is two dice"),
+    (
+        "end turn early",
+        lambda: apply(_moving(), EndTurn()),
+        "Finish your move: you still have 5 and 3 to play",
+    ),
+    (
+        "not a move",
+        lambda: apply(_moving(), PlayMoves(("24/19",))),  # type: ignore[arg-type]
+        "not a move: '24/19'",
+    ),
+    (
+        "play onto a held point",
+        lambda: apply(_moving(), PlayMoves((Move(6, 1, 5), Move(8, 5, 3)))),
+        "Point 1 is held by your opponent",
+    ),
+    ("roll twice", lambda: apply(_moving(), Roll((2, 2))), "You have already rolled: move your checkers"),
+    (
+        "drag after the move is complete",
+        lambda: apply(_moving(), PlayMoves((Move(8, 3, 5), Move(6, 3, 3)))).turn_state().move_to(13, 8),
+        "Your move is complete: press Done",
+    ),
+    ("save missing keys", lambda: state_from_dict({"version": 1}), None),
+    (
+        "rules missing a key",
+        lambda: state_from_dict(_saved(rules={"match_length": 0})),
+        "the rules is missing jacoby",
+    ),
+    (
+        "crawford flag",
+        lambda: state_from_dict(_saved(crawford="x")),
+        "the Crawford flag must be true or false, not 'x'",
+    ),
+    (
+        "crawford in a session",
+        lambda: state_from_dict(_saved(crawford=True)),
+        "a money session has no Crawford game",
+    ),
+    (
+        "crawford too early",
+        lambda: state_from_dict(_saved(crawford=True, rules={"match_length": 5, "jacoby": False})),
+        "the Crawford game is played only when a player is one point from winning",
+    ),
+    (
+        "crawford cube",
+        lambda: state_from_dict(
+            _saved(
+                crawford=True,
+                rules={"match_length": 5, "jacoby": False},
+                score=[4, 2],
+                cube={"value": 2, "owner": 0},
+            )
+        ),
+        "nobody may double in the Crawford game, so the cube must be on 1",
+    ),
+    (
+        "match version",
+        lambda: match_from_dict({**match_to_dict(Match()), "version": 9}),
+        "the saved match has format version 9; this game reads 1",
+    ),
+    (
+        "record too many points",
+        lambda: Match(Rules(3), (2, 0), games=1).record(GameResult(0, WinKind.GAMMON, 1, 2)),
+        "a game cannot score 2 points when the winner needs only 1",
+    ),
+]
+
+
+@pytest.mark.parametrize(("what", "make", "message"), MORE_REFUSALS, ids=[r[0] for r in MORE_REFUSALS])
+def test_more_refusals_say_what_was_wrong(what: str, make: Callable[[], object], message: str | None) -> None:
+    got = _refusal(make)
+    if message is None:  # a list of missing fields: each one named, comma separated
+        assert got.startswith("the saved game is missing ") and ", cube, " in got, got
+    else:
+        assert got == message, what
+
+
+def test_a_passed_double_keeps_the_last_play() -> None:
+    state = apply(apply(_moving(), PlayMoves((Move(8, 3, 5), Move(6, 3, 3)))), EndTurn())
+    over = apply(apply(state, Double()), Pass())
+    assert over.last_play == (Move(8, 3, 5), Move(6, 3, 3)) and over.last_player == 0
+
+
+def test_new_game_starts_from_the_position_given() -> None:
+    pos = Position(side({6: 15}), side({6: 15}))
+    assert new_game(position=pos).position == pos
+    assert new_game().position == Position.start()
+
+
+def test_roll_for_rolls_two_dice() -> None:
+    from game.engine.flow import roll_for
+
+    action = roll_for(GameState(phase=Phase.ROLL, position=Position.start()), random.Random(5))
+    assert isinstance(action, Roll) and len(action.dice) == 2 and all(1 <= d <= 6 for d in action.dice)
+
+
+def test_a_race_against_an_opponent_with_nothing_left_on_the_board() -> None:
+    assert Position(side({6: 3}), (0,) * 25).is_race()
+    assert Position((0,) * 25, side({6: 3})).is_race()

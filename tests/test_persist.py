@@ -86,7 +86,10 @@ def test_data_dir_choices(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
     assert persist.data_dir() == tmp_path / "b"
     monkeypatch.delenv(persist.DATA_DIR_ENV)
     pref = persist.data_dir()
-    assert pref.is_dir()  # pygame's per-user folder
+    assert pref.is_dir()  # the platform's per-user folder (pygame's pref path)...
+    home = Path(os.environ["XDG_DATA_HOME"]).resolve()
+    assert home in pref.resolve().parents  # ...which the suite points into its own scratch folder
+    assert pref.parts[-2:] == (persist.ORG, persist.APP)
 
 
 @pytest.mark.parametrize("turns", [0, 1, 5, 12])

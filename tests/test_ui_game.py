@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game.engine.flow import Phase
+from game.ui.text import tr
 from tests.ui_driver import (
     button_xy,
     click,
@@ -114,6 +115,15 @@ def test_cube_take_then_pass_by_buttons(app) -> None:  # type: ignore[no-untyped
     click(app, button_xy(scene, "Double"))
     assert scene.state.phase is Phase.CUBE_OFFERED
     app.draw(0.0)
+    labels = {b.label: b.sub for b in scene.modal.buttons}  # what the dialog offers, with what each costs
+    assert labels["TAKE"] == tr("take_means", points=2) and labels["PASS"] == tr("pass_means", points=1)
+    from tests.screen_probe import find_text, grab
+
+    grid = grab(app.screen)
+    for b in scene.modal.buttons:  # each button's line under its name is on the screen, inside it
+        if b.sub:
+            size, inner = max(16, b.size // 2), b.rect.width - 24
+            assert find_text(grid, b.sub, size, (235, 235, 235), b.rect.inflate(0, 8), width=inner), b.sub
     take = button_xy(scene, "TAKE")
     click(app, take)
     s = scene.state

@@ -144,17 +144,21 @@ def test_crawford_game_is_marked(app) -> None:  # type: ignore[no-untyped-def]
 def test_demo_plays_games_by_itself(app) -> None:  # type: ignore[no-untyped-def]
     scene = start_game(app, mode="demo", match_length=0, seed=5)
     run_until(app, lambda: scene.game.games >= 1, 200_000, draw_every=200)
-    assert scene.match.games >= 1
+    result = scene.state.result
+    assert scene.match.games == 1 and result is not None
+    assert scene.match.score[result.winner] == result.points > 0 and scene.match.score[1 - result.winner] == 0
+    run_until(app, lambda: scene.state.phase is Phase.OPENING or scene.state.moves != (), 20_000)
+    assert scene.game.games == 1 and scene.state.result is None  # and it goes on to the next game alone
 
 
 def test_computer_game_reaches_the_human(app) -> None:  # type: ignore[no-untyped-def]
     scene = start_game(app, mode="computer", seed=8)
-    run_until(
-        app,
-        lambda: scene.state.phase is not Phase.OPENING and scene.state.turn == 0 and not scene.busy(),
-        20_000,
-    )
-    assert scene.state.phase in (Phase.ROLL, Phase.MOVING)
+    start = scene.state.position
+    run_until(app, lambda: scene.state.last_player == 1, 20_000)  # the computer played a turn...
+    assert scene.state.last_play and scene.state.position != start
+    run_until(app, lambda: scene.state.turn == 0 and not scene.busy(), 20_000)
+    assert scene.state.phase in (Phase.ROLL, Phase.MOVING)  # ...and then waits for the human
+    assert scene.game.is_human(scene.state.turn)
 
 
 def test_title_menu_howto_and_back(app) -> None:  # type: ignore[no-untyped-def]

@@ -251,3 +251,26 @@ def test_the_operator_maps_a_key_on_the_keys_screen(tmp_path: Path) -> None:
     assert keys.waiting is None and app.input.keys[pygame.K_ESCAPE] == "menu"
     next(b for b in keys.buttons.buttons if b.label == "Default keys").action()
     assert app.settings.keys == () and app.input.keys[pygame.K_r] == "done"
+
+
+def test_after_a_roll_by_key_the_cursor_is_on_the_board_and_no_button_keeps_a_stale_focus(
+    tmp_path: Path,
+) -> None:
+    app = App(
+        st.Settings(animation="fast"), Launch(seed=4, start="computer"), data_dir=tmp_path, threaded_ai=False
+    )
+    scene = app.initial_scene()
+    assert isinstance(scene, GameScene)
+    app.scenes.push(scene)
+    until(app, lambda: scene.state.phase is Phase.ROLL and scene.state.turn == 0 and not scene.busy())
+    key(app, "right")  # the focus shows on Roll...
+    focused = scene.buttons.focused()
+    assert focused is not None and focused.label == "Roll"
+    key(app, "return")  # ...and Enter rolls
+    until(app, lambda: scene.state.phase is Phase.MOVING and not scene.busy())
+    assert scene.buttons.focus is None  # Done now stands where Roll was: it must not look chosen
+    assert scene.cursor.point in scene.hands.movable  # the board cursor is there without a key
+    app.handle_event(
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 700), button=1, clicks=1, touch=False)
+    )
+    assert not scene.cursor.engaged  # a pointer again: the cursor goes away

@@ -25,6 +25,13 @@ class BoardCursor:
         self.table = table
         self.point: int | None = None
         """The mover's point under the cursor (25 = the bar, 0 = borne off), once a key was used."""
+        self.engaged = False
+        """The player plays by keys or controller (a pointer press disengages): the cursor shows by itself."""
+
+    def ensure(self) -> None:
+        """While engaged, keep the cursor on something that can be played (a new turn, a new roll)."""
+        if self.engaged and self.active() and self.point not in self.candidates():
+            self.point = self.candidates()[0]
 
     def candidates(self) -> list[int]:
         hands = self.table.hands
@@ -87,7 +94,7 @@ class BoardCursor:
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.point is None or not self.active() or self.table.anim.busy:
+        if not self.engaged or self.point is None or not self.active() or self.table.anim.busy:
             return
         if self.point not in self.candidates():
             return

@@ -108,6 +108,8 @@ class GameScene(Scene):
     def _on_state(self) -> None:
         self.hands.refresh()
         self.hints.clear()
+        self.buttons.focus = None  # the buttons change with the phase: a kept focus would land on another
+        self.modal.focus = None
         self.rebuild_buttons()
 
     def _on_reset(self, resumed: bool) -> None:
@@ -222,8 +224,11 @@ class GameScene(Scene):
             self.open_menu()
             return
         if intent.kind == "nav":
+            self.cursor.engaged = True
             self.command(intent.command)
             return
+        if intent.kind == "down":
+            self.cursor.engaged = False  # a pointer again: no cursor, no focus ring
         if self.modal.buttons:
             self.modal.handle(intent)
             if self.buttons.buttons[0].hit(intent.pos):  # the Menu button stays live over a dialog
@@ -278,6 +283,7 @@ class GameScene(Scene):
             self.hints.poll()
         if not (self.anim.busy or self.dice.tumbling):
             self.game.step(dt)
+            self.cursor.ensure()
         if self.win_pending and not self.anim.busy:
             self.win_pending = False
             self.app.events.publish(ev.SoundCue(self.game, "win"))

@@ -147,24 +147,30 @@ def test_every_level_passes_a_game_that_is_already_lost(seat: int) -> None:
         assert_passed(answer(on_roll(CASH, seat), level), seat)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="found on rebase onto main (a2825f4, cube decisions one roll ahead): the expert now takes "
-    "as a 4-away trailer against a 2-away leader with about 29% (and 19% in an 82-94 race) where the "
-    "match table asks for about 37%; reported to the lead, remove this marker with the fix",
-)
 @pytest.mark.parametrize("seat", SEATS)
 def test_the_take_follows_the_score_of_the_player_who_answers(seat: int) -> None:
-    """Five-point match. With the roller 82 to 88 pips ahead the other side wins about 30%:
-    a money take. If the doubler is 2-away and the taker 4-away, passing leaves the taker
-    behind against the Crawford game, taking risks the match at once: the taker needs about
-    37%, so he passes. With the scores the other way round (taker 2-away, doubler 4-away) the
-    taker can afford it, and takes."""
+    """Five-point match, the roller 82 to 88 pips ahead: the other side wins about 29%.
+
+    Doubler 2-away, taker 4-away: passing leaves the taker 4-away against the Crawford game
+    (18.6% by the match table). Taking, he owns the cube at 2 and redoubles at once to 4: the
+    leader must take (a pass would give away 2 points and the lead) and the game is for the
+    match, so the taker's chance is his winning chance, 29%: a take. (A first version of this
+    test expected a pass from the take point without the redouble, 37%; the one-roll cube model
+    gets it right, and ``cube_advice`` shows the numbers.)
+    Taker 2-away, doubler 4-away: the taker can afford it even more easily, and takes.
+    """
+    from game.ai import api
+
     match = Rules(match_length=5)
     doubler_leads = (3, 1) if seat == 0 else (1, 3)
-    assert_passed(answer(on_roll(RACE_LEAD, seat, match, doubler_leads)), seat)
+    assert_taken(answer(on_roll(RACE_LEAD, seat, match, doubler_leads)), seat)
     taker_leads = (doubler_leads[1], doubler_leads[0])
     assert_taken(answer(on_roll(RACE_LEAD, seat, match, taker_leads)), seat)
+    taker = Position.from_id(RACE_LEAD).flip()
+    advice = api.cube_advice(taker, 1, "centre", 5, (1, 3), False, answering=True)
+    assert advice.action == "take" and 0.25 < advice.win < 0.33
+    assert 1 - advice.double_pass == pytest.approx(0.186, abs=0.01)  # 4-away against a Crawford 1-away
+    assert 1 - advice.double_take == pytest.approx(advice.win, abs=0.02)  # the game is for the match
 
 
 @pytest.mark.parametrize("seat", SEATS)

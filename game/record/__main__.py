@@ -13,8 +13,8 @@ from pathlib import Path
 
 from game.engine import WinKind
 
-from .mat import read_mat
-from .model import GameRecord, MatchRecord, PlyKind, RecordError
+from .model import GameRecord, MatchRecord, PlyKind
+from .store import read_for_command
 
 
 def _game_line(record: MatchRecord, game: GameRecord) -> str:
@@ -89,16 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("file", type=Path, help="the .mat file")
     ap.add_argument("--json", action="store_true", help="print the summary as JSON")
     args = ap.parse_args(argv)
-    try:
-        text = args.file.read_text(encoding="utf-8", errors="replace")
-    except OSError as exc:
-        print(f"{args.file}: cannot read: {exc.strerror or exc}", file=sys.stderr)
-        return 1
-    try:
-        record = read_mat(text)
-    except RecordError as exc:
-        where = f"{args.file}:{exc.line}" if exc.line else str(args.file)
-        print(f"{where}: {exc.reason}", file=sys.stderr)
+    record = read_for_command(args.file)
+    if record is None:
         return 1
     if args.json:
         print(json.dumps(as_json(record), indent=2))

@@ -38,3 +38,21 @@ def load_mat(path: Path) -> MatchRecord:
     except OSError as exc:
         raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from exc
     return read_mat(text)
+
+
+def read_for_command(path: Path) -> MatchRecord | None:
+    """A .mat file read for a command line: the record, or None after one line on stderr saying
+    where and why (``FILE:LINE: reason``), so every command reports a bad file the same way."""
+    import sys
+
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError as exc:
+        print(f"{path}: cannot read: {exc.strerror or exc}", file=sys.stderr)
+        return None
+    try:
+        return read_mat(text)
+    except RecordError as exc:
+        where = f"{path}:{exc.line}" if exc.line else str(path)
+        print(f"{where}: {exc.reason}", file=sys.stderr)
+        return None

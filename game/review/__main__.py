@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from game.record import RecordError, read_mat
+from game.record.store import read_for_command
 
 from .core import count_steps, review_match
 
@@ -29,16 +29,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--brief", action="store_true", help="leave out the per-move and per-cube lists")
     ap.add_argument("--game", type=int, action="append", metavar="N", help="review only game N (repeatable)")
     args = ap.parse_args(argv)
-    try:
-        text = args.file.read_text(encoding="utf-8", errors="replace")
-    except OSError as exc:
-        print(f"{args.file}: cannot read: {exc.strerror or exc}", file=sys.stderr)
-        return 1
-    try:
-        record = read_mat(text)
-    except RecordError as exc:
-        where = f"{args.file}:{exc.line}" if exc.line else str(args.file)
-        print(f"{where}: {exc.reason}", file=sys.stderr)
+    record = read_for_command(args.file)
+    if record is None:
         return 1
     started = time.perf_counter()
     review = review_match(record, games=args.game)

@@ -11,33 +11,18 @@ from __future__ import annotations
 import pygame
 
 from game.engine.cube import Cube
-from game.engine.moves import Move, apply_move
+from game.engine.moves import Move
 from game.engine.position import Position
 
 from . import layout as L
-from .anim import place_of, top_xy
 from .board_view import BoardDraw, BoardView
 from .layout import LAYOUT
-from .play.motion import abs_board
-
-Arrow = tuple[tuple[float, float], tuple[float, float]]
+from .play.motion import Arrow, abs_board, play_arrows
 
 MADE = (255, 128, 80)
 """The play that was made: orange arrows."""
 BETTER = (110, 230, 120)
 """The better play: green arrows."""
-
-
-def play_arrows(pos: Position, player: int, moves: tuple[Move, ...]) -> list[Arrow]:
-    """Screen arrows of ``moves`` played by ``player`` from ``pos`` (seen by ``player``), in order."""
-    out: list[Arrow] = []
-    for move in moves:
-        nxt = apply_move(pos, move)
-        a = top_xy(abs_board(pos, player), place_of(player, move.src))
-        b = top_xy(abs_board(nxt, player), place_of(player, move.dst))
-        out.append((a, b))
-        pos = nxt
-    return out
 
 
 def dice_faces(

@@ -11,18 +11,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.engine.flow import Phase
-from game.engine.moves import Move, apply_move
+from game.engine.moves import Move
 from game.engine.notation import format_play
 
-from ..anim import place_of, top_xy
 from ..text import tr
 from .controller import GameController
-from .motion import abs_board
+from .motion import Arrow, play_arrows
 
 if TYPE_CHECKING:  # the advice's type only: the computer player is loaded when a hint is asked for
     from game.ai.api import CubeAdvice
-
-Arrow = tuple[tuple[float, float], tuple[float, float]]
 
 
 class Hints:
@@ -121,25 +118,12 @@ class Hints:
         return [action, chances, numbers]
 
     def arrows(self) -> list[Arrow]:
-        """Screen arrows for the hint, each from a checker's place to where it lands, in play order.
-
-        Computed through the same layout as the checkers (``top_xy``), so a mirrored board
-        gets mirrored arrows without any code of its own.
-        """
+        """Screen arrows for the hint, each from a checker's place to where it lands, in play order."""
         moves = self.moves
         s = self.game.state
         if not moves or s.phase is not Phase.MOVING:
             return []
-        p = s.turn
-        pos = s.turn_state().start
-        out: list[Arrow] = []
-        for move in moves:
-            nxt = apply_move(pos, move)
-            a = top_xy(abs_board(pos, p), place_of(p, move.src))
-            b = top_xy(abs_board(nxt, p), place_of(p, move.dst))
-            out.append((a, b))
-            pos = nxt
-        return out
+        return play_arrows(s.turn_state().start, s.turn, moves)
 
     def text(self) -> str:
         if not self.moves:

@@ -23,7 +23,6 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from game.ui import layout as L  # noqa: E402
 from game.ui import settings as st  # noqa: E402
 from game.ui.app import App, Launch  # noqa: E402
 from game.ui.i18n import LANGUAGES  # noqa: E402
@@ -34,18 +33,10 @@ from game.ui.scenes.keypad import KeypadScene  # noqa: E402
 from game.ui.scenes.operator import OperatorScene  # noqa: E402
 from game.ui.scenes.settings import SettingsScene  # noqa: E402
 from game.ui.scenes.still_playing import StillPlayingScene  # noqa: E402
+from game.ui.tools.screenshots import letterbox  # noqa: E402
 
 SIZES = ((800, 480), (1920, 1080))
 STEP = 1.0 / 120.0
-
-
-def letterbox(frame: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
-    w, h = size
-    scale = min(w / L.W, h / L.H)
-    sw, sh = round(L.W * scale), round(L.H * scale)
-    out = pygame.Surface(size)
-    out.blit(pygame.transform.smoothscale(frame, (sw, sh)), ((w - sw) // 2, (h - sh) // 2))
-    return out
 
 
 def shoot(app: App, out: Path, name: str, lang: str) -> None:

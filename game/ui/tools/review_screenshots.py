@@ -38,16 +38,9 @@ from game.ui.scenes.game import GameScene  # noqa: E402
 from game.ui.scenes.initials import InitialsScene  # noqa: E402
 from game.ui.scenes.leaderboard import LeaderboardScene  # noqa: E402
 from game.ui.scenes.review import ReviewScene  # noqa: E402
-from game.ui.tools.kiosk_screenshots import letterbox  # noqa: E402
+from game.ui.tools.kiosk_screenshots import shoot  # noqa: E402
 
 SIZES = ((800, 480), (1920, 1080))
-
-
-def shoot(app: App, out: Path, name: str, lang: str) -> None:
-    app.draw(0.0)
-    for size in SIZES:
-        path = out / f"{name}_{lang}_{size[0]}x{size[1]}.png"
-        pygame.image.save(letterbox(app.screen, size), str(path))
 
 
 def _human_turn(scene: GameScene, rng: random.Random) -> bool:

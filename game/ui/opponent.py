@@ -146,15 +146,19 @@ class Opponent:
 
         Kept apart from :meth:`request` so a hint never mixes with the computer's own answers.
         """
+        self._start_hint(self._safe_hint, start, dice)
+
+    def _start_hint(self, job: Callable[..., Any], *args: Any) -> None:
+        """Run a hint job at once (not threaded) or in the worker; :meth:`poll_hint` collects it."""
         self._hint_ready = False
         self._hint_result = None
         if not self.threaded:
-            self._hint_result = self._safe_hint(start, dice)
+            self._hint_result = job(*args)
             self._hint_ready = True
             return
         if self._pool is None:
             self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
-        self._hint_future = self._pool.submit(self._safe_hint, start, dice)
+        self._hint_future = self._pool.submit(job, *args)
 
     def _safe_hint(self, start: Position, dice: tuple[int, int]) -> tuple[Move, ...] | None:
         ai = self.ai
@@ -169,16 +173,7 @@ class Opponent:
     def request_cube_hint(self, state: GameState) -> None:
         """Ask for the expert's cube advice: before the roll for the player on roll, or on a double
         for the player who must answer (``game.ai.api.cube_advice``); polled like a play hint."""
-        answering = state.phase is Phase.CUBE_OFFERED
-        self._hint_ready = False
-        self._hint_result = None
-        if not self.threaded:
-            self._hint_result = self._safe_cube(state, answering)
-            self._hint_ready = True
-            return
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
-        self._hint_future = self._pool.submit(self._safe_cube, state, answering)
+        self._start_hint(self._safe_cube, state, state.phase is Phase.CUBE_OFFERED)
 
     def _safe_cube(self, state: GameState, answering: bool) -> object | None:
         advise = getattr(self.ai, "cube_advice", None)

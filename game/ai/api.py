@@ -308,7 +308,7 @@ def should_take(
 
 
 @dataclass(frozen=True, slots=True)
-class CubeAdvice:
+class CubeAdvice(cubemod.CubeView):
     """What the expert would do with the cube, and the numbers behind it (for the Hint button).
 
     ``action`` is one of ``"double"``, ``"no double"``, ``"too good"`` (the opponent should pass,
@@ -332,15 +332,12 @@ class CubeAdvice:
     lose_gammon: float
     lose_backgammon: float
     cubeless_equity: float
-    no_double: float
-    double_take: float
-    double_pass: float
     units: str
 
     @property
     def cubeful_equity(self) -> float:
         """The doubler's equity after the right cube action and the right answer."""
-        return max(self.no_double, min(self.double_take, self.double_pass))
+        return self.cubeful
 
 
 def cube_advice(

@@ -87,6 +87,16 @@ class CubeView:
         """For the RECEIVER: taking leaves the doubler no better off than a pass."""
         return self.double_take <= self.double_pass
 
+    @property
+    def too_good(self) -> bool:
+        """The opponent would pass, but playing on is worth more than the cash."""
+        return self.double_take > self.double_pass and self.no_double >= self.double_pass
+
+    @property
+    def cubeful(self) -> float:
+        """The doubler's equity after its best cube action (the opponent answering best)."""
+        return max(self.no_double, min(self.double_take, self.double_pass))
+
 
 def money_view(out: Sequence[float], owner: str, x: float) -> CubeView:
     """The doubler's view in a money game (equity in units of the current cube)."""

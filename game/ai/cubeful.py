@@ -90,7 +90,7 @@ class CubeInfo:
 
 
 @dataclass(frozen=True, slots=True)
-class CubeEquities:
+class CubeEquities(cubemod.CubeView):
     """The three equities of a cube decision for the player on roll, and the cubeless picture.
 
     Money: equities in units of the current cube. Match: match-winning chances.
@@ -98,30 +98,8 @@ class CubeEquities:
     averaged over the next roll (the same lookahead).
     """
 
-    no_double: float
-    double_take: float
-    double_pass: float
     outputs: Outputs
     money: bool
-
-    @property
-    def should_double(self) -> bool:
-        return min(self.double_take, self.double_pass) > self.no_double
-
-    @property
-    def should_take(self) -> bool:
-        """For the receiver: a take leaves the doubler no better off than a pass."""
-        return self.double_take <= self.double_pass
-
-    @property
-    def too_good(self) -> bool:
-        """The opponent would pass, but playing on is worth more than the cash."""
-        return self.double_take > self.double_pass and self.no_double >= self.double_pass
-
-    @property
-    def cubeful(self) -> float:
-        """The equity of the player on roll after its best cube action (the opponent answering best)."""
-        return max(self.no_double, min(self.double_take, self.double_pass))
 
 
 def leaf_value(out: Outputs, pos: Position, info: CubeInfo) -> float:
@@ -133,11 +111,10 @@ def leaf_value(out: Outputs, pos: Position, info: CubeInfo) -> float:
     can = info.may_double()
     if not info.match_length:
         view = cubemod.money_view(out, info.owner, x)
-        best = max(view.no_double, min(view.double_take, view.double_pass)) if can else view.no_double
-        return info.value * best
+        return info.value * (view.cubeful if can else view.no_double)
     post = min(info.away) == 1
     mview = cubemod.match_view(out, info.owner, x, info.value, info.away, post)
-    return max(mview.no_double, min(mview.double_take, mview.double_pass)) if can else mview.no_double
+    return mview.cubeful if can else mview.no_double
 
 
 def _terminal(after: Position, info: CubeInfo) -> float:

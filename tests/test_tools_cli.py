@@ -18,7 +18,7 @@ TOOLS = sorted(
     ".".join(p.relative_to(ROOT).with_suffix("").parts)
     for folder in (ROOT / "game" / "tools", ROOT / "game" / "ui" / "tools")
     for p in folder.glob("*.py")
-    if p.name != "__init__.py"
+    if not p.name.startswith("_")  # a leading underscore: a helper module, not a command
 )
 
 

@@ -33,17 +33,9 @@ from game.ui.scenes.keypad import KeypadScene  # noqa: E402
 from game.ui.scenes.operator import OperatorScene  # noqa: E402
 from game.ui.scenes.settings import SettingsScene  # noqa: E402
 from game.ui.scenes.still_playing import StillPlayingScene  # noqa: E402
-from game.ui.tools.screenshots import letterbox  # noqa: E402
+from game.ui.tools._frames import shoot  # noqa: E402
 
-SIZES = ((800, 480), (1920, 1080))
 STEP = 1.0 / 120.0
-
-
-def shoot(app: App, out: Path, name: str, lang: str) -> None:
-    app.draw(0.0)
-    for size in SIZES:
-        path = out / f"{name}_{lang}_{size[0]}x{size[1]}.png"
-        pygame.image.save(letterbox(app.screen, size), str(path))
 
 
 def run(app: App, seconds: float) -> None:

@@ -38,7 +38,7 @@ from game.ui.scenes.game import GameScene  # noqa: E402
 from game.ui.scenes.initials import InitialsScene  # noqa: E402
 from game.ui.scenes.leaderboard import LeaderboardScene  # noqa: E402
 from game.ui.scenes.review import ReviewScene  # noqa: E402
-from game.ui.tools.kiosk_screenshots import shoot  # noqa: E402
+from game.ui.tools._frames import shoot  # noqa: E402
 
 SIZES = ((800, 480), (1920, 1080))
 

@@ -34,18 +34,9 @@ from game.ui.app import App  # noqa: E402
 from game.ui.play.controller import GameSetup  # noqa: E402
 from game.ui.scenes.game import GameScene  # noqa: E402
 from game.ui.scenes.title import TitleScene  # noqa: E402
+from game.ui.tools._frames import letterbox  # noqa: E402
 
 SIZES = ((800, 480), (1280, 720), (1920, 1080))
-
-
-def letterbox(frame: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
-    w, h = size
-    scale = min(w / L.W, h / L.H)
-    sw, sh = round(L.W * scale), round(L.H * scale)
-    out = pygame.Surface(size)
-    out.fill((0, 0, 0))
-    out.blit(pygame.transform.smoothscale(frame, (sw, sh)), ((w - sw) // 2, (h - sh) // 2))
-    return out
 
 
 def steps(app: App, n: int) -> None:

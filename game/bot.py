@@ -14,6 +14,14 @@ flushed at once. Requests (see ``shared/DESIGN.md``):
   "match": {"length": 0, "score": [0, 0], "crawford": false}, "level": L}`` ->
   ``{"double": true|false}``; ``cube`` and ``match`` may be left out.
 - ``{"op": "take", ...the same...}`` -> ``{"take": true|false}``.
+- ``{"op": "advice", ...the same..., "answering": false}`` -> the expert's cube
+  advice with its numbers (what the Hint button shows): ``{"action": A,
+  "proper": P, "response": R, "chances": {"win", "win_gammon",
+  "win_backgammon", "lose_gammon", "lose_backgammon"}, "cubeless_equity": E,
+  "equities": {"no_double", "double_take", "double_pass"}, "units": U}``.
+  ``action`` is "double", "no double", "too good" or "no double: not allowed"
+  before the roll, "take" or "pass" with ``"answering": true``. The chances are
+  the asker's; the equities are the doubler's (see ``game.ai.api.CubeAdvice``).
 
 ``position`` is always seen from the player who acts or decides; ``owner`` is
 ``"centre"``, ``"me"`` or ``"opponent"`` from that player's side, and ``score``
@@ -175,6 +183,36 @@ def op_cube(request: dict[str, Any], answering: bool) -> dict[str, Any]:
     return {"take" if answering else "double": bool(answer)}
 
 
+def op_advice(request: dict[str, Any]) -> dict[str, Any]:
+    """The expert's cube advice and the numbers behind it (the Hint button's, for other programs)."""
+    pos = _position(request)
+    answering = request.get("answering", False)
+    if not isinstance(answering, bool):
+        raise BadRequest(f'"answering" must be true or false, not {answering!r}')
+    value, owner, length, score, crawford = _cube_and_match(request, answering)
+    advise = _ai("cube_advice")
+    a = advise(pos, value, owner, length, score, crawford, answering=answering)
+    return {
+        "action": a.action,
+        "proper": a.proper,
+        "response": a.response,
+        "chances": {
+            "win": round(a.win, 6),
+            "win_gammon": round(a.win_gammon, 6),
+            "win_backgammon": round(a.win_backgammon, 6),
+            "lose_gammon": round(a.lose_gammon, 6),
+            "lose_backgammon": round(a.lose_backgammon, 6),
+        },
+        "cubeless_equity": round(a.cubeless_equity, 6),
+        "equities": {
+            "no_double": round(a.no_double, 6),
+            "double_take": round(a.double_take, 6),
+            "double_pass": round(a.double_pass, 6),
+        },
+        "units": a.units,
+    }
+
+
 def handle(request: object) -> dict[str, Any]:
     """The answer to one decoded request (never raises)."""
     try:
@@ -189,9 +227,11 @@ def handle(request: object) -> dict[str, Any]:
             return op_cube(request, answering=False)
         if op == "take":
             return op_cube(request, answering=True)
+        if op == "advice":
+            return op_advice(request)
         if op is None:
-            raise BadRequest('missing "op" (legal, play, double or take)')
-        raise BadRequest(f"unknown op {op!r}: use legal, play, double or take")
+            raise BadRequest('missing "op" (legal, play, double, take or advice)')
+        raise BadRequest(f"unknown op {op!r}: use legal, play, double, take or advice")
     except BadRequest as exc:
         return {"error": str(exc)}
     except (RulesError, ValueError, TypeError) as exc:

@@ -307,3 +307,67 @@ def test_subprocess_answers_each_line_before_the_next_is_sent() -> None:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def _race(me_pips_side: list[int], opp_side: list[int]) -> str:
+    """A no-contact Position ID: both sides' checkers all in their own home boards."""
+    me = tuple(me_pips_side + [0] * (25 - len(me_pips_side)))
+    opp = tuple(opp_side + [0] * (25 - len(opp_side)))
+    return Position(me, opp).position_id()
+
+
+# The player on roll has two checkers left on the 1-point; the opponent has ten (no gammon).
+CASH = _race([2], [2, 2, 2, 2, 1, 1])
+# The player on roll needs three rolls; the opponent needs two: the doubler is an underdog.
+BEHIND = _race([0, 0, 0, 0, 0, 5], [0, 0, 0, 3])
+
+
+def test_advice_before_the_roll_gives_the_action_and_the_numbers() -> None:
+    answer = ask({"op": "advice", "position": CASH})
+    assert answer["action"] == "double" and answer["response"] == "pass"
+    assert answer["chances"]["win"] == 1.0
+    assert answer["equities"]["double_pass"] == 1.0
+    assert answer["units"] == "points per cube"
+    behind = ask({"op": "advice", "position": BEHIND})
+    assert behind["action"] == "no double"
+    assert behind["chances"]["win"] < 0.5
+    assert behind["equities"]["no_double"] > behind["equities"]["double_take"]
+
+
+def test_advice_agrees_with_the_double_and_take_answers() -> None:
+    for pid in (CASH, BEHIND, START):
+        advice = ask({"op": "advice", "position": pid})
+        doubles = ask({"op": "double", "position": pid, "level": "expert"})["double"]
+        assert doubles == (advice["action"] == "double")
+        taker = Position.from_id(pid).flip().position_id()
+        answering = ask({"op": "advice", "position": taker, "answering": True})
+        takes = ask({"op": "take", "position": taker, "level": "expert"})["take"]
+        assert answering["action"] == ("take" if takes else "pass")
+        # The taker's chances are the doubler's seen from the other side.
+        assert answering["chances"]["win"] == pytest.approx(1.0 - advice["chances"]["win"], abs=1e-5)
+        assert answering["equities"] == advice["equities"]
+
+
+def test_advice_in_a_match_and_with_a_cube_that_cannot_be_turned() -> None:
+    owned = ask({"op": "advice", "position": CASH, "cube": {"value": 2, "owner": "opponent"}})
+    assert owned["action"] == "no double: not allowed" and owned["proper"] == "no double"
+    match = ask({"op": "advice", "position": CASH, "match": {"length": 5, "score": [0, 0]}})
+    assert match["units"] == "match winning chance"
+    assert match["action"] == "double"
+    assert 0.0 < match["equities"]["double_pass"] < 1.0
+
+
+@pytest.mark.parametrize(
+    ("request_", "fragment"),
+    [
+        ({"op": "advice"}, 'missing "position"'),
+        ({"op": "advice", "position": START, "answering": "yes"}, '"answering" must be true or false'),
+        (
+            {"op": "advice", "position": START, "answering": True, "cube": {"value": 2, "owner": "me"}},
+            "you own",
+        ),
+    ],
+)
+def test_advice_bad_requests(request_: dict[str, Any], fragment: str) -> None:
+    answer = ask(request_)
+    assert list(answer) == ["error"] and fragment in answer["error"]

@@ -70,6 +70,10 @@ def janowski(p: float, big_w: float, big_l: float, owner: str, x: float) -> floa
     return dead * (1.0 - x) + live * x
 
 
+TIE = 1e-9
+"""Equities closer than this are equal (a certain win's cash and play-on differ only by rounding)."""
+
+
 @dataclass(frozen=True, slots=True)
 class CubeView:
     """Equities (money: in current cubes; match: in match-winning chance) of the three cube actions."""
@@ -80,7 +84,8 @@ class CubeView:
 
     @property
     def should_double(self) -> bool:
-        return min(self.double_take, self.double_pass) > self.no_double
+        """Doubling is worth at least playing on; on a tie (a certain single win) the cash ends it now."""
+        return min(self.double_take, self.double_pass) >= self.no_double - TIE
 
     @property
     def should_take(self) -> bool:
@@ -90,7 +95,7 @@ class CubeView:
     @property
     def too_good(self) -> bool:
         """The opponent would pass, but playing on is worth more than the cash."""
-        return self.double_take > self.double_pass and self.no_double >= self.double_pass
+        return self.double_take > self.double_pass and self.no_double > self.double_pass + TIE
 
     @property
     def cubeful(self) -> float:

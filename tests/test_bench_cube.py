@@ -5,6 +5,8 @@ Nothing here needs GNU Backgammon: the rollouts are the project's own reference.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from game.engine import Position
@@ -43,3 +45,28 @@ def test_a_wrong_take_is_counted_and_costs_its_equity() -> None:
     figures = bench_cube.score_level("expert", [pos], [ref])
     assert figures["wrong"] == {"wrong take": 1}
     assert figures["lost_per_take_decision"] == pytest.approx(250.0)
+
+
+def test_a_tie_is_not_a_wrong_decision() -> None:
+    # Two checkers on my 1-point against ten: a certain single win. Cash or play on, one point
+    # either way: doubling is not "doubled when too good".
+    pos = Position((2,) + (0,) * 24, (2, 2, 2, 2, 1, 1) + (0,) * 19)
+    figures = bench_cube.score_level("expert", [pos], [Reference(1.0, 2.0, 1.0)])
+    assert figures["wrong"] == {}
+    assert figures["lost_per_double_decision"] == 0.0
+
+
+def test_the_committed_position_set() -> None:
+    positions = bench_cube.fixed_positions(600)
+    assert len(set(positions)) == 600
+    assert positions[:5] == bench_cube.fixed_positions(5)
+    with pytest.raises(ValueError, match="use --sample"):
+        bench_cube.fixed_positions(601)
+
+
+def test_written_positions_read_back(tmp_path: Path) -> None:
+    positions = [Position.start(), Position.start().flip()]
+    path = tmp_path / "set.txt"
+    bench_cube.write_positions(positions, 7, path)
+    assert path.read_text().startswith("# ")
+    assert bench_cube.fixed_positions(2, path) == positions

@@ -1,12 +1,17 @@
 """Cube benchmark: the levels' money cube decisions against reference equities, in lost thousandths.
 
-Positions: pre-roll positions from games the network plays against itself on
-seeded dice (cube centred, money, no Jacoby rule), kept when the network's
-cubeless equity for the player on roll lies between 0.25 and 1.6 (the range
+Positions: the fixed set in ``positions.txt`` beside this file (Position IDs,
+cube centred, money, no Jacoby rule), so that two networks or two cube models
+are compared on the same positions. It was drawn once by :func:`sample_positions`
+(``--sample``): pre-roll positions from games the shipped network (338,000
+training games) played against itself on seeded dice (seed 2027), kept when
+its cubeless equity for the player on roll lay between 0.25 and 1.6 (the range
 where doubling, taking and playing on for a gammon are real questions), at
-most one every four plies of a game. For each, the level decides whether the
-player on roll doubles (``api.should_double``) and whether the opponent takes
-(``api.should_take``).
+most one every four plies of a game. The filter is that network's own view, so
+the set over-represents positions it overrates (a prime against a closed board
+it thinks it wins) and under-represents those it underrates. For each position
+the level decides whether the player on roll doubles (``api.should_double``)
+and whether the opponent takes (``api.should_take``).
 
 Reference (``--reference``):
 
@@ -54,6 +59,7 @@ from game.engine.matchid import MatchInfo, encode_match_id
 
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / ".cache" / "bench_cube"
+POSITIONS = Path(__file__).with_name("bench_cube_positions.txt")
 GNUBG_CANDIDATES = ("gnubg", "/usr/games/gnubg")
 
 
@@ -102,6 +108,26 @@ def sample_positions(count: int, seed: int) -> list[Position]:
                 break
             pos = after.flip()
     return out
+
+
+def fixed_positions(count: int, path: Path = POSITIONS) -> list[Position]:
+    """The first ``count`` positions of the committed set (one Position ID per line, # comments)."""
+    ids = [
+        line.strip() for line in path.read_text().splitlines() if line.strip() and not line.startswith("#")
+    ]
+    if count > len(ids):
+        raise ValueError(f"{path.name} holds {len(ids)} positions, not {count}: use --sample")
+    return [Position.from_id(pid) for pid in ids[:count]]
+
+
+def write_positions(positions: list[Position], seed: int, path: Path) -> None:
+    """Save a drawn set in the format :func:`fixed_positions` reads."""
+    header = (
+        f"# Cube benchmark positions: money, cube centred, player on roll; drawn by\n"
+        f"# python -m game.tools.bench_cube --sample --seed {seed} --positions {len(positions)}"
+        f" --write-positions {path.name}\n"
+    )
+    path.write_text(header + "".join(p.position_id() + "\n" for p in positions))
 
 
 def find_gnubg() -> str | None:
@@ -231,19 +257,22 @@ def score_level(level: str, positions: list[Position], refs: list[Reference]) ->
         doubles = api.should_double(pos, 1, "centre", 0, (0, 0), False, level)
         takes = api.should_take(pos.flip(), 1, "centre", 0, (0, 0), False, level)
         best = max(ref.nd, ref.double_value)
-        lost_double += best - (ref.double_value if doubles else ref.nd)
+        lost = best - (ref.double_value if doubles else ref.nd)
+        lost_double += lost
         # The taker's loss, in the doubler's terms: the doubler gains what the taker gives away.
-        lost_take += (ref.dt if takes else ref.dp) - ref.double_value
-        if doubles and ref.kind == "no double":
-            wrong["doubled early"] += 1
-        elif doubles and ref.kind == "too good":
-            wrong["doubled when too good"] += 1
-        elif not doubles and ref.kind in ("double/take", "double/pass"):
-            wrong["missed double"] += 1
-        if takes and ref.dt > ref.dp:
-            wrong["wrong take"] += 1
-        elif not takes and ref.dt <= ref.dp:
-            wrong["wrong pass"] += 1
+        given = (ref.dt if takes else ref.dp) - ref.double_value
+        lost_take += given
+        # A decision is wrong when it loses equity: on a tie (a certain single win, cash or play on)
+        # either choice is right.
+        if lost > 0.0:
+            if ref.kind == "no double":
+                wrong["doubled early"] += 1
+            elif ref.kind == "too good":
+                wrong["doubled when too good"] += 1
+            else:
+                wrong["missed double"] += 1
+        if given > 0.0:
+            wrong["wrong take" if takes else "wrong pass"] += 1
     n = len(positions)
     return {
         "positions": n,
@@ -264,6 +293,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--plies", type=int, default=12, help="rollout truncation, in plies (rollout reference)")
     ap.add_argument("--seed", type=int, default=2027)
     ap.add_argument("--json", type=Path, help="also write the figures here")
+    ap.add_argument(
+        "--sample", action="store_true", help="draw new positions from play instead of the committed set"
+    )
+    ap.add_argument("--write-positions", type=Path, help="save the positions used to this file")
     args = ap.parse_args(argv)
     if args.positions < 1 or args.trials < 1 or args.plies < 1:
         ap.error("--positions, --trials and --plies must be at least 1")
@@ -274,8 +307,17 @@ def main(argv: list[str] | None = None) -> int:
     if source == "gnubg" and not gnubg:
         ap.error("gnubg is not installed (apt-get install gnubg), use --reference rollout")
     t0 = time.perf_counter()
-    positions = sample_positions(args.positions, args.seed)
-    print(f"{len(positions)} positions from play ({time.perf_counter() - t0:.0f} s)", flush=True)
+    if args.sample:
+        positions = sample_positions(args.positions, args.seed)
+        print(f"{len(positions)} positions from play ({time.perf_counter() - t0:.0f} s)", flush=True)
+    else:
+        try:
+            positions = fixed_positions(args.positions)
+        except (OSError, ValueError) as exc:
+            ap.error(str(exc))
+        print(f"{len(positions)} positions from {POSITIONS.name}", flush=True)
+    if args.write_positions:
+        write_positions(positions, args.seed, args.write_positions)
     if source == "gnubg":
         assert gnubg is not None
         refs = gnubg_reference(positions, gnubg)

@@ -1,0 +1,42 @@
+"""The cube-life tool: its rollouts are cached and resumable, and its fit changes only ``x``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.ai import cube as cubemod
+from game.engine import Position
+from game.tools import bench_cube, tune_cube_life
+from game.tools.bench_cube import Reference
+
+
+def _contact(n: int) -> list[Position]:
+    return [p for p in bench_cube.fixed_positions(60) if not p.is_race()][:n]
+
+
+def test_rollouts_are_cached_by_position(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tune_cube_life, "CACHE", tmp_path)
+    positions = _contact(2)
+    first = tune_cube_life.rollouts(positions, trials=2, seed=3)
+    (cache_file,) = tmp_path.iterdir()
+    stored = json.loads(cache_file.read_text())
+    assert set(stored) == {p.position_id() for p in positions}
+    # A resumed run reads the cache instead of rolling out again.
+    monkeypatch.setattr(bench_cube, "rollout_reference", lambda *a: pytest.fail("rolled out again"))
+    assert tune_cube_life.rollouts(positions, trials=2, seed=3) == first
+    for ref in first:
+        assert ref.dp == 1.0 and -3.0 <= ref.nd <= 3.0 and -6.0 <= ref.dt <= 6.0
+
+
+def test_score_depends_on_x_and_restores_it() -> None:
+    positions = _contact(3)
+    refs = [Reference(0.5, 0.8, 1.0)] * 3
+    before = cubemod.CONTACT_X
+    low = tune_cube_life.score(0.3, positions, refs)
+    high = tune_cube_life.score(0.9, positions, refs)
+    assert before == cubemod.CONTACT_X
+    assert low["x"] == 0.3 and high["x"] == 0.9
+    assert low["mean_error_double_take"] != high["mean_error_double_take"]

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from game.ai import api, search
+from game.ai import api, bearoff, search
 from game.ai.net import default_network, equity
 from game.engine import Move, Play, Position, legal_plays
 from game.engine.sample import random_position
@@ -67,7 +67,7 @@ def test_budget_stops_the_search_and_falls_back_to_the_network_alone(monkeypatch
     calls: list[Play] = []
     real = search.lookahead
 
-    def counting(n: object, play: Play) -> search.Searched:
+    def counting(n: object, play: Play, replies_kept: int | None = search.REPLIES) -> search.Searched:
         calls.append(play)
         return real(net, play)
 
@@ -95,3 +95,22 @@ def test_expert_choice_is_deterministic_and_legal() -> None:
         assert (first is None) == (not plays)
         if first is not None:
             assert first in plays
+
+
+def test_judging_every_reply_never_values_a_play_higher_than_the_screened_lookahead() -> None:
+    # The opponent's best over all its replies is at least its best over pubeval's few: the full
+    # one-roll value is the screened one or lower, and lower wherever the screen missed the best reply.
+    rng = random.Random(12)
+    net = default_network()
+    lower = 0
+    for _ in range(12):
+        pos = random_position(rng)
+        plays = legal_plays(pos, (rng.randint(1, 6), rng.randint(1, 6)))
+        if not plays or bearoff.is_bearoff(pos):
+            continue
+        screened = search.lookahead(net, plays[0])
+        full = search.lookahead(net, plays[0], None)
+        assert full.equity <= screened.equity + 1e-12
+        assert full.replies == screened.replies  # the same reply positions are generated
+        lower += full.equity < screened.equity - 1e-9
+    assert lower > 0

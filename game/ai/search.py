@@ -50,8 +50,12 @@ class Searched:
     replies: int
 
 
-def lookahead(net: Network, play: Play) -> Searched:
-    """The mover's cubeless equity after ``play``, averaged over the opponent's rolls and replies."""
+def lookahead(net: Network, play: Play, replies_kept: int | None = REPLIES) -> Searched:
+    """The mover's cubeless equity after ``play``, averaged over the opponent's rolls and replies.
+
+    ``replies_kept``: how many of the opponent's replies (by pubeval) the network judges per roll;
+    None judges every reply (the full one-roll value, what ``game.tools.bench_search`` compares to).
+    """
     after = play.position  # seen by the mover; the opponent rolls next
     opp = after.flip()
     race = opp.is_race()
@@ -71,23 +75,35 @@ def lookahead(net: Network, play: Play) -> Searched:
         if table:  # exact and cheap: every reply, judged by the bear-off table
             total -= weight * max(equity(o) for o in bearoff.play_outputs(replies))
             continue
-        if len(replies) > REPLIES:
+        if replies_kept is not None and len(replies) > replies_kept:
             wins = [p for p in replies if p.position.my_off == 15]
             if wins:
                 replies = wins
             else:
                 ranked = sorted(replies, key=lambda p: pubeval.fast_score(p.position, race), reverse=True)
-                replies = ranked[:REPLIES]
+                replies = ranked[:replies_kept]
         best = max(equity(o) for o in net.play_outputs(opp, replies, start))
         total += weight * -best
     return Searched(total / 36.0, generated)
 
 
-def refine(net: Network, plays: list[Play], scores: list[float]) -> int:
-    """Index of the play to make: the best after lookahead among the close 0-ply candidates."""
+def refine(
+    net: Network,
+    plays: list[Play],
+    scores: list[float],
+    *,
+    candidates: int = CANDIDATES,
+    margin: float = MARGIN,
+    replies_kept: int | None = REPLIES,
+) -> int:
+    """Index of the play to make: the best after lookahead among the close 0-ply candidates.
+
+    The keywords exist for ``game.tools.bench_search``, which compares other settings; play uses
+    the module's constants.
+    """
     order = sorted(range(len(plays)), key=scores.__getitem__, reverse=True)
     top = scores[order[0]]
-    close = [k for k in order[:CANDIDATES] if scores[k] >= top - MARGIN]
+    close = [k for k in order[:candidates] if scores[k] >= top - margin]
     if len(close) < 2:
         return order[0]
     best_k = order[0]
@@ -97,7 +113,7 @@ def refine(net: Network, plays: list[Play], scores: list[float]) -> int:
     for k in close:
         if spent >= BUDGET:
             break
-        result = lookahead(net, plays[k])
+        result = lookahead(net, plays[k], replies_kept)
         spent += result.replies
         searched += 1
         if result.equity > best_v:

@@ -63,3 +63,17 @@ def test_the_committed_cases(tmp_path: Path) -> None:
     path = tmp_path / "cases.txt"
     bench_checker.write_positions(cases[:3], 1, path)
     assert bench_checker.fixed_positions(3, path) == cases[:3]
+
+
+def test_lookahead_off_scores_the_network_alone_and_keeps_each_loss() -> None:
+    from game.ai import api
+
+    case = (START, (6, 4))
+    plays = legal_plays(*case)
+    scores = api.play_equities(START, plays)
+    zero_ply = plays[max(range(len(plays)), key=scores.__getitem__)]
+    ref = {p.position.position_id(): 0.0 for p in plays}
+    ref[zero_ply.position.position_id()] = -0.2  # the network's own choice is the only one that loses
+    off = bench_checker.score_level("expert", [case], [ref], lookahead=False)
+    assert off["losses"] == [pytest.approx(0.2)]
+    assert off["wrong_moves"] == 1

@@ -36,6 +36,7 @@ import time
 from pathlib import Path
 
 from game.ai import api, bearoff
+from game.ai.net import use_weights
 from game.engine import Position, legal_plays
 from game.engine.errors import RulesError
 from game.engine.matchid import MatchInfo, encode_match_id
@@ -179,13 +180,19 @@ def gnubg_reference(cases: list[Case], gnubg: str) -> list[dict[str, float]]:
     return [cache[_key(c)] for c in cases]
 
 
-def score_level(level: str, cases: list[Case], refs: list[dict[str, float]]) -> dict[str, object]:
-    """Thousandths lost per move, how many moves lost anything, and the worst."""
+def score_level(
+    level: str, cases: list[Case], refs: list[dict[str, float]], lookahead: bool | None = None
+) -> dict[str, object]:
+    """Thousandths lost per move, how many moves lost anything, the worst, and each case's loss.
+
+    ``lookahead`` forces the expert's one-roll lookahead on or off (None: the level's own setting).
+    The per-case losses (``losses``, in stored order) let two runs on the same cases be paired.
+    """
     losses: list[float] = []
     t0 = time.process_time()
     for case, ref in zip(cases, refs, strict=True):
         pos, dice = case
-        play = api.choose_play(pos, dice, level)
+        play = api.choose_play(pos, dice, level, lookahead=lookahead)
         assert play is not None
         losses.append(max(ref.values()) - ref[play.position.position_id()])
     n = len(cases)
@@ -196,6 +203,7 @@ def score_level(level: str, cases: list[Case], refs: list[dict[str, float]]) -> 
         "blunders": sum(1 for x in losses if x >= 0.08),
         "worst": round(max(losses), 3),
         "cpu_seconds": round(time.process_time() - t0, 1),
+        "losses": [round(x, 6) for x in losses],
     }
 
 
@@ -208,10 +216,23 @@ def main(argv: list[str] | None = None) -> int:
         "--sample", action="store_true", help="draw new cases from play instead of the committed set"
     )
     ap.add_argument("--write-positions", type=Path, help="save the cases used to this file")
-    ap.add_argument("--json", type=Path, help="also write the figures here")
+    ap.add_argument("--json", type=Path, help="also write the figures here (with each case's loss)")
+    ap.add_argument("--weights", type=Path, help="a weights file other than the shipped one")
+    ap.add_argument(
+        "--lookahead",
+        choices=("auto", "on", "off"),
+        default="auto",
+        help="one-roll lookahead: the level's own setting (expert: on), or forced on/off",
+    )
     args = ap.parse_args(argv)
     if args.positions < 1:
         ap.error("--positions must be at least 1")
+    if args.weights:
+        try:
+            use_weights(args.weights)
+        except ValueError as exc:
+            ap.error(str(exc))
+    lookahead = {"auto": None, "on": True, "off": False}[args.lookahead]
     gnubg = find_gnubg()
     if args.sample:
         cases = sample_positions(args.positions, args.seed)
@@ -228,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(cases)} cases; reference: GNU Backgammon 2-ply cubeless hint (measuring stick only)")
     figures: dict[str, object] = {}
     for level in args.levels:
-        r = score_level(level, cases, refs)
+        r = score_level(level, cases, refs, lookahead)
         figures[level] = r
         print(
             f"{level:12s} lost per move {r['lost_per_move']:6.2f} thousandths  moves that lose: "

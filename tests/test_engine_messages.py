@@ -772,8 +772,30 @@ FLOW_REFUSALS: list[Case] = [
         lambda: apply(MOVING, PlayMoves([Move(13, 8, 5)])),
         "a play is a tuple of moves, not [Move(src=13, dst=8, die=5, hit=False)]",
     ),  # type: ignore[arg-type]
+    ("opening die of 7", lambda: apply(new_game(), OpeningRoll(7, 1)), "a die shows 1 to 6, not 7 and 1"),
+    ("roll of one die", lambda: apply(ROLLING, Roll((3,))), "a roll is two dice, each 1 to 6, not (3,)"),  # type: ignore[arg-type]
+    (
+        "undo before moving",
+        lambda: apply(apply(ROLLING, Roll((3, 1))), Undo()),
+        "Nothing to undo: you have not moved yet this turn",
+    ),
+    (
+        "crawford in a session",
+        lambda: new_game(Rules(), (0, 0), crawford=True),
+        "the Crawford rule belongs to matches, not money sessions",
+    ),
+    (
+        "record after the match",
+        lambda: Match(Rules(1), (1, 0), games=1).record(PASSED.result),
+        "the match is over: no more games can be recorded",
+    ),  # type: ignore[arg-type]
     ("play with a short move", lambda: apply(MOVING, PlayMoves(((13, 8),))), "not a move: (13, 8)"),  # type: ignore[arg-type]
 ]
+
+
+def test_doubling_while_moving_is_explained_before_it_is_tried() -> None:
+    assert MOVING.can_double() == "You may double only at the start of your turn, before rolling"
+    assert PASSED.can_double() == "The game is over"
 
 
 @pytest.mark.parametrize(("what", "make", "message"), FLOW_REFUSALS, ids=[c[0] for c in FLOW_REFUSALS])

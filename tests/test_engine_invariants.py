@@ -30,10 +30,14 @@ from game.engine.flow import (
     board_move,
     new_game,
 )
+from game.engine.match import Match
+from game.engine.matchid import MatchInfo, encode_match_id, state_from_ids
 from game.engine.moves import OFF, Move, apply_move, legal_plays, single_moves
+from game.engine.notation import format_play, parse_play
 from game.engine.position import Position
 from game.engine.sample import random_position
 from game.engine.scoring import WinKind
+from game.engine.serialize import check_game_in_match
 
 
 def side(points: dict[int, int]) -> tuple[int, ...]:
@@ -203,3 +207,50 @@ def test_apply_move_and_a_hit_on_the_bar_agree() -> None:
     assert move == Move(25, 22, 3, False)
     hit = next(m for m in single_moves(Position(side({25: 1, 6: 14}), side({3: 1, 6: 14})), 3) if m.src == 25)
     assert hit.hit and apply_move(Position(side({25: 1, 6: 14}), side({3: 1, 6: 14})), hit).opp[24] == 1
+
+
+# -- notation: how a typed journey is split, and how plays are written -----------------------------
+
+
+def test_a_journey_goes_round_a_held_point() -> None:
+    """24/13 with 6-5 when the opponent holds my 18 (his 7): the 5 first, through 19."""
+    blocked = Position(side({24: 2, 13: 5, 8: 3, 6: 5}), side({7: 2, 13: 5, 8: 3, 5: 5}))
+    assert parse_play("24/13", blocked, (6, 5)) == (Move(24, 19, 5), Move(19, 13, 6))
+
+
+def test_a_journey_splits_with_the_higher_die_first_when_both_ways_are_open() -> None:
+    """The same order as the drag rule (turn.py), so a typed move animates as a dragged one would."""
+    assert parse_play("24/13", Position.start(), (6, 5)) == (Move(24, 18, 6), Move(18, 13, 5))
+    assert parse_play("24/13", Position.start(), (5, 6)) == (Move(24, 18, 6), Move(18, 13, 5))
+
+
+def test_a_journey_repeated_four_times() -> None:
+    assert parse_play("13/7(4)", Position.start(), (6, 6)) == (Move(13, 7, 6),) * 4
+
+
+def test_plays_are_written_from_the_highest_start_then_the_highest_end() -> None:
+    assert format_play((Move(13, 9, 4), Move(24, 20, 4), Move(20, 16, 4), Move(16, 12, 4))) == "24/12 13/9"
+    assert format_play((Move(13, 8, 5), Move(13, 11, 2))) == "13/11 13/8"
+
+
+# -- match and Match ID bounds ---------------------------------------------------------------------
+
+
+def test_a_won_match_leaves_the_winner_no_points_away() -> None:
+    won = Match(Rules(3), (4, 1), games=3, crawford_used=True)
+    assert won.is_over and won.away(0) == 0 and won.away(1) == 2
+
+
+def test_a_cube_on_64_can_be_restored_from_its_ids() -> None:
+    state = state_from_ids(Position.start().position_id(), encode_match_id(MatchInfo(cube=64, cube_owner=1)))
+    assert state.cube == Cube(64, 1) and state.phase is Phase.ROLL
+
+
+def test_a_finished_game_saved_after_its_match_recorded_it() -> None:
+    """Saved just after the result went into the match: the match score is the game's plus the points."""
+    match = Match(Rules(7), (2, 3), games=3)
+    over = apply(apply(match.new_game(), OpeningRoll(3, 1)), PlayMoves((Move(8, 5, 3), Move(6, 5, 1))))
+    over = apply(apply(apply(over, EndTurn()), Double()), Pass())  # player 1 doubles, player 0 passes
+    assert over.result is not None and over.result.winner == 1
+    check_game_in_match(over, match)
+    check_game_in_match(over, match.record(over.result))

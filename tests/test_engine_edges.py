@@ -1517,7 +1517,7 @@ def test_a_journey_repeated_four_times() -> None:
 
 
 def test_plays_are_written_from_the_highest_start_then_the_highest_end() -> None:
-    assert format_play((Move(13, 9, 4), Move(24, 20, 4), Move(20, 16, 4), Move(16, 12, 4))) == "24/12 13/9"
+    assert format_play((Move(13, 7, 6), Move(24, 18, 6), Move(18, 12, 6), Move(12, 6, 6))) == "24/6 13/7"
     assert format_play((Move(13, 8, 5), Move(13, 11, 2))) == "13/11 13/8"
 
 
@@ -1542,3 +1542,11 @@ def test_a_finished_game_saved_after_its_match_recorded_it() -> None:
     assert over.result is not None and over.result.winner == 1
     check_game_in_match(over, match)
     check_game_in_match(over, match.record(over.result))
+
+
+def test_a_side_with_nothing_left_on_the_board_is_in_a_race_wherever_the_other_stands() -> None:
+    """One side has borne everything off (the game is decided, but the board is still asked): no
+    contact, even with the other side's checkers on its own 23- and 24-points."""
+    assert Position(side({}), side({24: 1, 23: 1, 6: 3})).is_race()
+    assert Position(side({24: 1, 23: 1, 6: 3}), side({})).is_race()
+    assert not Position(side({24: 1, 6: 3}), side({24: 1, 6: 3})).is_race()

@@ -575,6 +575,28 @@ SAVE_REFUSALS: list[Case] = [
     ),
     ("dice out of range", _saved_with(MOVING, dice=[0, 3]), "the dice must be 1 to 6, not 0"),
     ("dice not a pair", _saved_with(MOVING, dice=[1, 2, 3]), "the dice must be a pair, not [1, 2, 3]"),
+    ("second die 0", _saved_with(MOVING, dice=[3, 0]), "the dice must be 1 to 6, not 0"),
+    ("second die 7", _saved_with(MOVING, dice=[3, 7]), "the dice must be 1 to 6, not 7"),
+    (
+        "a move that is not a list",
+        _saved_with(MOVING, moves=[5]),
+        "the moves of this turn, move 1 must be [from, to, die, hit], not 5",
+    ),
+    (
+        "move from 0",
+        _saved_with(MOVING, moves=[[0, -3, 3, False]]),
+        "the moves of this turn, move 1 (from) must be 1 to 25, not 0",
+    ),
+    (
+        "move to below off",
+        _saved_with(MOVING, moves=[[2, -1, 3, False]]),
+        "the moves of this turn, move 1 (to) must be 0 to 24, not -1",
+    ),
+    (
+        "move die 0",
+        _saved_with(MOVING, moves=[[8, 8, 0, False]]),
+        "the moves of this turn, move 1 (die) must be 1 to 6, not 0",
+    ),
     (
         "moves not a list",
         _saved_with(MOVING, moves="8/5"),
@@ -781,6 +803,11 @@ SAVE_REFUSALS: list[Case] = [
         "a win is single, gammon or backgammon, not 2",
     ),
     ("result cube", _saved_with(WON, result__cube=0), "the result's cube must be 1 to 64, not 0"),
+    (
+        "result cube above 64",
+        _saved_with(WON, result__cube=128),
+        "the result's cube must be 1 to 64, not 128",
+    ),
     ("result points", _saved_with(WON, result__points=0), "the points won must be 1 or more, not 0"),
     (
         "result passed flag",
@@ -1550,3 +1577,14 @@ def test_a_side_with_nothing_left_on_the_board_is_in_a_race_wherever_the_other_s
     assert Position(side({}), side({24: 1, 23: 1, 6: 3})).is_race()
     assert Position(side({24: 1, 23: 1, 6: 3}), side({})).is_race()
     assert not Position(side({24: 1, 6: 3}), side({24: 1, 6: 3})).is_race()
+
+
+def test_a_finished_game_worth_less_than_its_kind_reads_back() -> None:
+    """A gammon worth 1 (Jacoby, centred cube; or capped at the 1 point the winner needs) is read
+    back as saved: the reader recomputes the points with the game's own rules and score."""
+    bear_off = Position(side({1: 1}), side({6: 15}))
+    for rules, score in ((Rules(jacoby=True), (0, 0)), (Rules(5), (0, 4))):
+        state = GameState(phase=Phase.ROLL, position=bear_off, turn=1, rules=rules, score=score)
+        over = apply(apply(state, Roll((2, 1))), Step(1, 2))
+        assert over.result is not None and over.result.kind is WinKind.GAMMON and over.result.points == 1
+        assert state_from_dict(state_to_dict(over)) == over

@@ -1588,3 +1588,38 @@ def test_a_finished_game_worth_less_than_its_kind_reads_back() -> None:
         over = apply(apply(state, Roll((2, 1))), Step(1, 2))
         assert over.result is not None and over.result.kind is WinKind.GAMMON and over.result.points == 1
         assert state_from_dict(state_to_dict(over)) == over
+
+
+def test_the_autosave_format_as_written() -> None:
+    """The files on disk outlive the version that wrote them: field names, order of the move fields
+    and lower-case names are the format (version 1), not just whatever reads back."""
+    assert state_to_dict(WON) == {
+        "version": 1,
+        "phase": "game_over",
+        "position": "uO8DAAAAAAAAAA",
+        "turn": 0,
+        "dice": None,
+        "moves": [],
+        "cube": {"value": 1, "owner": None},
+        "crawford": False,
+        "rules": {"match_length": 0, "jacoby": False},
+        "score": [0, 0],
+        "opening": None,
+        "result": {"winner": 0, "kind": "single", "cube": 1, "points": 1, "passed": False},
+        "last_play": [[1, 0, 1, False], [6, 0, 6, False]],
+        "last_player": 0,
+    }
+    moving = state_to_dict(MOVING)
+    assert (moving["phase"], moving["dice"], moving["moves"], moving["opening"]) == (
+        "moving",
+        [5, 3],
+        [[8, 5, 3, False]],
+        [5, 3],
+    )
+    assert match_to_dict(Match(Rules(5, True), (4, 2), games=3, crawford_used=True)) == {
+        "version": 1,
+        "rules": {"match_length": 5, "jacoby": True},
+        "score": [4, 2],
+        "games": 3,
+        "crawford_used": True,
+    }

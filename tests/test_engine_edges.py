@@ -54,6 +54,7 @@ from game.engine.matchid import (
 from game.engine.moves import OFF, Move, apply_move, check_dice, legal_plays, single_moves
 from game.engine.notation import format_play, parse_journeys, parse_play
 from game.engine.position import Position
+from game.engine.reference import reference_plays
 from game.engine.sample import random_position
 from game.engine.scoring import GameResult, WinKind, game_points, win_kind
 from game.engine.serialize import (
@@ -765,6 +766,17 @@ SAVE_REFUSALS: list[Case] = [
         "nobody may double in the Crawford game, so the cube must be on 1",
     ),
     (
+        "first double offered in the Crawford game",
+        _saved_with(
+            OFFERED,
+            crawford=True,
+            rules={"match_length": 5, "jacoby": False},
+            score=[4, 0],
+            cube={"value": 1, "owner": None},
+        ),
+        "nobody may double in the Crawford game",
+    ),
+    (
         "redouble by the taker",
         _saved_with(OFFERED, cube={"value": 2, "owner": 1}),
         "this double could not have been offered: only the owner may redouble, up to 64",
@@ -1234,6 +1246,11 @@ def test_an_action_in_the_wrong_phase_says_what_to_do_instead(phase: str, action
     assert str(raised.value) == WRONG_PHASE[phase, action]
 
 
+def _moving_with(move: Move) -> GameState:
+    """A MOVING state built directly (as a caller could), claiming ``move`` was made from the start."""
+    return GameState(phase=Phase.MOVING, position=Position.start(), dice=(5, 3), moves=(move,))
+
+
 FLOW_REFUSALS: list[Case] = [
     ("not an action", lambda: apply(ROLLING, "roll"), "not a game action: 'roll'"),  # type: ignore[arg-type]
     (
@@ -1288,6 +1305,28 @@ FLOW_REFUSALS: list[Case] = [
         lambda: Match(Rules(1), (1, 0), games=1).record(PASSED.result),
         "the match is over: no more games can be recorded",
     ),  # type: ignore[arg-type]
+    (
+        "a moving state built with a move from 26",
+        lambda: _moving_with(Move(26, 21, 5)),
+        "a move goes from a point (25 = bar) to a point (0 = off), not "
+        "Move(src=26, dst=21, die=5, hit=False)",
+    ),
+    (
+        "a moving state built with a move from 0",
+        lambda: _moving_with(Move(0, -5, 5)),
+        "a move goes from a point (25 = bar) to a point (0 = off), not Move(src=0, dst=-5, die=5, hit=False)",
+    ),
+    (
+        "a moving state built with a move to 25",
+        lambda: _moving_with(Move(24, 25, 5)),
+        "a move goes from a point (25 = bar) to a point (0 = off), not "
+        "Move(src=24, dst=25, die=5, hit=False)",
+    ),
+    (
+        "a moving state built with a move that is not there",
+        lambda: _moving_with(Move(13, 9, 4)),
+        "the move 13/9 does not fit this position",
+    ),
     ("play with a short move", lambda: apply(MOVING, PlayMoves(((13, 8),))), "not a move: (13, 8)"),  # type: ignore[arg-type]
 ]
 
@@ -1623,3 +1662,12 @@ def test_the_autosave_format_as_written() -> None:
         "games": 3,
         "crawford_used": True,
     }
+
+
+def test_when_only_the_lower_die_can_be_played_every_way_to_play_it_is_listed() -> None:
+    """6-5 with the 6 blocked everywhere: 24/19 and 21/16 are both legal (one die each), and the
+    search must keep both dead ends apart instead of remembering one."""
+    pos = Position(side({24: 1, 21: 1}), side({7: 2, 10: 2, 12: 2, 15: 2, 2: 7}))
+    plays = legal_plays(pos, (6, 5))
+    assert sorted(p.moves for p in plays) == [(Move(21, 16, 5),), (Move(24, 19, 5),)]
+    assert {p.position for p in plays} == reference_plays(pos, (6, 5))

@@ -44,6 +44,7 @@ from game.engine.matchid import (
     GS_DROPPED,
     GS_NONE,
     GS_OVER,
+    GS_PLAYING,
     GS_RESIGNED,
     MatchInfo,
     decode_match_id,
@@ -977,6 +978,11 @@ MATCH_ID_REFUSALS: list[Case] = [
         "not a Match ID (bad characters): 'cAkAAAAA!AAA'",
     ),
     (
+        "four bad characters",
+        lambda: decode_match_id("cAkA!!!!AAAA"),
+        "not a Match ID (bad characters): 'cAkA!!!!AAAA'",
+    ),
+    (
         "cube owner 2",
         lambda: decode_match_id("YAkAAAAAAAAA"),
         "not a valid Match ID (cube owner 2): 'YAkAAAAAAAAA'",
@@ -1671,3 +1677,13 @@ def test_when_only_the_lower_die_can_be_played_every_way_to_play_it_is_listed() 
     plays = legal_plays(pos, (6, 5))
     assert sorted(p.moves for p in plays) == [(Move(21, 16, 5),), (Move(24, 19, 5),)]
     assert {p.position for p in plays} == reference_plays(pos, (6, 5))
+
+
+def test_what_a_match_id_records_after_an_opening_tie_and_for_a_double_by_player_1() -> None:
+    """After a tied opening roll the game has begun (gnubg's "playing"); a double offered by player 1
+    leaves player 0 to act."""
+    assert match_info(apply(new_game(), OpeningRoll(4, 4))).game_state == GS_PLAYING
+    assert match_info(new_game()).game_state == GS_NONE
+    offered = apply(GameState(phase=Phase.ROLL, position=Position.start(), turn=1), Double())
+    info = match_info(offered)
+    assert (info.player, info.turn, info.doubled) == (1, 0, True)

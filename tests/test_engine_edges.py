@@ -1333,6 +1333,22 @@ FLOW_REFUSALS: list[Case] = [
         lambda: _moving_with(Move(13, 9, 4)),
         "the move 13/9 does not fit this position",
     ),
+    (
+        "play from past the bar",
+        lambda: apply(MOVING, PlayMoves(((26, 21, 5),))),
+        "You have no checker on point 26",
+    ),  # type: ignore[arg-type]
+    (
+        "play with a text source",
+        lambda: apply(MOVING, PlayMoves((("13", 8, 5),))),
+        "not a move: ('13', 8, 5)",
+    ),  # type: ignore[arg-type]
+    (
+        "play with a text target",
+        lambda: apply(MOVING, PlayMoves(((13, "8", 5),))),
+        "not a move: (13, '8', 5)",
+    ),  # type: ignore[arg-type]
+    ("play with a text die", lambda: apply(MOVING, PlayMoves(((13, 8, "5"),))), "not a move: (13, 8, '5')"),  # type: ignore[arg-type]
     ("play with a short move", lambda: apply(MOVING, PlayMoves(((13, 8),))), "not a move: (13, 8)"),  # type: ignore[arg-type]
 ]
 
@@ -1687,3 +1703,22 @@ def test_what_a_match_id_records_after_an_opening_tie_and_for_a_double_by_player
     offered = apply(GameState(phase=Phase.ROLL, position=Position.start(), turn=1), Double())
     info = match_info(offered)
     assert (info.player, info.turn, info.doubled) == (1, 0, True)
+
+
+@pytest.mark.parametrize(
+    "position",
+    [
+        Position(side({6: 2, 4: 1, 3: 1, 1: 2}), side({6: 5, 8: 3, 13: 5, 12: 2})),  # home, gaps above
+        Position(side({7: 1, 3: 2, 2: 3}), side({6: 5, 8: 3, 13: 5, 24: 2})),  # one checker on the 7
+        Position(side({25: 1, 13: 5, 6: 5}), side({3: 1, 4: 2, 6: 5, 8: 3, 13: 3})),  # bar, a blot on my 22
+        Position(side({24: 2, 13: 5, 8: 3, 6: 5}), side({2: 1, 5: 1, 6: 4, 8: 3, 13: 4, 24: 2})),  # blots
+    ],
+    ids=["bearing off", "not all home", "entering", "blots"],
+)
+def test_board_move_agrees_with_single_moves_from_every_point_to_every_point(position: Position) -> None:
+    """Hand-made boards for the corners of bearing off, entering and hitting, every src/dst/die."""
+    for die in range(1, 7):
+        listed = {(m.src, m.dst): m for m in single_moves(position, die)}
+        for src in range(1, 27):
+            for dst in range(0, 25):
+                assert board_move(position, src, dst, die) == listed.get((src, dst)), (src, dst, die)

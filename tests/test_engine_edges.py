@@ -1722,3 +1722,34 @@ def test_board_move_agrees_with_single_moves_from_every_point_to_every_point(pos
         for src in range(1, 27):
             for dst in range(0, 25):
                 assert board_move(position, src, dst, die) == listed.get((src, dst)), (src, dst, die)
+
+
+DOUBLES_BOARDS = [
+    # checkers on the bar (one to four), entry points open, blotted or closed
+    Position(side({25: 1, 13: 2, 6: 2}), side({3: 1, 5: 2, 6: 3, 13: 2})),
+    Position(side({25: 2, 8: 2, 6: 3}), side({2: 1, 4: 2, 6: 2, 12: 3})),
+    Position(side({25: 3, 24: 1, 6: 2}), side({2: 2, 3: 2, 5: 1, 8: 3})),
+    Position(side({25: 4, 13: 1}), side({2: 2, 4: 1, 6: 2, 9: 3})),
+    # bearing off: gaps above, one checker outside, the highest point empty
+    Position(side({6: 1, 4: 2, 3: 1, 1: 3}), side({6: 3, 8: 2, 13: 2})),
+    Position(side({5: 2, 2: 1}), side({6: 3, 8: 2, 13: 2})),
+    Position(side({8: 1, 5: 2, 3: 1}), side({6: 3, 12: 2, 13: 2})),
+    Position(side({3: 2, 2: 1, 1: 1}), side({1: 2, 19: 1, 13: 2})),
+]
+
+
+@pytest.mark.parametrize("index", range(len(DOUBLES_BOARDS)))
+def test_doubles_from_the_bar_and_bearing_off_equal_the_reference(index: int) -> None:
+    """Every double on boards with checkers on the bar or bearing off, against the slow reference
+    (small boards, so the reference is quick): the same results, each once, each play consistent."""
+    pos = DOUBLES_BOARDS[index]
+    for d in range(1, 7):
+        plays = legal_plays(pos, (d, d))
+        results = [p.position for p in plays]
+        assert len(set(results)) == len(results)
+        assert set(results) == reference_plays(pos, (d, d)), (pos.position_id(), d)
+        for play in plays:
+            after = pos
+            for move in play.moves:
+                after = apply_move(after, move)
+            assert after == play.position

@@ -1339,6 +1339,16 @@ FLOW_REFUSALS: list[Case] = [
         "You have no checker on point 26",
     ),  # type: ignore[arg-type]
     (
+        "play with a list for a move",
+        lambda: apply(MOVING, PlayMoves(([13, 8, 5],))),
+        "not a move: [13, 8, 5]",
+    ),  # type: ignore[arg-type]
+    (
+        "bear off past a checker on the point above",
+        lambda: Turn(Position(side({4: 1, 3: 1}), side({6: 15})), (5, 2)).step(3, 5),
+        "Bear off from your highest point first",
+    ),
+    (
         "play with a text source",
         lambda: apply(MOVING, PlayMoves((("13", 8, 5),))),
         "not a move: ('13', 8, 5)",

@@ -52,7 +52,7 @@ from game.engine.matchid import (
     match_info,
     state_from_ids,
 )
-from game.engine.moves import OFF, Move, apply_move, check_dice, legal_plays, single_moves
+from game.engine.moves import OFF, Move, apply_move, check_dice, legal_plays, max_dice_playable, single_moves
 from game.engine.notation import format_play, parse_journeys, parse_play
 from game.engine.position import Position
 from game.engine.reference import reference_plays
@@ -1257,6 +1257,23 @@ def _moving_with(move: Move) -> GameState:
     return GameState(phase=Phase.MOVING, position=Position.start(), dice=(5, 3), moves=(move,))
 
 
+def _position_id_from_bits(bits: list[int]) -> str:
+    """A Position ID made of raw key bits (low bit of byte 0 first), for IDs no position encodes to."""
+    bits = bits + [0] * (80 - len(bits))
+    key = bytes(sum(bits[8 * b + k] << k for k in range(8)) for b in range(10))
+    return base64.b64encode(key).decode()[:14]
+
+
+# The opponent's 15 checkers, then 24 empty points and 16 checkers on the bar for the player on roll,
+# the last one in bit 79: no room is left for the 0 that would end the bar's count.
+NO_END_ZERO = [1] * 15 + [0] * 25 + [0] * 24 + [1] * 16
+
+
+def _stale_moves() -> GameState:
+    """A MOVING state whose moves were replaced while the turn in progress was handed along."""
+    return dataclasses.replace(MOVING, moves=())
+
+
 FLOW_REFUSALS: list[Case] = [
     ("not an action", lambda: apply(ROLLING, "roll"), "not a game action: 'roll'"),  # type: ignore[arg-type]
     (
@@ -1338,6 +1355,34 @@ FLOW_REFUSALS: list[Case] = [
         lambda: apply(MOVING, PlayMoves(((26, 21, 5),))),
         "You have no checker on point 26",
     ),  # type: ignore[arg-type]
+    ("single moves with a die of 7", lambda: single_moves(START, 7), "a die shows 1 to 6, not 7"),
+    ("single moves with a text die", lambda: single_moves(START, "3"), "a die shows 1 to 6, not '3'"),  # type: ignore[arg-type]
+    ("match length as text", lambda: Rules(match_length="7"), "the match length is a whole number, not '7'"),  # type: ignore[arg-type]
+    (
+        "match length below 0",
+        lambda: Rules(match_length=-1),
+        "the match length is 0 (a session) or more, not -1",
+    ),
+    (
+        "a turn in progress outside moving",
+        lambda: GameState(phase=Phase.ROLL, position=START, turn_cache=MOVING.turn_cache),
+        "only a turn being moved has a turn in progress",
+    ),
+    (
+        "a moving state without dice",
+        lambda: GameState(phase=Phase.MOVING, position=START),
+        "a turn being moved needs its dice",
+    ),
+    (
+        "a turn in progress with other moves",
+        _stale_moves,
+        "the turn in progress does not match the board, dice and moves",
+    ),
+    (
+        "a Position ID without the last count's end",
+        lambda: Position.from_id(_position_id_from_bits(NO_END_ZERO)),
+        "not a valid Position ID (too many checkers): '/38AAAAAAAD//w'",
+    ),
     (
         "play with a list for a move",
         lambda: apply(MOVING, PlayMoves(([13, 8, 5],))),
@@ -1763,3 +1808,8 @@ def test_doubles_from_the_bar_and_bearing_off_equal_the_reference(index: int) ->
             for move in play.moves:
                 after = apply_move(after, move)
             assert after == play.position
+
+
+def test_no_dice_left_means_none_playable() -> None:
+    assert max_dice_playable(Position.start(), ()) == 0
+    assert max_dice_playable(Position.start(), (6, 6, 6, 6)) == 4

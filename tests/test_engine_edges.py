@@ -1274,6 +1274,54 @@ def _stale_moves() -> GameState:
     return dataclasses.replace(MOVING, moves=())
 
 
+POSITION_REFUSALS: list[Case] = [
+    (
+        "sixteen for the player on roll",
+        lambda: Position(side({6: 16}), side({6: 15})),
+        "the player on roll has 16 checkers on the board; a side has 15",
+    ),
+    (
+        "sixteen for the opponent",
+        lambda: Position(side({6: 15}), side({6: 16})),
+        "the opponent has 16 checkers on the board; a side has 15",
+    ),
+    (
+        "a negative count for the player on roll",
+        lambda: Position(side({6: -1}), side({6: 15})),
+        "the player on roll has a negative or non-integer checker count",
+    ),
+    (
+        "a negative count for the opponent",
+        lambda: Position(side({6: 15}), side({6: -1})),
+        "the opponent has a negative or non-integer checker count",
+    ),
+    (
+        "24 counts for the opponent",
+        lambda: Position(side({6: 15}), side({6: 15})[:24]),
+        "the opponent's checkers must be 25 counts (24 points and the bar)",
+    ),
+    (
+        "both borne off",
+        lambda: Position(side({}), side({})),
+        "both players have borne off all their checkers",
+    ),
+    (
+        "both on one point",
+        lambda: Position(side({6: 15}), side({19: 15})),
+        "both players have checkers on point 6",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("what", "make", "message"), POSITION_REFUSALS, ids=[c[0] for c in POSITION_REFUSALS]
+)
+def test_an_impossible_board_says_which_side_is_wrong(
+    what: str, make: Callable[[], object], message: str
+) -> None:
+    assert _refusal(make) == message, what
+
+
 FLOW_REFUSALS: list[Case] = [
     ("not an action", lambda: apply(ROLLING, "roll"), "not a game action: 'roll'"),  # type: ignore[arg-type]
     (

@@ -1431,6 +1431,28 @@ FLOW_REFUSALS: list[Case] = [
         lambda: Position.from_id(_position_id_from_bits(NO_END_ZERO)),
         "not a valid Position ID (too many checkers): '/38AAAAAAAD//w'",
     ),
+    ("play with a die not rolled", lambda: apply(MOVING, PlayMoves(((13, 9, 4),))), "You have no 4 to play"),  # type: ignore[arg-type]
+    (
+        "play after the last checker is off",
+        lambda: apply(
+            apply(GameState(phase=Phase.ROLL, position=Position(side({1: 1}), side({6: 15}))), Roll((2, 1))),
+            PlayMoves(((1, 0, 2), (1, 0, 1))),
+        ),
+        "All your checkers are already off",
+    ),  # type: ignore[arg-type]
+    (
+        "play the lower die when the higher one can be played",
+        lambda: apply(
+            apply(
+                GameState(
+                    phase=Phase.ROLL, position=Position(side({14: 1, 24: 1}), side({21: 2, 7: 2, 5: 2}))
+                ),
+                Roll((6, 4)),
+            ),
+            PlayMoves(((14, 10, 4),)),
+        ),
+        "You must play the higher die",
+    ),  # type: ignore[arg-type]
     (
         "play with a list for a move",
         lambda: apply(MOVING, PlayMoves(([13, 8, 5],))),
@@ -1699,8 +1721,9 @@ def test_a_journey_goes_round_a_held_point() -> None:
 
 def test_a_journey_splits_with_the_higher_die_first_when_both_ways_are_open() -> None:
     """The same order as the drag rule (turn.py), so a typed move animates as a dragged one would."""
-    assert parse_play("24/13", Position.start(), (6, 5)) == (Move(24, 18, 6), Move(18, 13, 5))
-    assert parse_play("24/13", Position.start(), (5, 6)) == (Move(24, 18, 6), Move(18, 13, 5))
+    both_open = Position(side({24: 2, 13: 5, 8: 3, 6: 5}), side({13: 5, 8: 3, 5: 5, 3: 2}))
+    assert parse_play("24/13", both_open, (6, 5)) == (Move(24, 18, 6), Move(18, 13, 5))
+    assert parse_play("24/13", both_open, (5, 6)) == (Move(24, 18, 6), Move(18, 13, 5))
 
 
 def test_a_journey_repeated_four_times() -> None:
@@ -1861,3 +1884,22 @@ def test_doubles_from_the_bar_and_bearing_off_equal_the_reference(index: int) ->
 def test_no_dice_left_means_none_playable() -> None:
     assert max_dice_playable(Position.start(), ()) == 0
     assert max_dice_playable(Position.start(), (6, 6, 6, 6)) == 4
+
+
+def test_typed_journeys_are_played_highest_first_each_to_its_end() -> None:
+    """The order the moves come back in is the order they are animated: the highest journey first,
+    each checker to the end of its journey before the next one starts, whatever order they were typed in."""
+    assert parse_play("13/11 24/18", Position.start(), (6, 2)) == (Move(24, 18, 6), Move(13, 11, 2))
+    assert parse_play("13/5 24/16", Position.start(), (4, 4)) == (
+        Move(24, 20, 4),
+        Move(20, 16, 4),
+        Move(13, 9, 4),
+        Move(9, 5, 4),
+    )
+
+
+def test_a_finished_game_keeps_its_cube() -> None:
+    state = GameState(phase=Phase.ROLL, position=Position(side({1: 1}), side({6: 15})), cube=Cube(2, 0))
+    over = apply(apply(state, Roll((2, 1))), Step(1, 2))
+    assert over.phase is Phase.GAME_OVER and over.cube == Cube(2, 0)
+    assert over.result is not None and (over.result.cube, over.result.points) == (2, 4)

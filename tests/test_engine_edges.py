@@ -607,7 +607,7 @@ SAVE_REFUSALS: list[Case] = [
     (
         "five moves",
         _saved_with(MOVING, moves=[[8, 5, 3, False]] * 5),
-        "the moves of this turn has 5 moves; a turn has at most 4",
+        "the moves of this turn: 5 given; a turn has at most 4 moves",
     ),
     (
         "move not four fields",
@@ -710,7 +710,7 @@ SAVE_REFUSALS: list[Case] = [
     (
         "last play",
         _saved_with(ROLLING, last_play=[[8, 5, 3, False]] * 5),
-        "the last play has 5 moves; a turn has at most 4",
+        "the last play: 5 given; a turn has at most 4 moves",
     ),
     ("last player", _saved_with(ROLLING, last_player=2), "the last player must be 0 to 1, not 2"),
     (
@@ -804,6 +804,28 @@ SAVE_REFUSALS: list[Case] = [
         "the moves of this turn are not legal: You have no 3 to play (left: 5)",
     ),
     ("result not an object", _saved_with(WON, result=[0]), "the result must be an object, not list"),
+    (
+        "cube without its owner",
+        _saved_with(ROLLING, cube={"value": 1}),
+        "the cube is missing owner",
+    ),
+    (
+        "cube with a field too many",
+        _saved_with(ROLLING, cube={"value": 1, "owner": None, "side": 0}),
+        "the cube has unknown fields: side",
+    ),
+    (
+        "result without its passed flag",
+        _saved_with(WON, result={"winner": 0, "kind": "single", "cube": 1, "points": 1}),
+        "the result is missing passed",
+    ),
+    (
+        "result with a field too many",
+        _saved_with(
+            WON, result={"winner": 0, "kind": "single", "cube": 1, "points": 1, "passed": False, "by": 1}
+        ),
+        "the result has unknown fields: by",
+    ),
     ("result winner", _saved_with(WON, result__winner=2), "the winner must be 0 to 1, not 2"),
     (
         "result kind",
@@ -1229,7 +1251,7 @@ WRONG_PHASE: dict[tuple[str, str], str] = {
     ("moving", "take"): "There is no double to answer",
     ("moving", "pass"): "There is no double to answer",
     ("moving", "end turn"): "Finish your move: you still have 5 to play",
-    ("moving", "play"): "That play uses 1 dice; you must play 2",
+    ("moving", "play"): "That play uses 1 die; you must play 2",
     ("over", "opening roll"): "The game is over",
     ("over", "roll"): "The game is over",
     ("over", "double"): "The game is over",
@@ -1903,3 +1925,18 @@ def test_a_finished_game_keeps_its_cube() -> None:
     over = apply(apply(state, Roll((2, 1))), Step(1, 2))
     assert over.phase is Phase.GAME_OVER and over.cube == Cube(2, 0)
     assert over.result is not None and (over.result.cube, over.result.points) == (2, 4)
+
+
+def test_a_short_play_counts_its_dice_in_words() -> None:
+    """One die is "1 die", more are "dice"; the screen's translation reads both."""
+    from game.ui.i18n import engine_message_key
+
+    double = apply(GameState(phase=Phase.ROLL, position=Position.start()), Roll((1, 1)))
+    with pytest.raises(IllegalAction) as raised:
+        apply(double, PlayMoves((Move(8, 7, 1), Move(8, 7, 1))))
+    assert str(raised.value) == "That play uses 2 dice; you must play 4"
+    assert engine_message_key(str(raised.value)) == ("engine.play_length", {"used": "2", "most": "4"})
+    assert engine_message_key("That play uses 1 die; you must play 2") == (
+        "engine.play_length",
+        {"used": "1", "most": "2"},
+    )

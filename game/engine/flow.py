@@ -592,7 +592,10 @@ def _apply_play_moves(state: GameState, action: PlayMoves) -> GameState:
         played.append(move)
     total = turn.moves + tuple(played)
     if position.my_off != CHECKERS and len(total) < turn.most:
-        raise IllegalAction(f"That play uses {len(total)} dice; you must play {turn.most}")
+        used = len(total)
+        raise IllegalAction(
+            f"That play uses {used} {'die' if used == 1 else 'dice'}; you must play {turn.most}"
+        )
     a, b = check_dice(turn.dice)
     higher = max(a, b)
     if turn.most == 1 and a != b and total and total[0].die != higher:

@@ -161,7 +161,7 @@ def _moves(value: object, what: str) -> tuple[Move, ...]:
     if not isinstance(value, list | tuple):
         raise RulesError(f"{what} must be a list of moves, not {value!r}")
     if len(value) > 4:
-        raise RulesError(f"{what} has {len(value)} moves; a turn has at most 4")
+        raise RulesError(f"{what}: {len(value)} given; a turn has at most 4 moves")
     out: list[Move] = []
     for n, raw in enumerate(value, 1):
         label = f"{what}, move {n}"

@@ -228,7 +228,7 @@ _ENGINE_TABLE: tuple[tuple[re.Pattern[str], str, Mapping[str, _Converter]], ...]
             "engine.move_impossible",
             {},
         ),
-        (r"That play uses (?P<used>\d) dice; you must play (?P<most>\d)", "engine.play_length", {}),
+        (r"That play uses (?P<used>\d) (?:die|dice); you must play (?P<most>\d)", "engine.play_length", {}),
         (r"Move from a point 1\.\.24 or the bar, to a point 1\.\.24 or off", "engine.move_range", {}),
         (r"No doubling in the Crawford game", "engine.crawford", {}),
         (r"The cube is already at (?P<value>\d+), the highest stake", "engine.cube_max", {}),

@@ -42,6 +42,7 @@ from game.engine.errors import RulesError
 from game.engine.matchid import MatchInfo, encode_match_id
 from game.engine.moves import apply_move
 from game.engine.notation import parse_play
+from game.tools._walk import walk_game
 from game.tools.bench_cube import ROOT, find_gnubg
 
 CACHE = ROOT / ".cache" / "bench_checker"
@@ -59,23 +60,15 @@ def sample_positions(count: int, seed: int) -> list[Case]:
     out: list[Case] = []
     seen: set[Case] = set()
     while len(out) < count:
-        pos = Position.start()
         last = -10
-        for ply in range(400):
-            dice = (rng.randint(1, 6), rng.randint(1, 6))
-            plays = legal_plays(pos, dice)
+        for ply, pos, dice in walk_game(rng):
             fresh = (pos, dice) not in seen and (pos, dice[::-1]) not in seen
-            if fresh and ply - last >= 3 and len(plays) >= 2 and not bearoff.is_bearoff(pos):
+            if fresh and ply - last >= 3 and not bearoff.is_bearoff(pos) and len(legal_plays(pos, dice)) >= 2:
                 out.append((pos, dice))
                 seen.add((pos, dice))
                 last = ply
                 if len(out) >= count:
                     break
-            play = api.choose_play(pos, dice, "expert", lookahead=False)
-            after = pos if play is None else play.position
-            if after.my_off == 15:
-                break
-            pos = after.flip()
     return out
 
 

@@ -56,6 +56,7 @@ from game.ai.duel import game_points
 from game.ai.net import equity
 from game.engine import Position
 from game.engine.matchid import MatchInfo, encode_match_id
+from game.tools._walk import walk_game
 
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / ".cache" / "bench_cube"
@@ -90,23 +91,14 @@ def sample_positions(count: int, seed: int) -> list[Position]:
     out: list[Position] = []
     seen: set[Position] = set()
     while len(out) < count:
-        pos = Position.start()
         last = -10
-        for ply in range(400):
-            if ply - last >= 4 and pos not in seen:
-                e = equity(api.probabilities(pos))
-                if 0.25 <= e <= 1.6:
-                    out.append(pos)
-                    seen.add(pos)
-                    last = ply
-                    if len(out) >= count:
-                        break
-            dice = (rng.randint(1, 6), rng.randint(1, 6))
-            play = api.choose_play(pos, dice, "expert", lookahead=False)
-            after = pos if play is None else play.position
-            if after.my_off == 15:
-                break
-            pos = after.flip()
+        for ply, pos, _dice in walk_game(rng):
+            if ply - last >= 4 and pos not in seen and 0.25 <= equity(api.probabilities(pos)) <= 1.6:
+                out.append(pos)
+                seen.add(pos)
+                last = ply
+                if len(out) >= count:
+                    break
     return out
 
 

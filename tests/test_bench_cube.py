@@ -70,3 +70,14 @@ def test_written_positions_read_back(tmp_path: Path) -> None:
     bench_cube.write_positions(positions, 7, path)
     assert path.read_text().startswith("# ")
     assert bench_cube.fixed_positions(2, path) == positions
+
+
+def test_unreadable_weights_are_refused_with_a_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "net.json"
+    bad.write_text("{not json")
+    with pytest.raises(SystemExit) as stopped:
+        bench_cube.main(["--positions", "1", "--weights", str(bad)])
+    assert stopped.value.code == 2
+    assert "weights" in capsys.readouterr().err

@@ -53,7 +53,7 @@ from pathlib import Path
 from game.ai import api, cubeful
 from game.ai import cube as cubemod
 from game.ai.duel import game_points
-from game.ai.net import equity
+from game.ai.net import equity, use_weights
 from game.engine import Position
 from game.engine.matchid import MatchInfo, encode_match_id
 from game.tools._walk import walk_game
@@ -289,9 +289,15 @@ def main(argv: list[str] | None = None) -> int:
         "--sample", action="store_true", help="draw new positions from play instead of the committed set"
     )
     ap.add_argument("--write-positions", type=Path, help="save the positions used to this file")
+    ap.add_argument("--weights", type=Path, help="a weights file other than the shipped one")
     args = ap.parse_args(argv)
     if args.positions < 1 or args.trials < 1 or args.plies < 1:
         ap.error("--positions, --trials and --plies must be at least 1")
+    if args.weights:
+        try:
+            use_weights(args.weights)
+        except ValueError as exc:
+            ap.error(str(exc))
     gnubg = find_gnubg()
     source = args.reference
     if source == "auto":

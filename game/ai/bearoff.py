@@ -133,6 +133,14 @@ def _trim(dist: list[float]) -> list[float]:
     return dist
 
 
+def _add_one_roll_later(acc: list[float], sub: Sequence[float], weight: float) -> None:
+    """Add ``weight`` times the distribution ``sub`` shifted by one roll (the roll just made) into ``acc``."""
+    if len(acc) < len(sub) + 1:
+        acc.extend([0.0] * (len(sub) + 1 - len(acc)))
+    for r, p in enumerate(sub):
+        acc[r + 1] += weight * p
+
+
 def build(progress: Callable[[int, int], None] | None = None) -> tuple[list[Dist], dict[Side, Dist]]:
     """Compute the table: (finishing distribution per side, first-off distribution per 15-checker side)."""
     sides = all_sides()
@@ -162,11 +170,7 @@ def build(progress: Callable[[int, int], None] | None = None) -> tuple[list[Dist
             best = min(roll_results(side, a, b, step), key=lambda s: (mean[index[s]], index[s]))
             j = index[best]
             m += w / 36.0 * mean[j]
-            sub = dist[j]
-            if len(acc) < len(sub) + 1:
-                acc.extend([0.0] * (len(sub) + 1 - len(acc)))
-            for r, p in enumerate(sub):
-                acc[r + 1] += w / 36.0 * p
+            _add_one_roll_later(acc, dist[j], w / 36.0)
         mean[k] = m
         dist[k] = _trim(acc)
         if progress and done % 5000 == 0:
@@ -191,11 +195,7 @@ def _build_first_off(sides: Sequence[Side]) -> dict[Side, Dist]:
                 continue
             best = min(results, key=lambda s: (mean[s], s))
             m += w / 36.0 * mean[best]
-            sub = dist[best]
-            if len(acc) < len(sub) + 1:
-                acc.extend([0.0] * (len(sub) + 1 - len(acc)))
-            for r, p in enumerate(sub):
-                acc[r + 1] += w / 36.0 * p
+            _add_one_roll_later(acc, dist[best], w / 36.0)
         mean[side] = m
         dist[side] = _trim(acc)
     return {s: tuple(d) for s, d in dist.items()}

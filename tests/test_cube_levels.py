@@ -1,8 +1,9 @@
 """The levels' cube errors: in proportion to their strength, and of the human kind.
 
-Reference: the expert's own one-roll-ahead cubeful equities (the project's best
-judgement; the benchmark ``game.tools.bench_cube`` measures the expert itself
-against an outside reference). On positions from play where the cube matters,
+Reference: the expert's own cubeful equities, as it judges a double and as it judges
+a take (one roll ahead, rolled out where it rolls out; the project's best judgement;
+the benchmark ``game.tools.bench_cube`` measures the expert itself against an outside
+reference). On positions from play where the cube matters,
 each lower level must lose more equity than the one above it, and a beginner's
 errors must lean the human way: more missed doubles than early ones, more
 wrong takes than wrong passes. (Lower levels also cash many positions the
@@ -20,26 +21,32 @@ from game.tools.bench_cube import sample_positions
 
 
 @cache
-def _cases() -> list[tuple[Position, cubeful.CubeEquities]]:
-    return [(pos, api.cube_equities(pos, cubeful.CubeInfo(), "expert")) for pos in sample_positions(120, 5)]
+def _cases() -> list[tuple[Position, cubeful.CubeEquities, cubeful.CubeEquities]]:
+    """Each position with the expert's equities for the doubler's decision and for the taker's."""
+    info = cubeful.CubeInfo()
+    return [
+        (pos, api.cube_equities(pos, info, "expert"), api.cube_equities(pos, info, "expert", answering=True))
+        for pos in sample_positions(120, 5)
+    ]
 
 
 def _score(level: str) -> tuple[float, dict[str, int]]:
     lost = 0.0
     kinds = {"missed double": 0, "early double": 0, "cashed a too-good": 0, "wrong take": 0, "wrong pass": 0}
-    for pos, eq in _cases():
+    for pos, eq, answer in _cases():
         dv = min(eq.double_take, eq.double_pass)
         doubles = api.should_double(pos, 1, "centre", 0, (0, 0), False, level)
         takes = api.should_take(pos.flip(), 1, "centre", 0, (0, 0), False, level)
         lost += max(eq.no_double, dv) - (dv if doubles else eq.no_double)
-        lost += (eq.double_take if takes else eq.double_pass) - dv
+        dv = min(answer.double_take, answer.double_pass)
+        lost += (answer.double_take if takes else answer.double_pass) - dv
         if doubles and not eq.should_double:
             kinds["cashed a too-good" if eq.too_good else "early double"] += 1
         if not doubles and eq.should_double:
             kinds["missed double"] += 1
-        if takes and not eq.should_take:
+        if takes and not answer.should_take:
             kinds["wrong take"] += 1
-        if not takes and eq.should_take:
+        if not takes and answer.should_take:
             kinds["wrong pass"] += 1
     return lost / len(_cases()), kinds
 

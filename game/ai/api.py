@@ -9,10 +9,11 @@ for a game yet differs between games: a level cannot be beaten by replaying.
 Every level plays bear-offs from the exact one-sided table (:mod:`game.ai.bearoff`).
 
 Cube: the expert's decisions look one roll ahead, cubeful (:mod:`game.ai.cubeful`),
-with the race model (:mod:`game.ai.race`) once contact is over; the other levels
-judge the position before the roll with noise and a bias (they miss doubles and
-take too much). :func:`cube_advice` gives the expert's action and its numbers for
-the Hint. Nothing here touches global random state.
+with the race model (:mod:`game.ai.race`) once contact is over; in contact a short
+cubeful rollout (:mod:`game.ai.rollout`) checks every take and every double the
+lookahead wants. The other levels judge the position before the roll with noise and
+a bias (they miss doubles and take too much). :func:`cube_advice` gives the expert's
+action and its numbers for the Hint. Nothing here touches global random state.
 """
 
 from __future__ import annotations
@@ -20,14 +21,15 @@ from __future__ import annotations
 import hashlib
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from game.engine import Play, Position, legal_plays
 from game.engine.cube import MAX_CUBE
 
-from . import bearoff, cubeful, pubeval, race, search
+from . import bearoff, cubeful, pubeval, race, rollout, search
 from . import cube as cubemod
 from .duel import game_points
-from .net import Outputs, default_network, equity
+from .net import Network, Outputs, default_network, equity
 
 LEVELS = ("beginner", "intermediate", "advanced", "expert")
 
@@ -211,20 +213,73 @@ def _info(
     return cubeful.CubeInfo(cube_value, cube_owner, match_length, (score[0], score[1]), crawford)
 
 
-def cube_equities(pos: Position, info: cubeful.CubeInfo, level: str = "expert") -> cubeful.CubeEquities:
+ROLLOUT_TRIALS = 72
+ROLLOUT_PLIES = 8
+"""The expert's cube rollouts (:mod:`game.ai.rollout`): 72 trials (each first roll twice) of 8 plies."""
+ROLLOUT_Z = 2.0
+"""The rollout overrules the lookahead's decision only when its own answer is this many standard
+errors clear of the other answer: on a close call its noise would only add errors (post-Crawford,
+say, where doubling now and doubling next turn are worth almost the same)."""
+
+
+def cube_equities(
+    pos: Position, info: cubeful.CubeInfo, level: str = "expert", *, answering: bool = False
+) -> cubeful.CubeEquities:
     """The cube decision's equities for the player on roll in ``pos``, as ``level`` judges them.
 
-    The expert looks one roll ahead (:mod:`game.ai.cubeful`); the other levels apply Janowski's
-    formulas to the position before the roll, with their noise and bias.
+    The expert looks one roll ahead (:mod:`game.ai.cubeful`). In contact it also plays the
+    position out (:mod:`game.ai.rollout`) when the answer matters enough to pay for it: always
+    for the taker (``answering``: the equities decide a take), and for the doubler when the
+    lookahead says double. Where the rollout clearly answers otherwise (by ``ROLLOUT_Z`` of its
+    standard errors) its equities are returned, else the lookahead's. Races stay with the
+    lookahead, whose race model is already close to exact.
+    The other levels apply Janowski's formulas to the position before the roll, with their noise
+    and bias.
     """
     _check_level(level)
     if level == "expert":
-        return cubeful.evaluate(pos, info, _best_play, cube_outputs)
+        return _expert_cube(pos, info, answering, default_network())
     out = cube_outputs(pos)
     view = _view(out, pos, info.value, info.owner, info.match_length, info.score)
     return cubeful.CubeEquities(
         view.no_double, view.double_take, view.double_pass, out, money=not info.match_length
     )
+
+
+def cube_lookahead(pos: Position, info: cubeful.CubeInfo) -> cubeful.CubeEquities:
+    """The expert's one-roll-ahead cube equities alone, never rolled out or remembered (the cube-life
+    tool measures them for each cube life ``x``)."""
+    return cubeful.evaluate(pos, info, _best_play, cube_outputs)
+
+
+@lru_cache(maxsize=256)
+def _expert_cube(
+    pos: Position, info: cubeful.CubeInfo, answering: bool, network: Network
+) -> cubeful.CubeEquities:
+    """The expert's cube equities (see :func:`cube_equities`), remembered: the decision, the Hint
+    and the review often ask about the same position, and a rollout is worth keeping. ``network``
+    is part of the key so that other weights (the benchmarks' ``use_weights``) are not mixed up."""
+    ahead = cube_lookahead(pos, info)
+    if pos.is_race() or not (answering or (ahead.should_double and info.may_double())):
+        return ahead
+    rolled = rollout.evaluate(pos, info, _best_play, cube_outputs, trials=ROLLOUT_TRIALS, plies=ROLLOUT_PLIES)
+    return rolled if _overrules(rolled, ahead, answering) else ahead
+
+
+def _overrules(rolled: rollout.RolloutEquities, ahead: cubeful.CubeEquities, answering: bool) -> bool:
+    """The rollout answers the decision at stake otherwise than the lookahead, and clearly.
+
+    At stake: the take when ``answering``, else the double (which the lookahead wants).
+    """
+    if answering:
+        if rolled.should_take == ahead.should_take:
+            return False
+        return abs(rolled.double_pass - rolled.double_take) > ROLLOUT_Z * rolled.se_double_take
+    if rolled.should_double:
+        return False
+    if rolled.double_take <= rolled.double_pass:  # it would be taken: no double against double/take
+        return rolled.no_double - rolled.double_take > ROLLOUT_Z * rolled.se_difference
+    return rolled.no_double - rolled.double_pass > ROLLOUT_Z * rolled.se_no_double  # too good
 
 
 def _view(
@@ -256,7 +311,7 @@ def may_double(
 def _decide(pos: Position, info: cubeful.CubeInfo, level: str, tag: str) -> cubeful.CubeEquities:
     """Equities of the doubler (on roll in ``pos``) as ``level`` sees them for a ``tag`` decision."""
     if level == "expert":
-        return cube_equities(pos, info, level)
+        return cube_equities(pos, info, level, answering=tag == "take")
     out = _noisy(cube_outputs(pos), pos, level, tag)
     view = _view(out, pos, info.value, info.owner, info.match_length, info.score)
     return cubeful.CubeEquities(
@@ -368,7 +423,7 @@ def cube_advice(
         doubler = pos.flip()
     else:
         doubler = pos
-    eq = cube_equities(doubler, info, "expert")
+    eq = cube_equities(doubler, info, "expert", answering=answering)
     proper = "too good" if eq.too_good else "double" if eq.should_double else "no double"
     response = "take" if eq.should_take else "pass"
     if answering:

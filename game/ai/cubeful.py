@@ -102,19 +102,26 @@ class CubeEquities(cubemod.CubeView):
     money: bool
 
 
+def view(out: Outputs, pos: Position, info: CubeInfo) -> cubemod.CubeView:
+    """The 0-ply (Janowski) cube view of the side on roll in ``pos`` with outputs ``out``.
+
+    Money: in units of the current cube. Match: match-winning chances.
+    """
+    x = cubemod.cube_efficiency(pos)
+    if not info.match_length:
+        return cubemod.money_view(out, info.owner, x)
+    post = min(info.away) == 1
+    return cubemod.match_view(out, info.owner, x, info.value, info.away, post)
+
+
 def leaf_value(out: Outputs, pos: Position, info: CubeInfo) -> float:
     """Cubeful value of the side on roll at a leaf, with its own best cube action (0-ply Janowski).
 
     Money: in points (the cube's value included). Match: match-winning chance.
     """
-    x = cubemod.cube_efficiency(pos)
-    can = info.may_double()
-    if not info.match_length:
-        view = cubemod.money_view(out, info.owner, x)
-        return info.value * (view.cubeful if can else view.no_double)
-    post = min(info.away) == 1
-    mview = cubemod.match_view(out, info.owner, x, info.value, info.away, post)
-    return mview.cubeful if can else mview.no_double
+    v = view(out, pos, info)
+    value = v.cubeful if info.may_double() else v.no_double
+    return info.value * value if not info.match_length else value
 
 
 def _terminal(after: Position, info: CubeInfo) -> float:

@@ -322,8 +322,9 @@ def _after(pos: Position, moves: tuple[Move, ...]) -> Position:
 def cube_view(state: GameState) -> cubemod.CubeView:
     """The doubler's (``state.turn``'s) equities of no double / double-take / double-pass, per cube.
 
-    The expert level's own estimate (:func:`game.ai.api.cube_equities`: one roll ahead, cubeful;
-    a test checks the decisions agree); match equities are rescaled to the cube in play.
+    The expert level's own estimate (:func:`game.ai.api.cube_equities`: one roll ahead, cubeful,
+    and rolled out where the expert would roll out, for a take always; a test checks the decisions
+    agree); match equities are rescaled to the cube in play.
     """
     pos = state.position
     me = state.turn
@@ -331,7 +332,7 @@ def cube_view(state: GameState) -> cubemod.CubeView:
     length = state.rules.match_length
     score = (state.score[me], state.score[1 - me]) if length else (0, 0)
     info = CubeInfo(state.cube.value, owner, length, score, state.crawford)
-    eq = cube_equities(pos, info, "expert")
+    eq = cube_equities(pos, info, "expert", answering=state.phase is Phase.CUBE_OFFERED)
     if not length:
         return cubemod.CubeView(eq.no_double, eq.double_take, eq.double_pass)
     away = (length - score[0], length - score[1])

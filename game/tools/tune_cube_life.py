@@ -70,7 +70,7 @@ def score(x: float, positions: list[Position], refs: list[Reference]) -> dict[st
         err_nd: list[float] = []
         err_dt: list[float] = []
         for pos, ref in zip(positions, refs, strict=True):
-            eq = api.cube_equities(pos, cubeful.CubeInfo(), "expert")
+            eq = api.cube_lookahead(pos, cubeful.CubeInfo())
             dv = ref.double_value
             lost_double += max(ref.nd, dv) - (dv if eq.should_double else ref.nd)
             lost_take += (ref.dt if eq.should_take else ref.dp) - dv

@@ -1,0 +1,183 @@
+"""Truncated cubeful rollouts: the expert's second opinion on a cube decision.
+
+Why: the one-roll lookahead (:mod:`game.ai.cubeful`) cannot see what happens
+several rolls later, and some positions are misjudged by the network in a way
+only play reveals. The classic case: a closed board with the opponent on the bar
+against a checker trapped behind the opponent's full prime. The network sees the
+closed board and a big favourite; in play, the side on the bar never has to
+move, its prime never breaks, and the closed board crumbles first. A few rolls
+of play settle such positions, so the expert plays them out: each trial plays
+``plies`` plies with the cube lookahead's cheap cubeless play (pubeval's best
+few plays judged by the network), every player doubling, taking and passing
+by Janowski's formulas (0-ply) at every ply, and values the position where it
+stops by the same formula. The two cube states of the decision, no double and
+double/take, follow the same games (the same dice), so their difference has
+much less noise than either. The first rolls are stratified (trial ``t``
+starts with roll ``t mod 36``), the later ones come from a generator seeded
+by the position: the same question always gets the same answer.
+
+Money equities are in units of the current cube; match equities are match
+winning chances, as in :mod:`game.ai.cubeful`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass
+from math import sqrt
+
+from game.engine import Position, legal_plays
+
+from .cubeful import CubeEquities, CubeInfo, LeafEvaluator, PlayEvaluator, leaf_value, view
+from .duel import game_points
+from .net import Outputs, swap
+
+FIRST_ROLLS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
+
+
+@dataclass(frozen=True, slots=True)
+class RolloutEquities(CubeEquities):
+    """Rolled-out cube equities and their standard errors (same units).
+
+    ``se_no_double`` and ``se_double_take`` are each mean's; ``se_difference`` is that of
+    double/take minus no double, smaller than either because both follow the same games.
+    """
+
+    trials: int
+    se_no_double: float
+    se_double_take: float
+    se_difference: float
+
+
+@dataclass(slots=True)
+class _State:
+    """One cube state along a trial: its cube seen by the root's player, and its result once settled."""
+
+    info: CubeInfo
+    result: float | None = None
+
+
+def _seed(pos: Position, info: CubeInfo, trials: int, plies: int) -> int:
+    key = f"{info}|{trials}|{plies}|".encode() + bytes(pos.me) + bytes(pos.opp)
+    return int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "little")
+
+
+def _for_root(value: float, mine: bool, money: bool) -> float:
+    """A value of the side on roll (points or match-winning chance) seen by the root's player."""
+    if mine:
+        return value
+    return -value if money else 1.0 - value
+
+
+def evaluate(
+    root: Position,
+    info: CubeInfo,
+    best_play: PlayEvaluator,
+    leaf_eval: LeafEvaluator,
+    *,
+    trials: int = 36,
+    plies: int = 6,
+) -> RolloutEquities:
+    """The no-double and double/take equities of the player on roll in ``root``, rolled out.
+
+    ``best_play`` picks each roll's cubeless play and gives the mover's outputs after it;
+    ``leaf_eval`` gives the outputs of the side on roll where no play was made (the root,
+    a roll that cannot be played) or when contact is over (the race model).
+    ``outputs`` of the result are the cubeless chances where the trials stopped, averaged.
+    """
+    money = not info.match_length
+    rng = random.Random(_seed(root, info, trials, plies))
+    root_out = leaf_eval(root)
+    # Sums of the no-double result, the double/take result, their squares and the squared difference.
+    totals = [0.0, 0.0, 0.0, 0.0, 0.0]
+    sums = [0.0] * 5
+    for t in range(trials):
+        states = [_State(info), _State(info.doubled_and_taken())]
+        pos = root
+        out: Outputs = root_out
+        mine = True
+        dice = FIRST_ROLLS[t % 36]
+        for ply in range(plies + 1):
+            live = [s for s in states if s.result is None]
+            for st in live:
+                seen = st.info if mine else st.info.flipped()
+                if ply == plies:
+                    st.result = _for_root(leaf_value(out, pos, seen), mine, money)
+                elif ply > 0 and seen.may_double():
+                    v = view(out, pos, seen)
+                    if v.should_double:
+                        if not v.should_take:
+                            cash = float(seen.value) if money else seen.mwc(seen.value)
+                            st.result = _for_root(cash, mine, money)
+                        else:
+                            taken = seen.doubled_and_taken()
+                            st.info = taken if mine else taken.flipped()
+            if ply == plies or all(s.result is not None for s in states):
+                _add(sums, out, mine)
+                break
+            plays = legal_plays(pos, dice)
+            if not plays:
+                pos = pos.flip()
+                out = leaf_eval(pos)
+            else:
+                best, mover = best_play(pos, plays)
+                after = best.position
+                if after.my_off == 15:
+                    points = game_points(after)
+                    for st in states:
+                        if st.result is None:
+                            seen = st.info if mine else st.info.flipped()
+                            won = points * seen.value
+                            st.result = _for_root(float(won) if money else seen.mwc(won), mine, money)
+                    _add(sums, (1.0, float(points >= 2), float(points >= 3), 0.0, 0.0), mine)
+                    break
+                pos = after.flip()
+                out = leaf_eval(pos) if pos.is_race() else swap(mover)
+            mine = not mine
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+        a, b = states[0].result, states[1].result
+        assert a is not None and b is not None
+        totals[0] += a
+        totals[1] += b
+        totals[2] += a * a
+        totals[3] += b * b
+        totals[4] += (b - a) * (b - a)
+    avg = tuple(s / trials for s in sums)
+    outputs: Outputs = (avg[0], avg[1], avg[2], avg[3], avg[4])
+    nd = totals[0] / trials
+    dt = totals[1] / trials
+    se = (
+        _standard_error(totals[0], totals[2], trials),
+        _standard_error(totals[1], totals[3], trials),
+        _standard_error(totals[1] - totals[0], totals[4], trials),
+    )
+    unit = float(info.value) if money else 1.0
+    dp = 1.0 if money else info.mwc(info.value)
+    return RolloutEquities(
+        nd / unit,
+        dt / unit,
+        dp,
+        outputs,
+        money,
+        trials,
+        se[0] / unit,
+        se[1] / unit,
+        se[2] / unit,
+    )
+
+
+def _standard_error(total: float, squares: float, n: int) -> float:
+    """The standard error of a mean from the sum and the sum of squares of ``n`` samples."""
+    if n < 2:
+        return float("inf")
+    mean = total / n
+    var = max(squares / n - mean * mean, 0.0) * n / (n - 1)
+    return sqrt(var / n)
+
+
+def _add(sums: list[float], out: Outputs, mine: bool) -> None:
+    """Add the cubeless outputs of the side on roll to ``sums``, seen by the root's player."""
+    seen = out if mine else swap(out)
+    for i in range(5):
+        sums[i] += seen[i]

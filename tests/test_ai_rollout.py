@@ -1,0 +1,130 @@
+"""The expert's cube rollouts (``game.ai.rollout``) and where the expert uses them.
+
+The positions named here come from the cube benchmark's committed set. The three "trapped"
+ones are the reason the rollouts exist: a closed board with two of the opponent's checkers on
+the bar, against one checker trapped behind the opponent's full prime. The network sees the
+closed board and gives the roller about 80% and many gammons, so the one-roll lookahead
+doubles and would pass. In play the side on the bar never has to move, its prime never breaks,
+and the closed board must break first: GNU Backgammon (used only to measure) calls them no
+double and a big take (the roller's equity about -1.1), and the project's own untruncated
+rollouts agree that the double is a take.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai import api, cubeful, rollout
+from game.ai.cubeful import CubeInfo
+from game.engine import Position
+
+TRAPPED = ("tm2DAGDbbgcAIA", "tm2DAGDbdiMAIA", "tm2DQEDbtkEEIA")
+
+
+def _roll(pos: Position, info: CubeInfo, trials: int = 36, plies: int = 6) -> cubeful.CubeEquities:
+    return rollout.evaluate(pos, info, api._best_play, api.cube_outputs, trials=trials, plies=plies)
+
+
+def _pos(me: dict[int, int], opp: dict[int, int]) -> Position:
+    """A position from {point (1-24, 25 = bar): checkers}; the rest of each side borne off."""
+    a = [0] * 25
+    b = [0] * 25
+    for point, n in me.items():
+        a[point - 1] = n
+    for point, n in opp.items():
+        b[point - 1] = n
+    return Position(tuple(a), tuple(b))
+
+
+def test_the_same_question_gets_the_same_answer() -> None:
+    pos = Position.from_id(TRAPPED[0])
+    assert _roll(pos, CubeInfo()) == _roll(pos, CubeInfo())
+
+
+def test_a_game_won_this_roll_is_worth_its_points_in_both_cube_states() -> None:
+    # One checker on the ace against fifteen that have not left the roller's home board: any roll
+    # bears it off, a backgammon (3 points) no double, 6 doubled and taken.
+    pos = _pos({1: 1}, {19: 5, 20: 5, 21: 5})
+    eq = _roll(pos, CubeInfo(), trials=36)
+    assert (eq.no_double, eq.double_take, eq.double_pass) == (3.0, 6.0, 1.0)
+    assert eq.outputs == (1.0, 1.0, 1.0, 0.0, 0.0)
+    # The same with the cube at 2, owned by the roller: equities per cube, so unchanged.
+    eq2 = _roll(pos, CubeInfo(2, "me"), trials=36)
+    assert (eq2.no_double, eq2.double_take) == (3.0, 6.0)
+
+
+def test_match_units_are_match_winning_chances() -> None:
+    pos = Position.from_id(TRAPPED[0])
+    info = CubeInfo(1, "centre", 5, (2, 1))
+    eq = _roll(pos, info)
+    assert 0.0 <= eq.no_double <= 1.0
+    assert 0.0 <= eq.double_take <= 1.0
+    assert eq.double_pass == info.mwc(1)
+    assert not eq.money
+
+
+def test_the_rollout_agrees_with_the_lookahead_where_the_network_is_sound() -> None:
+    """The starting position and a plain race: both estimates close, no sign or side mix-up."""
+    for pid in ("4HPwATDgc/ABMA", "7O4pCADs7lkAAA"):
+        pos = Position.from_id(pid)
+        ahead = api.cube_lookahead(pos, CubeInfo())
+        rolled = _roll(pos, CubeInfo(), trials=72)
+        assert rolled.no_double == pytest.approx(ahead.no_double, abs=0.15), pid
+        assert rolled.double_take == pytest.approx(ahead.double_take, abs=0.3), pid
+        assert rolled.outputs[0] == pytest.approx(ahead.outputs[0], abs=0.08), pid
+
+
+@pytest.mark.parametrize("pid", TRAPPED)
+def test_a_closed_board_against_a_trapped_checker_is_no_double_and_a_take(pid: str) -> None:
+    pos = Position.from_id(pid)
+    ahead = api.cube_lookahead(pos, CubeInfo())
+    # The lookahead alone: double (or too good to double) and pass.
+    assert (ahead.should_double or ahead.too_good) and not ahead.should_take
+    assert not api.should_double(pos, 1, "centre", 0, (0, 0), False, "expert")
+    assert api.should_take(pos.flip(), 1, "centre", 0, (0, 0), False, "expert")
+    advice = api.cube_advice(pos.flip(), answering=True)
+    assert advice.action == "take"
+    # The rollout sees the doubler's trouble: far less than the lookahead's double/take equity.
+    assert advice.double_take < min(advice.double_pass, ahead.double_take - 0.5)
+
+
+def test_races_stay_with_the_lookahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rollout, "evaluate", lambda *a, **k: pytest.fail("rolled out a race"))
+    api._expert_cube.cache_clear()
+    race = Position.from_id("7O4pCADs7lkAAA")
+    assert api.should_take(race.flip(), 1, "centre", 0, (0, 0), False, "expert")
+    api.cube_advice(race.flip(), answering=True)
+
+
+def test_the_expert_rolls_out_takes_and_its_own_doubles_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[Position] = []
+    real = rollout.evaluate
+
+    def counted(pos: Position, *args: object, **kw: int) -> cubeful.CubeEquities:
+        calls.append(pos)
+        return real(pos, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rollout, "evaluate", counted)
+    api._expert_cube.cache_clear()  # answers remembered from other tests would hide the calls
+    start = Position.start()
+    assert not api.should_double(start, 1, "centre", 0, (0, 0), False, "expert")
+    assert calls == []  # the lookahead says no double: nothing to check
+    assert api.should_take(start.flip(), 1, "centre", 0, (0, 0), False, "expert")
+    assert calls == [start]  # every take in contact is rolled out
+    calls.clear()
+    # Lower levels never roll out.
+    for level in ("beginner", "intermediate", "advanced"):
+        api.should_take(start.flip(), 1, "centre", 0, (0, 0), False, level)
+        api.should_double(Position.from_id(TRAPPED[0]), 1, "centre", 0, (0, 0), False, level)
+    assert calls == []
+    # The cube is the taker's: the lookahead may want to double, but the rules forbid it.
+    assert not api.should_double(Position.from_id(TRAPPED[0]), 2, "opponent", 0, (0, 0), False, "expert")
+    assert calls == []
+
+
+def test_answers_are_remembered_per_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    pos = Position.from_id(TRAPPED[1])
+    api._expert_cube.cache_clear()
+    first = api.cube_equities(pos, CubeInfo(), "expert", answering=True)
+    monkeypatch.setattr(rollout, "evaluate", lambda *a, **k: pytest.fail("rolled out again"))
+    assert api.cube_equities(pos, CubeInfo(), "expert", answering=True) is first

@@ -18,7 +18,9 @@ flushed at once. Requests (see ``shared/DESIGN.md``):
   advice with its numbers (what the Hint button shows): ``{"action": A,
   "proper": P, "response": R, "chances": {"win", "win_gammon",
   "win_backgammon", "lose_gammon", "lose_backgammon"}, "cubeless_equity": E,
-  "equities": {"no_double", "double_take", "double_pass"}, "units": U}``.
+  "equities": {"no_double", "double_take", "double_pass"}, "units": U,
+  "played_out": N}`` (N: the trial games of the rollout the numbers come from,
+  0 when they are the one-roll lookahead's).
   ``action`` is "double", "no double", "too good" or "no double: not allowed"
   before the roll, "take" or "pass" with ``"answering": true``. The chances are
   the asker's; the equities are the doubler's (see ``game.ai.api.CubeAdvice``).
@@ -210,6 +212,7 @@ def op_advice(request: dict[str, Any]) -> dict[str, Any]:
             "double_pass": round(a.double_pass, 6),
         },
         "units": a.units,
+        "played_out": a.played_out,
     }
 
 

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from game import bot
+from game.ai import api
 from game.engine.moves import apply_move, legal_plays
 from game.engine.notation import format_play, parse_play
 from game.engine.position import Position
@@ -346,6 +347,16 @@ def test_advice_agrees_with_the_double_and_take_answers() -> None:
         # The taker's chances are the doubler's seen from the other side.
         assert answering["chances"]["win"] == pytest.approx(1.0 - advice["chances"]["win"], abs=1e-5)
         assert answering["equities"] == advice["equities"]
+
+
+def test_advice_says_when_its_numbers_come_from_a_rollout() -> None:
+    # A closed board against a checker trapped behind a full prime (see tests/test_ai_rollout.py):
+    # the taker's answer is rolled out, and the race's is the lookahead's.
+    taker = Position.from_id("tm2DAGDbbgcAIA").flip().position_id()
+    answering = ask({"op": "advice", "position": taker, "answering": True})
+    assert answering["action"] == "take"
+    assert answering["played_out"] == api.ROLLOUT_TRIALS
+    assert ask({"op": "advice", "position": CASH})["played_out"] == 0
 
 
 def test_advice_in_a_match_and_with_a_cube_that_cannot_be_turned() -> None:

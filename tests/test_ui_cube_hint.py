@@ -71,6 +71,21 @@ def test_hint_on_a_double_says_take_or_pass_as_the_computer_would(app) -> None: 
     app.draw(0.0)
 
 
+def test_a_rolled_out_answer_says_so(app) -> None:  # type: ignore[no-untyped-def]
+    # The computer doubles with a closed board against the human's checker trapped behind his own
+    # full prime: the lookahead would pass, the expert's rollout takes (tests/test_ai_rollout.py).
+    trapped = Position.from_id("tm2DAGDbbgcAIA")
+    before = GameState(phase=Phase.ROLL, position=trapped, turn=1, rules=Rules(0))  # seen from turn
+    scene = _computer_game(app, apply(before, Double()))
+    click(app, button_xy(scene, tr("hint")))
+    advice = scene.hints.cube
+    assert advice is not None and advice.action == "take" and advice.played_out == api.ROLLOUT_TRIALS
+    lines = scene.hints.cube_lines()
+    assert lines[0] == tr("cube_hint_trials", action=tr("cube_hint_take"), n=api.ROLLOUT_TRIALS)
+    assert str(api.ROLLOUT_TRIALS) in lines[0]
+    app.draw(0.0)
+
+
 def test_the_h_key_asks_for_the_cube_hint_before_the_roll(app) -> None:  # type: ignore[no-untyped-def]
     scene = _computer_game(app, GameState(phase=Phase.ROLL, position=AHEAD, turn=0, rules=Rules(0)))
     app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))

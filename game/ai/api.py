@@ -373,7 +373,8 @@ class CubeAdvice(cubemod.CubeView):
     and ``response`` the taker's, whichever side asked.
 
     The chances are cubeless, for the player who asked (the doubler before the roll, the taker when
-    answering), averaged over the next roll. The equities are the DOUBLER's, cubeful: in money,
+    answering), averaged over the next roll, or over the trials where the rollout stopped when the
+    rollout decided (``played_out``). The equities are the DOUBLER's, cubeful: in money,
     points per unit of the cube before the double (so "double, pass" is +1); in a match, match-
     winning chances (``units`` says which). ``cubeless_equity`` is the asker's cubeless money equity.
     """
@@ -388,6 +389,8 @@ class CubeAdvice(cubemod.CubeView):
     lose_backgammon: float
     cubeless_equity: float
     units: str
+    played_out: int = 0
+    """How many trial games of a rollout these numbers come from; 0: the one-roll lookahead's."""
 
     @property
     def cubeful_equity(self) -> float:
@@ -446,4 +449,5 @@ def cube_advice(
         double_take=eq.double_take,
         double_pass=eq.double_pass,
         units="match winning chance" if match_length else "points per cube",
+        played_out=eq.trials if isinstance(eq, rollout.RolloutEquities) else 0,
     )

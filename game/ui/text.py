@@ -123,6 +123,7 @@ ENGLISH: dict[str, str] = {
     "cube_hint_chances": "Wins {win}, gammons {gammon}",
     "cube_hint_equities": "ND {nd} · D/T {dt} · D/P {dp}",
     "cube_hint_answer": "Take {take} \u00b7 pass {drop}",
+    "cube_hint_trials": "{action} (from {n} trial games)",
     "must_finish": "Finish your move first",
     "higher": "higher",
     "lower": "lower",

@@ -115,6 +115,8 @@ class Hints:
             "pass": "pass",
         }
         action = tr("cube_hint_" + key.get(a.action, "no_double"))
+        if a.played_out:  # the expert's rollout decided: say so, as a player would want to know
+            action = tr("cube_hint_trials", action=action, n=a.played_out)
         return [action, chances, numbers]
 
     def arrows(self) -> list[Arrow]:

@@ -128,3 +128,24 @@ def test_answers_are_remembered_per_network(monkeypatch: pytest.MonkeyPatch) -> 
     first = api.cube_equities(pos, CubeInfo(), "expert", answering=True)
     monkeypatch.setattr(rollout, "evaluate", lambda *a, **k: pytest.fail("rolled out again"))
     assert api.cube_equities(pos, CubeInfo(), "expert", answering=True) is first
+
+
+def test_a_clear_answer_stops_the_rollout_after_each_first_roll_once() -> None:
+    pos = Position.from_id(TRAPPED[0])
+    asked: list[int] = []
+
+    def settled(so_far: rollout.RolloutEquities) -> bool:
+        asked.append(so_far.trials)
+        return True
+
+    stopped = rollout.evaluate(pos, CubeInfo(), api._best_play, api.cube_outputs, trials=108, settled=settled)
+    assert stopped.trials == 36 and asked == [36]
+    asked.clear()
+
+    def unsettled(so_far: rollout.RolloutEquities) -> bool:
+        asked.append(so_far.trials)
+        return False
+
+    full = rollout.evaluate(pos, CubeInfo(), api._best_play, api.cube_outputs, trials=108, settled=unsettled)
+    assert full.trials == 108 and asked == [36, 72]  # never asked after the last trial
+    assert full.se_double_take < stopped.se_double_take

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from math import sqrt
 
@@ -78,6 +79,7 @@ def evaluate(
     *,
     trials: int = 36,
     plies: int = 6,
+    settled: Callable[[RolloutEquities], bool] | None = None,
 ) -> RolloutEquities:
     """The no-double and double/take equities of the player on roll in ``root``, rolled out.
 
@@ -85,6 +87,8 @@ def evaluate(
     ``leaf_eval`` gives the outputs of the side on roll where no play was made (the root,
     a roll that cannot be played) or when contact is over (the race model).
     ``outputs`` of the result are the cubeless chances where the trials stopped, averaged.
+    ``settled`` (if given) is asked after every 36 trials (each first roll once) short of
+    ``trials``; when it says the result so far is clear enough, the rollout stops there.
     """
     money = not info.match_length
     rng = random.Random(_seed(root, info, trials, plies))
@@ -143,24 +147,33 @@ def evaluate(
         totals[2] += a * a
         totals[3] += b * b
         totals[4] += (b - a) * (b - a)
-    avg = tuple(s / trials for s in sums)
+        done = t + 1
+        if settled is not None and done % 36 == 0 and done < trials:
+            so_far = _result(info, totals, sums, done)
+            if settled(so_far):
+                return so_far
+    return _result(info, totals, sums, trials)
+
+
+def _result(info: CubeInfo, totals: list[float], sums: list[float], n: int) -> RolloutEquities:
+    """The equities after ``n`` trials, from the running sums (see :func:`evaluate`)."""
+    money = not info.match_length
+    avg = tuple(s / n for s in sums)
     outputs: Outputs = (avg[0], avg[1], avg[2], avg[3], avg[4])
-    nd = totals[0] / trials
-    dt = totals[1] / trials
     se = (
-        _standard_error(totals[0], totals[2], trials),
-        _standard_error(totals[1], totals[3], trials),
-        _standard_error(totals[1] - totals[0], totals[4], trials),
+        _standard_error(totals[0], totals[2], n),
+        _standard_error(totals[1], totals[3], n),
+        _standard_error(totals[1] - totals[0], totals[4], n),
     )
     unit = float(info.value) if money else 1.0
     dp = 1.0 if money else info.mwc(info.value)
     return RolloutEquities(
-        nd / unit,
-        dt / unit,
+        totals[0] / n / unit,
+        totals[1] / n / unit,
         dp,
         outputs,
         money,
-        trials,
+        n,
         se[0] / unit,
         se[1] / unit,
         se[2] / unit,

@@ -43,6 +43,7 @@ import json
 import random
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -244,10 +245,15 @@ def score_level(level: str, positions: list[Position], refs: list[Reference]) ->
     wrong: Counter[str] = Counter()
     kinds: Counter[str] = Counter()
     t0 = time.perf_counter()
+    times: dict[str, list[float]] = {"double": [], "take": []}
     for pos, ref in zip(positions, refs, strict=True):
         kinds[ref.kind] += 1
+        t1 = time.perf_counter()
         doubles = api.should_double(pos, 1, "centre", 0, (0, 0), False, level)
+        t2 = time.perf_counter()
         takes = api.should_take(pos.flip(), 1, "centre", 0, (0, 0), False, level)
+        times["double"].append(t2 - t1)
+        times["take"].append(time.perf_counter() - t2)
         best = max(ref.nd, ref.double_value)
         lost = best - (ref.double_value if doubles else ref.nd)
         lost_double += lost
@@ -273,6 +279,10 @@ def score_level(level: str, positions: list[Position], refs: list[Reference]) ->
         "wrong": dict(sorted(wrong.items())),
         "reference_kinds": dict(sorted(kinds.items())),
         "seconds": round(time.perf_counter() - t0, 1),
+        "ms_per_decision": {
+            k: {"median": round(1000 * statistics.median(v), 1), "max": round(1000 * max(v), 1)}
+            for k, v in times.items()
+        },
     }
 
 
@@ -337,6 +347,13 @@ def main(argv: list[str] | None = None) -> int:
             f"wrong: "
             + (", ".join(f"{k} {v}" for k, v in wrong.items()) or "none")
             + f"  ({r['seconds']} s)",
+            flush=True,
+        )
+        ms = r["ms_per_decision"]
+        assert isinstance(ms, dict)
+        print(
+            f"{'':12s} time per decision, median / max: double {ms['double']['median']} / "
+            f"{ms['double']['max']} ms, take {ms['take']['median']} / {ms['take']['max']} ms",
             flush=True,
         )
     if args.json:

@@ -355,7 +355,8 @@ def test_advice_says_when_its_numbers_come_from_a_rollout() -> None:
     taker = Position.from_id("tm2DAGDbbgcAIA").flip().position_id()
     answering = ask({"op": "advice", "position": taker, "answering": True})
     assert answering["action"] == "take"
-    assert answering["played_out"] == api.ROLLOUT_TRIALS
+    # A clear answer stops the rollout after 36 trials (each first roll once); at most all of them.
+    assert answering["played_out"] in range(36, api.ROLLOUT_TRIALS + 1, 36)
     assert ask({"op": "advice", "position": CASH})["played_out"] == 0
 
 

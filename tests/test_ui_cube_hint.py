@@ -79,10 +79,11 @@ def test_a_rolled_out_answer_says_so(app) -> None:  # type: ignore[no-untyped-de
     scene = _computer_game(app, apply(before, Double()))
     click(app, button_xy(scene, tr("hint")))
     advice = scene.hints.cube
-    assert advice is not None and advice.action == "take" and advice.played_out == api.ROLLOUT_TRIALS
+    assert advice is not None and advice.action == "take"
+    assert advice.played_out in range(36, api.ROLLOUT_TRIALS + 1, 36)  # stopped early when clear
     lines = scene.hints.cube_lines()
-    assert lines[0] == tr("cube_hint_trials", action=tr("cube_hint_take"), n=api.ROLLOUT_TRIALS)
-    assert str(api.ROLLOUT_TRIALS) in lines[0]
+    assert lines[0] == tr("cube_hint_trials", action=tr("cube_hint_take"), n=advice.played_out)
+    assert f"{advice.played_out} " in lines[0]
     app.draw(0.0)
 
 

@@ -250,6 +250,8 @@ def _ui_style_game(seed: int) -> tuple[MatchRecorder, MatchRecord]:
             assert play is not None
             first = play.moves[0]
             do(Step(first.src, first.die))
+            if state.phase is Phase.GAME_OVER:  # that step bore off the last checker
+                continue
             do(Undo())
             for move in play.moves:
                 do(Step(move.src, move.die))
@@ -395,8 +397,13 @@ def test_resignations_from_other_programs_and_uncapped_points() -> None:
 
 def test_a_session_file_silent_about_jacoby_is_read_with_it_when_only_that_fits() -> None:
     """GNU Backgammon's export leaves the Jacoby line out; a centred-cube gammon 'Wins 1 point' tells."""
-    source = play_match(("beginner", "advanced"), 5, seed=3)
-    game = next(g for g in source.games if g.result is not None and g.result.kind is not WinKind.SINGLE)
+    # The first gammon of a few seeded matches (which seed has one depends on the computer's play).
+    source, game = next(
+        (m, g)
+        for m in (play_match(("beginner", "advanced"), 5, seed=seed) for seed in range(3, 40))
+        for g in m.games
+        if g.result is not None and g.result.kind is not WinKind.SINGLE
+    )
     cubeless = tuple(p for p in game.plies if p.kind is PlyKind.ROLL)
     rules = Rules(match_length=0, jacoby=True)
     plain = GameRecord(1, (0, 0), False, cubeless)

@@ -192,16 +192,16 @@ CUBE_SCREEN_KEEP = 6
 evaluations instead of 21 x all plays."""
 
 
-def _best_play(pos: Position, plays: list[Play]) -> tuple[Play, Outputs]:
-    """The best cubeless play for the cube lookahead (screened by pubeval, then 0-ply) and its outputs."""
+def _best_play(pos: Position, plays: list[Play], keep: int = CUBE_SCREEN_KEEP) -> tuple[Play, Outputs]:
+    """The best cubeless play for the cube lookahead (pubeval's best ``keep``, then 0-ply) and its outputs."""
     wins = [p for p in plays if p.position.my_off == 15]
     if wins:
         best = max(wins, key=lambda p: game_points(p.position))
         return best, bearoff.play_outputs([best])[0]
-    if len(plays) > CUBE_SCREEN_KEEP and not bearoff.is_bearoff(pos):
+    if len(plays) > keep and not bearoff.is_bearoff(pos):
         race_now = pos.is_race()
         plays = sorted(plays, key=lambda p: pubeval.fast_score(p.position, race_now), reverse=True)
-        plays = plays[:CUBE_SCREEN_KEEP]
+        plays = plays[:keep]
     outs = play_outputs(pos, plays)
     k = max(range(len(plays)), key=lambda i: equity(outs[i]))
     return plays[k], outs[k]
@@ -308,12 +308,7 @@ def _view(
     score: tuple[int, int],
 ) -> cubemod.CubeView:
     """The doubler's 0-ply cube view; ``on_roll`` and ``score`` are seen by the doubler."""
-    x = cubemod.cube_efficiency(on_roll)
-    if match_length == 0:
-        return cubemod.money_view(out, owner, x)
-    away = (match_length - score[0], match_length - score[1])
-    post = min(away) == 1  # a score with a 1-away side reached from here is post-Crawford
-    return cubemod.match_view(out, owner, x, cube_value, away, post)
+    return cubeful.view(out, on_roll, _info(cube_value, owner, match_length, score, False))
 
 
 def may_double(

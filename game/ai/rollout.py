@@ -80,6 +80,7 @@ def evaluate(
     trials: int = 36,
     plies: int = 6,
     settled: Callable[[RolloutEquities], bool] | None = None,
+    rng: random.Random | None = None,
 ) -> RolloutEquities:
     """The no-double and double/take equities of the player on roll in ``root``, rolled out.
 
@@ -89,9 +90,11 @@ def evaluate(
     ``outputs`` of the result are the cubeless chances where the trials stopped, averaged.
     ``settled`` (if given) is asked after every 36 trials (each first roll once) short of
     ``trials``; when it says the result so far is clear enough, the rollout stops there.
+    ``rng`` rolls the dice after the first roll (default: a generator seeded by the question).
     """
     money = not info.match_length
-    rng = random.Random(_seed(root, info, trials, plies))
+    if rng is None:
+        rng = random.Random(_seed(root, info, trials, plies))
     root_out = leaf_eval(root)
     # Sums of the no-double result, the double/take result, their squares and the squared difference.
     totals = [0.0, 0.0, 0.0, 0.0, 0.0]

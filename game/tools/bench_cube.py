@@ -49,11 +49,10 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
-from game.ai import api, cubeful
-from game.ai import cube as cubemod
-from game.ai.duel import game_points
+from game.ai import api, cubeful, rollout
 from game.ai.net import equity, use_weights
 from game.engine import Position
 from game.engine.matchid import MatchInfo, encode_match_id
@@ -172,67 +171,25 @@ def gnubg_reference(positions: list[Position], gnubg: str) -> list[Reference]:
     return [Reference(*cache[p.position_id()]) for p in positions]
 
 
-def _janowski_decision(pos: Position, info: cubeful.CubeInfo) -> tuple[bool, bool]:
-    """(double?, take?) for the side on roll by 0-ply Janowski (the rollout's cube players)."""
-    if not info.may_double():
-        return False, True
-    view = cubemod.money_view(api.cube_outputs(pos), info.owner, cubemod.cube_efficiency(pos))
-    return view.should_double, view.should_take
-
-
 def rollout_reference(positions: list[Position], trials: int, plies: int, seed: int) -> list[Reference]:
-    """The project's own truncated cubeful rollouts (see the module docstring)."""
+    """The project's own truncated cubeful rollouts (see the module docstring).
+
+    The expert's own rollout (:func:`game.ai.rollout.evaluate`), without its early stop, with
+    the network's unscreened 0-ply play and dice drawn from ``seed`` and the position's index.
+    """
     refs: list[Reference] = []
-    rolls = [(a, b) for a in range(1, 7) for b in range(1, 7)]
     t0 = time.perf_counter()
     for k, root in enumerate(positions):
-        rng = random.Random(seed * 1_000_003 + k)
-        totals = [0.0, 0.0]
-        for t in range(trials):
-            # Two cube states along the same game: [value, owner seen by the root's player, sign, result].
-            states: list[list[object]] = [[1, "centre", None], [2, "opponent", None]]
-            pos = root
-            mine = True  # the root's player is on roll in ``pos``
-            dice = rolls[t % 36]
-            for ply in range(plies + 1):
-                for st in states:
-                    if st[2] is not None:
-                        continue
-                    value = int(st[0])  # type: ignore[call-overload]
-                    owner_root = str(st[1])
-                    owner = (
-                        owner_root
-                        if mine
-                        else {"centre": "centre", "me": "opponent", "opponent": "me"}[owner_root]
-                    )
-                    info = cubeful.CubeInfo(value, owner)
-                    if ply == plies:
-                        v = cubeful.leaf_value(api.cube_outputs(pos), pos, info)
-                        st[2] = v if mine else -v
-                        continue
-                    dbl, take = _janowski_decision(pos, info)
-                    if dbl and ply > 0:
-                        if not take:
-                            st[2] = float(value) if mine else -float(value)
-                            continue
-                        st[0] = 2 * value
-                        st[1] = "opponent" if mine else "me"
-                if all(st[2] is not None for st in states) or ply == plies:
-                    break
-                play = api.choose_play(pos, dice, "expert", lookahead=False)
-                after = pos if play is None else play.position
-                if after.my_off == 15:
-                    pts = game_points(after)
-                    for st in states:
-                        if st[2] is None:
-                            st[2] = pts * int(st[0]) * (1 if mine else -1)  # type: ignore[call-overload]
-                    break
-                pos = after.flip()
-                mine = not mine
-                dice = (rng.randint(1, 6), rng.randint(1, 6))
-            totals[0] += float(states[0][2])  # type: ignore[arg-type]
-            totals[1] += float(states[1][2])  # type: ignore[arg-type]
-        refs.append(Reference(totals[0] / trials, totals[1] / trials, 1.0))
+        eq = rollout.evaluate(
+            root,
+            cubeful.CubeInfo(),
+            partial(api._best_play, keep=api.SCREEN_KEEP),
+            api.cube_outputs,
+            trials=trials,
+            plies=plies,
+            rng=random.Random(seed * 1_000_003 + k),
+        )
+        refs.append(Reference(eq.no_double, eq.double_take, 1.0))
         if (k + 1) % 25 == 0:
             print(f"  rollouts: {k + 1}/{len(positions)}, {time.perf_counter() - t0:.0f} s", flush=True)
     return refs

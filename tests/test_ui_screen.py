@@ -16,14 +16,14 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.engine.flow import GameState, MoveTo, Phase
+from game.engine.flow import Double, GameState, MoveTo, Phase, Rules, apply
 from game.engine.match import Match
 from game.engine.matchid import state_from_ids
 from game.ui import board_view
 from game.ui import layout as L
 from game.ui.app import App
 from game.ui.layout import LAYOUT
-from game.ui.play import board_paint, panel
+from game.ui.play import board_paint, dialogs, panel
 from game.ui.scenes.game import GameScene
 from game.ui.text import tr
 from tests.screen_probe import STATUS, ScreenReader, panel_box, panel_middle
@@ -200,19 +200,46 @@ def _button(scene: GameScene, label: str) -> pygame.Rect:
     return next(b.rect for b in scene.modal.buttons if b.label == label)
 
 
-def test_the_cube_offer_dialog_says_who_doubles_and_what_each_answer_costs(app: App) -> None:
+def test_the_cube_offer_says_who_doubles_and_what_each_answer_costs(app: App) -> None:
     scene, _state, screen = show(app, OFFER)
     white = (255, 255, 255)
-    board = LAYOUT.board_rect()
-    assert screen.find_text("Black doubles to 2", 36, white, board, 560)
-    assert screen.find_text("White: take or pass?", 28, (255, 230, 120), board, 560)
+    card = dialogs.offer_card()
+    assert not card.colliderect(LAYOUT.board_rect())  # the offer stands beside the board, not over it
+    # beside the cube, in two lines of large type rather than one of small
+    assert screen.find_text("Black", 24, white, card, card.width - 84)
+    assert screen.find_text("doubles to 2", 24, white, card, card.width - 84)
+    assert screen.find_text("White: take or pass?", 20, (255, 230, 120), card, card.width - 16)
+    assert screen.find_text(tr("session_score"), 17, (170, 180, 200), card, card.width - 16)
     take, drop = _button(scene, tr("take")), _button(scene, tr("pass"))
-    assert screen.find_text(tr("take"), 48, white, take, take.width - 24)
-    assert screen.find_text("Play on for 2 pts", 24, (235, 235, 235), take, take.width - 24)
-    assert screen.find_text(tr("pass"), 48, white, drop, drop.width - 24)
-    assert screen.find_text("Give up now, lose 1 pt", 24, (235, 235, 235), drop, drop.width - 24)
-    assert not screen.find_text("Give up now, lose 2 pts", 24, (235, 235, 235), drop, drop.width - 24)
+    assert card.contains(take) and card.contains(drop)
+    assert screen.find_text(tr("take"), 40, white, take, take.width - 24)
+    assert screen.find_text("Play on for 2 pts", 20, (235, 235, 235), take, take.width - 24)
+    assert screen.find_text(tr("pass"), 40, white, drop, drop.width - 24)
+    assert screen.find_text("Give up now, lose 1 pt", 20, (235, 235, 235), drop, drop.width - 24)
+    assert not screen.find_text("Give up now, lose 2 pts", 20, (235, 235, 235), drop, drop.width - 24)
     assert screen.cube() is None  # the cube is in the doubler's hand, in the dialog
+
+
+def test_the_whole_board_and_both_scores_stay_in_view_while_a_double_is_answered(app: App) -> None:
+    """Take or pass is judged from the position: the checkers on the bar most of all (a dialog over the
+    middle of the board once hid them). White has two on the bar, Black one; every point, the bar, the
+    trays and both pip counts read as the state says while the offer waits for its answer."""
+    state = state_from_ids(*CASES["stacks_bar_tray"].split(":"))
+    before = GameState(phase=Phase.ROLL, position=state.position, turn=state.turn, rules=Rules(5))
+    offered = apply(before, Double())
+    scene = start_game(app, mode="two", match_length=5)
+    scene.resume(offered, Match(Rules(5)))
+    app.draw(0.0)
+    screen = read(app, scene)
+    assert scene.state.phase is Phase.CUBE_OFFERED
+    assert screen.board() == expected_board(offered)
+    card = dialogs.offer_card()
+    assert screen.find_text(tr("match_to", length=5), 17, (170, 180, 200), card, card.width - 16)
+    pips = offered.board_for(0).pips()
+    for player, y in ((1, L.BOARD_Y + 6), (0, L.BOARD_Y + L.BOARD_H - 126)):
+        box = pygame.Rect(L.PANEL_X, y, L.PANEL_W, 120)
+        assert not box.colliderect(card)
+        assert screen.find_text(tr("pips", pips=pips[player]), 22, (190, 200, 220), box)
 
 
 def test_the_game_over_dialog_names_the_winner_the_kind_and_the_score(app: App) -> None:

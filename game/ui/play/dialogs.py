@@ -1,7 +1,12 @@
-"""The game screen's two dialogs over a dimmed board: the cube offer and the end of a game.
+"""The game screen's two dialogs: the cube offer beside the board, the end of a game over it.
 
 Each has its buttons in the scene's ``modal`` group (Take / Pass with what each is
 worth; Next game or New match / To title), built when the phase begins.
+
+Why the cube offer stands in the side panel and not over the board: take or pass is
+decided by looking at the whole position (checkers on the bar, in the middle of the
+board, most of all), so the offer leaves the board in full view and covers only the
+panel's middle, between the two players' pips and scores, which it keeps in view too.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from game.engine.scoring import WinKind, game_points
 from .. import i18n
 from .. import layout as L
 from ..board_view import GOLD, HINT
-from ..text import draw_text, tr
+from ..text import CACHE, draw_text, tr
 from ..widgets import Button
 from .table import GameTable
 
@@ -28,6 +33,7 @@ def build_modal(t: GameTable) -> None:
     t.modal.clear()
     cx = L.BOARD_X + L.BOARD_W // 2
     if s.phase is Phase.CUBE_OFFERED and game.is_human(1 - s.turn):
+        card = offer_card()
         old = s.cube.value
         rules = s.rules
         lose = game_points(
@@ -37,33 +43,35 @@ def build_modal(t: GameTable) -> None:
             jacoby=rules.jacoby,
             winner_score=s.score[s.turn],
         )
-        y = L.MID_Y - 30
         take_sub = tr("take_means", points=old * 2)
         pass_sub = tr("pass_means" if lose == 1 else "pass_means_pl", points=lose)
+        x, w = card.x + 10, card.width - 20
         t.modal.add(
             Button(
-                pygame.Rect(cx - 320, y, 300, 140),
+                pygame.Rect(x, card.y + TAKE_Y, w, ANSWER_H),
                 tr("take"),
                 lambda: t.answer(True),
                 "green",
                 sub=take_sub,
-                size=48,
+                size=40,
             )
         )
         t.modal.add(
             Button(
-                pygame.Rect(cx + 20, y, 300, 140),
+                pygame.Rect(x, card.y + PASS_Y, w, ANSWER_H),
                 tr("pass"),
                 lambda: t.answer(False),
                 "red",
                 sub=pass_sub,
-                size=48,
+                size=40,
             )
         )
         if t.hints.cube is None and game.opponent.can_hint:
             label = tr("hint_thinking") if t.hints.pending else tr("hint")
             t.modal.add(
-                Button(pygame.Rect(cx - 110, y + 148, 220, 48), label, t.ask_cube_hint, "grey", size=24)
+                Button(
+                    pygame.Rect(x + 30, card.y + HINT_Y, w - 60, 56), label, t.ask_cube_hint, "grey", size=24
+                )
             )
     elif s.phase is Phase.GAME_OVER:
         label = tr("new_match") if game.match.is_over else tr("next_game")
@@ -88,27 +96,70 @@ def _frame(surface: pygame.Surface, box: pygame.Rect) -> None:
     pygame.draw.rect(surface, GOLD, box, 4, border_radius=18)
 
 
+# The offer card's rows, from its top (logical pixels).
+TAKE_Y = 112
+PASS_Y = 198
+ANSWER_H = 78
+HINT_Y = 284
+
+
+def offer_card() -> pygame.Rect:
+    """The cube offer's place: the side panel between the two players' boxes (pips and scores)."""
+    top = L.BOARD_Y + 136
+    bottom = L.BOARD_Y + L.BOARD_H - 136
+    return pygame.Rect(L.PANEL_X, top, L.PANEL_W, bottom - top)
+
+
+def _two_lines(text: str, size: int, width: int) -> list[str]:
+    """``text`` as one line if it fits, else two: split before its bracket if it has one."""
+    font = CACHE.font(size)
+    if font.size(text)[0] <= width:
+        return [text]
+    head, bracket, tail = text.rpartition(" (")
+    if bracket:
+        return [head, "(" + tail]
+    words = text.split()
+    if len(words) < 2:
+        return [text]
+    # The most even split: two lines of like length read better than a long line and one word.
+    splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+    return list(min(splits, key=lambda pair: max(font.size(pair[0])[0], font.size(pair[1])[0])))
+
+
 def draw_cube_offer(t: GameTable, surface: pygame.Surface) -> None:
     game = t.game
     s = game.state
-    _dim_board(t, surface)
-    cx = L.BOARD_X + L.BOARD_W // 2
-    box = pygame.Rect(cx - 350, L.MID_Y - 190, 700, 360)
-    _frame(surface, box)
-    t.view.draw_cube(surface, s.cube.value * 2, (box.x + 70, box.y + 70))
-    offer = game.say("offers_double", s.turn, value=s.cube.value * 2)
-    draw_text(surface, offer, 36, (cx + 30, box.y + 56), (255, 255, 255), width=560)
+    card = offer_card()
+    _frame(surface, card)
+    t.view.draw_cube(surface, s.cube.value * 2, (card.x + 40, card.y + 38))
+    text_x = card.x + 76 + (card.width - 84) // 2
+    text_w = card.width - 84
+    offer = _two_lines(game.say("offers_double", s.turn, value=s.cube.value * 2), 24, text_w)
+    for i, line in enumerate(offer):
+        y = card.y + (34 if len(offer) == 1 else 22 + 26 * i)
+        draw_text(surface, line, 24, (text_x, y), (255, 255, 255), width=text_w)
+    cx = card.centerx
+    length = s.rules.match_length
+    where = tr("match_to", length=length) if length else tr("session_score")
+    draw_text(surface, where, 17, (cx, card.y + 99), (170, 180, 200), width=card.width - 16)
     answerer = 1 - s.turn
     if game.is_human(answerer):
         ask = game.say("answer_double", answerer)
-        draw_text(surface, ask, 28, (cx + 30, box.y + 106), (255, 230, 120), width=560)
+        draw_text(surface, ask, 20, (cx, card.y + 77), (255, 230, 120), width=card.width - 16)
         t.modal.draw(surface, t.sprites)
         lines = t.hints.cube_lines()
         if lines:  # the expert's take or pass, under the buttons, with its numbers
-            draw_text(surface, lines[0], 24, (cx, box.y + 316), HINT, width=660)
-            draw_text(surface, f"{lines[1]} · {lines[2]}", 18, (cx, box.y + 342), HINT, width=660)
+            width = card.width - 16
+            # The verdict may say how many trial games decided it: two lines rather than tiny type.
+            rows = [(part, 20) for part in _two_lines(lines[0], 20, width)]
+            rows += [(line, 18) for line in lines[1:]]
+            y = card.y + HINT_Y + 12
+            for text, size in rows:
+                draw_text(surface, text, size, (cx, y), HINT, width=width)
+                y += size + 2
     else:
-        draw_text(surface, tr("thinking", name=game.name(answerer)), 28, (cx, box.y + 200), (200, 220, 255))
+        thinking = tr("thinking", name=game.name(answerer))
+        draw_text(surface, thinking, 24, (cx, card.y + TAKE_Y + 60), (200, 220, 255), width=card.width - 20)
 
 
 def draw_game_over(t: GameTable, surface: pygame.Surface) -> None:
@@ -136,4 +187,4 @@ def draw_game_over(t: GameTable, surface: pygame.Surface) -> None:
     t.modal.draw(surface, t.sprites)
 
 
-__all__ = ["build_modal", "draw_cube_offer", "draw_game_over"]
+__all__ = ["build_modal", "draw_cube_offer", "draw_game_over", "offer_card"]

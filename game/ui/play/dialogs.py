@@ -123,7 +123,11 @@ def _two_lines(text: str, size: int, width: int) -> list[str]:
         return [text]
     # The most even split: two lines of like length read better than a long line and one word.
     splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
-    return list(min(splits, key=lambda pair: max(font.size(pair[0])[0], font.size(pair[1])[0])))
+
+    def widest(pair: tuple[str, str]) -> int:
+        return max(font.size(pair[0])[0], font.size(pair[1])[0])
+
+    return list(min(splits, key=widest))
 
 
 def draw_cube_offer(t: GameTable, surface: pygame.Surface) -> None:

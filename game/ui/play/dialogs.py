@@ -122,12 +122,13 @@ def _two_lines(text: str, size: int, width: int) -> list[str]:
     if len(words) < 2:
         return [text]
     # The most even split: two lines of like length read better than a long line and one word.
-    splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+    splits: list[tuple[str, str]] = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
 
     def widest(pair: tuple[str, str]) -> int:
         return max(font.size(pair[0])[0], font.size(pair[1])[0])
 
-    return list(min(splits, key=widest))
+    first, second = min(splits, key=widest)
+    return [first, second]
 
 
 def draw_cube_offer(t: GameTable, surface: pygame.Surface) -> None:

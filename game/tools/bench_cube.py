@@ -203,6 +203,7 @@ def score_level(level: str, positions: list[Position], refs: list[Reference]) ->
     kinds: Counter[str] = Counter()
     t0 = time.perf_counter()
     times: dict[str, list[float]] = {"double": [], "take": []}
+    cases: list[dict[str, object]] = []
     for pos, ref in zip(positions, refs, strict=True):
         kinds[ref.kind] += 1
         t1 = time.perf_counter()
@@ -228,6 +229,17 @@ def score_level(level: str, positions: list[Position], refs: list[Reference]) ->
                 wrong["missed double"] += 1
         if given > 0.0:
             wrong["wrong take" if takes else "wrong pass"] += 1
+        cases.append(
+            {
+                "id": pos.position_id(),
+                "kind": ref.kind,
+                "reference": [round(ref.nd, 4), round(ref.dt, 4), round(ref.dp, 4)],
+                "doubles": doubles,
+                "takes": takes,
+                "lost_double": round(lost, 4),
+                "lost_take": round(given, 4),
+            }
+        )
     n = len(positions)
     return {
         "positions": n,
@@ -240,6 +252,7 @@ def score_level(level: str, positions: list[Position], refs: list[Reference]) ->
             k: {"median": round(1000 * statistics.median(v), 1), "max": round(1000 * max(v), 1)}
             for k, v in times.items()
         },
+        "cases": cases,
     }
 
 

@@ -64,6 +64,12 @@ def test_the_committed_position_set() -> None:
         bench_cube.fixed_positions(601)
 
 
+def test_the_held_out_set_shares_no_position_with_the_main_set() -> None:
+    held = bench_cube.fixed_positions(600, bench_cube.HOLDOUT)
+    assert len(set(held)) == 600
+    assert not set(held) & set(bench_cube.fixed_positions(600))
+
+
 def test_written_positions_read_back(tmp_path: Path) -> None:
     positions = [Position.start(), Position.start().flip()]
     path = tmp_path / "set.txt"

@@ -149,3 +149,16 @@ def test_a_clear_answer_stops_the_rollout_after_each_first_roll_once() -> None:
     full = rollout.evaluate(pos, CubeInfo(), api._best_play, api.cube_outputs, trials=108, settled=unsettled)
     assert full.trials == 108 and asked == [36, 72]  # never asked after the last trial
     assert full.se_double_take < stopped.se_double_take
+
+
+def test_a_money_sessions_score_does_not_change_the_experts_answer() -> None:
+    """In money play the running score means nothing to the cube. It once reached the rollout's
+    seed, so the game (which passes the session's score) and the review (which passes none) could
+    roll different dice and answer the same double differently."""
+    pos = Position.from_id(TRAPPED[1])
+    plain = api.cube_equities(pos, CubeInfo(), "expert", answering=True)
+    api._expert_cube.cache_clear()
+    scored = api.cube_equities(pos, CubeInfo(1, "centre", 0, (4, 0)), "expert", answering=True)
+    assert scored == plain
+    session = api.should_take(pos.flip(), 1, "centre", 0, (0, 4), False, "expert")
+    assert session == plain.should_take

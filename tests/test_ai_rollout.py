@@ -162,3 +162,25 @@ def test_a_money_sessions_score_does_not_change_the_experts_answer() -> None:
     assert scored == plain
     session = api.should_take(pos.flip(), 1, "centre", 0, (0, 4), False, "expert")
     assert session == plain.should_take
+
+
+def test_the_rollout_stops_early_when_it_agrees_with_the_lookahead() -> None:
+    """After 36 trials: stop if the answer is clear either way, or if it is the lookahead's own answer
+    by one standard error; go on when it is unclear or clearly overrules the lookahead but not by 3."""
+
+    def equities(nd: float, dt: float, se: float) -> rollout.RolloutEquities:
+        return rollout.RolloutEquities(nd, dt, 1.0, (0.7, 0.2, 0.0, 0.05, 0.0), True, 36, se, se, se)
+
+    take = cubeful.CubeEquities(0.5, 0.8, 1.0, (0.7, 0.2, 0.0, 0.05, 0.0), True)  # lookahead: take
+    assert take.should_take
+    assert api._settled(equities(0.5, 0.8, 0.05), take, answering=True)  # 4 SE clear
+    assert api._settled(equities(0.5, 0.9, 0.05), take, answering=True)  # agrees by 2 SE
+    assert not api._settled(equities(0.5, 0.97, 0.05), take, answering=True)  # agrees by 0.6 SE only
+    assert not api._settled(equities(0.5, 1.1, 0.05), take, answering=True)  # overrules by 2 SE: go on
+    assert api._settled(equities(0.5, 1.2, 0.05), take, answering=True)  # overrules by 4 SE
+    # The double: the lookahead wants it (the rollout is asked only then).
+    double = cubeful.CubeEquities(0.5, 0.8, 1.0, (0.7, 0.2, 0.0, 0.05, 0.0), True)
+    assert double.should_double
+    assert api._settled(equities(0.6, 0.7, 0.05), double, answering=False)  # doubles, 2 SE
+    assert not api._settled(equities(0.68, 0.7, 0.05), double, answering=False)  # doubles, 0.4 SE
+    assert not api._settled(equities(0.8, 0.7, 0.05), double, answering=False)  # no double by 2 SE: go on

@@ -219,6 +219,11 @@ ROLLOUT_PLIES = 8
 ROLLOUT_STOP_Z = 3.0
 """After 36 trials the rollout stops when the answer at stake is already this many standard errors
 clear (most takes are): about half the time for the same decisions."""
+ROLLOUT_AGREE_Z = 1.0
+"""After 36 trials the rollout also stops when it gives the lookahead's own answer by this many standard
+errors: to change the decision, the next 36 would have to swing it clearly the other way. On the cube
+benchmark's main and held-out sets this left every decision's loss unchanged and cut the rollouts run
+to 72 trials from 219 to 87 of 454 takes (main set) and from 194 to 134 of 199 doubles."""
 ROLLOUT_Z_DOUBLE = 2.0
 """The rollout overrules the lookahead's wish to double only when its own "no double" is this many
 standard errors clear: on a close call its noise would only add errors (post-Crawford, say, where
@@ -283,9 +288,18 @@ def _expert_cube(
         cube_outputs,
         trials=ROLLOUT_TRIALS,
         plies=ROLLOUT_PLIES,
-        settled=lambda so_far: _clearness(so_far, answering) > ROLLOUT_STOP_Z,
+        settled=lambda so_far: _settled(so_far, ahead, answering),
     )
     return rolled if _overrules(rolled, ahead, answering) else ahead
+
+
+def _settled(so_far: rollout.RolloutEquities, ahead: cubeful.CubeEquities, answering: bool) -> bool:
+    """Whether the rollout may stop here: its answer is clear, or it agrees with the lookahead's."""
+    clear = _clearness(so_far, answering)
+    if clear > ROLLOUT_STOP_Z:
+        return True
+    agrees = so_far.should_take == ahead.should_take if answering else so_far.should_double
+    return agrees and clear > ROLLOUT_AGREE_Z
 
 
 def _clearness(rolled: rollout.RolloutEquities, answering: bool) -> float:

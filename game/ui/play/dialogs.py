@@ -146,11 +146,11 @@ def draw_cube_offer(t: GameTable, surface: pygame.Surface) -> None:
     cx = card.centerx
     length = s.rules.match_length
     where = tr("match_to", length=length) if length else tr("session_score")
-    draw_text(surface, where, 17, (cx, card.y + 99), (170, 180, 200), width=card.width - 16)
+    draw_text(surface, where, 17, (cx, card.y + 95), (170, 180, 200), width=card.width - 16)
     answerer = 1 - s.turn
     if game.is_human(answerer):
         ask = game.say("answer_double", answerer)
-        draw_text(surface, ask, 20, (cx, card.y + 77), (255, 230, 120), width=card.width - 16)
+        draw_text(surface, ask, 20, (cx, card.y + 74), (255, 230, 120), width=card.width - 16)
         t.modal.draw(surface, t.sprites)
         lines = t.hints.cube_lines()
         if lines:  # the expert's take or pass, under the buttons, with its numbers

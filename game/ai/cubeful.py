@@ -32,7 +32,7 @@ from game.engine.cube import Cube, can_double
 from . import cube as cubemod
 from .duel import game_points
 from .met import match_equity
-from .net import Outputs
+from .net import Outputs, swap
 
 PlayEvaluator = Callable[[Position, list[Play]], tuple[Play, Outputs]]
 """(position, its legal plays) -> the best cubeless play and the mover's outputs after it."""
@@ -151,7 +151,7 @@ def evaluate(
         if not plays:
             opp = pos.flip()
             o_opp = leaf_eval(opp)
-            mover = _swap(o_opp)
+            mover = swap(o_opp)
         else:
             best, mover = plays_eval(pos, plays)
             after = best.position
@@ -164,9 +164,9 @@ def evaluate(
             opp = after.flip()
             if opp.is_race():
                 o_opp = leaf_eval(opp)
-                mover = _swap(o_opp)
+                mover = swap(o_opp)
             else:
-                o_opp = _swap(mover)
+                o_opp = swap(mover)
         for i in range(5):
             sums[i] += w * mover[i]
         v_nd = leaf_value(o_opp, opp, nd_leaf)
@@ -182,7 +182,3 @@ def evaluate(
     if info.match_length:
         return CubeEquities(nd / 36.0, dt / 36.0, info.mwc(info.value), outputs, money=False)
     return CubeEquities(nd / 36.0 / info.value, dt / 36.0 / info.value, 1.0, outputs, money=True)
-
-
-def _swap(out: Outputs) -> Outputs:
-    return (1.0 - out[0], out[3], out[4], out[1], out[2])

@@ -236,8 +236,8 @@ def test_the_whole_board_and_both_scores_stay_in_view_while_a_double_is_answered
     card = dialogs.offer_card()
     assert screen.find_text(tr("match_to", length=5), 17, (170, 180, 200), card, card.width - 16)
     pips = offered.board_for(0).pips()
-    for player, y in ((1, L.BOARD_Y + 6), (0, L.BOARD_Y + L.BOARD_H - 126)):
-        box = pygame.Rect(L.PANEL_X, y, L.PANEL_W, 120)
+    for player in (1, 0):
+        box = panel_box(player)
         assert not box.colliderect(card)
         assert screen.find_text(tr("pips", pips=pips[player]), 22, (190, 200, 220), box)
 

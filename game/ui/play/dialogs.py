@@ -21,6 +21,7 @@ from .. import layout as L
 from ..board_view import GOLD, HINT
 from ..text import CACHE, draw_text, tr
 from ..widgets import Button
+from .panel import player_box
 from .table import GameTable
 
 WIN_KEYS = {WinKind.SINGLE: "win_single", WinKind.GAMMON: "win_gammon", WinKind.BACKGAMMON: "win_backgammon"}
@@ -105,8 +106,8 @@ HINT_Y = 284
 
 def offer_card() -> pygame.Rect:
     """The cube offer's place: the side panel between the two players' boxes (pips and scores)."""
-    top = L.BOARD_Y + 136
-    bottom = L.BOARD_Y + L.BOARD_H - 136
+    top = player_box(1).bottom + 10
+    bottom = player_box(0).top - 10
     return pygame.Rect(L.PANEL_X, top, L.PANEL_W, bottom - top)
 
 

@@ -157,6 +157,13 @@ class Panel:
         surface.blit(self.surface, (ox, oy))
 
 
+def player_box(player: int) -> pygame.Rect:
+    """Where the panel shows ``player``'s name, pips and score (screen coordinates): player 1 at the
+    top, player 0 at the bottom. The cube offer's card stands between the two."""
+    y = L.BOARD_Y + 6 if player == 1 else L.BOARD_Y + L.BOARD_H - 126
+    return pygame.Rect(L.PANEL_X + 6, y, L.PANEL_W - 12, 120)
+
+
 def paint(t: GameTable, surface: pygame.Surface, ox: int, oy: int) -> None:
     game = t.game
     s = game.state
@@ -165,8 +172,8 @@ def paint(t: GameTable, surface: pygame.Surface, ox: int, oy: int) -> None:
     active = _active(t)
     x = L.PANEL_X + 6 - ox
     w = L.PANEL_W - 12
-    for player, y in ((1, L.BOARD_Y + 6 - oy), (0, L.BOARD_Y + L.BOARD_H - 126 - oy)):
-        rect = pygame.Rect(x, y, w, 120)
+    for player in (1, 0):
+        rect = player_box(player).move(-ox, -oy)
         on = active == player
         pygame.draw.rect(surface, (44, 54, 72) if on else (36, 42, 56), rect, border_radius=12)
         if on:
@@ -210,4 +217,13 @@ def paint(t: GameTable, surface: pygame.Surface, ox: int, oy: int) -> None:
         draw_text(surface, level_text(t), 18, (x + w // 2, mid_y + 78), (170, 170, 190), width=w)
 
 
-__all__ = ["Panel", "build_buttons", "draw_status", "facts", "last_text", "level_text", "status"]
+__all__ = [
+    "Panel",
+    "build_buttons",
+    "draw_status",
+    "facts",
+    "last_text",
+    "level_text",
+    "player_box",
+    "status",
+]

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import copy
 import json
 import math
 import os
@@ -351,6 +352,10 @@ def export(net: Net, path: Path, meta: dict[str, Any]) -> None:
     os.replace(tmp, path)
 
 
+WEIGHTS = ("w1", "b1", "w2", "b2")
+"""A network's arrays, by attribute name (and by name in a checkpoint)."""
+
+
 class Average:
     """A running mean of the weights along the trajectory (stochastic weight averaging).
 
@@ -362,11 +367,10 @@ class Average:
 
     def __init__(self, net: Net) -> None:
         self.count = 0
-        self.net = Net(net.hidden, np.random.default_rng(0), net.n_in)
-        self.copy_from(net)
+        self.net = copy.deepcopy(net)
 
     def copy_from(self, net: Net) -> None:
-        for name in ("w1", "b1", "w2", "b2"):
+        for name in WEIGHTS:
             setattr(self.net, name, getattr(net, name).copy())
 
     def add(self, net: Net) -> None:
@@ -375,7 +379,7 @@ class Average:
             self.copy_from(net)
             return
         rate = 1.0 / self.count
-        for name in ("w1", "b1", "w2", "b2"):
+        for name in WEIGHTS:
             mean = getattr(self.net, name)
             mean += (getattr(net, name) - mean) * rate
 
@@ -383,9 +387,9 @@ class Average:
 def save_checkpoint(net: Net, stem: Path, state: dict[str, Any], average: Average | None = None) -> None:
     stem.parent.mkdir(parents=True, exist_ok=True)
     tmp = stem.with_name(stem.name + ".tmp.npz")
-    arrays: dict[str, Any] = {"w1": net.w1, "b1": net.b1, "w2": net.w2, "b2": net.b2}
+    arrays: dict[str, Any] = {k: getattr(net, k) for k in WEIGHTS}
     if average is not None:
-        arrays.update({f"avg_{k}": getattr(average.net, k) for k in ("w1", "b1", "w2", "b2")})
+        arrays.update({f"avg_{k}": getattr(average.net, k) for k in WEIGHTS})
     np.savez(tmp, **arrays)
     os.replace(tmp, stem.with_suffix(".npz"))
     tmpj = stem.with_name(stem.name + ".tmp.json")
@@ -404,7 +408,7 @@ def load_checkpoint(
     if not stem.with_suffix(".npz").exists() or not stem.with_suffix(".json").exists():
         return None
     arrays = np.load(stem.with_suffix(".npz"), allow_pickle=False)
-    net.w1, net.b1, net.w2, net.b2 = (arrays[k].copy() for k in ("w1", "b1", "w2", "b2"))
+    net.w1, net.b1, net.w2, net.b2 = (arrays[k].copy() for k in WEIGHTS)
     if features and net.n_in < N_IN:
         # A checkpoint from before the hand-made features: their rows start at zero, so the
         # network computes exactly what it did and training grows the new rows from there.
@@ -414,7 +418,7 @@ def load_checkpoint(
         average.count = 0
         average.copy_from(net)
         if "avg_w1" in arrays.files and int(state.get("average_count", 0)) > 0:
-            for k in ("w1", "b1", "w2", "b2"):
+            for k in WEIGHTS:
                 setattr(average.net, k, arrays[f"avg_{k}"].copy())
             average.count = int(state["average_count"])
     return state
@@ -603,9 +607,6 @@ def main(argv: list[str] | None = None) -> int:
         if slots:
             games += parallel_step(net, slots, rng, alpha, args.feature_scale)
             plies += len(slots)
-            steps += 1
-            if average is not None and steps % args.swa_every == 0:
-                average.add(net)
         else:
             pos = Position.start()
             x_cur = encode_batch(*sides([pos]), net.n_in)[0]
@@ -620,9 +621,9 @@ def main(argv: list[str] | None = None) -> int:
                 x_cur = x_next
                 dice = roll(rng)
             games += 1
-            steps += 1
-            if average is not None and steps % args.swa_every == 0:
-                average.add(net)
+        steps += 1  # one batched step of all slots, or one whole game without them
+        if average is not None and steps % args.swa_every == 0:
+            average.add(net)
         if games >= due["print"]:
             due["print"] += marks["print"]
             dt = time.time() - t0

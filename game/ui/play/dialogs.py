@@ -165,7 +165,8 @@ def draw_cube_offer(t: GameTable, surface: pygame.Surface) -> None:
                 y += size + 2
     else:
         thinking = tr("thinking", name=game.name(answerer))
-        draw_text(surface, thinking, 24, (cx, card.y + TAKE_Y + 60), (200, 220, 255), width=card.width - 20)
+        middle = card.y + (TAKE_Y + card.height) // 2  # where the answer buttons would stand
+        draw_text(surface, thinking, 24, (cx, middle), (200, 220, 255), width=card.width - 20)
 
 
 def draw_game_over(t: GameTable, surface: pygame.Surface) -> None:

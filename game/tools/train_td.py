@@ -437,23 +437,54 @@ def alpha_at(games: int, a0: float, a_min: float, half_life: float) -> float:
     return float(max(a_min, a0 * 0.5 ** (games / half_life)))
 
 
+def lambda_returns(boots: np.ndarray, lam: float) -> np.ndarray:
+    """The lambda-returns of one finished game's plies (n x 5, each row seen by that ply's mover).
+
+    ``boots[t]`` is ply t's TD(0) target: the chosen successor's outputs seen by the mover at t,
+    and for the last ply the game's result. Then G[T-1] = boots[T-1] and
+    G[t] = (1 - lam) * boots[t] + lam * swap(G[t + 1]): the next ply's return belongs to the other
+    player, and ``swap`` is affine with weights summing to one, so the mix stays a set of chances.
+    """
+    g = np.array(boots, dtype=np.float64, copy=True)
+    for t in range(len(g) - 2, -1, -1):
+        g[t] = (1.0 - lam) * g[t] + lam * swap(g[t + 1])
+    return g
+
+
 class Slot:
-    """One self-play game in flight: the position (side on roll first), its encoding, its dice."""
+    """One self-play game in flight: the position (side on roll first), its encoding, its dice.
+
+    With lambda-returns it also keeps the game so far: each ply's input and TD(0) target.
+    """
 
     def __init__(self, rng: random.Random, n_in: int) -> None:
         self.pos = Position.start()
         self.x = encode_batch(*sides([self.pos]), n_in)[0]
         self.dice = opening(rng)
+        self.xs: list[np.ndarray] = []
+        self.boots: list[np.ndarray] = []
 
 
 def parallel_step(
-    net: Net, slots: list[Slot], rng: random.Random, alpha: float, feature_scale: float = 1.0
+    net: Net,
+    slots: list[Slot],
+    rng: random.Random,
+    alpha: float,
+    feature_scale: float = 1.0,
+    lam: float = 0.0,
 ) -> int:
     """Advance every game in ``slots`` by one ply with one batched evaluation and update.
 
     Why: numpy's per-call overhead dominates small matrices, so k games share one encoding,
     one forward pass and one (summed) TD(0) update. Returns the number of games finished
     (their slots restart with a new game).
+
+    With ``lam`` > 0 nothing is learnt during a game: each ply's input and TD(0) target are
+    kept, and when the game ends its plies are trained towards their lambda-returns (the
+    offline lambda-return algorithm), in steps of ``len(slots)`` rows so that the step per
+    row stays that of TD(0). Why: TD(0)'s target trusts the network one ply ahead; where the
+    network is wrong for a long stretch (a prime that holds, a closed board that breaks),
+    the outcome reaches those positions only through many such steps.
     """
     rows: list[tuple[int, ...]] = []
     segments: list[tuple[int, int, list[Position]]] = []
@@ -489,7 +520,26 @@ def parallel_step(
         targets[k] = swap(o_all[best])
         slot.pos = afters[best - a].flip()
         slot.x = x_all[best]
-    batch_update(net, x_cur, targets, alpha, feature_scale)
+    if lam > 0.0:
+        finished_x: list[np.ndarray] = []
+        finished_g: list[np.ndarray] = []
+        for k, slot in enumerate(slots):
+            slot.xs.append(x_cur[k])
+            slot.boots.append(targets[k])
+            if k in finals:
+                finished_x.extend(slot.xs)
+                finished_g.extend(lambda_returns(np.stack(slot.boots), lam))
+        width = len(slots)
+        for i in range(0, len(finished_x), width):
+            batch_update(
+                net,
+                np.stack(finished_x[i : i + width]),
+                np.stack(finished_g[i : i + width]),
+                alpha,
+                feature_scale,
+            )
+    else:
+        batch_update(net, x_cur, targets, alpha, feature_scale)
     for k, slot in enumerate(slots):
         if k in finals:
             slots[k] = Slot(rng, n_in)
@@ -535,12 +585,22 @@ def main(argv: list[str] | None = None) -> int:
         "export and benchmark the mean",
     )
     ap.add_argument("--swa-every", type=int, default=10, help="training steps between samples of the mean")
+    ap.add_argument(
+        "--lam",
+        type=float,
+        default=0.0,
+        help="lambda of the offline lambda-return targets (0: TD(0)); needs --parallel 2 or more",
+    )
     args = ap.parse_args(argv)
     for name in ("checkpoint_every", "export_every", "bench_every"):
         if getattr(args, name) < 0:
             ap.error(f"--{name.replace('_', '-')} is a number of games, 0 for never")
     if args.bench_pairs < 1 or args.parallel < 1 or args.hidden < 1 or args.swa_every < 1:
         ap.error("--bench-pairs, --parallel, --hidden and --swa-every must be at least 1")
+    if not 0.0 <= args.lam <= 1.0:
+        ap.error("--lam is between 0 and 1")
+    if args.lam > 0.0 and args.parallel < 2:
+        ap.error("--lam needs --parallel 2 or more (lambda-returns are kept per game slot)")
 
     net = Net(args.hidden, np.random.default_rng(args.seed), N_IN if args.features else N_BASE)
     rng = random.Random(args.seed)
@@ -573,6 +633,7 @@ def main(argv: list[str] | None = None) -> int:
                 "hidden": args.hidden,
                 "seed": args.seed,
                 "average_count": average.count if average is not None else 0,
+                "lam": args.lam,
             },
             average,
         )
@@ -605,7 +666,7 @@ def main(argv: list[str] | None = None) -> int:
     while games < args.games:
         alpha = alpha_at(games, args.alpha, args.alpha_min, args.half_life)
         if slots:
-            games += parallel_step(net, slots, rng, alpha, args.feature_scale)
+            games += parallel_step(net, slots, rng, alpha, args.feature_scale, args.lam)
             plies += len(slots)
         else:
             pos = Position.start()

@@ -40,3 +40,24 @@ def test_score_depends_on_x_and_restores_it() -> None:
     assert before == cubemod.CONTACT_X
     assert low["x"] == 0.3 and high["x"] == 0.9
     assert low["mean_error_double_take"] != high["mean_error_double_take"]
+
+
+def test_thresholds_move_decisions_from_the_lookahead_to_the_rollout() -> None:
+    """At "never" (a huge threshold) the decisions are the lookahead's; at 0 the rollout's whenever
+    they differ: with a reference that rewards every take, the two ends score what each judge takes."""
+    from game.ai import api, cubeful, rollout
+
+    positions = _contact(4)
+    refs = [Reference(0.0, 0.5, 1.0)] * 4  # double/take: a pass gives away 0.5
+    never, always = tune_cube_life.threshold_rows(positions, refs, [1e9, -1.0])
+    passes_ahead = sum(not api.cube_lookahead(p, cubeful.CubeInfo()).should_take for p in positions)
+    rolled = [
+        rollout.evaluate(
+            p, cubeful.CubeInfo(), api._best_play, api.cube_outputs,
+            trials=api.ROLLOUT_TRIALS, plies=api.ROLLOUT_PLIES,
+        )
+        for p in positions
+    ]  # fmt: skip
+    passes_rolled = sum(not r.should_take for r in rolled)
+    assert never["lost_per_take_decision"] == round(1000.0 * 0.5 * passes_ahead / 4, 2)
+    assert always["lost_per_take_decision"] == round(1000.0 * 0.5 * passes_rolled / 4, 2)

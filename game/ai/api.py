@@ -224,17 +224,21 @@ ROLLOUT_AGREE_Z = 1.0
 errors: to change the decision, the next 36 would have to swing it clearly the other way. On the cube
 benchmark's main and held-out sets this left every decision's loss unchanged and cut the rollouts run
 to 72 trials from 219 to 87 of 454 takes (main set) and from 194 to 134 of 199 doubles."""
-ROLLOUT_Z_DOUBLE = 2.0
+ROLLOUT_Z_DOUBLE = 1.0
 """The rollout overrules the lookahead's wish to double only when its own "no double" is this many
 standard errors clear: on a close call its noise would only add errors (post-Crawford, say, where
 doubling now and doubling next turn are worth almost the same), and a rollout alone doubles badly
-(its truncated games miss gammons the network sees)."""
+(its truncated games miss gammons the network sees). Chosen against the project's own reference, 200
+contact positions of the cube benchmark each rolled out 144 times to the end of the game
+(``tune_cube_life``'s cache): lost per double decision at 0, 0.5, 1, 1.5, 2, 3 standard errors and
+never: 25.69, 23.33, 23.19, 24.24, 24.90, 26.84, 58.61 thousandths."""
 ROLLOUT_Z_TAKE = 0.5
 """The rollout overrules the lookahead's take or pass when its own answer is this many standard
 errors clear. Lower than for the double: on takes the rollout is the better judge (alone, it loses
-less than the lookahead alone), so it needs less to be believed. Chosen on the cube benchmark's
-main set (take loss per decision at 0, 0.5, 1, 2 standard errors: 10.64, 9.81, 11.77, 13.55) and
-confirmed on its held-out set, where nothing was chosen (10.01, 8.74, 8.73, 10.75)."""
+less than the lookahead alone), so it needs little to be believed. Chosen against the project's own
+full-game rollouts of the same 200 positions as ``ROLLOUT_Z_DOUBLE`` (lost per take decision at 0,
+0.25, 0.5, 0.75, 1, 1.5, 2, 3 and never: 17.01, 16.32, 15.76, 16.18, 19.31, 24.58, 26.32, 30.63,
+90.69); GNU Backgammon's answers, only measured, agree (see ``assets/weights/README.md``)."""
 
 
 def cube_equities(

@@ -19,7 +19,12 @@ computed with that ``x`` and scored against the rollouts: the equity the
 decisions lose (double and take, thousandths per decision, as in
 ``bench_cube``) and the mean error of the no-double and double/take equities.
 
-Usage: ``python -m game.tools.tune_cube_life --positions 200 --trials 144``
+Thresholds (``--thresholds``): the same rollouts also judge how clearly the expert's own short
+rollout must disagree with its lookahead before it overrules it (``api.ROLLOUT_Z_TAKE`` and
+``api.ROLLOUT_Z_DOUBLE``): each position's lookahead and 72-trial rollout are computed once, then
+each threshold of ``--z-grid`` is applied and its decisions scored against the long rollouts.
+
+Usage: ``python -m game.tools.tune_cube_life --positions 200 --trials 144 [--thresholds]``
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ import sys
 import time
 from pathlib import Path
 
-from game.ai import api, cubeful
+from game.ai import api, cubeful, rollout
 from game.ai import cube as cubemod
 from game.engine import Position
 from game.tools import bench_cube
@@ -88,6 +93,47 @@ def score(x: float, positions: list[Position], refs: list[Reference]) -> dict[st
     }
 
 
+def threshold_rows(
+    positions: list[Position], refs: list[Reference], grid: list[float]
+) -> list[dict[str, float]]:
+    """Loss per double and per take decision for each overrule threshold (standard errors) in ``grid``.
+
+    The expert's rule as in :func:`game.ai.api._expert_cube`, without the early stop (every rollout
+    runs its full trials): the take follows the rollout when it answers otherwise by more than the
+    threshold; a double the lookahead wants is dropped when the rollout's "no double" is that clear.
+    """
+    judged = []
+    for pos in positions:
+        info = cubeful.CubeInfo()
+        ahead = api.cube_lookahead(pos, info)
+        rolled = rollout.evaluate(
+            pos, info, api._best_play, api.cube_outputs, trials=api.ROLLOUT_TRIALS, plies=api.ROLLOUT_PLIES
+        )
+        judged.append((ahead, rolled, api._clearness(rolled, True), api._clearness(rolled, False)))
+    rows = []
+    for z in grid:
+        lost_double = lost_take = 0.0
+        for (ahead, rolled, clear_take, clear_double), ref in zip(judged, refs, strict=True):
+            takes = (
+                rolled.should_take
+                if rolled.should_take != ahead.should_take and clear_take > z
+                else ahead.should_take
+            )
+            doubles = ahead.should_double and (rolled.should_double or clear_double <= z)
+            dv = ref.double_value
+            lost_double += max(ref.nd, dv) - (dv if doubles else ref.nd)
+            lost_take += (ref.dt if takes else ref.dp) - dv
+        n = len(positions)
+        rows.append(
+            {
+                "z": z,
+                "lost_per_double_decision": round(1000.0 * lost_double / n, 2),
+                "lost_per_take_decision": round(1000.0 * lost_take / n, 2),
+            }
+        )
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="measure the cube life x on the project's own cubeful rollouts")
     ap.add_argument("--positions", type=int, default=200, help="contact positions from the benchmark set")
@@ -95,6 +141,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument(
         "--grid", type=float, nargs="+", default=[0.5, 0.55, 0.6, 0.65, 0.68, 0.7, 0.75, 0.8, 0.9]
+    )
+    ap.add_argument(
+        "--thresholds",
+        action="store_true",
+        help="score the rollout's overrule thresholds (--z-grid) instead of the cube life",
+    )
+    ap.add_argument(
+        "--z-grid", type=float, nargs="+", default=[0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 99.0]
     )
     ap.add_argument("--json", type=Path, help="also write the figures here")
     args = ap.parse_args(argv)
@@ -105,6 +159,15 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"the benchmark set has {len(contact)} contact positions")
     positions = contact[: args.positions]
     refs = rollouts(positions, args.trials, args.seed)
+    if args.thresholds:
+        zrows = threshold_rows(positions, refs, args.z_grid)
+        print(f"{len(positions)} contact positions, {args.trials} untruncated cubeful rollout games each")
+        print("     z   lost/double  lost/take")
+        for r in zrows:
+            print(f"{r['z']:6.2f}  {r['lost_per_double_decision']:10.2f}  {r['lost_per_take_decision']:9.2f}")
+        if args.json:
+            args.json.write_text(json.dumps(zrows, indent=2) + "\n")
+        return 0
     rows = [score(x, positions, refs) for x in args.grid]
     print(f"{len(positions)} contact positions, {args.trials} untruncated cubeful rollout games each")
     print("    x   lost/double  lost/take  error nd  error d/t")

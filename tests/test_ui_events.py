@@ -2,17 +2,30 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 
 import pygame
 import pytest
 
-from game.engine.flow import Double, EndTurn, GameState, OpeningRoll, Pass, Phase, Rules, Step, Take, new_game
+from game.engine.flow import (
+    Double,
+    EndTurn,
+    GameState,
+    OpeningRoll,
+    Pass,
+    Phase,
+    Roll,
+    Rules,
+    Step,
+    Take,
+    new_game,
+)
 from game.engine.match import Match
 from game.ui import events as ev
 from game.ui import persist
 from game.ui.play.controller import GameController, GameSetup
-from tests.ui_driver import make_app, settle, start_game
+from tests.ui_driver import make_app, run_until, settle, start_game
 
 
 @pytest.fixture()
@@ -104,3 +117,69 @@ def test_listeners_hear_in_registration_order() -> None:
 @pytest.fixture(autouse=True)
 def _quiet(ui_reset: None) -> Iterator[None]:
     yield
+
+
+def test_a_roll_is_saved_at_once_so_leaving_cannot_throw_it_away(app, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Found in a play test: roll, leave to the title, Continue -- and the game asked for a new roll
+    (and offered the cube again), because the save was from before the roll."""
+    app.data_dir = tmp_path
+    scene = start_game(app, mode="two", seed=5)
+    assert scene.do(OpeningRoll(3, 1)) is None
+    saved = persist.load_game(tmp_path)
+    assert saved is not None and saved.state.phase is Phase.MOVING and saved.state.dice == (3, 1)
+    for action in (Step(8, 3), Step(6, 1), EndTurn()):
+        assert scene.do(action) is None
+    assert scene.do(Roll((6, 5))) is None
+    saved = persist.load_game(tmp_path)
+    assert saved is not None and saved.state.phase is Phase.MOVING and saved.state.dice == (6, 5)
+    assert saved.dice_history == ((3, 1), (6, 5))
+
+    app.to_title()  # leave; then Continue, as a player would
+    assert app.saved is not None
+    app.continue_saved()
+    resumed = app.scenes.top
+    assert isinstance(resumed, type(scene))
+    assert resumed.game.state.phase is Phase.MOVING and resumed.game.state.dice == (6, 5)
+    assert resumed.do(Double()) is not None  # no doubling after seeing the roll
+
+
+def test_a_game_saved_after_the_computers_roll_resumes_with_the_computer_playing_that_roll(  # type: ignore[no-untyped-def]
+    app, tmp_path
+) -> None:
+    app.data_dir = tmp_path
+    kept = tmp_path / "kept"
+    rolled: list[tuple[int, int]] = []
+
+    def keep(event: ev.GameEvent) -> None:  # runs after the autosave (registration order)
+        if isinstance(event, ev.DiceRolled) and event.player == 1 and not rolled:
+            rolled.append(event.dice)
+            shutil.copytree(tmp_path, kept, ignore=shutil.ignore_patterns("kept"))
+
+    app.events.subscribe(keep)
+    scene = start_game(app, mode="computer", seed=3)
+    for _ in range(40):  # the human (player 0) plays its first legal move each turn
+        if rolled:
+            break
+        settle(app, scene)
+        state = scene.game.state
+        if state.turn == 0 and state.phase is Phase.ROLL:
+            scene.do(Roll((2, 1)))
+        elif state.turn == 0 and state.phase is Phase.MOVING:
+            legal = state.turn_state().legal_moves()
+            scene.do(Step(legal[0].src, legal[0].die) if legal else EndTurn())
+        elif state.phase is Phase.OPENING:
+            scene.do(OpeningRoll(1, 2))  # the computer starts
+    assert rolled
+    saved = persist.load_game(kept)
+    assert saved is not None and saved.state.turn == 1 and saved.state.phase is Phase.MOVING
+    assert saved.state.dice == rolled[0]
+    app.events.unsubscribe(keep)
+
+    heard = _record(app)
+    app.saved = saved
+    app.continue_saved()
+    resumed = app.scenes.top
+    run_until(app, lambda: resumed.game.state.turn == 0 and not resumed.busy())
+    plays = [e for e in heard if isinstance(e, ev.PlayMade)]
+    assert plays and plays[0].player == 1  # the computer played the saved roll...
+    assert not any(isinstance(e, ev.DiceRolled) and e.player == 1 for e in heard)  # ...without rolling again

@@ -22,9 +22,12 @@ CUE_SOUNDS: dict[type, str] = {ev.CubeOffered: "double", ev.CubeTaken: "take", e
 
 
 class Autosave:
-    """Saves the game after every completed turn and cube action, so pulling the plug loses nothing.
+    """Saves the game after every roll, completed turn and cube action, so pulling the plug loses nothing.
 
-    Also keeps the game's dice history (saved with it: the statistics of a resumed game go on).
+    The roll is saved the moment it is made: a game resumed after leaving (or pulling the plug)
+    goes on with the same dice, so nobody can throw away a bad roll -- or double after seeing it --
+    by leaving to the title and continuing. Also keeps the game's dice history (saved with it: the
+    statistics of a resumed game go on).
     """
 
     def __init__(self, folder: Callable[[], Path], clock: Callable[[], float]) -> None:
@@ -42,6 +45,7 @@ class Autosave:
             self.history = list(event.dice)
         elif isinstance(event, ev.DiceRolled):
             self.history.append(event.dice)
+            self.save(event.game)
         elif isinstance(event, (ev.PlayMade, ev.CubeOffered, ev.CubeTaken, ev.CubePassed, ev.GameOver)):
             self.save(event.game)
 

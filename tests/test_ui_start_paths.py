@@ -146,3 +146,31 @@ def test_the_cocktail_table_turns_the_picture_to_the_far_player(tmp_path: Path) 
     assert isinstance(top, GameScene) and top.do(OpeningRoll(1, 3)) is None
     plain.draw()
     assert plain.display.turn == 0  # an upright screen never turns
+
+
+def test_the_match_length_chosen_on_the_title_is_the_setting_and_stays_chosen(tmp_path: Path) -> None:
+    """Found in a play test: the title's 3 showed "Unlimited session" in Settings, a change there did
+    not reach the title, and after a game the title was back to the old length."""
+    from game.ui import settings as st
+    from tests.ui_driver import click
+
+    app = build(["--data-dir", str(tmp_path), "--speed", "fast"], threaded_ai=False)
+    app.scenes.push(app.initial_scene())
+    title = app.scenes.top
+    assert isinstance(title, TitleScene) and title.match_length == 0
+    (three,) = [b for b in title.buttons.buttons if b.label == "3"]
+    click(app, three.rect.center)
+    assert title.match_length == 3 and app.settings.match_length == 3
+    assert st.load_settings(tmp_path).match_length == 3  # saved, as the level is
+    # Changed on the settings screen: the title shows it when the player comes back.
+    app.apply_settings(st.with_value(app.settings, "match_length", 1), save=True)
+    title.enter()
+    assert title.match_length == 1
+    title.start("two")
+    game = _game(app)
+    assert game.game.setup.match_length == 1
+    app.to_title()
+    again = app.scenes.top
+    assert isinstance(again, TitleScene) and again.match_length == 1
+    app.quit()
+    pygame.quit()

@@ -80,11 +80,18 @@ class TitleScene(ButtonScene):
             x += w + gap
 
     def _length(self, n: int) -> Callable[[], None]:
-        def set_length() -> None:
-            self.match_length = n
+        def choose() -> None:
+            self.set_length(n)
             self._build()
 
-        return set_length
+        return choose
+
+    def set_length(self, n: int) -> None:
+        """The match length chosen here is the saved setting too, like the level: the settings screen
+        shows the same, and it is still chosen when the player comes back to the title."""
+        self.match_length = n
+        if self.app.settings.match_length != n:
+            self.app.apply_settings(st.with_value(self.app.settings, "match_length", n), save=True)
 
     def _level(self, level: str) -> Callable[[], None]:
         def choose() -> None:
@@ -121,6 +128,7 @@ class TitleScene(ButtonScene):
     def enter(self) -> None:
         super().enter()
         self.level = self.app.settings.level  # changed on the settings screen meanwhile
+        self.match_length = self.app.settings.match_length
         self._build()
 
     def handle(self, intent: Intent) -> None:

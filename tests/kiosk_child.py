@@ -63,13 +63,17 @@ def play(data: str) -> None:
         else:
             move = turn.legal_moves()[0]
             scene.do(Step(move.src, move.die))
-    # Start the next turn and make one move of it: this half-turn must be lost, the last whole turn kept.
+    # Roll for the next turn and make one move of it: the roll must be kept (nobody may throw a
+    # roll away by pulling the plug), the half-played move lost.
     click(app, dice_xy(scene))
     settle(app, scene)
+    rolled = state_to_dict(scene.state)
     legal = scene.state.turn_state().legal_moves() if scene.state.phase is Phase.MOVING else []
     if legal:
         scene.do(Step(legal[0].src, legal[0].die))
-    print(json.dumps({"completed": completed, "now": state_to_dict(scene.state)}), flush=True)
+    print(
+        json.dumps({"completed": completed, "rolled": rolled, "now": state_to_dict(scene.state)}), flush=True
+    )
     time.sleep(600)
 
 

@@ -384,7 +384,8 @@ def test_broken_save_starts_fresh_through_the_app(tmp_path: Path) -> None:
     assert isinstance(app.scenes.top, GameScene)
 
 
-def test_hard_kill_mid_turn_then_a_new_process_continues_from_the_last_whole_turn(tmp_path: Path) -> None:
+def test_hard_kill_mid_turn_then_a_new_process_continues_from_the_roll(tmp_path: Path) -> None:
+    """The roll survives the kill (it was saved when it was made); the half-played move does not."""
     import json
     import signal
     import subprocess
@@ -408,7 +409,7 @@ def test_hard_kill_mid_turn_then_a_new_process_continues_from_the_last_whole_tur
     finally:
         child.send_signal(signal.SIGKILL)  # no chance to save anything more
         child.wait(timeout=30)
-    assert played["now"] != played["completed"]  # it was killed in the middle of a turn
+    assert played["now"] != played["rolled"] != played["completed"]  # killed in the middle of a turn
     out = subprocess.run(
         [sys.executable, "-m", "tests.kiosk_child", "resume", str(tmp_path)],
         cwd=root,
@@ -420,7 +421,7 @@ def test_hard_kill_mid_turn_then_a_new_process_continues_from_the_last_whole_tur
     assert out.returncode == 0, out.stderr
     resumed = json.loads(out.stdout.strip().splitlines()[-1])
     assert resumed["mode"] == "two"
-    assert resumed["state"] == played["completed"]
+    assert resumed["state"] == played["rolled"]
 
 
 def test_sigterm_quits_the_kiosk_cleanly(tmp_path: Path) -> None:

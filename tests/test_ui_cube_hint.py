@@ -13,7 +13,7 @@ from game.engine.position import Position
 from game.ui.opponent import cube_view
 from game.ui.play import panel
 from game.ui.text import tr
-from tests.ui_driver import button_xy, click, make_app, start_game
+from tests.ui_driver import button_xy, click, let_dialog_show, make_app, start_game
 
 # White (on roll) far ahead in a race-like position with contact: a clear double for White.
 AHEAD = Position(
@@ -60,6 +60,7 @@ def test_hint_on_a_double_says_take_or_pass_as_the_computer_would(app) -> None: 
     before = GameState(phase=Phase.ROLL, position=AHEAD.flip(), turn=1, rules=Rules(0))
     scene = _computer_game(app, apply(before, Double()))  # the computer doubled; the human answers
     assert scene.state.phase is Phase.CUBE_OFFERED
+    let_dialog_show(app, scene)
     click(app, button_xy(scene, tr("hint")))
     advice = scene.hints.cube
     assert advice is not None and advice.action in ("take", "pass")
@@ -77,6 +78,7 @@ def test_a_rolled_out_answer_says_so(app) -> None:  # type: ignore[no-untyped-de
     trapped = Position.from_id("tm2DAGDbbgcAIA")
     before = GameState(phase=Phase.ROLL, position=trapped, turn=1, rules=Rules(0))  # seen from turn
     scene = _computer_game(app, apply(before, Double()))
+    let_dialog_show(app, scene)
     click(app, button_xy(scene, tr("hint")))
     advice = scene.hints.cube
     assert advice is not None and advice.action == "take"
@@ -93,3 +95,35 @@ def test_the_h_key_asks_for_the_cube_hint_before_the_roll(app) -> None:  # type:
     assert scene.hints.cube is not None
     app.step()
     assert scene.state.phase is Phase.ROLL  # asking changes nothing in the game
+
+
+def test_a_new_offer_ignores_hurried_presses_then_answers(app) -> None:  # type: ignore[no-untyped-def]
+    """Found in a play test: Enter pressed to hurry the game took a double at 4 the moment it
+    appeared. For ``MODAL_GUARD`` seconds taps and Enter (a controller's A) do nothing to the offer;
+    then the first Enter shows the focus and the next presses; T and P always answer at once."""
+    from game.ui.scenes.game import MODAL_GUARD
+
+    before = GameState(phase=Phase.ROLL, position=AHEAD.flip(), turn=1, rules=Rules(0))
+    scene = _computer_game(app, apply(before, Double()))
+    for _ in range(4):
+        scene.command("select")
+        click(app, button_xy(scene, tr("take")))
+    assert scene.state.phase is Phase.CUBE_OFFERED and scene.modal.focus is None
+    assert scene.modal_age < MODAL_GUARD
+    let_dialog_show(app, scene)
+    scene.command("select")
+    assert scene.state.phase is Phase.CUBE_OFFERED and scene.modal.focused() is not None
+    scene.command("select")
+    assert scene.state.phase is not Phase.CUBE_OFFERED  # answered (take, the focus's first button)
+    assert scene.state.cube.value == 2
+
+    scene = _computer_game(app, apply(before, Double()))
+    scene.command("pass")  # the explicit key needs no waiting
+    assert scene.state.phase is Phase.GAME_OVER
+    scene.command("select")
+    scene.command("select")
+    assert scene.state.phase is Phase.GAME_OVER  # the result stays up for a moment too
+    let_dialog_show(app, scene)
+    scene.command("select")
+    scene.command("select")
+    assert scene.state.phase is not Phase.GAME_OVER  # the next game

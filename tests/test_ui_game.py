@@ -20,6 +20,7 @@ from tests.ui_driver import (
     dice_xy,
     double_click,
     drag,
+    let_dialog_show,
     make_app,
     point_xy,
     right_click,
@@ -126,6 +127,9 @@ def test_cube_take_then_pass_by_buttons(app) -> None:  # type: ignore[no-untyped
             assert find_text(grid, b.sub, size, (235, 235, 235), b.rect.inflate(0, 8), width=inner), b.sub
     take = button_xy(scene, "TAKE")
     click(app, take)
+    assert scene.state.phase is Phase.CUBE_OFFERED  # a tap the moment the offer appears is not an answer
+    let_dialog_show(app, scene)
+    click(app, take)
     s = scene.state
     assert s.phase is Phase.ROLL and s.cube.value == 2 and s.cube.owner == 1 - doubler
     # the doubler no longer owns the cube: no Double button, the game rolls by itself
@@ -148,6 +152,7 @@ def test_cube_take_then_pass_by_buttons(app) -> None:  # type: ignore[no-untyped
     assert s.turn == 1 - doubler
     click(app, button_xy(scene, "Double"))
     assert scene.state.phase is Phase.CUBE_OFFERED
+    let_dialog_show(app, scene)
     click(app, button_xy(scene, "PASS"))
     s = scene.state
     assert s.phase is Phase.GAME_OVER and s.result is not None

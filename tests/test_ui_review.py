@@ -26,6 +26,7 @@ from game.ui.scenes.replay import MISTAKE, ReplayScene, build_steps, mistake_ste
 from game.ui.scenes.review import ReviewScene
 from tests.test_record import HAND_MATCH
 from tests.test_ui_records import _play_human_against_computer
+from tests.ui_driver import let_dialog_show
 
 NAMES = ("Alice", "Bob")
 
@@ -180,8 +181,7 @@ def test_the_game_over_dialog_opens_the_review_of_that_game(
     scene = GameScene(app, GameSetup(mode="computer", match_length=5, seed=11))
     app.scenes.reset(scene)
     _play_human_against_computer(app, scene, random.Random(3))
-    for _ in range(10):
-        app.step()
+    let_dialog_show(app, scene)
     review = next(b for b in scene.modal.buttons if b.label == "Review")
     _click(app, review.rect.center)
     top = app.scenes.top

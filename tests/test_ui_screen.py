@@ -27,7 +27,7 @@ from game.ui.play import board_paint, dialogs, panel
 from game.ui.scenes.game import GameScene
 from game.ui.text import tr
 from tests.screen_probe import STATUS, ScreenReader, panel_box, panel_middle
-from tests.ui_driver import button_xy, click, make_app, start_game
+from tests.ui_driver import button_xy, click, let_dialog_show, make_app, start_game
 
 CASES = {
     # White on roll with 5-2: 9 on its 6-point (a numeral), 2 on the bar, 1 off; Black: 4 on the bar,
@@ -244,6 +244,7 @@ def test_the_whole_board_and_both_scores_stay_in_view_while_a_double_is_answered
 
 def test_the_game_over_dialog_names_the_winner_the_kind_and_the_score(app: App) -> None:
     scene, _state, _ = show(app, OFFER)
+    let_dialog_show(app, scene)
     click(app, button_xy(scene, tr("pass")))
     assert scene.state.phase is Phase.GAME_OVER
     app.draw(0.0)

@@ -102,6 +102,13 @@ def settle(app: App, scene: GameScene, max_steps: int = 5000) -> None:
     run_until(app, lambda: not scene.busy() and scene.game.wait <= 0, max_steps)
 
 
+def let_dialog_show(app: App, scene: GameScene) -> None:
+    """Step until a new cube offer or game-over dialog takes presses (``MODAL_GUARD`` seconds)."""
+    from game.ui.scenes.game import MODAL_GUARD
+
+    run_until(app, lambda: bool(scene.modal.buttons) and scene.modal_age >= MODAL_GUARD, draw_every=0)
+
+
 def point_xy(player: int, point: int) -> tuple[float, float]:
     """Screen position a player would touch for their own point (25 = bar, 0 = their tray)."""
     if point == 25:

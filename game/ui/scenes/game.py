@@ -42,6 +42,11 @@ from .review import ReviewScene
 FLASH_TIME = 3.5
 AUTO_REVIEW_AFTER = 2.0
 """Kiosk: seconds of the game-over dialog before a visitor's game against the computer is reviewed."""
+MODAL_GUARD = 0.8
+"""Seconds a new cube offer or game-over dialog ignores presses on its buttons (taps, Enter, a
+controller's A). Why: a player pressing Enter to hurry the game, or tapping where the dialog then
+appears, took a double at 4 or skipped the match result before seeing it (found in a play test).
+The explicit keys (T, P) act at once: nobody presses them by accident."""
 
 
 class GameScene(Scene):
@@ -65,6 +70,8 @@ class GameScene(Scene):
         """The game just ended: the win sounds once the last checker has landed."""
         self.auto_reviewed = -1
         """Kiosk: the number of the game (``game.games``) whose review opened by itself."""
+        self.modal_age = 0.0
+        """Seconds the current dialog has been on screen (counted once the board stops moving)."""
         self.game.on_change = self._on_change
         self.game.on_state = self._on_state
         self.game.on_reset = self._on_reset
@@ -110,6 +117,7 @@ class GameScene(Scene):
         self.hints.clear()
         self.buttons.focus = None  # the buttons change with the phase: a kept focus would land on another
         self.modal.focus = None
+        self.modal_age = 0.0
         self.rebuild_buttons()
 
     def _on_reset(self, resumed: bool) -> None:
@@ -230,7 +238,8 @@ class GameScene(Scene):
         if intent.kind == "down":
             self.cursor.engaged = False  # a pointer again: no cursor, no focus ring
         if self.modal.buttons:
-            self.modal.handle(intent)
+            if self.modal_age >= MODAL_GUARD or intent.kind not in ("down", "click"):
+                self.modal.handle(intent)
             if self.buttons.buttons[0].hit(intent.pos):  # the Menu button stays live over a dialog
                 self.buttons.handle(intent)
             return
@@ -247,7 +256,7 @@ class GameScene(Scene):
                 self.answer(name == "take")
             elif name == "hint":
                 self.ask_hint()
-            else:
+            elif name != "select" or self.modal_age >= MODAL_GUARD:
                 self.modal.navigate(name)
             return
         mine = game.is_human(s.turn)
@@ -277,6 +286,8 @@ class GameScene(Scene):
             for name in self.anim.take_sounds():
                 self.app.events.publish(ev.SoundCue(self.game, name))
         self.dice.update(dt)
+        if self.modal.buttons and not self.anim.busy:
+            self.modal_age += dt
         if self.flash_time > 0:
             self.flash_time = max(0.0, self.flash_time - dt)
         if self.hints.pending:

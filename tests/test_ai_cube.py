@@ -35,6 +35,44 @@ def test_janowski_live_cube_corner_points() -> None:
     assert janowski(0.7, 1.0, 1.0, "centre", 0.0) == pytest.approx(0.4)
 
 
+@pytest.mark.parametrize("owner", ["centre", "me", "opponent"])
+@pytest.mark.parametrize("x", [0.0, 0.6, 0.68, 1.0])
+def test_a_certain_gammon_is_worth_two_cubes_whoever_holds_the_cube(owner: str, x: float) -> None:
+    # Nobody cashes a certain gammon: the live line reaches W at p = 1 as it reaches -L at p = 0.
+    # (It stopped at +1 past the cash point: a certain gammon with a centred cube was worth 1.32.)
+    assert janowski(1.0, 2.0, 1.0, owner, x) == pytest.approx(2.0)
+    assert janowski(0.0, 1.0, 2.0, owner, x) == pytest.approx(-2.0)
+
+
+def test_past_the_cash_point_the_live_line_climbs_from_one_to_w() -> None:
+    big_w, big_l = 1.6, 1.2
+    cash_point = (big_l + 1.0) / (big_w + big_l + 0.5)
+    for owner in ("centre", "me"):
+        assert janowski(cash_point, big_w, big_l, owner, 1.0) == pytest.approx(1.0)  # continuous there
+        half_way = (cash_point + 1.0) / 2.0
+        assert janowski(half_way, big_w, big_l, owner, 1.0) == pytest.approx((1.0 + big_w) / 2.0)
+    # Gammonless, the line past the cash point stays at +1: nothing to play on for.
+    assert janowski(0.95, 1.0, 1.0, "centre", 1.0) == pytest.approx(1.0)
+
+
+def test_redoubling_a_certain_gammon_loss_costs_the_whole_doubled_gammon() -> None:
+    """The review once priced this redouble at 0.8 cubes: the taker, certain of a gammon with the
+    cube in hand, was valued as if it would cash for one cube."""
+    from game.ai import api, cubeful
+    from game.engine import Position
+
+    me = [0] * 25
+    for point, n in ((6, 4), (8, 3), (9, 2), (10, 2), (11, 2), (13, 2)):
+        me[point - 1] = n
+    opp = [0] * 25
+    opp[0] = opp[1] = 1  # two checkers, three pips: off next roll, and nothing of mine is off
+    pos = Position(tuple(me), tuple(opp))
+    eq = api.cube_equities(pos, cubeful.CubeInfo(4, "me"), "expert")
+    assert eq.no_double == pytest.approx(-2.0)
+    assert eq.double_take == pytest.approx(-4.0)
+    assert not eq.should_double
+
+
 def _gammonless(p: float) -> tuple[float, float, float, float, float]:
     return (p, 0.0, 0.0, 0.0, 0.0)
 

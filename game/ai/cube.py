@@ -49,19 +49,26 @@ def janowski(p: float, big_w: float, big_l: float, owner: str, x: float) -> floa
 
     ``owner`` is "centre", "me" or "opponent" (the cube's owner seen by that player).
     Dead-cube equity ``p W - (1 - p) L`` blended with the live-cube line by ``x``.
+
+    The live line runs through the take point (-1) and the cash point (+1) and, beyond them, on to
+    the game's ends: -L at p = 0 and +W at p = 1. Past its cash point a player may cash, but with a
+    fully live cube it may as well play on and cash only if the game falls back to the cash point,
+    so its equity there is the line from (cash point, +1) to (1, W): a certain gammon is worth W
+    whoever holds the cube. (Stopping that line at +1 once undervalued every position past the cash
+    point: a certain gammon with the cube centred counted 1.32, not 2.)
     """
     dead = p * big_w - (1.0 - p) * big_l
     take_point = (big_l - 0.5) / (big_w + big_l + 0.5)
     cash_point = (big_l + 1.0) / (big_w + big_l + 0.5)
-    if owner == "centre":
+    if owner in ("centre", "me") and p >= cash_point:
+        live = 1.0 + (big_w - 1.0) * (p - cash_point) / (1.0 - cash_point) if cash_point < 1.0 else 1.0
+    elif owner == "centre":
         if p <= take_point:
             live = -big_l + (big_l - 1.0) * p / take_point if take_point > 0 else -1.0
-        elif p >= cash_point:
-            live = 1.0
         else:
             live = -1.0 + 2.0 * (p - take_point) / (cash_point - take_point)
     elif owner == "me":
-        live = 1.0 if p >= cash_point else -big_l + (1.0 + big_l) * p / cash_point
+        live = -big_l + (1.0 + big_l) * p / cash_point
     else:
         if p <= take_point:
             live = -big_l + (big_l - 1.0) * p / take_point if take_point > 0 else -1.0

@@ -209,10 +209,17 @@ def test_every_engine_refusal_has_a_key_in_every_language() -> None:
             "en",
             "No combination of your dice moves a checker from point 9 off the board",
         ),
+        # Doubles left: commas, then "and" before the last (a play test read "4 and 4 and 4 and 4").
+        ("Finish your move: you still have 4 and 4 and 4 and 4 to play", "en", "@4, 4, 4 and 4"),
+        ("Finish your move: you still have 4 and 4 and 4 to play", "fi", "@4, 4 ja 4"),
+        ("Finish your move: you still have 6 and 3 to play", "hu", "@6 és 3"),
     ],
 )
 def test_engine_message_examples(message: str, lang: str, expected: str) -> None:
-    assert i18n.translate_engine(lang, message) == expected
+    if expected.startswith("@"):  # only this part of the sentence is checked
+        assert expected[1:] in i18n.translate_engine(lang, message)
+    else:
+        assert i18n.translate_engine(lang, message) == expected
 
 
 def test_unknown_engine_message_is_shown_as_is(caplog: pytest.LogCaptureFixture) -> None:

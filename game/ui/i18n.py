@@ -157,9 +157,12 @@ def _same(value: str, _word: Callable[[str], str]) -> str:
 
 
 def _dice_list(value: str, word: Callable[[str], str]) -> str:
-    """ "6 and 3" (the engine's join) re-joined with the language's own "and"."""
+    """ "6 and 3" (the engine's join) re-joined with the language's own "and": commas between the
+    first ones, "and" before the last ("4, 4, 4 and 4", not "4 and 4 and 4 and 4")."""
     parts = [p.strip() for p in value.split(" and ")]
-    return f" {word('word.and')} ".join(parts)
+    if len(parts) <= 2:
+        return f" {word('word.and')} ".join(parts)
+    return f"{', '.join(parts[:-1])} {word('word.and')} {parts[-1]}"
 
 
 _ENGINE_TABLE: tuple[tuple[re.Pattern[str], str, Mapping[str, _Converter]], ...] = tuple(

@@ -253,3 +253,13 @@ def test_a_kiosk_does_not_return_to_the_demo_while_a_review_works(tmp_path: Path
     assert app.scenes.top is scene and app.kiosk.mode is Mode.ACTIVE
     gate.set()
     assert scene.job.wait(5.0)
+
+
+def test_every_rating_has_its_own_colour_warming_from_green_to_red() -> None:
+    from game.review.core import RATINGS
+    from game.ui.scenes.review import rating_colour
+
+    colours = [rating_colour(key) for _, key, _ in RATINGS]
+    assert len(set(colours[1:])) == len(colours) - 1  # flawless and masterly share the top green only
+    reds = [c[0] - c[1] for c in colours]
+    assert reds == sorted(reds) and reds[0] < 0 < reds[-1]  # greener at the top, redder at the bottom

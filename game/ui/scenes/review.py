@@ -48,6 +48,24 @@ def describe(m: Mistake, which: str) -> str:
     return tr(f"review.action.{text.replace(' ', '_')}")
 
 
+RATING_COLOURS = {
+    "flawless": (160, 255, 160),
+    "masterly": (160, 255, 160),
+    "expert": (190, 245, 150),
+    "strong": (215, 235, 140),
+    "solid": (240, 225, 130),
+    "casual": (250, 200, 120),
+    "learner": (255, 170, 110),
+    "wild": (255, 140, 120),
+}
+"""The rating word's colour: green at the top of the scale, warming to red at the bottom (a play test
+saw "Wild" in the same green as "Flawless")."""
+
+
+def rating_colour(key: str) -> tuple[int, int, int]:
+    return RATING_COLOURS.get(key, (160, 255, 160))
+
+
 class ReviewScene(ButtonScene):
     """Progress while the worker reviews; then the figures, the mistakes and the way to the replay."""
 
@@ -202,7 +220,7 @@ class ReviewScene(ButtonScene):
         draw_text(surface, self.names[p.player], 28, (cx, box.y + 24), GOLD if chosen else INK, width=w)
         key = p.rating[0]
         word = tr(f"review.rating.{key}")
-        draw_text(surface, word, 40, (cx, box.y + 66), (160, 255, 160), width=w)
+        draw_text(surface, word, 40, (cx, box.y + 66), rating_colour(key), width=w)
         rate = tr("review.error_rate", rate=f"{p.error_rate:.1f}")
         draw_text(surface, rate, 24, (cx, box.y + 106), INK, width=w)
         parts = tr(

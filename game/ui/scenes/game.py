@@ -214,8 +214,9 @@ class GameScene(Scene):
             ReviewScene(self.app, record, names, title, seat=seat, on_review=on_review, match=match)
         )
 
-    def open_menu(self) -> None:
-        self.app.scenes.push(MenuScene(self.app))
+    def open_menu(self, keyboard: bool = False) -> None:
+        finished = self.state.phase is Phase.GAME_OVER
+        self.app.scenes.push(MenuScene(self.app, keyboard=keyboard, finished=finished))
 
     def to_title(self) -> None:
         self.game.close()
@@ -229,7 +230,7 @@ class GameScene(Scene):
 
     def handle(self, intent: Intent) -> None:
         if intent.kind == "back":
-            self.open_menu()
+            self.open_menu(keyboard=True)
             return
         if intent.kind == "nav":
             self.cursor.engaged = True

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
+from .. import i18n
 from .. import layout as L
 from .. import settings as st
 from ..board_view import GOLD
@@ -15,31 +16,39 @@ from .base import ButtonScene, Host, button, dialog_box
 
 
 class MenuScene(ButtonScene):
+    """``keyboard``: opened with Escape (or a controller's Back), so the focus starts on the first
+    button; ``finished``: the game on the board is over, so the first button goes back to it rather
+    than "resuming" it."""
+
     opaque = False
 
-    def __init__(self, app: Host) -> None:
+    def __init__(self, app: Host, keyboard: bool = False, finished: bool = False) -> None:
         super().__init__(app)
+        self.finished = finished
         self._build()
+        if keyboard:
+            self.buttons.focus = 0
 
     def _build(self) -> None:
         b = self.buttons
         b.clear()
-        cx, y = L.W // 2, 200
-        b.add(button((cx - 220, y, 440, 84), tr("resume"), self.close, "green", size=34))
+        cx, y = L.W // 2, 190
+        first = i18n.tr("operator.resume") if self.finished else tr("resume")
+        b.add(button((cx - 220, y, 440, 84), first, self.close, "green", size=34))
         for i, speed in enumerate(st.ANIMATION_SPEEDS):
             colour = "gold" if speed == self.app.speed else "grey"
             b.add(
                 button(
-                    (cx - 220 + i * 150, y + 110, 140, 64),
+                    (cx - 220 + i * 150, y + 126, 140, 64),
                     tr(f"speed_{speed}"),
                     self._speed(speed),
                     colour,
                     24,
                 )
             )
-        b.add(button((cx - 220, y + 200, 440, 72), tr("to_title"), self.app.to_title, "blue", size=30))
+        b.add(button((cx - 220, y + 214, 440, 72), tr("to_title"), self.app.to_title, "blue", size=30))
         if self.app.kiosk is None:  # a cabinet's visitors have no Quit: the operator menu has it
-            b.add(button((cx - 220, y + 290, 440, 64), tr("quit"), self.app.quit, "red", size=26))
+            b.add(button((cx - 220, y + 304, 440, 64), tr("quit"), self.app.quit, "red", size=26))
 
     def _speed(self, speed: str) -> Callable[[], None]:
         def set_speed() -> None:
@@ -52,4 +61,5 @@ class MenuScene(ButtonScene):
         shade(surface, 170)
         dialog_box(surface, pygame.Rect(L.W // 2 - 260, 110, 520, 500))
         draw_text(surface, tr("paused"), 40, (L.W // 2, 150), GOLD)
+        draw_text(surface, i18n.tr("settings.animation"), 22, (L.W // 2, 300), (190, 200, 220), width=440)
         self.buttons.draw(surface, self.app.sprites)

@@ -158,7 +158,7 @@ def test_a_menu_walk_by_keys_from_the_title_to_a_game_and_back(tmp_path: Path) -
     key(app, "escape")
     menu = app.scenes.top
     assert isinstance(menu, MenuScene)
-    assert menu.buttons.focused() is menu.buttons.buttons[0]  # opened by a key: the focus is already on Resume
+    assert menu.buttons.focused() is menu.buttons.buttons[0]  # opened by a key: the focus is on Resume
     for _ in range(2):
         key(app, "down")
     focused = menu.buttons.focused()

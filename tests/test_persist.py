@@ -182,6 +182,65 @@ def test_two_broken_files_in_the_same_second_are_both_kept(tmp_path: Path) -> No
     assert len(list(tmp_path.glob("*.broken-*"))) == 2
 
 
+def test_the_checked_load_says_what_was_set_aside(tmp_path: Path) -> None:
+    """The title screen tells the player from this: only a broken file is reported, once."""
+    path = tmp_path / persist.SAVE_FILE
+    assert persist.load_game_checked(tmp_path) == persist.LoadedGame(None)  # no save: nothing to tell
+    path.write_text("{", encoding="utf-8")
+    loaded = persist.load_game_checked(tmp_path, now=2_000_000.0)
+    assert loaded.game is None and loaded.broken is not None
+    assert loaded.broken.path == path and "not JSON" in loaded.broken.reason
+    assert loaded.broken.moved_to is not None and loaded.broken.moved_to.read_text(encoding="utf-8") == "{"
+    assert loaded.broken.moved_to.name.startswith(f"{persist.SAVE_FILE}.broken-")
+    assert persist.load_game_checked(tmp_path).broken is None  # set aside: the next start is quiet
+    game = _saved(saved_at=1000.0)
+    persist.save_game(game, tmp_path)
+    assert persist.load_game_checked(tmp_path) == persist.LoadedGame(game)
+    too_old = persist.load_game_checked(tmp_path, now=5000.0, max_age=90)
+    assert too_old == persist.LoadedGame(None)  # dropped as old, not reported as broken
+
+
+def test_a_broken_save_that_cannot_be_moved_is_reported_without_a_crash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / persist.SAVE_FILE
+    path.write_text("[1, 2]", encoding="utf-8")
+
+    def refuse(src: object, dst: object) -> None:
+        raise PermissionError("read-only file system")
+
+    monkeypatch.setattr(persist.os, "replace", refuse)
+    loaded = persist.load_game_checked(tmp_path)
+    assert loaded.game is None and loaded.broken is not None and loaded.broken.moved_to is None
+    assert path.read_text(encoding="utf-8") == "[1, 2]"
+
+
+def test_keep_copy_keeps_the_exact_bytes_and_leaves_the_original(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_bytes(b'{"version": 1, "settings": {"language": "sv"}}\n')
+    kept = persist.keep_copy(path, "a bad language", now=123.0)
+    assert kept is not None and kept.name.startswith("settings.json.broken-")
+    assert kept.read_bytes() == path.read_bytes()
+    again = persist.keep_copy(path, "still bad", now=123.0)  # same second: a second name, nothing overwritten
+    assert again is not None and again != kept and again.read_bytes() == path.read_bytes()
+    assert persist.keep_copy(tmp_path / "missing.json", "gone") is None
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []  # no temporary left
+
+
+def test_keep_copy_on_a_disk_that_refuses_returns_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text("{}", encoding="utf-8")
+
+    def refuse(*args: object) -> int:
+        raise PermissionError("read-only file system")
+
+    monkeypatch.setattr(persist.os, "open", refuse)
+    assert persist.keep_copy(path, "bad") is None
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.json"]
+
+
 def test_kiosk_age_rule(tmp_path: Path) -> None:
     game = _saved(saved_at=1000.0)
     persist.save_game(game, tmp_path)

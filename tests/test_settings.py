@@ -110,6 +110,87 @@ def test_broken_file_is_moved_aside(tmp_path: Path, content: str) -> None:
 def test_settings_object_missing(tmp_path: Path) -> None:
     (tmp_path / st.SETTINGS_FILE).write_text('{"version": 1, "settings": 5}', encoding="utf-8")
     assert st.load_settings(tmp_path) == st.Settings()
+    assert len(list(tmp_path.glob(f"{st.SETTINGS_FILE}.broken-*"))) == 1  # repaired, the original kept
+    on_disk = json.loads((tmp_path / st.SETTINGS_FILE).read_text(encoding="utf-8"))
+    assert on_disk == json.loads(json.dumps(st.to_dict(st.Settings())))
+
+
+def _organisers_file(folder: Path) -> bytes:
+    """A hand-edited file: good values, two bad ones and one this version does not know."""
+    payload = {
+        "version": st.SETTINGS_VERSION,
+        "settings": {
+            "language": "hu",
+            "level": "expert",
+            "idle_seconds": 120,
+            "operator_code": "97531",
+            "volume": 7,
+            "match_length": "five",
+            "colour": "pink",
+        },
+    }
+    raw = (json.dumps(payload, indent=4) + "\n").encode("utf-8")
+    (folder / st.SETTINGS_FILE).write_bytes(raw)
+    return raw
+
+
+def test_bad_values_are_repaired_once_and_the_original_is_kept(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    raw = _organisers_file(tmp_path)
+    with caplog.at_level(logging.WARNING, logger="game.ui"):
+        first = st.load_settings(tmp_path)
+    messages = " ".join(r.getMessage() for r in caplog.records)
+    assert "volume" in messages and "match_length" in messages and "colour" in messages
+    assert first == st.Settings(language="hu", level="expert", idle_seconds=120, operator_code="97531")
+    # The file now holds the repaired settings: the organiser's good values, defaults for the bad ones.
+    data = json.loads((tmp_path / st.SETTINGS_FILE).read_text(encoding="utf-8"))
+    assert data == json.loads(json.dumps(st.to_dict(first)))
+    # What the organiser wrote is kept, byte for byte, next to it.
+    kept = list(tmp_path.glob(f"{st.SETTINGS_FILE}.broken-*"))
+    assert len(kept) == 1 and kept[0].read_bytes() == raw
+    # The next start reads the repaired file quietly and changes nothing.
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="game.ui"):
+        assert st.load_settings(tmp_path) == first
+    assert not caplog.records
+    assert len(list(tmp_path.glob(f"{st.SETTINGS_FILE}.broken-*"))) == 1
+
+
+def test_a_good_file_is_not_rewritten(tmp_path: Path) -> None:
+    path = tmp_path / st.SETTINGS_FILE
+    text = '{"version": 1, "settings": {"language": "fi", "idle_seconds": 60.0, "keys": {"done": "f"}}}'
+    path.write_text(text, encoding="utf-8")  # hand-written, valid: left exactly as the organiser wrote it
+    assert st.load_settings(tmp_path) == st.Settings(language="fi", idle_seconds=60, keys=(("done", "f"),))
+    assert path.read_text(encoding="utf-8") == text
+    assert sorted(p.name for p in tmp_path.iterdir()) == [st.SETTINGS_FILE]
+
+
+def test_an_unwritable_data_folder_never_stops_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    raw = _organisers_file(tmp_path)
+
+    def refuse(*args: object) -> int:
+        raise PermissionError("read-only file system")
+
+    monkeypatch.setattr(st.persist.os, "open", refuse)  # every write (copy or rewrite) fails
+    with caplog.at_level(logging.WARNING, logger="game.ui"):
+        for _ in range(2):
+            s = st.load_settings(tmp_path)
+            assert s.language == "hu" and s.volume == st.DEFAULTS.volume  # this run uses the repair
+    assert (tmp_path / st.SETTINGS_FILE).read_bytes() == raw  # no copy, so the original is not touched
+    assert sorted(p.name for p in tmp_path.iterdir()) == [st.SETTINGS_FILE]
+    assert any("no copy could be kept" in r.getMessage() for r in caplog.records)
+
+
+def test_a_failed_rewrite_keeps_the_original_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    raw = _organisers_file(tmp_path)
+    monkeypatch.setattr(st.persist, "atomic_write_json", lambda path, data: False)
+    assert st.load_settings(tmp_path).language == "hu"
+    assert (tmp_path / st.SETTINGS_FILE).read_bytes() == raw
 
 
 def test_flags_override_the_file(tmp_path: Path) -> None:

@@ -186,9 +186,16 @@ class App:
                 assert self.kiosk_rules is not None
                 self.kiosk_rules.resume_active()
                 return self._resumed_scene(saved)
+            # A broken save found here was moved aside and logged, but is not shown: the title
+            # comes only after the demo, to a visitor who has nothing to do with that game.
             return AttractScene(self, self.setup("demo", 0))
-        self.saved = persist.load_game(self.data_dir)
-        return TitleScene(self)
+        return self._title()
+
+    def _title(self) -> TitleScene:
+        """The title with the autosave read again (Continue), telling the player if it was broken."""
+        loaded = persist.load_game_checked(self.data_dir)
+        self.saved = loaded.game
+        return TitleScene(self, loaded.broken)
 
     def setup(self, mode: str, match_length: int) -> GameSetup:
         """A new game as the settings say (level) with this run's seed."""
@@ -238,8 +245,11 @@ class App:
     def to_title(self) -> None:
         self._drop_games()
         self.input.cancel()
-        self.saved = persist.load_game(self.data_dir) if self.kiosk is None else None
-        self.scenes.reset(TitleScene(self))
+        if self.kiosk is not None:
+            self.saved = None
+            self.scenes.reset(TitleScene(self))
+        else:
+            self.scenes.reset(self._title())
 
     def wake(self) -> None:
         self.to_title()
@@ -296,13 +306,16 @@ class App:
     def idle_tick(self, seconds: float) -> bool:
         """Real time that passed while the loop slept (no steps ran then); True wakes the loop.
 
-        Only the kiosk has a clock that runs while nothing moves: its idle timer must count
-        while a visitor has walked away from a still screen.
+        Two clocks run while nothing moves: the kiosk's idle timer must count while a visitor has
+        walked away from a still screen, and the title's broken-save notice goes after a while.
         """
-        if self.kiosk_rules is None or not self.kiosk_rules.tick(seconds):
-            return False
-        self.needs_draw = True
-        return True
+        top = self.scenes.top
+        woke = isinstance(top, TitleScene) and top.tick_notice(seconds)
+        if self.kiosk_rules is not None and self.kiosk_rules.tick(seconds):
+            woke = True
+        if woke:
+            self.needs_draw = True
+        return woke
 
     def far_side_acts(self) -> bool:
         """Cocktail table: the player sitting across (Black) must act in a two-player game on screen."""

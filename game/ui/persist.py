@@ -11,7 +11,10 @@ Reading is the mirror image: anything that is not exactly what this version
 wrote (truncated, not JSON, another version, or a game the engine rejects as
 impossible) is moved aside with a timestamp suffix, the reason is logged, and
 the caller gets None, so a bad file can be examined later but never crashes
-the game. Nothing here raises on bad data or a failing disk.
+the game. :func:`load_game_checked` also says what was set aside, so the title
+screen can tell the player (a cabinet's stderr is read by nobody). A file that
+is only partly wrong and gets repaired in place (the settings) is first copied
+aside by :func:`keep_copy`. Nothing here raises on bad data or a failing disk.
 """
 
 from __future__ import annotations
@@ -101,11 +104,16 @@ def atomic_write_json(path: Path, data: Any) -> bool:
 
 def atomic_write_text(path: Path, text: str) -> bool:
     """Write ``text`` (UTF-8) to ``path`` atomically; False (and a log line) if the disk refused."""
+    return atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> bool:
+    """Write ``data`` to ``path`` atomically; False (and a log line) if the disk refused."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
@@ -118,20 +126,45 @@ def atomic_write_text(path: Path, text: str) -> bool:
         return False
 
 
-def quarantine(path: Path, reason: str, now: float | None = None) -> Path | None:
-    """Move a bad file aside as ``<name>.broken-YYYYmmdd-HHMMSS`` (kept for a look later); log why."""
+def _aside_name(path: Path, now: float | None) -> Path:
+    """A free ``<name>.broken-YYYYmmdd-HHMMSS`` (``-2``, ``-3``... within one second) next to ``path``."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(time.time() if now is None else now))
     target = path.with_name(f"{path.name}.broken-{stamp}")
     n = 1
     while target.exists():
         n += 1
         target = path.with_name(f"{path.name}.broken-{stamp}-{n}")
+    return target
+
+
+def quarantine(path: Path, reason: str, now: float | None = None) -> Path | None:
+    """Move a bad file aside as ``<name>.broken-YYYYmmdd-HHMMSS`` (kept for a look later); log why."""
+    target = _aside_name(path, now)
     try:
         os.replace(path, target)
     except OSError as exc:
         log.error("%s is unusable (%s) and could not be moved aside: %s", path, reason, exc)
         return None
     log.warning("%s is unusable (%s); moved aside to %s", path, reason, target.name)
+    return target
+
+
+def keep_copy(path: Path, reason: str, now: float | None = None) -> Path | None:
+    """Copy a file that is about to be repaired in place aside, named as :func:`quarantine` names it.
+
+    The original stays where it is, so a disk that refuses the copy (None, logged) loses nothing:
+    the caller then leaves the original alone too.
+    """
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        log.error("%s (%s) could not be read to keep a copy: %s", path, reason, exc)
+        return None
+    target = _aside_name(path, now)
+    if not atomic_write_bytes(target, raw):
+        log.error("%s has problems (%s) and no copy could be kept; it is left as it is", path, reason)
+        return None
+    log.warning("%s has problems (%s); the original is kept as %s", path, reason, target.name)
     return target
 
 
@@ -266,6 +299,55 @@ def save_game(game: SavedGame, directory: str | os.PathLike[str] | None = None) 
     return atomic_write_json(data_dir(directory) / SAVE_FILE, data)
 
 
+@dataclass(frozen=True)
+class BrokenSave:
+    """An autosave that could not be read, found by one :func:`load_game_checked` call."""
+
+    path: Path
+    """Where the save was."""
+    moved_to: Path | None
+    """Where it was put aside; None when even that failed (a read-only disk): it is still at ``path``."""
+    reason: str
+
+
+@dataclass(frozen=True)
+class LoadedGame:
+    """What :func:`load_game_checked` found: the game to continue, and a broken save it set aside."""
+
+    game: SavedGame | None
+    broken: BrokenSave | None = None
+
+
+def load_game_checked(
+    directory: str | os.PathLike[str] | None = None,
+    *,
+    now: float | None = None,
+    max_age: float | None = None,
+) -> LoadedGame:
+    """The autosave (see :func:`load_game`), and whether it was broken and moved aside by this call.
+
+    The title screen uses ``broken`` to tell the player why there is nothing to continue.
+    """
+    path = data_dir(directory) / SAVE_FILE
+    try:
+        data = read_versioned(path, SAVE_VERSION)
+        game = game_from_dict(data)
+    except FileNotFoundError:
+        return LoadedGame(None)
+    except BrokenFile as exc:
+        return LoadedGame(None, BrokenSave(path, quarantine(path, str(exc), now), str(exc)))
+    except Exception as exc:  # the last line of defence: a save file must never stop the game
+        reason = f"unexpected error while reading: {exc!r}"
+        return LoadedGame(None, BrokenSave(path, quarantine(path, reason, now), reason))
+    if max_age is not None and now is not None:
+        age = now - game.saved_at
+        if age > max_age:
+            log.info("autosave is %.0f s old (limit %.0f s): starting fresh", age, max_age)
+            clear_game(directory)
+            return LoadedGame(None)
+    return LoadedGame(game)
+
+
 def load_game(
     directory: str | os.PathLike[str] | None = None,
     *,
@@ -279,25 +361,7 @@ def load_game(
     future (a Raspberry Pi without a clock battery boots with an old clock) is
     treated as fresh rather than thrown away.
     """
-    path = data_dir(directory) / SAVE_FILE
-    try:
-        data = read_versioned(path, SAVE_VERSION)
-        game = game_from_dict(data)
-    except FileNotFoundError:
-        return None
-    except BrokenFile as exc:
-        quarantine(path, str(exc), now)
-        return None
-    except Exception as exc:  # the last line of defence: a save file must never stop the game
-        quarantine(path, f"unexpected error while reading: {exc!r}", now)
-        return None
-    if max_age is not None and now is not None:
-        age = now - game.saved_at
-        if age > max_age:
-            log.info("autosave is %.0f s old (limit %.0f s): starting fresh", age, max_age)
-            clear_game(directory)
-            return None
-    return game
+    return load_game_checked(directory, now=now, max_age=max_age).game
 
 
 def clear_game(directory: str | os.PathLike[str] | None = None) -> None:

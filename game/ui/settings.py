@@ -4,6 +4,9 @@ Why so defensive: the settings file lives on a cabinet's SD card and may be
 edited by hand, copied from another version, or cut short by a power loss. A
 bad value must never stop the game, so each field is checked on its own: a
 wrong one falls back to its default with a log line and the others are kept.
+The file is then rewritten with the repaired settings (the original kept aside
+as ``settings.json.broken-<time>``), so the same warnings do not come back at
+every start and nothing the organiser wrote is lost.
 Command-line flags win over the file (an operator can try a value without
 saving it), and are validated by ``argparse`` so a typo there is a clear usage
 error at start-up, not a crash later.
@@ -18,6 +21,7 @@ import math
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
+from pathlib import Path
 from typing import Any
 
 from . import persist
@@ -161,17 +165,25 @@ def to_dict(settings: Settings) -> dict[str, Any]:
 
 def from_dict(values: Mapping[str, Any]) -> Settings:
     """Settings from a plain mapping of field values: each bad or unknown value is logged and skipped."""
+    return _checked(values)[0]
+
+
+def _checked(values: Mapping[str, Any]) -> tuple[Settings, list[str]]:
+    """:func:`from_dict`, and the names of the values it had to skip (bad or unknown)."""
     good: dict[str, Any] = {}
+    skipped: list[str] = []
     names = {f.name for f in fields(Settings)}
     for name, value in values.items():
         if name not in names:
             log.warning("settings: unknown setting %r ignored", name)
+            skipped.append(str(name))
             continue
         try:
             good[name] = VALIDATORS[name](value)
         except ValueError as exc:
             log.warning("settings: %s: %s; using the default %r", name, exc, getattr(DEFAULTS, name))
-    return Settings(**good)
+            skipped.append(name)
+    return Settings(**good), skipped
 
 
 def with_value(settings: Settings, name: str, value: Any) -> Settings:
@@ -192,7 +204,11 @@ def next_option(settings: Settings, name: str, step: int = 1) -> Settings:
 
 
 def load_settings(directory: str | os.PathLike[str] | None = None) -> Settings:
-    """The saved settings, or the defaults (a broken file is moved aside and logged)."""
+    """The saved settings, or the defaults (a broken file is moved aside and logged).
+
+    A file with some bad or unknown values gives the good ones and the defaults for the rest,
+    and is repaired once (see :func:`repair_file`).
+    """
     path = persist.data_dir(directory) / SETTINGS_FILE
     try:
         data = persist.read_versioned(path, SETTINGS_VERSION)
@@ -204,8 +220,29 @@ def load_settings(directory: str | os.PathLike[str] | None = None) -> Settings:
     values = data.get("settings")
     if not isinstance(values, dict):
         log.warning("settings: %s has no settings object; using the defaults", path)
-        return Settings()
-    return from_dict(values)
+        settings, problem = Settings(), "no settings object"
+    else:
+        settings, skipped = _checked(values)
+        problem = f"bad or unknown values: {', '.join(skipped)}" if skipped else ""
+    if problem:
+        repair_file(path, settings, problem)
+    return settings
+
+
+def repair_file(path: os.PathLike[str] | str, settings: Settings, reason: str) -> bool:
+    """Replace a settings file that had bad values by ``settings`` (what was read, repaired).
+
+    The original is copied aside first (``settings.json.broken-<time>``, like a broken save), so an
+    organiser's hand edit is never lost; without that copy the file is left alone. False (logged)
+    when the disk refused: the game still runs, with the repaired settings for this run.
+    """
+    file = Path(path)
+    if persist.keep_copy(file, reason) is None:
+        return False
+    if not persist.atomic_write_json(file, to_dict(settings)):
+        return False
+    log.warning("settings: %s rewritten with the bad values replaced by defaults", file.name)
+    return True
 
 
 def save_settings(settings: Settings, directory: str | os.PathLike[str] | None = None) -> bool:

@@ -2,6 +2,11 @@
 
 Also Continue (a saved game), Settings, dice statistics, How to play and the language.
 Drawn once into the frame and then left alone: it never animates, so the loop sleeps on it.
+
+When this run found the autosave unreadable and put it aside, a short notice across the top says
+so (nobody reads a cabinet's stderr): the player would otherwise only see that Continue is gone.
+It never takes input, and goes when the player leaves the title (a game, the demo, another screen)
+or after :data:`NOTICE_SECONDS`, counted also while the loop sleeps (see ``App.idle_tick``).
 """
 
 from __future__ import annotations
@@ -16,22 +21,83 @@ from .. import settings as st
 from ..board_view import BG, GOLD
 from ..input import Intent
 from ..opponent import ai_available
+from ..persist import BrokenSave
 from ..text import CACHE, draw_text, tr, tr_level
-from .base import ButtonScene, Host, button
+from .base import DIM, INK, ButtonScene, Host, button
 from .dice_stats import DiceStatsScene
 from .howto import HowToScene
 from .settings import SettingsScene
 
 MATCH_CHOICES = (1, 3, 5, 7, 0)
+NOTICE_SECONDS = 30.0
+"""How long the broken-save notice stays on an untouched title screen."""
 
 
 class TitleScene(ButtonScene):
-    def __init__(self, app: Host) -> None:
+    def __init__(self, app: Host, broken_save: BrokenSave | None = None) -> None:
         super().__init__(app)
         self.match_length = app.settings.match_length
         self.placeholder = not ai_available()
         self.level = app.settings.level
+        self.broken_save = broken_save
+        """The autosave this run could not read (None: nothing to tell, or the notice has gone)."""
+        self.notice_left = NOTICE_SECONDS
         self._build()
+
+    # -- the broken-save notice -------------------------------------------------------------
+
+    def notice_lines(self) -> list[str]:
+        """The notice as shown, in the current language; empty when there is none."""
+        broken = self.broken_save
+        if broken is None:
+            return []
+        lines = [i18n.tr("saved.broken")]
+        if broken.moved_to is not None:
+            lines.append(i18n.tr("saved.broken_kept", file=broken.moved_to.name))
+        return lines
+
+    def tick_notice(self, seconds: float) -> bool:
+        """Count the notice's time down; True when it has just gone (the screen must be drawn)."""
+        if self.broken_save is None:
+            return False
+        self.notice_left -= seconds
+        if self.notice_left > 0:
+            return False
+        self.dismiss_notice()
+        return True
+
+    def dismiss_notice(self) -> None:
+        if self.broken_save is not None:
+            self.broken_save = None
+            self.dirty = True
+            self.app.needs_draw = True
+
+    def update(self, dt: float) -> None:
+        self.tick_notice(dt)
+
+    def exit(self) -> None:
+        """Leaving the title for anything (a game, settings, how to play): the notice has been seen."""
+        super().exit()
+        self.dismiss_notice()
+
+    def _draw_notice(self, surface: pygame.Surface) -> None:
+        lines = self.notice_lines()
+        if not lines:
+            return
+        right = L.W - 160 if self.app.kiosk is None else L.W - 12  # clear of Quit
+        rect = pygame.Rect(12, 6, right - 12, 80)
+        pygame.draw.rect(surface, (74, 30, 28), rect, border_radius=14)
+        pygame.draw.rect(surface, GOLD, rect, 3, border_radius=14)
+        mark = (rect.x + 38, rect.centery)
+        pygame.draw.circle(surface, GOLD, mark, 21)
+        draw_text(surface, "!", 30, mark, (74, 30, 28))
+        text_x = (rect.x + 70 + rect.right - 12) // 2
+        width = rect.right - 12 - (rect.x + 70)
+        if len(lines) == 1:
+            draw_text(surface, lines[0], 26, (text_x, rect.centery), INK, width=width)
+            return
+        draw_text(surface, lines[0], 26, (text_x, rect.y + 27), INK, width=width)
+        draw_text(surface, lines[1], 20, (text_x, rect.y + 58), DIM, width=width)
 
     def _build(self) -> None:
         b = self.buttons
@@ -145,8 +211,11 @@ class TitleScene(ButtonScene):
             colour = (150, 36, 40) if (i // 80) % 2 else (200, 176, 120)
             pygame.draw.polygon(surface, colour, [(i, 0), (i + 80, 0), (i + 40, 60)])
             pygame.draw.polygon(surface, colour, [(i, L.H), (i + 80, L.H), (i + 40, L.H - 26)])
-        draw_text(surface, tr("app_title"), 84, (L.W // 2, 110), GOLD, shadow=True)
-        draw_text(surface, tr("subtitle"), 22, (L.W // 2, 166), (200, 210, 230))
+        if self.broken_save is None:
+            draw_text(surface, tr("app_title"), 84, (L.W // 2, 110), GOLD, shadow=True)
+            draw_text(surface, tr("subtitle"), 22, (L.W // 2, 166), (200, 210, 230))
+        else:  # the notice takes the top; the how-to-drag hint waits until it has gone
+            draw_text(surface, tr("app_title"), 84, (L.W // 2, 130), GOLD, shadow=True)
         if self.match_length == 0:
             length = tr("session")
         else:
@@ -160,3 +229,4 @@ class TitleScene(ButtonScene):
             sprite = self.app.sprites.get(f"checker_{name}")
             for k in range(3):
                 surface.blit(sprite, sprite.get_rect(center=(x, 330 + k * 50)))
+        self._draw_notice(surface)

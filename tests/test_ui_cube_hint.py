@@ -127,3 +127,84 @@ def test_a_new_offer_ignores_hurried_presses_then_answers(app) -> None:  # type:
     scene.command("select")
     scene.command("select")
     assert scene.state.phase is not Phase.GAME_OVER  # the next game
+
+
+# -- what the advice looks like: words, in type large enough to read on a small screen -----------------
+
+
+def _hint(app, lang: str, state: GameState):  # type: ignore[no-untyped-def]
+    from game.ui.app import apply_language
+
+    apply_language(lang)
+    scene = _computer_game(app, state)
+    if state.phase is Phase.CUBE_OFFERED:
+        let_dialog_show(app, scene)
+    scene.ask_cube_hint()
+    app.step()
+    assert scene.hints.cube is not None
+    return scene
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "hu"])
+@pytest.mark.parametrize("length", [0, 5])
+def test_the_cube_hint_before_the_roll_is_words_in_large_type(app, lang: str, length: int) -> None:  # type: ignore[no-untyped-def]
+    """Found in a play test: "ND -0.03 · D/T -0.39 · D/P +1.00" in type 9 px tall at 800x480, touching
+    the player's box. Now each choice is named in words ("No double", "Double, take", "Double, pass") in
+    a row of its own with its number, every row at 19 px or more of the 1280x720 screen, between the
+    Double button and the player's box, touching neither."""
+    from game.ui.board_view import HINT
+    from tests.screen_probe import ScreenReader
+
+    scene = _hint(app, lang, GameState(phase=Phase.ROLL, position=AHEAD, turn=0, rules=Rules(length)))
+    lines = scene.hints.cube_lines()
+    assert not any(short in lines[-1] for short in ("ND ", "D/T", "D/P"))
+    area = panel.advice_area()
+    rows = panel.advice_rows(lines, area.width - 8, area.height)
+    assert min(size for _, size, _ in rows) >= 19, rows
+    table = [text for text, _, in_table in rows if in_table]
+    assert table == lines[-1].split(" · ")  # one choice a row
+    double = next(b.rect for b in scene.buttons.buttons if b.label == tr("double"))
+    drawn = panel.draw_advice(pygame.Surface((1280, 720)), lines, area)
+    for rect in drawn:
+        assert not rect.colliderect(double) and not rect.colliderect(panel.player_box(0)), (rect, lines)
+    app.draw(0.0)  # and the panel paints it so: the first choice's name is on the screen
+    screen = ScreenReader(app.screen, app.sprites)
+    first = table[0].rpartition(" ")[0]
+    size = rows[-1][1]
+    assert screen.find_text(first[:1].upper() + first[1:], size, HINT, area.inflate(0, 8)), first
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "hu"])
+def test_the_answer_hint_on_the_offer_card_stays_large_and_inside_it(app, lang: str) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.play import dialogs
+
+    before = GameState(phase=Phase.ROLL, position=AHEAD.flip(), turn=1, rules=Rules(0))
+    scene = _hint(app, lang, apply(before, Double()))
+    lines = scene.hints.cube_lines()
+    card = dialogs.offer_card()
+    drop = next(b.rect for b in scene.modal.buttons if b.label == tr("pass"))
+    top = drop.bottom + 8
+    area = pygame.Rect(card.x + 8, top, card.width - 16, card.bottom - 8 - top)
+    rows = panel.advice_rows(lines, area.width - 8, area.height)
+    assert min(size for _, size, _ in rows) >= 19, rows
+    for rect in panel.draw_advice(pygame.Surface((1280, 720)), lines, area):
+        assert card.contains(rect) and not rect.colliderect(drop.inflate(10, 10)), (rect, lines)
+    app.draw(0.0)
+
+
+def test_advice_too_long_for_its_space_still_fits_it() -> None:
+    """A verdict with its trial games and a table in a small space: smaller type, never outside."""
+    pygame.init()
+    lines = [
+        tr("cube_hint_trials", action=tr("cube_hint_no_double"), n=72),
+        tr("cube_hint_chances", win="49%", gammon="13%"),
+        tr("cube_hint_equities", nd="-0.03", dt="-0.39", dp="+1.00"),
+    ]
+    for height in (200, 120, 90, 60):
+        rows = panel.advice_rows(lines, 300, height)
+        assert rows and all(size >= panel.ADVICE_MIN for _, size, _ in rows)
+        if height >= 90:
+            assert sum(size + panel.ADVICE_GAP for _, size, _ in rows) - panel.ADVICE_GAP <= height
+    big = panel.advice_rows(lines, 300, 200)
+    assert [size for _, size, _ in big][:2] == list(panel.ADVICE_SIZES)  # room: the largest type
+    assert len(big) == 6  # the verdict in two rows, the chances, a row for each choice

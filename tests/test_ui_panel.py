@@ -130,3 +130,92 @@ def test_touching_the_demo_says_how_to_play(restore_language: None) -> None:
     scene = start_game(app, mode="demo", seed=2)
     click(app, point_xy(0, 13))
     assert scene.flash_text == tr("demo_touch") and "Menu" in scene.flash_text
+
+
+# -- the players' boxes: a name and a score of any length never meet ------------------------------------
+
+
+def _ink(surface: pygame.Surface, colour: tuple[int, int, int]) -> pygame.Rect | None:
+    """The bounds of the pixels drawn in exactly ``colour`` (text's solid glyph pixels), a pixel wider
+    each way for the antialiased edge; None if there are none."""
+    import numpy as np
+
+    grid = pygame.surfarray.array3d(surface)
+    ys, xs = np.nonzero(np.all(grid == np.array(colour), axis=2).T)
+    if len(xs) == 0:
+        return None
+    return pygame.Rect(
+        int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1)
+    ).inflate(4, 4)
+
+
+NAME_KEYS = ("player_you", "player_computer", "player_random", "player_white", "player_black")
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "hu"])
+@pytest.mark.parametrize("score", [0, 16, 999, 12345])
+def test_a_name_and_a_score_never_overlap(restore_language: None, lang: str, score: int) -> None:
+    """Found in a play test: with two digits "Computer" touched the score, with three it would run into
+    it. Every player name of every language, with scores up to five digits: the name, the pips and the
+    score each stay inside the box, and no two of them meet."""
+    from game.ui.board_view import GOLD
+    from game.ui.text import CACHE
+
+    apply_language(lang)
+    pygame.init()
+    box = panel.player_box(0)
+    white, grey = (255, 255, 255), (190, 200, 220)
+    for key in NAME_KEYS:
+        name = tr(key)
+        pips = tr("pips", pips=167)
+        surface = pygame.Surface((L.W, L.H))
+        drawn = panel.paint_player(surface, box, name, pips, score, on=True)
+        for what in ("name", "pips", "score", "turn"):
+            assert box.contains(drawn[what]), (key, what, drawn[what], box)
+        assert not drawn["name"].colliderect(drawn["score"]), (key, drawn)
+        assert not drawn["turn"].colliderect(drawn["score"]), (key, drawn)
+        surface.fill((0, 0, 80))  # a colour no text has
+        panel.paint_player(surface, box, name, pips, score, on=False)  # the score alone in gold
+        inks = {
+            what: _ink(surface, colour) for what, colour in (("name", white), ("pips", grey), ("score", GOLD))
+        }
+        name_ink, pips_ink, score_ink = inks["name"], inks["pips"], inks["score"]
+        assert name_ink and pips_ink and score_ink
+        assert not name_ink.colliderect(score_ink) and not pips_ink.colliderect(score_ink), (key, inks)
+        assert not name_ink.colliderect(pips_ink), (key, inks)
+        # The score keeps its size; the name its size too unless it is wider than the whole row.
+        assert drawn["score"].height == CACHE.font(panel.SCORE_SIZE).get_height()
+        if key != "player_random":
+            assert drawn["name"].height == CACHE.font(panel.NAME_SIZE).get_height(), (key, name)
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "hu"])
+def test_a_three_digit_money_score_reads_beside_the_whole_name(restore_language: None, lang: str) -> None:
+    """On the screen: a money session at 188 : 999 against the computer, each box shows its player's
+    name at full size and the pips under it, and the computer's box the three digits clear of both
+    (the human's box, the one on turn, has its gold frame round the score's cell, where the reader's
+    glyph test cannot tell the score from the frame: its geometry is the test above)."""
+    from game.engine.flow import GameState, Phase, Rules
+    from game.engine.match import Match
+    from game.engine.position import Position
+    from game.ui.board_view import GOLD
+    from tests.screen_probe import panel_box
+
+    apply_language(lang)
+    app = make_app()
+    scene = start_game(app, mode="computer", seed=2, match_length=0)
+    score = (188, 999)
+    state = GameState(phase=Phase.ROLL, position=Position.start(), turn=0, rules=Rules(0), score=score)
+    scene.resume(state, Match(Rules(0), score=score, games=40))
+    app.draw(0.0)
+    screen = ScreenReader(app.screen, app.sprites)
+    pips = state.board_for(0).pips()
+    for player in (0, 1):
+        box = panel_box(player)
+        name = screen.find_text(scene.game.name(player), panel.NAME_SIZE, (255, 255, 255), box)
+        count = screen.find_text(tr("pips", pips=pips[player]), panel.PIPS_SIZE, (190, 200, 220), box)
+        assert name and count, (player, name, count)
+        assert name.right <= box.right and count.right <= box.right
+        if player == 1:
+            points = screen.find_text(str(score[player]), panel.SCORE_SIZE, GOLD, box)
+            assert points is not None and not points.colliderect(name), (name, points)

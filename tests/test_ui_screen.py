@@ -209,14 +209,14 @@ def test_the_cube_offer_says_who_doubles_and_what_each_answer_costs(app: App) ->
     assert screen.find_text("Black", 24, white, card, card.width - 84)
     assert screen.find_text("doubles to 2", 24, white, card, card.width - 84)
     assert screen.find_text("White: take or pass?", 20, (255, 230, 120), card, card.width - 16)
-    assert screen.find_text(tr("session_score"), 17, (170, 180, 200), card, card.width - 16)
+    assert screen.find_text(tr("session_score"), 18, (170, 180, 200), card, card.width - 36)
     take, drop = _button(scene, tr("take")), _button(scene, tr("pass"))
     assert card.contains(take) and card.contains(drop)
     assert screen.find_text(tr("take"), 40, white, take, take.width - 24)
     assert screen.find_text("Play on for 2 pts", 20, (235, 235, 235), take, take.width - 24)
     assert screen.find_text(tr("pass"), 40, white, drop, drop.width - 24)
-    assert screen.find_text("Give up now, lose 1 pt", 20, (235, 235, 235), drop, drop.width - 24)
-    assert not screen.find_text("Give up now, lose 2 pts", 20, (235, 235, 235), drop, drop.width - 24)
+    assert screen.find_text("Give up, lose 1 pt", 20, (235, 235, 235), drop, drop.width - 24)
+    assert not screen.find_text("Give up, lose 2 pts", 20, (235, 235, 235), drop, drop.width - 24)
     assert screen.cube() is None  # the cube is in the doubler's hand, in the dialog
 
 
@@ -234,7 +234,7 @@ def test_the_whole_board_and_both_scores_stay_in_view_while_a_double_is_answered
     assert scene.state.phase is Phase.CUBE_OFFERED
     assert screen.board() == expected_board(offered)
     card = dialogs.offer_card()
-    assert screen.find_text(tr("match_to", length=5), 17, (170, 180, 200), card, card.width - 16)
+    assert screen.find_text(tr("match_to", length=5), 18, (170, 180, 200), card, card.width - 36)
     pips = offered.board_for(0).pips()
     for player in (1, 0):
         box = panel_box(player)
@@ -350,3 +350,41 @@ def test_the_text_finder_tells_numbers_apart(app: App) -> None:
     assert screen.find_text("167 pips", 22, grey, box)
     for other in ("161 pips", "107 pips", "187 pips", "168 pips", "16 pips"):
         assert not screen.find_text(other, 22, grey, box), other
+
+
+# -- the cube offer's card at its smallest: each line has room ------------------------------------------
+
+
+def test_the_offer_cards_lines_clear_the_answer_buttons_and_their_focus_ring(app: App) -> None:
+    """Found in a play test at 800x480: "Money session" touched the TAKE button's focus ring. The match
+    line stands clear of the ring (the focus on TAKE), and the answer buttons' lines are found whole."""
+    scene, _state, _screen = show(app, OFFER)
+    let_dialog_show(app, scene)
+    scene.command("select")  # the keyboard's first press shows the focus on TAKE
+    app.draw(0.0)
+    screen = read(app, scene)
+    card = dialogs.offer_card()
+    take = _button(scene, tr("take"))
+    assert scene.modal.focused() is not None and scene.modal.focused().rect == take
+    where = screen.find_text(tr("session_score"), 18, (170, 180, 200), card, card.width - 36)
+    ask = screen.find_text("White: take or pass?", 20, (255, 230, 120), card, card.width - 36)
+    assert where is not None and ask is not None
+    ring = take.inflate(10, 10)
+    assert ask.bottom <= where.top + 6 and where.bottom < ring.top, (ask, where, ring)
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "hu"])
+def test_the_answers_say_what_they_cost_with_room_to_spare(app: App, lang: str) -> None:
+    """Found in a play test: "Give up now, lose 2 pts" filled the PASS button edge to edge (and the
+    Finnish and Hungarian lines were squeezed to tiny type). Every cube up to 64, in every language:
+    each answer's line fits its button at its full size with 12 px to spare on each side."""
+    from game.ui.app import apply_language
+    from game.ui.text import CACHE
+
+    apply_language(lang)
+    width = L.PANEL_W - 20 - 24 - 2 * 12  # the button, its text margin, the room to spare
+    font = CACHE.font(20)
+    for old in (1, 2, 4, 8, 16, 32):
+        take = tr("take_means", points=old * 2)
+        drop = tr("pass_means" if old == 1 else "pass_means_pl", points=old)
+        assert font.size(take)[0] <= width and font.size(drop)[0] <= width, (lang, take, drop)

@@ -18,10 +18,10 @@ from game.engine.scoring import WinKind, game_points
 
 from .. import i18n
 from .. import layout as L
-from ..board_view import GOLD, HINT
+from ..board_view import GOLD
 from ..text import CACHE, draw_text, tr
 from ..widgets import Button
-from .panel import player_box
+from .panel import draw_advice, player_box, two_lines
 from .table import GameTable
 
 WIN_KEYS = {WinKind.SINGLE: "win_single", WinKind.GAMMON: "win_gammon", WinKind.BACKGAMMON: "win_backgammon"}
@@ -71,7 +71,7 @@ def build_modal(t: GameTable) -> None:
             label = tr("hint_thinking") if t.hints.pending else tr("hint")
             t.modal.add(
                 Button(
-                    pygame.Rect(x + 30, card.y + HINT_Y, w - 60, 56), label, t.ask_cube_hint, "grey", size=24
+                    pygame.Rect(x + 30, card.y + HINT_Y, w - 60, 54), label, t.ask_cube_hint, "grey", size=24
                 )
             )
     elif s.phase is Phase.GAME_OVER:
@@ -97,11 +97,14 @@ def _frame(surface: pygame.Surface, box: pygame.Rect) -> None:
     pygame.draw.rect(surface, GOLD, box, 4, border_radius=18)
 
 
-# The offer card's rows, from its top (logical pixels).
-TAKE_Y = 112
-PASS_Y = 198
-ANSWER_H = 78
-HINT_Y = 284
+# The offer card's rows, from its top (logical pixels): the offer, the question and the match (or
+# money) over the answers, each answer's text in one line, then the Hint button or the advice.
+ASK_Y = 77
+WHERE_Y = 99
+TAKE_Y = 118
+ANSWER_H = 76
+PASS_Y = 204
+HINT_Y = 304
 
 
 def offer_card() -> pygame.Rect:
@@ -111,58 +114,37 @@ def offer_card() -> pygame.Rect:
     return pygame.Rect(L.PANEL_X, top, L.PANEL_W, bottom - top)
 
 
-def _two_lines(text: str, size: int, width: int) -> list[str]:
-    """``text`` as one line if it fits, else two: split before its bracket if it has one."""
-    font = CACHE.font(size)
-    if font.size(text)[0] <= width:
-        return [text]
-    head, bracket, tail = text.rpartition(" (")
-    if bracket:
-        return [head, "(" + tail]
-    words = text.split()
-    if len(words) < 2:
-        return [text]
-    # The most even split: two lines of like length read better than a long line and one word.
-    splits: list[tuple[str, str]] = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
-
-    def widest(pair: tuple[str, str]) -> int:
-        return max(font.size(pair[0])[0], font.size(pair[1])[0])
-
-    first, second = min(splits, key=widest)
-    return [first, second]
-
-
 def draw_cube_offer(t: GameTable, surface: pygame.Surface) -> None:
     game = t.game
     s = game.state
     card = offer_card()
     _frame(surface, card)
-    t.view.draw_cube(surface, s.cube.value * 2, (card.x + 40, card.y + 38))
-    text_x = card.x + 76 + (card.width - 84) // 2
-    text_w = card.width - 84
-    offer = _two_lines(game.say("offers_double", s.turn, value=s.cube.value * 2), 24, text_w)
+    t.view.draw_cube(surface, s.cube.value * 2, (card.x + 40, card.y + 34))
+    text_w = card.width - 96  # right of the cube, clear of the frame
+    text_x = card.x + 78 + text_w // 2
+    offer = two_lines(game.say("offers_double", s.turn, value=s.cube.value * 2), 24, text_w)
     for i, line in enumerate(offer):
-        y = card.y + (34 if len(offer) == 1 else 22 + 26 * i)
+        y = card.y + (34 if len(offer) == 1 else 22 + 25 * i)
         draw_text(surface, line, 24, (text_x, y), (255, 255, 255), width=text_w)
     cx = card.centerx
+    width = card.width - 36
     length = s.rules.match_length
     where = tr("match_to", length=length) if length else tr("session_score")
-    draw_text(surface, where, 17, (cx, card.y + 95), (170, 180, 200), width=card.width - 16)
+    draw_text(surface, where, 18, (cx, card.y + WHERE_Y), (170, 180, 200), width=width)
     answerer = 1 - s.turn
     if game.is_human(answerer):
         ask = game.say("answer_double", answerer)
-        draw_text(surface, ask, 20, (cx, card.y + 74), (255, 230, 120), width=card.width - 16)
+        if CACHE.font(18).size(ask)[0] > width:  # "White: take or pass?" too long: the offer says who
+            ask = tr("answer_double_you")
+        draw_text(surface, ask, 20, (cx, card.y + ASK_Y), (255, 230, 120), width=width)
         t.modal.draw(surface, t.sprites)
-        lines = t.hints.cube_lines()
-        if lines:  # the expert's take or pass, under the buttons, with its numbers
-            width = card.width - 16
-            # The verdict may say how many trial games decided it: two lines rather than tiny type.
-            rows = [(part, 20) for part in _two_lines(lines[0], 20, width)]
-            rows += [(line, 18) for line in lines[1:]]
-            y = card.y + HINT_Y + 12
-            for text, size in rows:
-                draw_text(surface, text, size, (cx, y), HINT, width=width)
-                y += size + 2
+        # The expert's take or pass, under the buttons, with its numbers (where the Hint button was).
+        top = card.y + PASS_Y + ANSWER_H + 8
+        draw_advice(
+            surface,
+            t.hints.cube_lines(),
+            pygame.Rect(card.x + 8, top, card.width - 16, card.bottom - 8 - top),
+        )
     else:
         thinking = tr("thinking", name=game.name(answerer))
         middle = card.y + (TAKE_Y + card.height) // 2  # where the answer buttons would stand

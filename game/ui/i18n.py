@@ -317,6 +317,8 @@ HOWTO_SECTIONS: tuple[str, ...] = (
     "bearoff",
     "cube",
     "win",
+    "match",
+    "help",
     "controls",
 )
 """The how-to-play pages, in reading order: keys ``howto.<name>.title`` / ``.body``."""

@@ -219,3 +219,17 @@ def test_a_three_digit_money_score_reads_beside_the_whole_name(restore_language:
         if player == 1:
             points = screen.find_text(str(score[player]), panel.SCORE_SIZE, GOLD, box)
             assert points is not None and not points.colliderect(name), (name, points)
+
+
+def test_the_status_line_shows_the_roll_higher_die_first() -> None:
+    """A play test read "Your move: 1-6"; players say (and the review writes) 6-1."""
+    from game.engine.flow import GameState, Phase, Roll, Rules, apply, new_game
+    from tests.ui_driver import make_app, start_game
+
+    app = make_app()
+    scene = start_game(app, mode="two", seed=5)
+    before = GameState(phase=Phase.ROLL, position=new_game().position, turn=0, rules=Rules(0))
+    scene.resume(apply(before, Roll((1, 6))))
+    text, _ = panel.status(scene)
+    assert "6-1" in text and "1-6" not in text
+    assert text == scene.game.say("to_move", 0, dice="6-1")

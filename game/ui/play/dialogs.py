@@ -84,7 +84,7 @@ def build_modal(t: GameTable) -> None:
         t.modal.add(Button(pygame.Rect(cx - 315, y, 210, 90), label, t.next_game, "green", size=30))
         review = i18n.tr("review.button")
         t.modal.add(Button(pygame.Rect(cx - 95, y, 190, 90), review, t.open_review, "gold", size=30))
-        t.modal.add(Button(pygame.Rect(cx + 105, y, 210, 90), tr("to_title"), t.to_title, "grey", size=26))
+        t.modal.add(Button(pygame.Rect(cx + 105, y, 210, 90), tr("to_title"), t.to_title, "grey", size=30))
 
 
 def _dim_board(t: GameTable, surface: pygame.Surface) -> None:

@@ -85,7 +85,7 @@ def status(t: GameTable) -> tuple[str, Colour]:
             return tr("thinking", name=name), (200, 220, 255)
         if turn.is_complete:
             return game.say("move_complete", s.turn), (160, 255, 160)
-        dice = "-".join(str(d) for d in s.dice)
+        dice = "-".join(str(d) for d in sorted(s.dice, reverse=True))  # the usual way: "6-1", not "1-6"
         return game.say("to_move", s.turn, dice=dice), (255, 255, 255)
     assert s.result is not None
     return game.say("wins", s.result.winner), (255, 220, 100)

@@ -11,7 +11,7 @@ from game.ai import api
 from game.engine.flow import Double, GameState, Phase, Rules, apply
 from game.engine.position import Position
 from game.ui.opponent import cube_view
-from game.ui.play import panel
+from game.ui.play import advice, panel
 from game.ui.text import tr
 from tests.ui_driver import button_xy, click, let_dialog_show, make_app, start_game
 
@@ -159,12 +159,12 @@ def test_the_cube_hint_before_the_roll_is_words_in_large_type(app, lang: str, le
     lines = scene.hints.cube_lines()
     assert not any(short in lines[-1] for short in ("ND ", "D/T", "D/P"))
     area = panel.advice_area()
-    rows = panel.advice_rows(lines, area.width - 8, area.height)
+    rows = advice.advice_rows(lines, area.width - 8, area.height)
     assert min(size for _, size, _ in rows) >= 19, rows
     table = [text for text, _, in_table in rows if in_table]
     assert table == lines[-1].split(" · ")  # one choice a row
     double = next(b.rect for b in scene.buttons.buttons if b.label == tr("double"))
-    drawn = panel.draw_advice(pygame.Surface((1280, 720)), lines, area)
+    drawn = advice.draw_advice(pygame.Surface((1280, 720)), lines, area)
     for rect in drawn:
         assert not rect.colliderect(double) and not rect.colliderect(panel.player_box(0)), (rect, lines)
     app.draw(0.0)  # and the panel paints it so: the first choice's name is on the screen
@@ -185,9 +185,9 @@ def test_the_answer_hint_on_the_offer_card_stays_large_and_inside_it(app, lang: 
     drop = next(b.rect for b in scene.modal.buttons if b.label == tr("pass"))
     top = drop.bottom + 8
     area = pygame.Rect(card.x + 8, top, card.width - 16, card.bottom - 8 - top)
-    rows = panel.advice_rows(lines, area.width - 8, area.height)
+    rows = advice.advice_rows(lines, area.width - 8, area.height)
     assert min(size for _, size, _ in rows) >= 19, rows
-    for rect in panel.draw_advice(pygame.Surface((1280, 720)), lines, area):
+    for rect in advice.draw_advice(pygame.Surface((1280, 720)), lines, area):
         assert card.contains(rect) and not rect.colliderect(drop.inflate(10, 10)), (rect, lines)
     app.draw(0.0)
 
@@ -201,10 +201,10 @@ def test_advice_too_long_for_its_space_still_fits_it() -> None:
         tr("cube_hint_equities", nd="-0.03", dt="-0.39", dp="+1.00"),
     ]
     for height in (200, 120, 90, 60):
-        rows = panel.advice_rows(lines, 300, height)
-        assert rows and all(size >= panel.ADVICE_MIN for _, size, _ in rows)
+        rows = advice.advice_rows(lines, 300, height)
+        assert rows and all(size >= advice.ADVICE_MIN for _, size, _ in rows)
         if height >= 90:
-            assert sum(size + panel.ADVICE_GAP for _, size, _ in rows) - panel.ADVICE_GAP <= height
-    big = panel.advice_rows(lines, 300, 200)
-    assert [size for _, size, _ in big][:2] == list(panel.ADVICE_SIZES)  # room: the largest type
+            assert sum(size + advice.ADVICE_GAP for _, size, _ in rows) - advice.ADVICE_GAP <= height
+    big = advice.advice_rows(lines, 300, 200)
+    assert [size for _, size, _ in big][:2] == list(advice.ADVICE_SIZES)  # room: the largest type
     assert len(big) == 6  # the verdict in two rows, the chances, a row for each choice

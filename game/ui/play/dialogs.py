@@ -21,7 +21,8 @@ from .. import layout as L
 from ..board_view import GOLD
 from ..text import CACHE, draw_text, tr
 from ..widgets import Button
-from .panel import draw_advice, player_box, two_lines
+from .advice import draw_advice, two_lines
+from .panel import player_box
 from .table import GameTable
 
 WIN_KEYS = {WinKind.SINGLE: "win_single", WinKind.GAMMON: "win_gammon", WinKind.BACKGAMMON: "win_backgammon"}

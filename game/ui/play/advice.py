@@ -1,0 +1,156 @@
+"""The cube advice in the side panel and on the offer card: rows fitted to the room they have.
+
+Why its own module: the advice is the expert's verdict, the chances and three numbers, in any of
+three languages, in a space a few rows high; fitting it (split the verdict, turn the numbers into a
+small table, shrink the type) is its own job, shared by the panel before the roll and the offer card.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..board_view import HINT
+from ..text import CACHE, draw_text
+
+
+def two_lines(text: str, size: int, width: int) -> list[str]:
+    """``text`` as one line if it fits, else two: split before its bracket if it has one."""
+    font = CACHE.font(size)
+    if font.size(text)[0] <= width:
+        return [text]
+    head, bracket, tail = text.rpartition(" (")
+    if bracket:
+        return [head, "(" + tail]
+    words = text.split()
+    if len(words) < 2:
+        return [text]
+    # The most even split: two lines of like length read better than a long line and one word.
+    splits: list[tuple[str, str]] = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+
+    def widest(pair: tuple[str, str]) -> int:
+        return max(font.size(pair[0])[0], font.size(pair[1])[0])
+
+    first, second = min(splits, key=widest)
+    return [first, second]
+
+
+ADVICE_SIZES = (22, 20)
+"""The cube advice's type at its largest: its verdict, then the chances and the numbers."""
+ADVICE_GAP = 2
+"""The least room between the advice's rows (besides the type's own size); 3 more if there is room."""
+ADVICE_MIN = 14
+"""The smallest type the advice is fitted down to (a long verdict in a small space)."""
+TABLE_GAP = 14
+"""Between a name and its number in the advice's table."""
+
+Row = tuple[str, int, bool]
+"""A row of the cube advice: its text, its type size, whether it is a row of the numbers' table."""
+
+
+def _fitted(text: str, size: int, width: int) -> int:
+    """The largest size up to ``size`` at which ``text`` is at most ``width`` pixels wide (0: none)."""
+    while CACHE.font(size).size(text)[0] > width:
+        if size <= ADVICE_MIN:
+            return 0
+        size -= 1
+    return size
+
+
+def _name_and_number(text: str) -> tuple[str, str] | None:
+    """ "Double, take -0.39" as ("Double, take", "-0.39"); None if it does not end in a number."""
+    name, _, number = text.rpartition(" ")
+    if not name or not any(c.isdigit() for c in number):
+        return None
+    return name[:1].upper() + name[1:], number
+
+
+def _table(parts: list[str], size: int) -> tuple[int, int]:
+    """The widths of the names' column and of the numbers' column of ``parts`` at ``size``."""
+    font = CACHE.font(size)
+    pairs = [pair for pair in map(_name_and_number, parts) if pair is not None]
+    return max(font.size(n)[0] for n, _ in pairs), max(font.size(v)[0] for _, v in pairs)
+
+
+def _table_size(parts: list[str], size: int, width: int) -> int:
+    """The largest size up to ``size`` at which the table of ``parts`` fits ``width`` (0: none)."""
+    while sum(_table(parts, size)) + TABLE_GAP > width:
+        if size <= ADVICE_MIN:
+            return 0
+        size -= 1
+    return size
+
+
+def advice_rows(lines: list[str], width: int, height: int) -> list[Row]:
+    """The cube advice (``Hints.cube_lines``) as rows that fit ``width`` x ``height``.
+
+    The verdict may say how many trial games decided it; the numbers ("No double -0.03 · Double,
+    take -0.39 · Double, pass +1.00") are words a player reads at a glance, not abbreviations, and
+    too wide for one row of the panel. Each may stand in one row or be split (the verdict before its
+    bracket, the numbers into a small table, a name and its number a row); of the four ways, the one
+    whose smallest type is largest when it fits the height wins (then the one of fewer rows), so the
+    advice is as big as the space allows in every language.
+    """
+    if not lines:
+        return []
+    head, middle = lines[0], lines[1:-1]
+    last = lines[-1] if len(lines) > 1 else None
+    parts = last.split(" · ") if last is not None else []
+    can_split = len(parts) > 1 and all(_name_and_number(part) for part in parts)
+    best: list[Row] = []
+    best_key = (0, 0, 0)
+    for split_head in (False, True):
+        for split_last in (False, True) if can_split else (False,):
+            for shrink in range(ADVICE_SIZES[1] - ADVICE_MIN + 1):
+                big, small = (size - shrink for size in ADVICE_SIZES)
+                heads = two_lines(head, big, width) if split_head else [head]
+                rows = [
+                    (text, _fitted(text, big if i == 0 else small, width), False)
+                    for i, text in enumerate(heads)
+                ]
+                rows += [(text, _fitted(text, small, width), False) for text in middle]
+                if split_last:
+                    common = _table_size(parts, small, width)
+                    rows += [(text, common, True) for text in parts]
+                elif last is not None:
+                    rows.append((last, _fitted(last, small, width), False))
+                smallest = min(size for _, size, _ in rows)
+                if smallest and sum(size + ADVICE_GAP for _, size, _ in rows) - ADVICE_GAP <= height:
+                    key = (smallest, -len(rows), sum(size for _, size, _ in rows))
+                    if key > best_key:
+                        best, best_key = rows, key
+                    break
+    if not best:  # no way fits: each line in a row at the smallest type, rather than nothing
+        best = [(text, ADVICE_MIN, False) for text in lines]
+    return best
+
+
+def draw_advice(surface: pygame.Surface, lines: list[str], area: pygame.Rect) -> list[pygame.Rect]:
+    """The cube advice in rows, centred in ``area``, the numbers as a table of names and numbers
+    when they are split; returns each row's rect (a table row's: its name's and number's union)."""
+    width = area.width - 8
+    rows = advice_rows(lines, width, area.height)
+    if not rows:
+        return []
+    spare = area.height - sum(size for _, size, _ in rows)
+    gap = min(ADVICE_GAP + 3, max(ADVICE_GAP, spare // max(1, len(rows) - 1)))
+    y = area.centery - (sum(size + gap for _, size, _ in rows) - gap) // 2
+    table = [text for text, _, in_table in rows if in_table]
+    drawn = []
+    for text, size, in_table in rows:
+        centre = (area.centerx, y + size // 2)
+        pair = _name_and_number(text) if in_table else None
+        if pair is None:
+            drawn.append(draw_text(surface, text, size, centre, HINT, width=width))
+        else:
+            names, numbers = _table(table, size)
+            left = area.centerx - (names + TABLE_GAP + numbers) // 2
+            name = draw_text(surface, pair[0], size, (left, centre[1]), HINT, anchor="midleft")
+            right = left + names + TABLE_GAP + numbers
+            drawn.append(
+                name.union(draw_text(surface, pair[1], size, (right, centre[1]), HINT, anchor="midright"))
+            )
+        y += size + gap
+    return drawn
+
+
+__all__ = ["ADVICE_GAP", "ADVICE_MIN", "ADVICE_SIZES", "Row", "advice_rows", "draw_advice", "two_lines"]

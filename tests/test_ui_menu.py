@@ -10,6 +10,7 @@ import pytest
 
 from game.engine.flow import Double, GameState, Pass, Phase, Rules, apply, new_game
 from game.ui import i18n
+from game.ui.app import App
 from game.ui.input import Intent
 from game.ui.scenes.menu import MenuScene
 from game.ui.text import tr
@@ -17,18 +18,12 @@ from tests.ui_driver import make_app, start_game
 
 
 @pytest.fixture()
-def app():  # type: ignore[no-untyped-def]
-    a = make_app()
-    yield a
+def app(ui_reset: None) -> Iterator[App]:
+    yield make_app()
     pygame.quit()
 
 
-@pytest.fixture(autouse=True)
-def _reset(ui_reset: None) -> Iterator[None]:
-    yield
-
-
-def test_escape_opens_the_menu_with_the_focus_on_resume_and_a_click_opens_it_without(app) -> None:  # type: ignore[no-untyped-def]
+def test_escape_opens_the_menu_with_the_focus_on_resume_and_a_click_opens_it_without(app: App) -> None:
     scene = start_game(app, mode="two", seed=5)
     scene.handle(Intent("back"))
     menu = app.scenes.top
@@ -41,7 +36,7 @@ def test_escape_opens_the_menu_with_the_focus_on_resume_and_a_click_opens_it_wit
     assert isinstance(menu, MenuScene) and menu.buttons.focused() is None
 
 
-def test_over_a_finished_game_the_first_button_goes_back_to_the_board(app) -> None:  # type: ignore[no-untyped-def]
+def test_over_a_finished_game_the_first_button_goes_back_to_the_board(app: App) -> None:
     scene = start_game(app, mode="two", seed=5)
     before = GameState(phase=Phase.ROLL, position=new_game().position, turn=0, rules=Rules(0))
     scene.resume(apply(apply(before, Double()), Pass()))

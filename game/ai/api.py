@@ -319,13 +319,19 @@ def _clearness(rolled: rollout.RolloutEquities, answering: bool) -> float:
     return abs(rolled.no_double - rolled.double_pass) / max(rolled.se_no_double, 1e-9)
 
 
-def _overrules(rolled: rollout.RolloutEquities, ahead: cubeful.CubeEquities, answering: bool) -> bool:
+def _overrules(
+    rolled: rollout.RolloutEquities, ahead: cubeful.CubeEquities, answering: bool, z: float | None = None
+) -> bool:
     """The rollout answers the decision at stake otherwise than the lookahead, and clearly.
 
-    At stake: the take when ``answering``, else the double (which the lookahead wants).
+    At stake: the take when ``answering``, else the double (which the lookahead wants). ``z``: how
+    clearly, in standard errors (default ``ROLLOUT_Z_TAKE`` or ``ROLLOUT_Z_DOUBLE``; the cube-life
+    tool scores other values).
     """
+    if z is None:
+        z = ROLLOUT_Z_TAKE if answering else ROLLOUT_Z_DOUBLE
     differs = rolled.should_take != ahead.should_take if answering else not rolled.should_double
-    return differs and _clearness(rolled, answering) > (ROLLOUT_Z_TAKE if answering else ROLLOUT_Z_DOUBLE)
+    return differs and _clearness(rolled, answering) > z
 
 
 def _view(

@@ -198,6 +198,15 @@ def rollout_reference(positions: list[Position], trials: int, plies: int, seed: 
     return refs
 
 
+def decision_losses(ref: Reference, doubles: bool, takes: bool) -> tuple[float, float]:
+    """What a double decision and a take decision lose against ``ref`` (cube units, >= 0).
+
+    The taker's loss is counted in the doubler's terms: the doubler gains what the taker gives away.
+    """
+    dv = ref.double_value
+    return max(ref.nd, dv) - (dv if doubles else ref.nd), (ref.dt if takes else ref.dp) - dv
+
+
 def score_level(level: str, positions: list[Position], refs: list[Reference]) -> dict[str, object]:
     """Lost thousandths per double and per take decision, and the counts of wrong decisions."""
     lost_double = 0.0
@@ -215,11 +224,8 @@ def score_level(level: str, positions: list[Position], refs: list[Reference]) ->
         takes = api.should_take(pos.flip(), 1, "centre", 0, (0, 0), False, level)
         times["double"].append(t2 - t1)
         times["take"].append(time.perf_counter() - t2)
-        best = max(ref.nd, ref.double_value)
-        lost = best - (ref.double_value if doubles else ref.nd)
+        lost, given = decision_losses(ref, doubles, takes)
         lost_double += lost
-        # The taker's loss, in the doubler's terms: the doubler gains what the taker gives away.
-        given = (ref.dt if takes else ref.dp) - ref.double_value
         lost_take += given
         # A decision is wrong when it loses equity: on a tie (a certain single win, cash or play on)
         # either choice is right.

@@ -76,9 +76,9 @@ def score(x: float, positions: list[Position], refs: list[Reference]) -> dict[st
         err_dt: list[float] = []
         for pos, ref in zip(positions, refs, strict=True):
             eq = api.cube_lookahead(pos, cubeful.CubeInfo())
-            dv = ref.double_value
-            lost_double += max(ref.nd, dv) - (dv if eq.should_double else ref.nd)
-            lost_take += (ref.dt if eq.should_take else ref.dp) - dv
+            lost, given = bench_cube.decision_losses(ref, eq.should_double, eq.should_take)
+            lost_double += lost
+            lost_take += given
             err_nd.append(eq.no_double - ref.nd)
             err_dt.append(eq.double_take - ref.dt)
     finally:
@@ -109,20 +109,17 @@ def threshold_rows(
         rolled = rollout.evaluate(
             pos, info, api._best_play, api.cube_outputs, trials=api.ROLLOUT_TRIALS, plies=api.ROLLOUT_PLIES
         )
-        judged.append((ahead, rolled, api._clearness(rolled, True), api._clearness(rolled, False)))
+        judged.append((ahead, rolled))
     rows = []
     for z in grid:
         lost_double = lost_take = 0.0
-        for (ahead, rolled, clear_take, clear_double), ref in zip(judged, refs, strict=True):
-            takes = (
-                rolled.should_take
-                if rolled.should_take != ahead.should_take and clear_take > z
-                else ahead.should_take
-            )
-            doubles = ahead.should_double and (rolled.should_double or clear_double <= z)
-            dv = ref.double_value
-            lost_double += max(ref.nd, dv) - (dv if doubles else ref.nd)
-            lost_take += (ref.dt if takes else ref.dp) - dv
+        for (ahead, rolled), ref in zip(judged, refs, strict=True):
+            overruled_take = api._overrules(rolled, ahead, True, z)
+            takes = rolled.should_take if overruled_take else ahead.should_take
+            doubles = ahead.should_double and not api._overrules(rolled, ahead, False, z)
+            lost, given = bench_cube.decision_losses(ref, doubles, takes)
+            lost_double += lost
+            lost_take += given
         n = len(positions)
         rows.append(
             {

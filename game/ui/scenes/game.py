@@ -86,6 +86,11 @@ class GameScene(Scene):
         return self.game.state
 
     @property
+    def modal_ready(self) -> bool:
+        """The dialog on screen takes presses (it has been up for ``MODAL_GUARD`` seconds)."""
+        return self.modal_age >= MODAL_GUARD
+
+    @property
     def match(self) -> Match:
         return self.game.match
 
@@ -239,7 +244,7 @@ class GameScene(Scene):
         if intent.kind == "down":
             self.cursor.engaged = False  # a pointer again: no cursor, no focus ring
         if self.modal.buttons:
-            if self.modal_age >= MODAL_GUARD or intent.kind not in ("down", "click"):
+            if self.modal_ready or intent.kind not in ("down", "click"):
                 self.modal.handle(intent)
             if self.buttons.buttons[0].hit(intent.pos):  # the Menu button stays live over a dialog
                 self.buttons.handle(intent)
@@ -257,7 +262,7 @@ class GameScene(Scene):
                 self.answer(name == "take")
             elif name == "hint":
                 self.ask_hint()
-            elif name != "select" or self.modal_age >= MODAL_GUARD:
+            elif name != "select" or self.modal_ready:
                 self.modal.navigate(name)
             return
         mine = game.is_human(s.turn)

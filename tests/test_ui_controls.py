@@ -275,3 +275,79 @@ def test_after_a_roll_by_key_the_cursor_is_on_the_board_and_no_button_keeps_a_st
         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 700), button=1, clicks=1, touch=False)
     )
     assert not scene.cursor.engaged  # a pointer again: the cursor goes away
+
+
+def _cursor_pixels(app: App, scene: GameScene, size: tuple[int, int]) -> pygame.mask.Mask:
+    """The pixels the board cursor changes on a ``size`` screen (the frame drawn with and without it)."""
+    from game.ui.tools._frames import letterbox
+
+    plain = app.screen.copy()
+    scene.frame.draw(scene, plain, 0.0)
+    marked = plain.copy()
+    scene.cursor.draw(marked)
+    a, b = letterbox(plain, size), letterbox(marked, size)
+    diff = b.copy()
+    diff.blit(a, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    back = a.copy()
+    back.blit(b, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    diff.blit(back, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+    changed = pygame.mask.from_threshold(diff, (0, 0, 0), (24, 24, 24, 255))  # the unchanged pixels
+    changed.invert()
+    return changed
+
+
+def _cube_on_screen(scene: GameScene, size: tuple[int, int]) -> pygame.Rect:
+    """Where the cube (shadow included) is drawn on a ``size`` screen."""
+    from game.ui import layout as L
+    from game.ui.layout import LAYOUT
+
+    s = scene.state
+    centre = LAYOUT.cube_center(s.cube.owner)
+    logical = scene.app.sprites.get("cube_1").get_rect(center=(centre[0] + 2, centre[1] + 2))
+    scale = min(size[0] / L.W, size[1] / L.H)
+    left, top = (size[0] - round(L.W * scale)) // 2, (size[1] - round(L.H * scale)) // 2
+    return pygame.Rect(
+        left + int(logical.x * scale),
+        top + int(logical.y * scale),
+        round(logical.w * scale) + 1,
+        round(logical.h * scale) + 1,
+    )
+
+
+@pytest.mark.parametrize("player", [0, 1])
+@pytest.mark.parametrize("on_bar", [1, 3])
+@pytest.mark.parametrize("owner", [None, "opponent"])
+def test_the_cursor_on_the_bar_keeps_clear_of_the_cube(
+    tmp_path: Path, player: int, on_bar: int, owner: str | None
+) -> None:
+    """A play test saw the cursor's ring touch a centred cube (and its pointer drawn over it)."""
+    from game.engine.cube import Cube
+    from game.engine.flow import GameState, Roll, apply
+    from game.engine.position import Position
+
+    app = App(
+        st.Settings(animation="fast"), Launch(seed=3, start="two"), data_dir=tmp_path, threaded_ai=False
+    )
+    scene = app.initial_scene()
+    assert isinstance(scene, GameScene)
+    app.scenes.push(scene)
+    me = [0] * 25
+    me[24], me[5], me[7], me[12] = on_bar, 5, 3, 7 - on_bar
+    opp = [0] * 25
+    opp[5], opp[7], opp[12], opp[23] = 5, 3, 5, 2
+    cube = Cube() if owner is None else Cube(2, 1 - player)
+    before = GameState(
+        phase=Phase.ROLL, position=Position(me=tuple(me), opp=tuple(opp)), turn=player, cube=cube
+    )
+    scene.resume(apply(before, Roll((6, 3))))
+    until(app, lambda: not scene.busy())
+    key(app, "right")  # the first press shows the cursor: on the bar, the only checker that may move
+    assert scene.cursor.point == 25
+    for size in ((800, 480), (1024, 600), (1920, 1080)):
+        cursor = _cursor_pixels(app, scene, size)
+        assert cursor.count() > 500  # the ring and its pointer are there
+        margin = max(6, size[1] // 80)  # 6 px at 800x480, 13 px at 1920x1080
+        near = _cube_on_screen(scene, size).inflate(2 * margin, 2 * margin)
+        near_cube = pygame.mask.Mask(size)
+        near_cube.draw(pygame.mask.Mask(near.size, fill=True), near.topleft)
+        assert cursor.overlap(near_cube, (0, 0)) is None, (size, player, on_bar, owner)

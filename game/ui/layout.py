@@ -33,6 +33,8 @@ CHECKER = 58
 DIE = 56
 CUBE = 58
 SLICE_H = 15  # one borne-off checker seen from the side
+BAR_GAP = 60  # from the middle of the bar to its first waiting checker's edge
+BAR_STEP = 54  # between checkers waiting on the bar (a little overlap, like a tall stack on a point)
 
 BOARD_X = 8
 BOARD_Y = 60
@@ -143,12 +145,16 @@ class BoardLayout:
         return self._rect(BAR_X, PLAY_Y, BAR_W, PLAY_H)
 
     def bar_center(self, player: int, k: int) -> tuple[float, float]:
-        """Player 0 waits on the upper half of the bar (it enters top right), player 1 on the lower."""
+        """Player 0 waits on the upper half of the bar (it enters top right), player 1 on the lower.
+
+        The stack starts :data:`BAR_GAP` from the middle, so that the keyboard cursor's ring around
+        the first checker keeps clear of a centred cube, and steps :data:`BAR_STEP` outward, so that
+        the third checker keeps clear of a cube owned at the far end of the bar.
+        """
         k = min(k, 2)
         cx = self._x(BAR_X + BAR_W / 2)
-        if player == 0:
-            return (cx, MID_Y - 44 - CHECKER / 2 - k * CHECKER)
-        return (cx, MID_Y + 44 + CHECKER / 2 + k * CHECKER)
+        away = BAR_GAP + CHECKER / 2 + k * BAR_STEP
+        return (cx, MID_Y - away if player == 0 else MID_Y + away)
 
     def bar_half(self, player: int) -> pygame.Rect:
         if player == 0:

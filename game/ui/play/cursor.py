@@ -14,7 +14,7 @@ from game.engine.flow import MoveTo, Phase
 
 from ..anim import place_of, top_xy
 from ..controls import DIRECTIONS, nearest
-from ..layout import CHECKER, LAYOUT
+from ..layout import CHECKER, LAYOUT, MID_Y
 from ..widgets import FOCUS
 from .motion import abs_board
 from .table import GameTable
@@ -44,6 +44,8 @@ class BoardCursor:
         if point == 0:
             centre = LAYOUT.tray_rect(s.turn).center
             return (float(centre[0]), float(centre[1]))
+        if point == 25:  # the bar: the checker next to the middle, however many wait behind it
+            return LAYOUT.bar_center(s.turn, 0)
         return top_xy(abs_board(s.position, s.turn), place_of(s.turn, point))
 
     def active(self) -> bool:
@@ -103,9 +105,12 @@ class BoardCursor:
         radius = CHECKER // 2 + 9
         pygame.draw.circle(surface, (0, 0, 0), centre, radius + 5, 3)
         pygame.draw.circle(surface, FOCUS, centre, radius + 2, 8)
-        # A pointer above the ring: the cursor reads as a cursor, not as one more lit target.
-        tip = (centre[0], centre[1] - radius - 6)
-        arrow = [tip, (tip[0] - 16, tip[1] - 26), (tip[0] + 16, tip[1] - 26)]
+        # A pointer above the ring: the cursor reads as a cursor, not as one more lit target. On the
+        # lower half of the bar it stands below the ring, away from the cube in the middle (a play
+        # test saw it drawn over a centred cube).
+        up = -1 if self.point == 25 and centre[1] > MID_Y else 1
+        tip = (centre[0], centre[1] - up * (radius + 6))
+        arrow = [tip, (tip[0] - 16, tip[1] - up * 26), (tip[0] + 16, tip[1] - up * 26)]
         pygame.draw.polygon(surface, FOCUS, arrow)
         pygame.draw.polygon(surface, (0, 0, 0), arrow, 2)
 

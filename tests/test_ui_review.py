@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -14,7 +15,7 @@ from game.engine.flow import Phase
 from game.engine.matchid import match_id
 from game.record import MatchRecord, PlyKind, read_mat, replay_game
 from game.review import Cancelled, MatchReview, MoveReview, PlayerReview, Progress, review_match
-from game.ui import review_job
+from game.ui import i18n, review_job
 from game.ui import settings as st
 from game.ui.app import STEP, App, Launch
 from game.ui.kiosk import Mode
@@ -263,3 +264,38 @@ def test_every_rating_has_its_own_colour_warming_from_green_to_red() -> None:
     assert len(set(colours[1:])) == len(colours) - 1  # flawless and masterly share the top green only
     reds = [c[0] - c[1] for c in colours]
     assert reds == sorted(reds) and reds[0] < 0 < reds[-1]  # greener at the top, redder at the bottom
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "hu"])
+def test_the_review_and_the_replay_number_a_mistake_the_same_way(
+    lang: str, tmp_path: Path, hand: tuple[MatchRecord, MatchReview]
+) -> None:
+    """A play test read "move 9" on the review and "step 16 of 50" in the replay of the same position:
+    both now give the game and the match sheet's move number, and say whose move it was."""
+    record, review = hand
+    i18n.set_language(lang)
+    app = _app(tmp_path)
+    app.scenes.reset(GameScene(app, GameSetup(mode="two", match_length=3, seed=1)))
+    scene = ReviewScene(app, record, NAMES, "Review", reviewer=lambda r, p, c: review)
+    app.scenes.push(scene)
+    assert scene.job.wait(5.0)
+    app.step()
+    checked = 0
+    for player in (0, 1):
+        scene.selected = player
+        app.draw()
+        for i, m in enumerate(review.players[player].worst):
+            card = scene.where(m)
+            assert re.findall(r"\d+", card)[:2] == [str(m.game), str(m.line)] and NAMES[m.player] in card
+            scene.open_mistake(i)
+            replay = app.scenes.top
+            assert isinstance(replay, ReplayScene)
+            step = replay.steps[replay.index]
+            header = replay.where(step)
+            assert re.findall(r"\d+", header)[:2] == [str(m.game), str(m.line)], (card, header)
+            assert replay.describe(step).startswith(NAMES[m.player])  # the line under it: whose move
+            app.draw()
+            replay.close()
+            assert app.scenes.top is scene
+            checked += 1
+    assert checked >= 2

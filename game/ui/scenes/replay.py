@@ -50,6 +50,11 @@ class Step:
     error: float = 0.0
 
 
+def dice_text(dice: tuple[int, int]) -> str:
+    """A roll as players say it and the game screen shows it: the higher die first ("6-1")."""
+    return f"{max(dice)}-{min(dice)}"
+
+
 def states_of(record: MatchRecord, game_index: int) -> list[GameState]:
     """The state each entry of a game was made in, then the state after the last one."""
     game = record.games[game_index]
@@ -190,10 +195,19 @@ class ReplayScene(ButtonScene):
         if ply.kind is PlyKind.ROLL:
             assert ply.dice is not None
             play = format_play(ply.moves) or tr("review.no_move")
-            return tr("replay.rolls", name=name, dice=f"{ply.dice[0]}{ply.dice[1]}", play=play)
+            return tr("replay.rolls", name=name, dice=dice_text(ply.dice), play=play)
         if ply.kind is PlyKind.DOUBLE:
             return tr("replay.doubles", name=name, cube=ply.cube)
         return tr("replay.takes" if ply.kind is PlyKind.TAKE else "replay.passes", name=name)
+
+    def where(self, step: Step) -> str:
+        """The game and the move line of the match sheet, as the review numbers its mistakes (the line
+        under it says whose move it is); a game's end is "after" its last move."""
+        number = self.record.games[step.game].number
+        if step.ply is None:
+            return tr("replay.where_end", game=number, move=step.line)
+        total = max(s.line for s in self.steps if s.game == step.game)
+        return tr("replay.where", game=number, move=step.line, total=total)
 
     def _board(self, step: Step) -> pygame.Surface:
         if self._image is None or self._image_index != self.index:
@@ -214,10 +228,8 @@ class ReplayScene(ButtonScene):
         pygame.draw.rect(surface, PANEL_BG, panel, border_radius=14)
         cx, w = L.PANEL_X + L.PANEL_W // 2, L.PANEL_W - 16
         game = self.record.games[step.game]
-        in_game = [i for i, s in enumerate(self.steps) if s.game == step.game]
-        where = tr("replay.where", game=game.number, n=in_game.index(self.index) + 1, total=len(in_game))
         draw_text(surface, tr("replay.title"), 32, (L.W // 2, 28), GOLD)
-        draw_text(surface, where, 24, (cx, L.BOARD_Y + 28), GOLD, width=w)
+        draw_text(surface, self.where(step), 24, (cx, L.BOARD_Y + 28), GOLD, width=w)
         score = f"{self.names[0]} {game.score[0]} : {game.score[1]} {self.names[1]}"
         draw_text(surface, score, 20, (cx, L.BOARD_Y + 58), DIM, width=w)
         draw_text(surface, self.describe(step), 24, (cx, L.BOARD_Y + 100), INK, width=w)
@@ -238,4 +250,4 @@ class ReplayScene(ButtonScene):
         self.buttons.draw(surface, self.app.sprites)
 
 
-__all__ = ["MISTAKE", "ReplayScene", "Step", "build_steps", "mistake_step", "states_of"]
+__all__ = ["MISTAKE", "ReplayScene", "Step", "build_steps", "dice_text", "mistake_step", "states_of"]

@@ -29,10 +29,13 @@ from ..kiosk import Mode
 from ..review_job import Reviewer, ReviewJob
 from ..text import draw_text
 from .base import DIM, INK, ButtonScene, Host, button
-from .replay import ReplayScene, mistake_step, states_of
+from .replay import ReplayScene, dice_text, mistake_step, states_of
 
-CARD_W, CARD_Y, CARD_GAP = 392, 284, 12
-BOX_Y, BOX_H = 66, 178
+CARD_W, CARD_Y, CARD_GAP = 392, 280, 12
+CARD_H = 364
+"""A mistake's card: its small board (275 high) and four lines under it (all of it opens the replay)."""
+BOX_Y, BOX_H = 62, 178
+LINE = 21
 RED = (255, 120, 110)
 
 
@@ -102,12 +105,12 @@ class ReviewScene(ButtonScene):
     def _build(self) -> None:
         b = self.buttons
         b.clear()
-        y = L.H - 70
-        b.add(button((40, y, 300, 62), tr("button.back"), self.back, "grey", 28))
+        y = L.H - 66
+        b.add(button((40, y, 300, 60), tr("button.back"), self.back, "grey", 28))
         if self.review is not None:
-            b.add(button((L.W // 2 - 150, y, 300, 62), tr("review.replay"), self.replay, "blue", 28))
+            b.add(button((L.W // 2 - 150, y, 300, 60), tr("review.replay"), self.replay, "blue", 28))
         if self.match is not None:
-            b.add(button((L.W - 340, y, 300, 62), tr("review.whole_match"), self.whole_match, "blue", 28))
+            b.add(button((L.W - 340, y, 300, 60), tr("review.whole_match"), self.whole_match, "blue", 28))
 
     def whole_match(self) -> None:
         """Replace this review by one of every game of the match."""
@@ -182,7 +185,7 @@ class ReviewScene(ButtonScene):
         return pygame.Rect(40 + player * 620, BOX_Y, 580, BOX_H)
 
     def _card(self, index: int) -> pygame.Rect:
-        return pygame.Rect(40 + index * (CARD_W + CARD_GAP), CARD_Y, CARD_W, 280)
+        return pygame.Rect(40 + index * (CARD_W + CARD_GAP), CARD_Y, CARD_W, CARD_H)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(BG)
@@ -261,18 +264,21 @@ class ReviewScene(ButtonScene):
             self.cards[(player, i)] = image
         surface.blit(image, rect.topleft)
         pygame.draw.rect(surface, (70, 80, 100), (rect.x, rect.y, rect.w, image.get_height()), 2)
-        y = rect.y + image.get_height() + 16
+        y = rect.y + image.get_height() + 12
         w = rect.w - 8
-        if m.dice is not None:
-            where = tr("review.move_at", game=m.game, move=m.line, dice=f"{m.dice[0]}{m.dice[1]}")
-        else:
-            where = tr("review.cube_at", game=m.game, move=m.line)
-        where += "  ·  " + tr("review.cost", cost=f"{m.error:.3f}")
-        draw_text(surface, where, 20, (rect.x, y), INK, anchor="midleft", width=w)
+        draw_text(surface, self.where(m), 20, (rect.x, y), INK, anchor="midleft", width=w)
+        what = tr("review.roll", dice=dice_text(m.dice)) if m.dice is not None else tr("review.cube_decision")
+        what += "  ·  " + tr("review.cost", cost=f"{m.error:.3f}")
+        draw_text(surface, what, 20, (rect.x, y + LINE), DIM, anchor="midleft", width=w)
         played = tr("review.played", play=describe(m, "made"), equity=signed(m.equity_made))
-        draw_text(surface, played, 20, (rect.x, y + 24), still_board.MADE, anchor="midleft", width=w)
+        draw_text(surface, played, 20, (rect.x, y + 2 * LINE), still_board.MADE, anchor="midleft", width=w)
         best = tr("review.better", play=describe(m, "better"), equity=signed(m.equity_better))
-        draw_text(surface, best, 20, (rect.x, y + 48), still_board.BETTER, anchor="midleft", width=w)
+        draw_text(surface, best, 20, (rect.x, y + 3 * LINE), still_board.BETTER, anchor="midleft", width=w)
+
+    def where(self, m: Mistake) -> str:
+        """The mistake's game, move and player, numbered as the replay numbers it (the match sheet's
+        move lines: a play test was told "move 9" here and "step 16 of 50" in the replay)."""
+        return tr("review.move_at", game=m.game, move=m.line, name=self.names[m.player])
 
 
 def _cube_at(record: MatchRecord, m: Mistake) -> Cube:

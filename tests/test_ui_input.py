@@ -252,3 +252,64 @@ def test_roll_by_tapping_dice_and_computer_never_takes_human_input() -> None:
         assert scene.state.phase is Phase.MOVING and scene.state.turn == 0
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "hu"])
+def test_a_drop_off_the_points_slides_back_and_says_where_to_drop(lang: str) -> None:
+    """A play test dropped a checker beside the board and it slid back without a word: now the status
+    line says so for a few seconds, as it does for an illegal drop, and play goes on meanwhile."""
+    from game.ui.app import STEP, apply_language
+    from game.ui.play import panel
+    from game.ui.scenes.game import FLASH_TIME
+    from game.ui.text import tr
+
+    apply_language(lang)
+    try:
+        app = make_app(speed="fast")
+        scene = start_game(app, mode="two", seed=5)
+        scene.resume(apply(new_game(), OpeningRoll(6, 1)))
+        said = tr("drop_missed")
+        assert said and (lang == "en" or "lit point" not in said)
+        before = scene.state
+        for where in ((1100, 300), LAYOUT.bar_rect().center, (L.BOARD_X + 4, L.MID_Y)):  # panel, bar, frame
+            assert LAYOUT.hit(where) is None or LAYOUT.hit(where)[0] == "bar"  # type: ignore[index]
+            scene.flash_time = 0.0
+            drag(app, point_xy(0, 13), where)
+            assert scene.state is before and scene.hands.drag is None
+            assert scene.flash_text == said and scene.flash_time > 0
+            assert panel.status(scene)[0] == said  # in the status line, the illegal drop's place and colour
+            assert scene.anim.busy  # and the checker slides back
+            app.draw(0.0)
+        drag(app, point_xy(0, 13), point_xy(0, 7))  # the message stops nothing: the next drag plays
+        assert [(m.src, m.dst) for m in scene.state.moves] == [(13, 7)]
+        for _ in range(round(FLASH_TIME / STEP) + 2):  # and it goes by itself
+            app.step()
+        assert panel.status(scene)[0] != said
+        scene.flash_time = 0.0
+        eight = point_xy(0, 8)
+        down(app, eight)  # picked up, carried away, put back on its own point: a change of mind
+        for pos in ((eight[0] + 30, eight[1] - 120), (eight[0] + 10, eight[1] - 40), eight):
+            motion(app, pos)
+            app.step()
+        assert scene.hands.drag is not None
+        up(app, eight)
+        app.step()
+        assert scene.hands.drag is None and scene.flash_time == 0.0
+    finally:
+        apply_language("en")
+
+
+def test_a_missed_drop_while_bearing_off_names_the_tray_too() -> None:
+    from game.engine.flow import GameState, Roll, Rules
+    from game.engine.position import Position
+    from game.ui.text import tr
+
+    app = make_app(speed="fast")
+    scene = start_game(app, mode="two", seed=5)
+    me = (3, 3, 3, 2, 2, 2) + (0,) * 19
+    opp = (5, 5, 5) + (0,) * 22
+    before = GameState(phase=Phase.ROLL, position=Position(me=me, opp=opp), turn=0, rules=Rules(0))
+    scene.resume(apply(before, Roll((6, 5))))
+    assert 0 in scene.hands.targets(6)
+    drag(app, point_xy(0, 6), (1100, 300))
+    assert scene.flash_text == tr("drop_missed_tray")

@@ -113,6 +113,8 @@ ENGLISH: dict[str, str] = {
     "select_hint": "Tap a lit point, or drag",
     "no_checker_here": "Pick one of your own checkers",
     "not_your_turn": "Wait: it is not your turn",
+    "drop_missed": "The checker went back: drop it on a lit point",
+    "drop_missed_tray": "The checker went back: drop it on a lit point or the tray",
     "demo_touch": "This is a demo. To play: Menu, then Leave to title",
     "no_cube": "NO DOUBLING",
     "cube_hint_double": "Expert: double",

@@ -196,6 +196,9 @@ class TurnInput:
         self.drag = None
         dst = self._dst(LAYOUT.hit(pos))
         if dst is None or dst == drag.src:
+            if dst is None:  # off the points (a play test saw it slide back without a word); back on
+                # its own point is a change of mind and needs none
+                self.table.flash(tr("drop_missed_tray" if 0 in self.targets(drag.src) else "drop_missed"))
             self._slide_back(drag.src, pos)
             return
         reason = self.table.game.do(MoveTo(drag.src, dst), drop=pos)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 import pygame
@@ -233,3 +234,45 @@ def test_the_status_line_shows_the_roll_higher_die_first() -> None:
     text, _ = panel.status(scene)
     assert "6-1" in text and "1-6" not in text
     assert text == scene.game.say("to_move", 0, dice="6-1")
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "hu"])
+@pytest.mark.parametrize("mode", ["two", "computer", "demo"])
+@pytest.mark.parametrize("length", [1, 5])
+def test_the_game_over_buttons_show_their_labels_at_one_size(
+    restore_language: None, lang: str, mode: str, length: int
+) -> None:
+    """A play test saw "Leave to title" shrunk to fit its button beside its neighbours' larger labels:
+    every label of the game-over dialog is drawn whole at one size, the buttons in a row inside it."""
+    from game.engine.flow import EndTurn, GameState, MoveTo, Phase, Roll, Rules
+    from game.engine.match import Match
+    from game.engine.position import Position
+    from game.ui.layout import LAYOUT
+    from game.ui.play import dialogs
+    from game.ui.text import CACHE
+    from tests.ui_driver import run_until
+
+    apply_language(lang)
+    app = make_app()
+    scene = start_game(app, mode=mode, seed=3, match_length=length)
+    last = (1,) + (0,) * 24  # one checker left, on the one-point
+    near_end = GameState(Phase.ROLL, Position(last, (0,) * 5 + (15,) + (0,) * 19), rules=Rules(length))
+    scene.game.opponent.threaded = False
+    scene.resume(near_end, Match(Rules(length)))
+    if mode != "demo":
+        scene.game.do(Roll((6, 5)))
+        scene.game.do(MoveTo(1, 0))
+        scene.game.do(EndTurn())
+    run_until(app, lambda: scene.state.phase is Phase.GAME_OVER and bool(scene.modal.buttons))
+    buttons = scene.modal.buttons
+    assert len(buttons) == (2 if mode == "demo" else 3)
+    assert buttons[-1].label == tr("to_title") and (length == 5 or buttons[0].label == tr("new_match"))
+    assert len({b.size for b in buttons}) == 1  # one size for every label
+    assert buttons[0].size >= 26  # and not a small one
+    for b in buttons:
+        assert CACHE.font(b.size).size(b.label)[0] <= b.rect.width - 24, b.label  # whole, not shrunk
+    for left, right in itertools.pairwise(buttons):
+        assert left.rect.right < right.rect.left  # a row, apart
+    box = dialogs.game_over_box(scene)
+    assert LAYOUT.board_rect().contains(box) and all(box.contains(b.rect) for b in buttons)
+    app.draw(0.0)

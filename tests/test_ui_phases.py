@@ -117,8 +117,9 @@ def test_match_over_then_new_match(app) -> None:  # type: ignore[no-untyped-def]
     screen = ScreenReader(app.screen, app.sprites)
     board = LAYOUT.board_rect()
     assert screen.find_text(title, 44, GOLD, board, 620)  # the dialog on screen says who won the match
-    new_match = next(b.rect for b in scene.modal.buttons if b.label == "New match")
-    assert screen.find_text("New match", 34, (255, 255, 255), new_match, new_match.width - 24)
+    new_match = next(b for b in scene.modal.buttons if b.label == "New match")
+    area = new_match.rect
+    assert screen.find_text("New match", new_match.size, (255, 255, 255), area, area.width - 24)
     click(app, button_xy(scene, "New match"))
     assert scene.match == Match(Rules(1))
     assert scene.state.phase is Phase.OPENING

@@ -11,6 +11,8 @@ panel's middle, between the two players' pips and scores, which it keeps in view
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.engine.flow import Phase
@@ -33,7 +35,6 @@ def build_modal(t: GameTable) -> None:
     game = t.game
     s = game.state
     t.modal.clear()
-    cx = L.BOARD_X + L.BOARD_W // 2
     if s.phase is Phase.CUBE_OFFERED and game.is_human(1 - s.turn):
         card = offer_card()
         old = s.cube.value
@@ -76,16 +77,53 @@ def build_modal(t: GameTable) -> None:
                 )
             )
     elif s.phase is Phase.GAME_OVER:
-        label = tr("new_match") if game.match.is_over else tr("next_game")
-        y = L.MID_Y + 80
-        if game.mode == "demo":
-            t.modal.add(Button(pygame.Rect(cx - 290, y, 280, 90), label, t.next_game, "green", size=34))
-            t.modal.add(Button(pygame.Rect(cx + 10, y, 280, 90), tr("to_title"), t.to_title, "grey", size=28))
-            return
-        t.modal.add(Button(pygame.Rect(cx - 315, y, 210, 90), label, t.next_game, "green", size=30))
-        review = i18n.tr("review.button")
-        t.modal.add(Button(pygame.Rect(cx - 95, y, 190, 90), review, t.open_review, "gold", size=30))
-        t.modal.add(Button(pygame.Rect(cx + 105, y, 210, 90), tr("to_title"), t.to_title, "grey", size=30))
+        buttons = game_over_buttons(t)
+        size, rects = button_row([label for label, _, _ in buttons], BUTTON_SIZE[len(buttons)])
+        for (label, action, colour), rect in zip(buttons, rects, strict=True):
+            t.modal.add(Button(rect, label, action, colour, size=size))
+
+
+def game_over_buttons(t: GameTable) -> list[tuple[str, Callable[[], None], str]]:
+    """The game-over dialog's buttons, left to right: label, action, colour (a demo has no Review)."""
+    label = tr("new_match") if t.game.match.is_over else tr("next_game")
+    review = [] if t.game.mode == "demo" else [(i18n.tr("review.button"), t.open_review, "gold")]
+    return [(label, t.next_game, "green"), *review, (tr("to_title"), t.to_title, "grey")]
+
+
+BUTTON_SIZE = {2: 34, 3: 30}
+"""The game-over buttons' text size, when every label fits at it (else one size smaller for all)."""
+BUTTON_H, BUTTON_GAP, BUTTON_AIR = 90, 16, 40
+"""A button's height, the gap between two, and its width beyond its label (24 is the button's own)."""
+GAME_OVER_W = 660
+ROOM = L.BOARD_W - 80
+"""The widest row of game-over buttons (the dialog grows to hold it): the board's width less a margin."""
+
+
+def button_row(labels: list[str], largest: int) -> tuple[int, list[pygame.Rect]]:
+    """One text size for a row of buttons, the largest up to ``largest`` at which every label fits its
+    button whole, and the buttons, centred under the board's middle (a play test saw "Leave to title"
+    shrunk to fit a button its neighbours' labels fitted; in Hungarian it is the longest of three)."""
+    size = largest
+    while True:
+        widths = [max(150, CACHE.font(size).size(label)[0] + BUTTON_AIR) for label in labels]
+        total = sum(widths) + BUTTON_GAP * (len(labels) - 1)
+        if total <= ROOM or size <= 20:
+            break
+        size -= 1
+    x = L.BOARD_X + L.BOARD_W // 2 - total // 2
+    rects = []
+    for w in widths:
+        rects.append(pygame.Rect(x, L.MID_Y + 80, w, BUTTON_H))
+        x += w + BUTTON_GAP
+    return size, rects
+
+
+def game_over_box(t: GameTable) -> pygame.Rect:
+    """The game-over dialog: 660 wide, wider when its buttons need the room."""
+    row = [b.rect for b in t.modal.buttons] or [pygame.Rect(0, 0, 0, 0)]
+    width = max(GAME_OVER_W, row[-1].right - row[0].x + 2 * 24)
+    cx = L.BOARD_X + L.BOARD_W // 2
+    return pygame.Rect(cx - width // 2, L.MID_Y - 210, width, 400)
 
 
 def _dim_board(t: GameTable, surface: pygame.Surface) -> None:
@@ -158,18 +196,18 @@ def draw_game_over(t: GameTable, surface: pygame.Surface) -> None:
     r = s.result
     assert r is not None
     _dim_board(t, surface)
-    cx = L.BOARD_X + L.BOARD_W // 2
-    box = pygame.Rect(cx - 330, L.MID_Y - 210, 660, 400)
+    box = game_over_box(t)
+    cx, width = box.centerx, box.width - 40
     _frame(surface, box)
     title = game.say("match_over" if game.match.is_over else "wins", r.winner)
-    draw_text(surface, title, 44, (cx, box.y + 50), GOLD, width=620)
+    draw_text(surface, title, 44, (cx, box.y + 50), GOLD, width=width)
     how = tr("win_pass") if r.passed else tr(WIN_KEYS[r.kind])
-    draw_text(surface, how, 32, (cx, box.y + 104), (255, 255, 255), width=620)
+    draw_text(surface, how, 32, (cx, box.y + 104), (255, 255, 255), width=width)
     pts = tr("point_won") if r.points == 1 else tr("points_won", points=r.points)
     draw_text(surface, pts, 40, (cx, box.y + 154), (160, 255, 160))
     sc = game.match.score
     line = f"{game.name(0)} {sc[0]} : {sc[1]} {game.name(1)}"
-    draw_text(surface, line, 30, (cx, box.y + 206), (230, 230, 240), width=620)
+    draw_text(surface, line, 30, (cx, box.y + 206), (230, 230, 240), width=width)
     if s.rules.match_length:
         draw_text(
             surface, tr("match_to", length=s.rules.match_length), 22, (cx, box.y + 244), (170, 180, 200)
@@ -177,4 +215,12 @@ def draw_game_over(t: GameTable, surface: pygame.Surface) -> None:
     t.modal.draw(surface, t.sprites)
 
 
-__all__ = ["build_modal", "draw_cube_offer", "draw_game_over", "offer_card"]
+__all__ = [
+    "build_modal",
+    "button_row",
+    "draw_cube_offer",
+    "draw_game_over",
+    "game_over_box",
+    "game_over_buttons",
+    "offer_card",
+]

@@ -28,6 +28,7 @@ from .. import still_board
 from ..board_view import GOLD, PANEL_BG, BoardView
 from ..i18n import tr, tr_n
 from ..input import Intent
+from ..play.advice import two_lines
 from ..text import draw_text
 from .base import DIM, INK, ButtonScene, Host, button
 
@@ -232,14 +233,18 @@ class ReplayScene(ButtonScene):
         draw_text(surface, self.where(step), 24, (cx, L.BOARD_Y + 28), GOLD, width=w)
         score = f"{self.names[0]} {game.score[0]} : {game.score[1]} {self.names[1]}"
         draw_text(surface, score, 20, (cx, L.BOARD_Y + 58), DIM, width=w)
-        draw_text(surface, self.describe(step), 24, (cx, L.BOARD_Y + 100), INK, width=w)
+        # Who did what, in two lines when one would have to shrink (a long play, a long name).
+        said = two_lines(self.describe(step), 24, w)
+        for i, line in enumerate(said):
+            draw_text(surface, line, 24, (cx, L.BOARD_Y + 100 + 28 * i), INK, width=w)
+        y = L.BOARD_Y + 134 + 28 * (len(said) - 1)
         if step.error >= MISTAKE:
             text = tr("replay.mistake", cost=f"{step.error:.3f}")
-            draw_text(surface, text, 22, (cx, L.BOARD_Y + 134), RED, width=w)
+            draw_text(surface, text, 22, (cx, y), RED, width=w)
             if step.better:
                 line = tr("replay.better", play=format_play(step.better))
-                draw_text(surface, line, 20, (cx, L.BOARD_Y + 162), still_board.BETTER, width=w)
-        y = L.BOARD_Y + 206
+                draw_text(surface, line, 20, (cx, y + 28), still_board.BETTER, width=w)
+        y += 72
         for label, value in (
             (tr("replay.position_id"), step.state.position.position_id()),
             (tr("replay.match_id"), match_id(step.state)),

@@ -120,3 +120,33 @@ def test_a_real_stall_in_a_game_runs_ten_steps() -> None:
     app.step = count  # type: ignore[method-assign]
     acc, drew = loop.frame(app, [], 10.0, 0.0)
     assert len(ran) == loop.MAX_STEPS and acc == 0.0 and drew
+
+
+@pytest.mark.parametrize("dialog", ["cube offer", "game over"])
+def test_a_dialog_takes_presses_after_its_guard_even_when_the_loop_sleeps(dialog: str) -> None:
+    """Found in a real window: the loop stops stepping once nothing is busy, and the dialog's guard
+    against hurried presses (``MODAL_GUARD``, counted in steps) never ran out, so Take, Pass, Next game
+    and Review ignored taps and Enter on a still screen. The dialog keeps the loop awake until it
+    takes presses; then a press, handed over in a frame of no time after the sleep, works."""
+    import pygame
+
+    from game.engine.flow import Double, GameState, Phase, Rules, new_game
+    from game.engine.match import Match
+
+    app = make_app()
+    scene = start_game(app, mode="two", seed=3)
+    scene.resume(GameState(phase=Phase.ROLL, position=new_game().position, rules=Rules(5)), Match(Rules(5)))
+    scene.do(Double())
+    if dialog == "game over":
+        scene.command("pass")
+    phase = scene.state.phase
+    acc = 0.0
+    for _ in range(2000):  # the real loop: frames while anything is busy, then it sleeps
+        if not app.busy():
+            break
+        acc, _ = loop.frame(app, [], 1 / 60, acc)
+    assert not app.busy() and scene.modal_ready
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+    for _ in range(2):  # the first Enter shows the focus, the second presses its button
+        acc, _ = loop.frame(app, [enter], 0.0, acc)
+    assert scene.state.phase is not phase

@@ -322,6 +322,8 @@ class GameScene(Scene):
             return True
         if self.game.pending is not None or self.hints.pending:
             return True
+        if self.modal.buttons and not self.modal_ready:
+            return True  # the loop keeps stepping until the dialog takes presses (it sleeps when idle)
         if self.game.state.phase is Phase.GAME_OVER:
             due = self.app.kiosk is not None and self.auto_reviewed != self.game.games
             return self.game.setup.mode == "demo" or (due and self.game.mode == "computer")

@@ -234,12 +234,13 @@ def test_a_drag_follows_the_finger_and_a_drop_moves() -> None:
     assert hands.drag is None and table.game.state.moves == (Move(13, 7, 6),)
 
 
-def test_a_drop_back_on_its_own_point_or_off_the_board_slides_back_silently() -> None:
+def test_a_drop_back_on_its_own_point_slides_back_silently_one_off_the_board_says_so() -> None:
+    """Back on its own point is a change of mind; off the board a play test wanted a word (the flash)."""
     hands, table = hands_at(opening(6, 1))
-    for end in (at(0, 13), (5, 700)):
+    for end, said in ((at(0, 13), []), ((5, 700), [tr("drop_missed")])):
         go(hands, "drag_start", at(0, 13))
         go(hands, "drop", end)
-        assert table.game.state.moves == () and table.flashes == [] and table.anim.busy
+        assert table.game.state.moves == () and table.flashes == said and table.anim.busy
         table.anim.skip(silent=True)
 
 

@@ -122,6 +122,37 @@ def test_the_expert_rolls_out_takes_and_its_own_doubles_only(monkeypatch: pytest
     assert calls == []
 
 
+TOO_GOOD_BY_THE_NETWORK = "tdslABCfYwAAAA"
+"""A blitz the lookahead calls too good to double (its network counts on many gammons); a few rolls of
+play find fewer, and the project's own rollouts and GNU Backgammon (used only to measure: no double
++0.78, double/pass +1.0) both say double, and pass."""
+
+
+def test_a_position_the_lookahead_calls_too_good_is_rolled_out_and_doubled() -> None:
+    pos = Position.from_id(TOO_GOOD_BY_THE_NETWORK)
+    ahead = api.cube_lookahead(pos, CubeInfo())
+    assert ahead.too_good and not ahead.should_double
+    api._expert_cube.cache_clear()
+    assert api.should_double(pos, 1, "centre", 0, (0, 0), False, "expert")
+    advice = api.cube_advice(pos)
+    assert advice.action == "double" and advice.played_out >= 36
+    assert advice.no_double < 1.0 < ahead.no_double
+    # Answering the same double, the expert passes.
+    assert not api.should_take(pos.flip(), 1, "centre", 0, (0, 0), False, "expert")
+
+
+def test_a_too_good_position_the_rollout_confirms_stays_too_good(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Overruled only when the rollout is clear: a rollout that agrees (or is unsure) keeps the gammon."""
+    pos = Position.from_id(TOO_GOOD_BY_THE_NETWORK)
+    ahead = api.cube_lookahead(pos, CubeInfo())
+    unsure = rollout.RolloutEquities(0.98, 1.6, 1.0, ahead.outputs, True, 72, 0.05, 0.05, 0.05)
+    monkeypatch.setattr(rollout, "evaluate", lambda *a, **k: unsure)
+    api._expert_cube.cache_clear()
+    assert not api.should_double(pos, 1, "centre", 0, (0, 0), False, "expert")  # 0.4 SE: not clear
+    assert api.cube_advice(pos).action == "too good"
+    api._expert_cube.cache_clear()
+
+
 def test_answers_are_remembered_per_network(monkeypatch: pytest.MonkeyPatch) -> None:
     pos = Position.from_id(TRAPPED[1])
     api._expert_cube.cache_clear()

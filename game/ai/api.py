@@ -10,8 +10,8 @@ Every level plays bear-offs from the exact one-sided table (:mod:`game.ai.bearof
 
 Cube: the expert's decisions look one roll ahead, cubeful (:mod:`game.ai.cubeful`),
 with the race model (:mod:`game.ai.race`) once contact is over; in contact a short
-cubeful rollout (:mod:`game.ai.rollout`) checks every take and every double the
-lookahead wants. The other levels judge the position before the roll with noise and
+cubeful rollout (:mod:`game.ai.rollout`) checks every take, and every double the
+lookahead wants or calls too good. The other levels judge the position before the roll with noise and
 a bias (they miss doubles and take too much). :func:`cube_advice` gives the expert's
 action and its numbers for the Hint. Nothing here touches global random state.
 """
@@ -225,13 +225,13 @@ errors: to change the decision, the next 36 would have to swing it clearly the o
 benchmark's main and held-out sets this left every decision's loss unchanged and cut the rollouts run
 to 72 trials from 219 to 87 of 454 takes (main set) and from 194 to 134 of 199 doubles."""
 ROLLOUT_Z_DOUBLE = 1.0
-"""The rollout overrules the lookahead's wish to double only when its own "no double" is this many
-standard errors clear: on a close call its noise would only add errors (post-Crawford, say, where
-doubling now and doubling next turn are worth almost the same), and a rollout alone doubles badly
-(its truncated games miss gammons the network sees). Chosen against the project's own reference, 200
-contact positions of the cube benchmark each rolled out 144 times to the end of the game
-(``tune_cube_life``'s cache): lost per double decision at 0, 0.5, 1, 1.5, 2, 3 standard errors and
-never: 25.69, 23.33, 23.19, 24.24, 24.90, 26.84, 58.61 thousandths."""
+"""The rollout overrules the lookahead's double decision (a double it wants, or a position it calls too
+good) only when its own answer is this many standard errors clear: on a close call its noise would
+only add errors (post-Crawford, say, where doubling now and doubling next turn are worth almost the
+same). Chosen against the project's own reference, 200 contact positions of the cube benchmark each
+rolled out 144 times to the end of the game (``tune_cube_life --thresholds``): lost per double
+decision at 0, 0.25, 0.5, 0.75, 1, 1.5, 2, 3 standard errors and never: 20.94, 21.98, 22.12, 20.00,
+19.83, 22.01, 26.42, 26.81, 58.61 thousandths (without the too-good check, at 1: 22.33)."""
 ROLLOUT_Z_TAKE = 0.5
 """The rollout overrules the lookahead's take or pass when its own answer is this many standard
 errors clear. Lower than for the double: on takes the rollout is the better judge (alone, it loses
@@ -249,8 +249,9 @@ def cube_equities(
     The expert looks one roll ahead (:mod:`game.ai.cubeful`). In contact it also plays the
     position out (:mod:`game.ai.rollout`) when the answer matters enough to pay for it: always
     for the taker (``answering``: the equities decide a take), and for the doubler when the
-    lookahead says double. Where the rollout clearly answers otherwise (by ``ROLLOUT_Z_TAKE`` or
-    ``ROLLOUT_Z_DOUBLE`` of its standard errors) its equities are returned, else the lookahead's.
+    lookahead says double or too good (see :func:`_rolls_out`). Where the rollout clearly answers
+    otherwise (by ``ROLLOUT_Z_TAKE`` or ``ROLLOUT_Z_DOUBLE`` of its standard errors) its equities
+    are returned, else the lookahead's.
     Races stay with the lookahead, whose race model is already close to exact.
     The other levels apply Janowski's formulas to the position before the roll, with their noise
     and bias.
@@ -283,7 +284,7 @@ def _expert_cube(
     and the review often ask about the same position, and a rollout is worth keeping. ``network``
     is part of the key so that other weights (the benchmarks' ``use_weights``) are not mixed up."""
     ahead = cube_lookahead(pos, info)
-    if pos.is_race() or not (answering or (ahead.should_double and info.may_double())):
+    if not _rolls_out(pos, info, ahead, answering):
         return ahead
     rolled = rollout.evaluate(
         pos,
@@ -297,12 +298,32 @@ def _expert_cube(
     return rolled if _overrules(rolled, ahead, answering) else ahead
 
 
+def _rolls_out(pos: Position, info: cubeful.CubeInfo, ahead: cubeful.CubeEquities, answering: bool) -> bool:
+    """Whether the expert checks the lookahead's answer with a rollout: in contact only, every take,
+    and the doubler's decision when the lookahead doubles or calls the position too good.
+
+    Too good: the lookahead's gammon chances come from the network, which overrates them in
+    blitzes and similar positions; a few rolls of play show the gammons that are really there.
+    (Measured on the project's own full-game rollouts, see ``ROLLOUT_Z_DOUBLE``.) A plain "no
+    double" is not checked: it is the answer on most turns, and a rollout on every turn would
+    cost a third of a second each.
+    """
+    if pos.is_race():
+        return False
+    if answering:
+        return True
+    return info.may_double() and (ahead.should_double or ahead.too_good)
+
+
 def _settled(so_far: rollout.RolloutEquities, ahead: cubeful.CubeEquities, answering: bool) -> bool:
     """Whether the rollout may stop here: its answer is clear, or it agrees with the lookahead's."""
     clear = _clearness(so_far, answering)
     if clear > ROLLOUT_STOP_Z:
         return True
-    agrees = so_far.should_take == ahead.should_take if answering else so_far.should_double
+    if answering:
+        agrees = so_far.should_take == ahead.should_take
+    else:
+        agrees = so_far.should_double == ahead.should_double
     return agrees and clear > ROLLOUT_AGREE_Z
 
 
@@ -324,13 +345,16 @@ def _overrules(
 ) -> bool:
     """The rollout answers the decision at stake otherwise than the lookahead, and clearly.
 
-    At stake: the take when ``answering``, else the double (which the lookahead wants). ``z``: how
-    clearly, in standard errors (default ``ROLLOUT_Z_TAKE`` or ``ROLLOUT_Z_DOUBLE``; the cube-life
-    tool scores other values).
+    At stake: the take when ``answering``, else the double (which the lookahead wants, or calls
+    too good). ``z``: how clearly, in standard errors (default ``ROLLOUT_Z_TAKE`` or
+    ``ROLLOUT_Z_DOUBLE``; the cube-life tool scores other values).
     """
     if z is None:
         z = ROLLOUT_Z_TAKE if answering else ROLLOUT_Z_DOUBLE
-    differs = rolled.should_take != ahead.should_take if answering else not rolled.should_double
+    if answering:
+        differs = rolled.should_take != ahead.should_take
+    else:
+        differs = rolled.should_double != ahead.should_double
     return differs and _clearness(rolled, answering) > z
 
 

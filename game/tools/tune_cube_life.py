@@ -100,23 +100,25 @@ def threshold_rows(
 
     The expert's rule as in :func:`game.ai.api._expert_cube`, without the early stop (every rollout
     runs its full trials): the take follows the rollout when it answers otherwise by more than the
-    threshold; a double the lookahead wants is dropped when the rollout's "no double" is that clear.
+    threshold; so does the double where the expert rolls it out (the lookahead doubles, or calls
+    the position too good).
     """
     judged = []
+    info = cubeful.CubeInfo()
     for pos in positions:
-        info = cubeful.CubeInfo()
         ahead = api.cube_lookahead(pos, info)
         rolled = rollout.evaluate(
             pos, info, api._best_play, api.cube_outputs, trials=api.ROLLOUT_TRIALS, plies=api.ROLLOUT_PLIES
         )
-        judged.append((ahead, rolled))
+        judged.append((ahead, rolled, api._rolls_out(pos, info, ahead, False)))
     rows = []
     for z in grid:
         lost_double = lost_take = 0.0
-        for (ahead, rolled), ref in zip(judged, refs, strict=True):
+        for (ahead, rolled, checks_double), ref in zip(judged, refs, strict=True):
             overruled_take = api._overrules(rolled, ahead, True, z)
             takes = rolled.should_take if overruled_take else ahead.should_take
-            doubles = ahead.should_double and not api._overrules(rolled, ahead, False, z)
+            overruled_double = checks_double and api._overrules(rolled, ahead, False, z)
+            doubles = rolled.should_double if overruled_double else ahead.should_double
             lost, given = bench_cube.decision_losses(ref, doubles, takes)
             lost_double += lost
             lost_take += given

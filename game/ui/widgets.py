@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import pygame
@@ -10,11 +10,62 @@ import pygame
 from .controls import DIRECTIONS, nearest
 from .input import Intent
 from .sprites import Sprites
-from .text import CACHE
+from .text import CACHE, two_lines
 
 MIN_TOUCH = 48
 FOCUS = (255, 236, 120)
 """The focus ring: bright yellow, readable on every button colour and on the board."""
+PAD = 24
+"""A button's label has the button's width less this (12 px a side)."""
+
+
+def label_lines(label: str, size: int, width: int, lines: int = 1) -> list[str]:
+    """A label as a button draws it at ``size`` in ``width`` pixels: one line, or two (split evenly)
+    when one does not fit and the button allows two (``lines``)."""
+    return two_lines(label, size, width) if lines > 1 else [label]
+
+
+def fits(label: str, size: int, width: int, lines: int = 1) -> bool:
+    """True when ``label`` is drawn whole at ``size`` in ``width`` pixels (in up to ``lines`` lines)."""
+    font = CACHE.font(size)
+    return all(font.size(line)[0] <= width for line in label_lines(label, size, width, lines))
+
+
+def common_size(labels: Iterable[tuple[str, int, int]], largest: int, smallest: int = 16) -> int:
+    """One text size for buttons that sit together: the largest up to ``largest`` at which every
+    (label, width, lines) fits whole, so that no label is shrunk alone beside its neighbours (play
+    tests saw "Leave to title" and "Continue saved game" smaller than the labels next to them)."""
+    items = list(labels)
+    size = largest
+    while size > smallest and not all(fits(label, size, width, lines) for label, width, lines in items):
+        size -= 1
+    return size
+
+
+def row_widths(
+    labels: list[str], largest: int, room: int, *, gap: int, air: int, least: int, smallest: int = 20
+) -> tuple[int, list[int]]:
+    """A row of buttons whose widths follow their labels: one text size for all, the largest up to
+    ``largest`` at which the row (each label plus ``air``, at least ``least`` wide, ``gap`` between)
+    fits in ``room``; and the buttons' widths at that size."""
+    size = largest
+    while True:
+        font = CACHE.font(size)
+        widths = [max(least, font.size(label)[0] + air) for label in labels]
+        if sum(widths) + gap * (len(labels) - 1) <= room or size <= smallest:
+            return size, widths
+        size -= 1
+
+
+def spread(widths: list[int], room: int, gap: int) -> list[int]:
+    """Widths that fill ``room`` exactly: all alike where the widest allows, else each one wider by
+    an equal share of what is left (never narrower than given)."""
+    n = len(widths)
+    inner = room - gap * (n - 1)
+    if inner // n >= max(widths):
+        return [inner // n] * n
+    extra = max(0, inner - sum(widths)) // n
+    return [w + extra for w in widths]
 
 
 @dataclass
@@ -27,6 +78,8 @@ class Button:
     colour: str = "blue"
     sub: str = ""
     size: int = 30
+    lines: int = 1
+    """At most this many lines of label (2: a label too long for one line is split, not shrunk)."""
     visible: bool = True
     enabled: bool = True
     pressed: bool = field(default=False)
@@ -36,6 +89,10 @@ class Button:
     def __post_init__(self) -> None:
         if self.rect.height < MIN_TOUCH:
             self.rect.height = MIN_TOUCH
+
+    def label_lines(self) -> list[str]:
+        """The label's lines as drawn (one, or two where ``lines`` allows and one would not fit)."""
+        return label_lines(self.label, self.size, self.rect.width - PAD, self.lines)
 
     def hit(self, pos: tuple[int, int]) -> bool:
         return self.visible and self.enabled and self.rect.collidepoint(pos)
@@ -48,7 +105,7 @@ class Button:
         y = self.rect.y + (3 if self.pressed else 0)
         surface.blit(face, (self.rect.x, y))
         text_col = (255, 255, 255) if self.enabled else (180, 180, 180)
-        inner = self.rect.width - 24
+        inner = self.rect.width - PAD
         if self.sub:
             main = CACHE.fit(self.label, self.size, inner, text_col)
             sub = CACHE.fit(self.sub, max(16, self.size // 2), inner, (235, 235, 235))
@@ -57,8 +114,11 @@ class Button:
             surface.blit(main, main.get_rect(midtop=(self.rect.centerx, top)))
             surface.blit(sub, sub.get_rect(midtop=(self.rect.centerx, top + main.get_height() - 4)))
         else:
-            label = CACHE.fit(self.label, self.size, inner, text_col)
-            surface.blit(label, label.get_rect(center=(self.rect.centerx, y + (self.rect.height - 5) // 2)))
+            rows = [CACHE.fit(row, self.size, inner, text_col) for row in self.label_lines()]
+            step = rows[0].get_height() - 4  # two lines: a little closer than the font's own spacing
+            middle = y + (self.rect.height - 5) // 2 - step * (len(rows) - 1) // 2
+            for i, row in enumerate(rows):
+                surface.blit(row, row.get_rect(center=(self.rect.centerx, middle + i * step)))
         if self.focused:
             ring = self.rect.inflate(10, 10)
             pygame.draw.rect(surface, FOCUS, ring, 5, border_radius=14)

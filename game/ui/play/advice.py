@@ -10,29 +10,7 @@ from __future__ import annotations
 import pygame
 
 from ..board_view import HINT
-from ..text import CACHE, draw_text
-
-
-def two_lines(text: str, size: int, width: int) -> list[str]:
-    """``text`` as one line if it fits, else two: split before its bracket if it has one."""
-    font = CACHE.font(size)
-    if font.size(text)[0] <= width:
-        return [text]
-    head, bracket, tail = text.rpartition(" (")
-    if bracket:
-        return [head, "(" + tail]
-    words = text.split()
-    if len(words) < 2:
-        return [text]
-    # The most even split: two lines of like length read better than a long line and one word.
-    splits: list[tuple[str, str]] = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
-
-    def widest(pair: tuple[str, str]) -> int:
-        return max(font.size(pair[0])[0], font.size(pair[1])[0])
-
-    first, second = min(splits, key=widest)
-    return [first, second]
-
+from ..text import CACHE, draw_text, two_lines
 
 ADVICE_SIZES = (22, 20)
 """The cube advice's type at its largest: its verdict, then the chances and the numbers."""
@@ -153,4 +131,4 @@ def draw_advice(surface: pygame.Surface, lines: list[str], area: pygame.Rect) ->
     return drawn
 
 
-__all__ = ["ADVICE_GAP", "ADVICE_MIN", "ADVICE_SIZES", "Row", "advice_rows", "draw_advice", "two_lines"]
+__all__ = ["ADVICE_GAP", "ADVICE_MIN", "ADVICE_SIZES", "Row", "advice_rows", "draw_advice"]

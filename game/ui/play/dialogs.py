@@ -21,9 +21,9 @@ from game.engine.scoring import WinKind, game_points
 from .. import i18n
 from .. import layout as L
 from ..board_view import GOLD
-from ..text import CACHE, draw_text, tr
-from ..widgets import Button
-from .advice import draw_advice, two_lines
+from ..text import CACHE, draw_text, tr, two_lines
+from ..widgets import Button, row_widths
+from .advice import draw_advice
 from .panel import player_box
 from .table import GameTable
 
@@ -103,13 +103,8 @@ def button_row(labels: list[str], largest: int) -> tuple[int, list[pygame.Rect]]
     """One text size for a row of buttons, the largest up to ``largest`` at which every label fits its
     button whole, and the buttons, centred under the board's middle (a play test saw "Leave to title"
     shrunk to fit a button its neighbours' labels fitted; in Hungarian it is the longest of three)."""
-    size = largest
-    while True:
-        widths = [max(150, CACHE.font(size).size(label)[0] + BUTTON_AIR) for label in labels]
-        total = sum(widths) + BUTTON_GAP * (len(labels) - 1)
-        if total <= ROOM or size <= 20:
-            break
-        size -= 1
+    size, widths = row_widths(labels, largest, ROOM, gap=BUTTON_GAP, air=BUTTON_AIR, least=150)
+    total = sum(widths) + BUTTON_GAP * (len(labels) - 1)
     x = L.BOARD_X + L.BOARD_W // 2 - total // 2
     rects = []
     for w in widths:

@@ -28,8 +28,7 @@ from .. import still_board
 from ..board_view import GOLD, PANEL_BG, BoardView
 from ..i18n import tr, tr_n
 from ..input import Intent
-from ..play.advice import two_lines
-from ..text import draw_text
+from ..text import draw_text, two_lines
 from .base import DIM, INK, ButtonScene, Host, button
 
 MISTAKE = 0.02

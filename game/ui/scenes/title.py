@@ -22,13 +22,26 @@ from ..board_view import BG, GOLD
 from ..input import Intent
 from ..opponent import ai_available
 from ..persist import BrokenSave
-from ..text import CACHE, draw_text, tr, tr_level
+from ..text import draw_text, tr, tr_level
+from ..widgets import PAD, common_size, row_widths, spread
 from .base import DIM, INK, ButtonScene, Host, button
 from .dice_stats import DiceStatsScene
 from .howto import HowToScene
 from .settings import SettingsScene
 
 MATCH_CHOICES = (1, 3, 5, 7, 0)
+Choice = tuple[str, Callable[[], None], str]
+"""A button to be placed: its label, its action and its colour."""
+MAIN_SIZE, PAIR_SIZE, LEVEL_SIZE, SIDE_SIZE = 34, 28, 22, 26
+"""The text size of each group of buttons that sit together (every label of a group is drawn at its
+group's size, one size smaller for all where a language needs it; see ``widgets.common_size``)."""
+MIDDLE_W, PAIR_GAP = 600, 20
+"""The middle column (the ways to play, Demo and How to play); the gap between Demo and How to play."""
+SIDE_W = 300
+"""The side columns' top buttons (Continue, Settings) beside the middle column."""
+LANG_W, STATS_W, LEVEL_ROOM = 88, 280, 640
+"""The bottom row: the language buttons and the statistics button stay narrower than the side column,
+so that the levels between them have 640 pixels (room for "Intermediate" at the levels' full size)."""
 NOTICE_SECONDS = 30.0
 """How long the broken-save notice stays on an untouched title screen."""
 
@@ -102,48 +115,76 @@ class TitleScene(ButtonScene):
     def _build(self) -> None:
         b = self.buttons
         b.clear()
-        cx = L.W // 2
-        vs = tr("vs_random") if self.placeholder else tr("vs_computer")
-        b.add(button((cx - 300, 190, 600, 84), vs, lambda: self.start("computer"), "green", size=34))
-        b.add(button((cx - 300, 288, 600, 84), tr("two_players"), lambda: self.start("two"), "blue", size=34))
-        b.add(button((cx - 300, 386, 290, 72), tr("demo"), lambda: self.start("demo"), "grey", size=28))
-        b.add(button((cx + 10, 386, 290, 72), tr("how_to_play"), self.how_to, "grey", size=28))
-        x = cx - 5 * 118 // 2
+        self._middle_buttons()
+        x = L.W // 2 - 5 * 118 // 2
         for i, n in enumerate(MATCH_CHOICES):
             colour = "gold" if n == self.match_length else "grey"
             b.add(button((x + i * 118, 516, 108, 64), str(n) if n else "∞", self._length(n), colour, size=32))
         if not self.placeholder:
-            self._level_buttons(cx)
+            self._level_buttons()
         if self.app.kiosk is None:  # a cabinet's visitors have no Quit: the operator menu has it
             b.add(button((L.W - 148, 12, 136, 52), tr("quit"), self.app.quit, "red", size=24))
-        if self.app.saved is not None:
-            b.add(
-                button((24, 196, 300, 84), i18n.tr("menu.continue"), self.app.continue_saved, "gold", size=26)
-            )
-        if self.app.kiosk is None:
-            b.add(button((L.W - 324, 196, 300, 72), i18n.tr("menu.settings"), self.open_settings, "grey", 26))
-        b.add(
-            button((L.W - 324, 620, 300, 64), i18n.tr("operator.fairness"), self.open_dice_stats, "grey", 24)
-        )
-        for i, lang in enumerate(i18n.LANGUAGES):
-            colour = "gold" if lang == i18n.get_language() else "grey"
-            b.add(button((24 + i * 102, 620, 94, 64), lang.upper(), self._language(lang), colour, size=26))
+        self._side_buttons()
         self.dirty = True
 
-    def _level_buttons(self, cx: int) -> None:
-        """Each level's button as wide as its name needs ("Középhaladó" is long), within the room
-        left between the language buttons and the statistics button."""
+    def _middle_buttons(self) -> None:
+        """The middle column: the two ways to play at one size, then Demo and How to play side by side
+        at one size (each as wide as its label needs, the pair filling the column)."""
+        cx = L.W // 2
+        vs = tr("vs_random") if self.placeholder else tr("vs_computer")
+        main: list[Choice] = [
+            (vs, lambda: self.start("computer"), "green"),
+            (tr("two_players"), lambda: self.start("two"), "blue"),
+        ]
+        size = common_size([(label, MIDDLE_W - PAD, 1) for label, _, _ in main], MAIN_SIZE)
+        for i, (label, action, colour) in enumerate(main):
+            self.buttons.add(
+                button((cx - MIDDLE_W // 2, 190 + 98 * i, MIDDLE_W, 84), label, action, colour, size)
+            )
+        pair: list[Choice] = [
+            (tr("demo"), lambda: self.start("demo"), "grey"),
+            (tr("how_to_play"), self.how_to, "grey"),
+        ]
+        labels = [label for label, _, _ in pair]
+        size, widths = row_widths(labels, PAIR_SIZE, MIDDLE_W, gap=PAIR_GAP, air=40, least=150)
+        x = cx - MIDDLE_W // 2
+        for (label, action, colour), w in zip(pair, spread(widths, MIDDLE_W, PAIR_GAP), strict=True):
+            self.buttons.add(button((x, 386, w, 72), label, action, colour, size))
+            x += w + PAIR_GAP
+
+    def _level_buttons(self) -> None:
+        """Each level's button as wide as its name needs ("Intermediate", "Középhaladó" are long), all
+        at one size, in the room between the language buttons and the statistics button."""
         labels = [tr_level(level) for level in st.LEVELS]
-        widths = [max(96, CACHE.font(22).size(text)[0] + 32) for text in labels]
-        gap, room = 8, 600
-        if sum(widths) + gap * 3 > room:
-            scale = (room - gap * 3) / sum(widths)
-            widths = [int(w * scale) for w in widths]
-        x = cx - (sum(widths) + gap * 3) // 2
+        gap = 8
+        size, widths = row_widths(labels, LEVEL_SIZE, LEVEL_ROOM, gap=gap, air=32, least=96)
+        x = L.W // 2 - (sum(widths) + gap * (len(widths) - 1)) // 2
         for level, text, w in zip(st.LEVELS, labels, widths, strict=True):
             colour = "gold" if level == self.level else "grey"
-            self.buttons.add(button((x, 628, w, 56), text, self._level(level), colour, size=22))
+            self.buttons.add(button((x, 628, w, 56), text, self._level(level), colour, size))
             x += w + gap
+
+    def _side_buttons(self) -> None:
+        """The buttons beside the middle column (Continue, Settings, dice statistics, the languages),
+        all at one size; "Continue saved game" takes two lines where one does not hold it at that size
+        (in Hungarian, "A mentett játék folytatása", it never does in the side column's width)."""
+        side: list[tuple[tuple[int, int, int, int], str, Callable[[], None], str, int]] = []
+        if self.app.saved is not None:
+            continue_rect = (24, 196, SIDE_W, 84)
+            side.append((continue_rect, i18n.tr("menu.continue"), self.app.continue_saved, "gold", 2))
+        if self.app.kiosk is None:
+            settings_rect = (L.W - 24 - SIDE_W, 196, SIDE_W, 72)
+            side.append((settings_rect, i18n.tr("menu.settings"), self.open_settings, "grey", 1))
+        stats_rect = (L.W - 24 - STATS_W, 620, STATS_W, 64)
+        side.append((stats_rect, i18n.tr("operator.fairness"), self.open_dice_stats, "grey", 1))
+        for i, lang in enumerate(i18n.LANGUAGES):
+            colour = "gold" if lang == i18n.get_language() else "grey"
+            side.append(
+                ((24 + i * (LANG_W + 8), 620, LANG_W, 64), lang.upper(), self._language(lang), colour, 1)
+            )
+        size = common_size([(label, rect[2] - PAD, lines) for rect, label, _, _, lines in side], SIDE_SIZE)
+        for rect, label, action, colour, lines in side:
+            self.buttons.add(button(rect, label, action, colour, size)).lines = lines
 
     def _length(self, n: int) -> Callable[[], None]:
         def choose() -> None:

@@ -299,3 +299,39 @@ def test_the_review_and_the_replay_number_a_mistake_the_same_way(
             assert app.scenes.top is scene
             checked += 1
     assert checked >= 2
+
+
+def test_the_replay_shows_the_cube_as_it_was_at_a_take_and_a_pass(
+    hand: tuple[MatchRecord, MatchReview], tmp_path: Path
+) -> None:
+    """A play test saw a centred cube (its face 64) at the steps where a double was taken or passed: the
+    replay drew the cube of the state the double was offered in. Read off the screen now: the take's
+    step shows the cube the taker owns, a pass's the value offered, in the middle; the double's own
+    step still shows the cube it was made with."""
+    from tests.screen_probe import ScreenReader
+
+    record, _ = hand
+    app = _app(tmp_path)
+    replay = ReplayScene(app, record, NAMES)
+    app.scenes.reset(replay)
+
+    def cube_at(kind: PlyKind, game: int, nth: int = 0) -> tuple[int, int | None] | None:
+        steps = enumerate(replay.steps)
+        index = [i for i, s in steps if s.game == game and s.ply and s.ply.kind is kind][nth]
+        _click(app, _button(replay, "«"))  # stepping there by the buttons, as a player would
+        while replay.steps[replay.index].game < game:
+            _click(app, _button(replay, "»"))
+            _click(app, _button(replay, "›"))
+        while replay.index < index:
+            _click(app, _button(replay, "›"))
+        assert replay.index == index
+        app.draw(0.0)
+        return ScreenReader(app.screen, app.sprites).cube()
+
+    # Game 1: Alice (player 0) doubles to 2 from the centre, Bob passes.
+    assert cube_at(PlyKind.DOUBLE, 0) == (1, None)  # the double is made with the centred cube
+    assert cube_at(PlyKind.PASS, 0) == (2, None)  # the 2 offered and refused, not the centred 64
+    # Game 2: Bob doubles to 2, Alice takes; Alice redoubles to 4, Bob passes.
+    assert cube_at(PlyKind.TAKE, 1) == (2, 0)  # Alice owns the 2 she took
+    assert cube_at(PlyKind.DOUBLE, 1, 1) == (2, 0)  # her redouble is made with it
+    assert cube_at(PlyKind.PASS, 1) == (4, None)

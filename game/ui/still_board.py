@@ -45,6 +45,7 @@ def render(
     player: int,
     *,
     cube: Cube,
+    offered: bool = False,
     dice: tuple[int, int] | None = None,
     made: tuple[Move, ...] = (),
     better: tuple[Move, ...] = (),
@@ -53,11 +54,13 @@ def render(
     """The whole 1280x720 board layer for ``pos`` (seen by ``player``) with the plays as arrows.
 
     Player 0 is white as in the game; the points are numbered from ``player``'s side (his notation).
+    ``offered``: a double is on the table, neither taken nor passed: the cube stands in the middle at
+    the value offered (twice ``cube``'s).
     """
     surface = pygame.Surface((L.W, L.H))
     d = BoardDraw(board=abs_board(pos, player), perspective=player, mover=player)
-    d.cube_value = cube.value
-    d.cube_owner = cube.owner
+    d.cube_value = cube.value * 2 if offered else cube.value
+    d.cube_owner = None if offered else cube.owner
     d.dice = dice_faces(player, dice)
     view.draw_board(surface, d)
     view.draw_moving(surface, d)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine.cube import Cube
 from game.engine.flow import GameState
 from game.engine.matchid import match_id
 from game.engine.moves import Move
@@ -90,6 +91,20 @@ def build_steps(record: MatchRecord, review: MatchReview | None) -> list[Step]:
             steps.append(Step(gi, replayed.state, ply, line, best, error))
         steps.append(Step(gi, final_state(record.rules, game), None, lines[-1] if lines else 0))
     return steps
+
+
+def shown_cube(step: Step) -> tuple[Cube, bool]:
+    """The cube as it was at ``step``, and whether it stands offered (in the middle at twice its value).
+
+    A take or a pass is made in the state the double was offered in, whose cube is still the one
+    before the double (a centred cube shows 64): the take's step shows the cube the taker now owns,
+    the pass's the value that was offered and refused (the game ends with it). Every other step
+    shows its state's cube.
+    """
+    s, ply = step.state, step.ply
+    if ply is not None and ply.kind is PlyKind.TAKE:
+        return s.cube.doubled(1 - s.turn), False
+    return s.cube, ply is not None and ply.kind is PlyKind.PASS
 
 
 class ReplayScene(ButtonScene):
@@ -215,8 +230,16 @@ class ReplayScene(ButtonScene):
             ply = step.ply
             made = ply.moves if ply is not None and ply.kind is PlyKind.ROLL else ()
             better = step.better if step.error > 0 else ()
+            cube, offered = shown_cube(step)
             self._image = still_board.render(
-                self.view, s.position, s.turn, cube=s.cube, dice=s.dice, made=made, better=better
+                self.view,
+                s.position,
+                s.turn,
+                cube=cube,
+                offered=offered,
+                dice=s.dice,
+                made=made,
+                better=better,
             )
             self._image_index = self.index
         return self._image
@@ -254,4 +277,13 @@ class ReplayScene(ButtonScene):
         self.buttons.draw(surface, self.app.sprites)
 
 
-__all__ = ["MISTAKE", "ReplayScene", "Step", "build_steps", "dice_text", "mistake_step", "states_of"]
+__all__ = [
+    "MISTAKE",
+    "ReplayScene",
+    "Step",
+    "build_steps",
+    "dice_text",
+    "mistake_step",
+    "shown_cube",
+    "states_of",
+]

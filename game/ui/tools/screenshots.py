@@ -31,6 +31,7 @@ from game.engine.position import Position  # noqa: E402
 from game.ui import layout as L  # noqa: E402
 from game.ui import settings as st  # noqa: E402
 from game.ui.app import App  # noqa: E402
+from game.ui.i18n import LANGUAGES  # noqa: E402
 from game.ui.play.controller import GameSetup  # noqa: E402
 from game.ui.scenes.game import GameScene  # noqa: E402
 from game.ui.scenes.title import TitleScene  # noqa: E402
@@ -74,6 +75,17 @@ def random_turns(scene: GameScene, rng: random.Random, turns: int, stop: Callabl
 
 def title(app: App) -> None:
     app.scenes.reset(TitleScene(app))
+
+
+def title_continue(app: App) -> None:
+    """The title with a saved game to continue (its button is the longest label beside the middle)."""
+    from game.engine.flow import new_game
+    from game.ui.persist import SavedGame
+
+    start = new_game(Rules(5), (0, 0), False)
+    app.saved = SavedGame(start, Match(Rules(5)), "computer", "expert", 0, (), 0.0)
+    app.scenes.reset(TitleScene(app))
+    app.saved = None
 
 
 def after_opening(app: App, seed: int, mode: str = "two") -> GameScene:
@@ -234,8 +246,30 @@ def replay(app: App) -> None:
     top.open_mistake(0)
 
 
+TAKE_MATCH = """ 3 point match
+
+ Game 1
+ Alice : 0                       Bob : 0
+  1)                             31: 8/5 6/5
+  2) 52: 13/8 13/11              Doubles => 2
+  3)  Takes                      64: 24/18 13/9
+"""
+"""A short match record whose last entries are a double and its take."""
+
+
+def replay_take(app: App) -> None:
+    """The replay at a take: the cube the taker now owns (not the centred cube it was offered from)."""
+    from game.record import PlyKind, read_mat
+    from game.ui.scenes.replay import ReplayScene
+
+    scene = ReplayScene(app, read_mat(TAKE_MATCH), ("Alice", "Bob"))
+    app.scenes.reset(scene)
+    scene.go(next(i for i, s in enumerate(scene.steps) if s.ply and s.ply.kind is PlyKind.TAKE))
+
+
 SHOTS: dict[str, Callable[[App], None]] = {
     "title": title,
+    "title_continue": title_continue,
     "opening": opening,
     "drag": dragging,
     "cube": cube_offer,
@@ -248,6 +282,7 @@ SHOTS: dict[str, Callable[[App], None]] = {
     "cube_answer_hint": cube_answer_hint,
     "review": review,
     "replay": replay,
+    "replay_take": replay_take,
 }
 
 
@@ -259,18 +294,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "outdir", nargs="?", type=Path, default=ROOT / "screenshots", help="folder for the PNGs"
     )
-    out: Path = parser.parse_args(argv).outdir
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, help="the screens in this language (NAME_LANG_WxH.png); default English"
+    )
+    parser.add_argument("--only", nargs="+", choices=sorted(SHOTS), metavar="NAME", help="only these screens")
+    args = parser.parse_args(argv)
+    out: Path = args.outdir
     out.mkdir(parents=True, exist_ok=True)
     data = tempfile.mkdtemp(prefix="backgammon-shots-")  # the player's own settings and save stay out of it
-    app = App(st.Settings(animation="fast"), data_dir=data, threaded_ai=False)
+    settings = st.Settings(animation="fast", language=args.lang or "en")
+    app = App(settings, data_dir=data, threaded_ai=False)
+    suffix = f"_{args.lang}" if args.lang else ""
     try:
         for name, setup in SHOTS.items():
+            if args.only and name not in args.only:
+                continue
             L.LAYOUT.set_home("right")
             setup(app)
             app.draw(0.0)
             frame = app.screen.copy()
             for size in SIZES:
-                path = out / f"{name}_{size[0]}x{size[1]}.png"
+                path = out / f"{name}{suffix}_{size[0]}x{size[1]}.png"
                 pygame.image.save(letterbox(frame, size), str(path))
                 print(path)
     finally:

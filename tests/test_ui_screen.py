@@ -209,7 +209,7 @@ def test_the_cube_offer_says_who_doubles_and_what_each_answer_costs(app: App) ->
     assert screen.find_text("Black", 24, white, card, card.width - 84)
     assert screen.find_text("doubles to 2", 24, white, card, card.width - 84)
     assert screen.find_text("White: take or pass?", 20, (255, 230, 120), card, card.width - 16)
-    assert screen.find_text(tr("session_score"), 18, (170, 180, 200), card, card.width - 36)
+    assert screen.find_text(tr("session_score"), dialogs.SECONDARY, (170, 180, 200), card, card.width - 36)
     take, drop = _button(scene, tr("take")), _button(scene, tr("pass"))
     assert card.contains(take) and card.contains(drop)
     assert screen.find_text(tr("take"), 40, white, take, take.width - 24)
@@ -218,6 +218,40 @@ def test_the_cube_offer_says_who_doubles_and_what_each_answer_costs(app: App) ->
     assert screen.find_text("Give up, lose 1 pt", 20, (235, 235, 235), drop, drop.width - 24)
     assert not screen.find_text("Give up, lose 2 pts", 20, (235, 235, 235), drop, drop.width - 24)
     assert screen.cube() is None  # the cube is in the doubler's hand, in the dialog
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "hu"])
+@pytest.mark.parametrize("length", [5, 0])
+def test_the_offer_card_says_the_match_as_large_as_its_other_small_text(lang: str, length: int) -> None:
+    """A play test found "Match to 5" on the offer card tiny at 800x480 (18, about 11 pixels): it is
+    drawn at the card's secondary size, that of the question and of what each answer means, clear of
+    the lines above it and of the Take button, in every language, for a match and for money."""
+    from game.ui.app import apply_language
+    from game.ui.display import picture_rect
+    from game.ui.text import two_lines
+
+    apply_language(lang)
+    app = make_app()
+    opening = state_from_ids(*CASES["opening"].split(":")).position
+    offered = apply(GameState(phase=Phase.ROLL, position=opening, turn=1, rules=Rules(length)), Double())
+    scene = start_game(app, mode="two", match_length=length)
+    scene.resume(offered, Match(Rules(length)))
+    app.draw(0.0)
+    screen = read(app, scene)
+    card, size = dialogs.offer_card(), dialogs.SECONDARY
+    where = tr("match_to", length=5) if length else tr("session_score")
+    match_line = screen.find_text(where, size, (170, 180, 200), card)
+    assert match_line is not None and card.contains(match_line), where  # whole, at the secondary size
+    asks = [scene.game.say("answer_double", 0), tr("answer_double_you")]
+    question = next(r for r in (screen.find_text(a, size, (255, 230, 120), card) for a in asks) if r)
+    take = next(b for b in scene.modal.buttons if b.label == tr("take"))
+    assert screen.find_text(take.sub, size, (235, 235, 235), take.rect)  # the answers' meaning: the same size
+    assert size * picture_rect((800, 480), 0).width / L.W >= 12  # 12.5 pixels on an 800x480 screen
+    # not crowded: the question, the match and the Take button one under the other, none over another
+    said = two_lines(scene.game.say("offers_double", 1, value=2), 24, card.width - 96)
+    offer = [screen.find_text(line, 24, (255, 255, 255), card, card.width - 96) for line in said]
+    assert all(r is not None and r.bottom <= question.top for r in offer), (said, offer, question)
+    assert question.bottom <= match_line.top and match_line.bottom < take.rect.top
 
 
 def test_the_whole_board_and_both_scores_stay_in_view_while_a_double_is_answered(app: App) -> None:
@@ -234,7 +268,9 @@ def test_the_whole_board_and_both_scores_stay_in_view_while_a_double_is_answered
     assert scene.state.phase is Phase.CUBE_OFFERED
     assert screen.board() == expected_board(offered)
     card = dialogs.offer_card()
-    assert screen.find_text(tr("match_to", length=5), 18, (170, 180, 200), card, card.width - 36)
+    assert screen.find_text(
+        tr("match_to", length=5), dialogs.SECONDARY, (170, 180, 200), card, card.width - 36
+    )
     pips = offered.board_for(0).pips()
     for player in (1, 0):
         box = panel_box(player)
@@ -366,8 +402,8 @@ def test_the_offer_cards_lines_clear_the_answer_buttons_and_their_focus_ring(app
     card = dialogs.offer_card()
     take = _button(scene, tr("take"))
     assert scene.modal.focused() is not None and scene.modal.focused().rect == take
-    where = screen.find_text(tr("session_score"), 18, (170, 180, 200), card, card.width - 36)
-    ask = screen.find_text("White: take or pass?", 20, (255, 230, 120), card, card.width - 36)
+    where = screen.find_text(tr("session_score"), dialogs.SECONDARY, (170, 180, 200), card, card.width - 36)
+    ask = screen.find_text("White: take or pass?", dialogs.SECONDARY, (255, 230, 120), card, card.width - 36)
     assert where is not None and ask is not None
     ring = take.inflate(10, 10)
     assert ask.bottom <= where.top + 6 and where.bottom < ring.top, (ask, where, ring)

@@ -133,9 +133,12 @@ def _frame(surface: pygame.Surface, box: pygame.Rect) -> None:
 
 # The offer card's rows, from its top (logical pixels): the offer, the question and the match (or
 # money) over the answers, each answer's text in one line, then the Hint button or the advice.
-ASK_Y = 77
-WHERE_Y = 99
-TAKE_Y = 118
+ASK_Y = 76
+WHERE_Y = 100
+TAKE_Y = 120
+SECONDARY = 20
+"""The card's secondary type: the question, the match (a play test found "Match to 5" at 18 tiny at
+800x480, about 11 pixels) and, on the answers, what each means (the buttons' half of their 40)."""
 ANSWER_H = 76
 PASS_Y = 204
 HINT_Y = 304
@@ -164,13 +167,13 @@ def draw_cube_offer(t: GameTable, surface: pygame.Surface) -> None:
     width = card.width - 36
     length = s.rules.match_length
     where = tr("match_to", length=length) if length else tr("session_score")
-    draw_text(surface, where, 18, (cx, card.y + WHERE_Y), (170, 180, 200), width=width)
+    draw_text(surface, where, SECONDARY, (cx, card.y + WHERE_Y), (170, 180, 200), width=width)
     answerer = 1 - s.turn
     if game.is_human(answerer):
         ask = game.say("answer_double", answerer)
-        if CACHE.font(18).size(ask)[0] > width:  # "White: take or pass?" too long: the offer says who
+        if CACHE.font(SECONDARY).size(ask)[0] > width:  # "White: take or pass?" too long: the offer says who
             ask = tr("answer_double_you")
-        draw_text(surface, ask, 20, (cx, card.y + ASK_Y), (255, 230, 120), width=width)
+        draw_text(surface, ask, SECONDARY, (cx, card.y + ASK_Y), (255, 230, 120), width=width)
         t.modal.draw(surface, t.sprites)
         # The expert's take or pass, under the buttons, with its numbers (where the Hint button was).
         top = card.y + PASS_Y + ANSWER_H + 8

@@ -9,6 +9,7 @@ the suite passes in any order (``pytest-randomly`` shuffles it) and split across
 (``pytest-xdist``).
 """
 
+import gc
 import os
 import shutil
 import sys
@@ -69,8 +70,15 @@ def _reset_screen_layer() -> None:
         cache = getattr(ui_text, "CACHE", None)
         if cache is not None and hasattr(cache, "reset"):
             cache.reset()
+    _quit_pygame()
+
+
+def _quit_pygame() -> None:
+    """Shut pygame down once the text cache has let go of its fonts (see ``tests.ui_driver.quit_pygame``):
+    a font still alive at ``pygame.quit()`` never closes its file."""
     pygame = sys.modules.get("pygame")
     if pygame is not None and hasattr(pygame, "quit"):
+        gc.collect()
         pygame.quit()
 
 

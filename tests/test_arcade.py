@@ -24,7 +24,7 @@ from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.still_playing import StillPlayingScene
 from game.ui.scenes.title import TitleScene
 from tests.screen_probe import find_surface, grab
-from tests.ui_driver import click, dice_xy, down, run_until, settle, up
+from tests.ui_driver import click, dice_xy, down, quit_pygame, run_until, settle, up
 
 STEP = 1.0 / 120.0
 CORNER = (20, 20)
@@ -330,7 +330,7 @@ def test_saved_game_continues_after_a_restart(tmp_path: Path) -> None:
     assert (tmp_path / "autosave.json").exists() and app.autosave.saves >= 4
     history = list(app.autosave.history)
     app.quit()
-    pygame.quit()
+    quit_pygame()
 
     again = make(tmp_path, kiosk=False)
     assert isinstance(again.scenes.top, TitleScene)
@@ -346,7 +346,7 @@ def test_kiosk_resumes_a_young_save_and_drops_an_old_one(tmp_path: Path) -> None
     app = make(tmp_path, kiosk=False)
     _play_two_player_turns(app, 2)
     app.quit()
-    pygame.quit()
+    quit_pygame()
     saved_at = __import__("json").loads((tmp_path / "autosave.json").read_text())["saved_at"]
 
     young = App(
@@ -360,7 +360,7 @@ def test_kiosk_resumes_a_young_save_and_drops_an_old_one(tmp_path: Path) -> None
     assert isinstance(young.scenes.top, GameScene) and not isinstance(young.scenes.top, AttractScene)
     assert young.kiosk is not None and young.kiosk.mode is Mode.ACTIVE
     young.quit()
-    pygame.quit()
+    quit_pygame()
 
     old = App(
         st.Settings(idle_seconds=90),

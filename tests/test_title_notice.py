@@ -21,7 +21,7 @@ from game.ui.scenes.game import GameScene
 from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.title import NOTICE_SECONDS, TitleScene
 from tests.screen_probe import find_text, grab
-from tests.ui_driver import click
+from tests.ui_driver import click, quit_pygame
 
 STEP = 1.0 / 120.0
 TOP = pygame.Rect(0, 0, L.W, 100)
@@ -80,7 +80,7 @@ def test_no_notice_without_a_save_or_with_a_good_one(tmp_path: Path) -> None:
     assert title(app).notice_lines() == []
     assert not headline_shown(app)
     app.quit()
-    pygame.quit()
+    quit_pygame()
 
     match = Match(Rules(match_length=3))
     good = persist.SavedGame(match.new_game(), match, "two_players", "intermediate", None, (), 1_000.0)

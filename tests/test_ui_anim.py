@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import time
 
-import pygame
 import pytest
 
 from game.engine.flow import GameState, OpeningRoll, Phase, PlayMoves, Roll, Rules, apply, new_game
@@ -13,14 +12,24 @@ from game.ui.opponent import Opponent
 from game.ui.play.board_paint import board_draw
 from game.ui.scenes.title import TitleScene
 from tests.screen_probe import ScreenReader, Stack
-from tests.ui_driver import click, double_click, drag, make_app, point_xy, right_click, settle, start_game
+from tests.ui_driver import (
+    click,
+    double_click,
+    drag,
+    make_app,
+    point_xy,
+    quit_pygame,
+    right_click,
+    settle,
+    start_game,
+)
 
 
 @pytest.fixture()
 def app():  # type: ignore[no-untyped-def]
     a = make_app(speed="normal")
     yield a
-    pygame.quit()
+    quit_pygame()
 
 
 def test_hit_checker_flies_to_the_bar(app) -> None:  # type: ignore[no-untyped-def]

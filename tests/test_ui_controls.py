@@ -22,6 +22,7 @@ from game.ui.scenes.attract import AttractScene
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.title import TitleScene
+from tests.ui_driver import quit_pygame
 
 
 @pytest.fixture(autouse=True)
@@ -209,7 +210,7 @@ def test_a_key_or_a_controller_button_wakes_the_kiosk_demo(tmp_path: Path) -> No
             isinstance(app.scenes.top, TitleScene) and app.kiosk is not None and app.kiosk.mode is Mode.ACTIVE
         )
         app.quit()
-        pygame.quit()
+        quit_pygame()
 
 
 def test_the_stick_steps_once_per_push() -> None:

@@ -13,7 +13,7 @@ from game.engine.position import Position
 from game.ui.opponent import cube_view
 from game.ui.play import advice, panel
 from game.ui.text import tr
-from tests.ui_driver import button_xy, click, let_dialog_show, make_app, start_game
+from tests.ui_driver import button_xy, click, let_dialog_show, make_app, quit_pygame, start_game
 
 # White (on roll) far ahead in a race-like position with contact: a clear double for White.
 AHEAD = Position(
@@ -26,7 +26,7 @@ AHEAD = Position(
 def app():  # type: ignore[no-untyped-def]
     a = make_app()
     yield a
-    pygame.quit()
+    quit_pygame()
 
 
 @pytest.fixture(autouse=True)

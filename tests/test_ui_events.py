@@ -5,7 +5,6 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterator
 
-import pygame
 import pytest
 
 from game.engine.flow import (
@@ -25,14 +24,14 @@ from game.engine.match import Match
 from game.ui import events as ev
 from game.ui import persist
 from game.ui.play.controller import GameController, GameSetup
-from tests.ui_driver import make_app, run_until, settle, start_game
+from tests.ui_driver import make_app, quit_pygame, run_until, settle, start_game
 
 
 @pytest.fixture()
 def app():  # type: ignore[no-untyped-def]
     a = make_app(speed="fast")
     yield a
-    pygame.quit()
+    quit_pygame()
 
 
 def _record(app) -> list[ev.GameEvent]:  # type: ignore[no-untyped-def]

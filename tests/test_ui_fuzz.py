@@ -23,6 +23,7 @@ from tests.ui_driver import (
     make_app,
     motion,
     point_xy,
+    quit_pygame,
     settle,
     start_game,
     up,
@@ -118,4 +119,4 @@ def test_random_input_never_crashes(mode: str) -> None:
             # and from wherever they left it, deliberate play goes on for three more turns
             assert play_on(app, scene, 3) >= 3
     finally:
-        pygame.quit()
+        quit_pygame()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 
-import pygame
 import pytest
 
 from game.engine.flow import Phase
@@ -23,6 +22,7 @@ from tests.ui_driver import (
     let_dialog_show,
     make_app,
     point_xy,
+    quit_pygame,
     right_click,
     run_until,
     settle,
@@ -34,7 +34,7 @@ from tests.ui_driver import (
 def app():  # type: ignore[no-untyped-def]
     a = make_app(speed="fast")
     yield a
-    pygame.quit()
+    quit_pygame()
 
 
 def test_full_two_player_game_by_mouse(app) -> None:  # type: ignore[no-untyped-def]

@@ -13,7 +13,7 @@ from game.ui.board_view import HINT
 from game.ui.layout import LAYOUT
 from game.ui.play.board_paint import board_draw
 from game.ui.text import tr
-from tests.ui_driver import button_xy, click, drag, make_app, point_xy, run_until, start_game
+from tests.ui_driver import button_xy, click, drag, make_app, point_xy, quit_pygame, run_until, start_game
 
 
 @pytest.fixture()
@@ -23,7 +23,7 @@ def game():  # type: ignore[no-untyped-def]
     scene.resume(apply(new_game(), OpeningRoll(6, 1)))
     assert scene.state.phase is Phase.MOVING and scene.state.turn == 0
     yield app, scene
-    pygame.quit()
+    quit_pygame()
 
 
 def _labels(scene) -> list[str]:  # type: ignore[no-untyped-def]

@@ -21,6 +21,7 @@ from tests.ui_driver import (
     make_app,
     motion,
     point_xy,
+    quit_pygame,
     right_click,
     settle,
     start_game,
@@ -36,7 +37,7 @@ def game():  # type: ignore[no-untyped-def]
     scene.resume(apply(new_game(), OpeningRoll(6, 1)))
     assert scene.state.phase is Phase.MOVING and scene.state.turn == 0 and scene.state.dice == (6, 1)
     yield app, scene
-    pygame.quit()
+    quit_pygame()
 
 
 def test_double_click_moves_by_higher_die_first_click_only_selects(game) -> None:  # type: ignore[no-untyped-def]
@@ -251,7 +252,7 @@ def test_roll_by_tapping_dice_and_computer_never_takes_human_input() -> None:
         settle(app, scene)
         assert scene.state.phase is Phase.MOVING and scene.state.turn == 0
     finally:
-        pygame.quit()
+        quit_pygame()
 
 
 @pytest.mark.parametrize("lang", ["en", "fi", "hu"])

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import pygame
 import pytest
 
 from game.engine.flow import Double, GameState, Pass, Phase, Rules, apply, new_game
@@ -14,13 +13,13 @@ from game.ui.app import App
 from game.ui.input import Intent
 from game.ui.scenes.menu import MenuScene
 from game.ui.text import tr
-from tests.ui_driver import make_app, start_game
+from tests.ui_driver import make_app, quit_pygame, start_game
 
 
 @pytest.fixture()
 def app(ui_reset: None) -> Iterator[App]:
     yield make_app()
-    pygame.quit()
+    quit_pygame()
 
 
 def test_escape_opens_the_menu_with_the_focus_on_resume_and_a_click_opens_it_without(app: App) -> None:

@@ -14,7 +14,7 @@ from game.ui.app import apply_language
 from game.ui.play import panel
 from game.ui.text import tr, tr_level
 from tests.screen_probe import ScreenReader, panel_middle
-from tests.ui_driver import make_app, start_game
+from tests.ui_driver import make_app, quit_pygame, start_game
 
 
 def _at(scene, label: str) -> tuple[float, float]:  # type: ignore[no-untyped-def]
@@ -28,7 +28,7 @@ def _at(scene, label: str) -> tuple[float, float]:  # type: ignore[no-untyped-de
 def restore_language() -> Iterator[None]:
     yield
     apply_language("en")
-    pygame.quit()
+    quit_pygame()
 
 
 @pytest.mark.parametrize("lang", ["en", "fi", "hu"])

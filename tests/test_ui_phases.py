@@ -27,7 +27,7 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.title import TitleScene
 from game.ui.text import tr
 from tests.screen_probe import ScreenReader, panel_middle
-from tests.ui_driver import button_xy, click, dice_xy, make_app, run_until, settle, start_game
+from tests.ui_driver import button_xy, click, dice_xy, make_app, quit_pygame, run_until, settle, start_game
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -47,7 +47,7 @@ class Scripted(random.Random):
 def app():  # type: ignore[no-untyped-def]
     a = make_app(speed="fast")
     yield a
-    pygame.quit()
+    quit_pygame()
 
 
 def test_opening_tie_is_shown_and_rolled_again(app) -> None:  # type: ignore[no-untyped-def]

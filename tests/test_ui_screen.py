@@ -27,7 +27,7 @@ from game.ui.play import board_paint, dialogs, panel
 from game.ui.scenes.game import GameScene
 from game.ui.text import tr
 from tests.screen_probe import STATUS, ScreenReader, panel_box, panel_middle
-from tests.ui_driver import button_xy, click, let_dialog_show, make_app, start_game
+from tests.ui_driver import button_xy, click, let_dialog_show, make_app, quit_pygame, start_game
 
 CASES = {
     # White on roll with 5-2: 9 on its 6-point (a numeral), 2 on the bar, 1 off; Black: 4 on the bar,
@@ -63,7 +63,7 @@ def app() -> Iterator[App]:
     a = make_app()
     yield a
     LAYOUT.set_home("right")
-    pygame.quit()
+    quit_pygame()
 
 
 def show(app: App, gnubg: str, home: str = "right") -> tuple[GameScene, GameState, ScreenReader]:

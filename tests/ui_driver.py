@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -19,6 +20,20 @@ from game.ui.app import App
 from game.ui.layout import LAYOUT
 from game.ui.play.controller import GameSetup
 from game.ui.scenes.game import GameScene
+
+
+def quit_pygame() -> None:
+    """Shut pygame down, the shared text cache's fonts first.
+
+    A font still alive at ``pygame.quit()`` never closes its file: a test that quit pygame with the
+    cache full left a descriptor per font open, and a long serial run ran out of them (``select()``
+    fails past 1024).
+    """
+    from game.ui.text import CACHE
+
+    CACHE.reset()
+    gc.collect()
+    pygame.quit()
 
 
 def make_app(speed: str = "fast") -> App:

@@ -104,12 +104,7 @@ def test_a_whole_game_with_a_controller_only(tmp_path: Path) -> None:
 
 
 def test_the_cursor_moves_between_movable_checkers_then_targets(tmp_path: Path) -> None:
-    app = App(
-        st.Settings(animation="fast"), Launch(seed=3, start="two"), data_dir=tmp_path, threaded_ai=False
-    )
-    scene = app.initial_scene()
-    assert isinstance(scene, GameScene)
-    app.scenes.push(scene)
+    app, scene = _launched(tmp_path, seed=3, start="two")
     until(app, lambda: scene.state.phase is Phase.MOVING and not scene.busy())
     movable = scene.hands.movable
     key(app, "right")  # the first press shows the cursor
@@ -255,15 +250,21 @@ def test_the_operator_maps_a_key_on_the_keys_screen(tmp_path: Path) -> None:
     assert app.settings.keys == () and app.input.keys[pygame.K_r] == "done"
 
 
-def test_after_a_roll_by_key_the_cursor_is_on_the_board_and_no_button_keeps_a_stale_focus(
-    tmp_path: Path,
-) -> None:
+def _launched(tmp_path: Path, seed: int, start: str) -> tuple[App, GameScene]:
+    """The app as ``main.py --seed SEED --start START`` opens it, its game scene showing."""
     app = App(
-        st.Settings(animation="fast"), Launch(seed=4, start="computer"), data_dir=tmp_path, threaded_ai=False
+        st.Settings(animation="fast"), Launch(seed=seed, start=start), data_dir=tmp_path, threaded_ai=False
     )
     scene = app.initial_scene()
     assert isinstance(scene, GameScene)
     app.scenes.push(scene)
+    return app, scene
+
+
+def test_after_a_roll_by_key_the_cursor_is_on_the_board_and_no_button_keeps_a_stale_focus(
+    tmp_path: Path,
+) -> None:
+    app, scene = _launched(tmp_path, seed=4, start="computer")
     until(app, lambda: scene.state.phase is Phase.ROLL and scene.state.turn == 0 and not scene.busy())
     key(app, "right")  # the focus shows on Roll...
     focused = scene.buttons.focused()
@@ -326,12 +327,7 @@ def test_the_cursor_on_the_bar_keeps_clear_of_the_cube(
     from game.engine.flow import GameState, Roll, apply
     from game.engine.position import Position
 
-    app = App(
-        st.Settings(animation="fast"), Launch(seed=3, start="two"), data_dir=tmp_path, threaded_ai=False
-    )
-    scene = app.initial_scene()
-    assert isinstance(scene, GameScene)
-    app.scenes.push(scene)
+    app, scene = _launched(tmp_path, seed=3, start="two")
     me = [0] * 25
     me[24], me[5], me[7], me[12] = on_bar, 5, 3, 7 - on_bar
     opp = [0] * 25

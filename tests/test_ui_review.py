@@ -107,16 +107,22 @@ def test_a_failing_review_is_said_on_screen_not_raised(tmp_path: Path) -> None:
     assert job.done and job.result is None and job.error is not None and "no network" in job.error
 
 
-def test_the_review_shows_both_players_and_a_mistake_opens_the_replay_there(
-    tmp_path: Path, hand: tuple[MatchRecord, MatchReview]
-) -> None:
-    record, review = hand
+def _reviewed(tmp_path: Path, record: MatchRecord, review: MatchReview) -> tuple[App, ReviewScene]:
+    """The review of ``record`` over a two-player game, its (hand-made) review finished and shown once."""
     app = _app(tmp_path)
     app.scenes.reset(GameScene(app, GameSetup(mode="two", match_length=3, seed=1)))
     scene = ReviewScene(app, record, NAMES, "Review", reviewer=lambda r, p, c: review)
     app.scenes.push(scene)
     assert scene.job.wait(5.0)
     app.step()
+    return app, scene
+
+
+def test_the_review_shows_both_players_and_a_mistake_opens_the_replay_there(
+    tmp_path: Path, hand: tuple[MatchRecord, MatchReview]
+) -> None:
+    record, review = hand
+    app, scene = _reviewed(tmp_path, record, review)
     app.draw()
     assert scene.review is review and not scene.busy()
     _click(app, scene._box(1).center)
@@ -274,12 +280,7 @@ def test_the_review_and_the_replay_number_a_mistake_the_same_way(
     both now give the game and the match sheet's move number, and say whose move it was."""
     record, review = hand
     i18n.set_language(lang)
-    app = _app(tmp_path)
-    app.scenes.reset(GameScene(app, GameSetup(mode="two", match_length=3, seed=1)))
-    scene = ReviewScene(app, record, NAMES, "Review", reviewer=lambda r, p, c: review)
-    app.scenes.push(scene)
-    assert scene.job.wait(5.0)
-    app.step()
+    app, scene = _reviewed(tmp_path, record, review)
     checked = 0
     for player in (0, 1):
         scene.selected = player

@@ -320,11 +320,12 @@ def _settled(so_far: rollout.RolloutEquities, ahead: cubeful.CubeEquities, answe
     clear = _clearness(so_far, answering)
     if clear > ROLLOUT_STOP_Z:
         return True
-    if answering:
-        agrees = so_far.should_take == ahead.should_take
-    else:
-        agrees = so_far.should_double == ahead.should_double
-    return agrees and clear > ROLLOUT_AGREE_Z
+    return _answer(so_far, answering) == _answer(ahead, answering) and clear > ROLLOUT_AGREE_Z
+
+
+def _answer(eq: cubeful.CubeEquities, answering: bool) -> bool:
+    """The answer at stake in ``eq``: take when ``answering``, else double."""
+    return eq.should_take if answering else eq.should_double
 
 
 def _clearness(rolled: rollout.RolloutEquities, answering: bool) -> float:
@@ -351,11 +352,7 @@ def _overrules(
     """
     if z is None:
         z = ROLLOUT_Z_TAKE if answering else ROLLOUT_Z_DOUBLE
-    if answering:
-        differs = rolled.should_take != ahead.should_take
-    else:
-        differs = rolled.should_double != ahead.should_double
-    return differs and _clearness(rolled, answering) > z
+    return _answer(rolled, answering) != _answer(ahead, answering) and _clearness(rolled, answering) > z
 
 
 def _view(

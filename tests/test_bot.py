@@ -6,7 +6,7 @@ import io
 import json
 import os
 import random
-import select
+import selectors
 import subprocess
 import sys
 from pathlib import Path
@@ -294,17 +294,22 @@ def test_subprocess_answers_each_line_before_the_next_is_sent() -> None:
         env=_env(),
     )
     assert proc.stdin is not None and proc.stdout is not None
+    # A selector (epoll on Linux), not select.select: select fails outright on a descriptor numbered
+    # 1024 or more, which a long test run can reach.
+    waiting = selectors.DefaultSelector()
+    waiting.register(proc.stdout, selectors.EVENT_READ)
     try:
         for request in ["{bad", json.dumps({"op": "legal", "position": START, "dice": [2, 2]}), "[]"]:
             proc.stdin.write(request.encode() + b"\n")
             proc.stdin.flush()
-            ready, _, _ = select.select([proc.stdout], [], [], 60)
+            ready = waiting.select(60)
             assert ready, "no answer within 60 s: the bot did not flush"
             answer = json.loads(proc.stdout.readline())
             assert isinstance(answer, dict) and len(answer) == 1
         proc.stdin.close()
         assert proc.wait(timeout=60) == 0
     finally:
+        waiting.close()
         if proc.poll() is None:
             proc.kill()
             proc.wait()

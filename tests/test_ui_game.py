@@ -123,7 +123,7 @@ def test_cube_take_then_pass_by_buttons(app) -> None:  # type: ignore[no-untyped
     grid = grab(app.screen)
     for b in scene.modal.buttons:  # each button's line under its name is on the screen, inside it
         if b.sub:
-            size, inner = max(16, b.size // 2), b.rect.width - 24
+            size, inner = b.sub_size or max(16, b.size // 2), b.rect.width - 24
             assert find_text(grid, b.sub, size, (235, 235, 235), b.rect.inflate(0, 8), width=inner), b.sub
     take = button_xy(scene, "TAKE")
     click(app, take)

@@ -212,9 +212,9 @@ def test_the_cube_offer_says_who_doubles_and_what_each_answer_costs(app: App) ->
     assert screen.find_text(tr("session_score"), dialogs.SECONDARY, (170, 180, 200), card, card.width - 36)
     take, drop = _button(scene, tr("take")), _button(scene, tr("pass"))
     assert card.contains(take) and card.contains(drop)
-    assert screen.find_text(tr("take"), 40, white, take, take.width - 24)
+    assert screen.find_text(tr("take"), dialogs.ANSWER_SIZE, white, take, take.width - 24)
     assert screen.find_text("Play on for 2 pts", 20, (235, 235, 235), take, take.width - 24)
-    assert screen.find_text(tr("pass"), 40, white, drop, drop.width - 24)
+    assert screen.find_text(tr("pass"), dialogs.ANSWER_SIZE, white, drop, drop.width - 24)
     assert screen.find_text("Give up, lose 1 pt", 20, (235, 235, 235), drop, drop.width - 24)
     assert not screen.find_text("Give up, lose 2 pts", 20, (235, 235, 235), drop, drop.width - 24)
     assert screen.cube() is None  # the cube is in the doubler's hand, in the dialog
@@ -424,3 +424,39 @@ def test_the_answers_say_what_they_cost_with_room_to_spare(app: App, lang: str) 
         take = tr("take_means", points=old * 2)
         drop = tr("pass_means" if old == 1 else "pass_means_pl", points=old)
         assert font.size(take)[0] <= width and font.size(drop)[0] <= width, (lang, take, drop)
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "hu"])
+def test_the_answers_letters_stay_inside_their_buttons_rims(lang: str) -> None:
+    """Found in a real window at 800x480: "Play on for 2 pts" ran over the TAKE button's lower rim, its
+    "y" and "p" through the rim's light line (and at 40 an accented HYVÄKSY had no room over its line).
+    No pixel of either answer's white letters lies on its button's rim, above or below, in any language,
+    and both lines are there."""
+    from game.ui.app import apply_language
+    from game.ui.widgets import FACE_BOTTOM, FACE_TOP
+
+    apply_language(lang)
+    app = make_app()
+    try:
+        scene, _state, _screen = show(app, OFFER)
+        answers = [b for b in scene.modal.buttons if b.sub]
+        assert len(answers) == 2
+        for b in answers:
+            r = b.rect
+            inside = [
+                (x, y)
+                for x in range(r.x + 14, r.right - 14)
+                for y in range(r.y, r.bottom)
+                if min(app.screen.get_at((x, y))[:3]) >= 225  # the letters' white, not the rim's light line
+            ]
+            rows = {y - r.y for _, y in inside}
+            assert rows, b.label  # the letters are there
+            assert min(rows) >= FACE_TOP and max(rows) < r.height - FACE_BOTTOM, (
+                b.label,
+                b.sub,
+                sorted(rows),
+            )
+    finally:
+        apply_language("en")
+        LAYOUT.set_home("right")
+        quit_pygame()

@@ -181,6 +181,7 @@ class TextCache:
         )
         self.limit = limit
         self._fitted: dict[tuple[str, int, int, bool], int] = {}
+        self._cap_tops: dict[tuple[int, bool], int] = {}
 
     def font(self, size: int, bold: bool = True) -> pygame.font.Font:
         key = (size, bold)
@@ -217,17 +218,31 @@ class TextCache:
         min_size: int = 14,
     ) -> pygame.Surface:
         """Render ``text`` at ``size`` or smaller so it fits in ``width`` pixels."""
+        return self.render(text, self.fit_size(text, size, width, bold, min_size), colour, bold)
+
+    def fit_size(self, text: str, size: int, width: int, bold: bool = True, min_size: int = 14) -> int:
+        """The size :meth:`fit` draws ``text`` at: ``size``, or smaller until it fits in ``width``."""
         key = (text, size, width, bold)
         fitted = self._fitted.get(key)
         if fitted is not None:
-            return self.render(text, fitted, colour, bold)
+            return fitted
         start = size
         while size > min_size and self.font(size, bold).size(text)[0] > width:
             size -= 2
         if len(self._fitted) > self.limit:
             self._fitted.clear()
         self._fitted[(text, start, width, bold)] = size
-        return self.render(text, size, colour, bold)
+        return size
+
+    def cap_top(self, size: int, bold: bool = True) -> int:
+        """The blank rows above a capital letter in a line rendered at ``size`` (the font's room for
+        accents): what to leave out when text is placed by its capitals rather than its line."""
+        key = (size, bold)
+        top = self._cap_tops.get(key)
+        if top is None:
+            capital = self.font(size, bold).render("H", True, (255, 255, 255))
+            top = self._cap_tops[key] = capital.get_bounding_rect().top
+        return top
 
     def clear(self) -> None:
         self._surfaces.clear()
@@ -238,6 +253,7 @@ class TextCache:
         self._surfaces.clear()
         self._fitted.clear()
         self._fonts.clear()
+        self._cap_tops.clear()
 
 
 CACHE = TextCache()

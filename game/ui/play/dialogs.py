@@ -56,7 +56,8 @@ def build_modal(t: GameTable) -> None:
                 lambda: t.answer(True),
                 "green",
                 sub=take_sub,
-                size=40,
+                size=ANSWER_SIZE,
+                sub_size=SECONDARY,
             )
         )
         t.modal.add(
@@ -66,7 +67,8 @@ def build_modal(t: GameTable) -> None:
                 lambda: t.answer(False),
                 "red",
                 sub=pass_sub,
-                size=40,
+                size=ANSWER_SIZE,
+                sub_size=SECONDARY,
             )
         )
         if t.hints.cube is None and game.opponent.can_hint:
@@ -138,8 +140,11 @@ WHERE_Y = 100
 TAKE_Y = 120
 SECONDARY = 20
 """The card's secondary type: the question, the match (a play test found "Match to 5" at 18 tiny at
-800x480, about 11 pixels) and, on the answers, what each means (the buttons' half of their 40)."""
+800x480, about 11 pixels) and, on the answers, what each means."""
 ANSWER_H = 76
+ANSWER_SIZE = 34
+"""TAKE and PASS (their lines at :data:`SECONDARY`): at 40 the line under them ran over the button's
+lower rim at 800x480, and an accented answer (HYVÄKSY) over its line only fits between the rims at 34."""
 PASS_Y = 204
 HINT_Y = 304
 

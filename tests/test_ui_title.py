@@ -110,3 +110,17 @@ def test_the_title_buttons_type_is_readable_on_every_screen(
             assert fits(b.label, b.size, b.rect.width - 24, b.lines), (lang, b.label)
         smallest = min(b.size for b in shown)
         assert smallest * scale >= SMALLEST_PX, (lang, smallest, scale)
+
+
+def test_continue_the_first_way_to_play_and_settings_stand_in_one_row(tmp_path: Path) -> None:
+    """Seen in a real window: Continue (84 tall at 196), Play the computer (84 at 190) and Settings (72 at
+    196) side by side at three heights, no edge in line. The three share their top and bottom edges."""
+    _app, scene = title_with_a_saved_game(tmp_path)
+    by_label = {b.label: b.rect for b in scene.buttons.buttons}
+    row = [
+        by_label[i18n.tr("menu.continue")],
+        by_label[tr("vs_computer")],
+        by_label[i18n.tr("menu.settings")],
+    ]
+    assert {(r.top, r.bottom) for r in row} == {(row[1].top, row[1].bottom)}, row
+    assert row[0].right < row[1].left and row[1].right < row[2].left  # side by side, apart

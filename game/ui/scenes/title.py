@@ -39,6 +39,9 @@ MIDDLE_W, PAIR_GAP = 600, 20
 """The middle column (the ways to play, Demo and How to play); the gap between Demo and How to play."""
 SIDE_W = 300
 """The side columns' top buttons (Continue, Settings) beside the middle column."""
+TOP_Y, TOP_H = 190, 84
+"""The top row: Continue, the first way to play and Settings, one top and one bottom edge (a real
+window showed the three at three heights, Continue 84 and Settings 72 at 196 beside 84 at 190)."""
 LANG_W, STATS_W, LEVEL_ROOM = 88, 280, 640
 """The bottom row: the language buttons and the statistics button stay narrower than the side column,
 so that the levels between them have 640 pixels (room for "Intermediate" at the levels' full size)."""
@@ -139,7 +142,7 @@ class TitleScene(ButtonScene):
         size = common_size([(label, MIDDLE_W - PAD, 1) for label, _, _ in main], MAIN_SIZE)
         for i, (label, action, colour) in enumerate(main):
             self.buttons.add(
-                button((cx - MIDDLE_W // 2, 190 + 98 * i, MIDDLE_W, 84), label, action, colour, size)
+                button((cx - MIDDLE_W // 2, TOP_Y + 98 * i, MIDDLE_W, TOP_H), label, action, colour, size)
             )
         pair: list[Choice] = [
             (tr("demo"), lambda: self.start("demo"), "grey"),
@@ -170,10 +173,10 @@ class TitleScene(ButtonScene):
         (in Hungarian, "A mentett játék folytatása", it never does in the side column's width)."""
         side: list[tuple[tuple[int, int, int, int], str, Callable[[], None], str, int]] = []
         if self.app.saved is not None:
-            continue_rect = (24, 196, SIDE_W, 84)
+            continue_rect = (24, TOP_Y, SIDE_W, TOP_H)
             side.append((continue_rect, i18n.tr("menu.continue"), self.app.continue_saved, "gold", 2))
         if self.app.kiosk is None:
-            settings_rect = (L.W - 24 - SIDE_W, 196, SIDE_W, 72)
+            settings_rect = (L.W - 24 - SIDE_W, TOP_Y, SIDE_W, TOP_H)
             side.append((settings_rect, i18n.tr("menu.settings"), self.open_settings, "grey", 1))
         stats_rect = (L.W - 24 - STATS_W, 620, STATS_W, 64)
         side.append((stats_rect, i18n.tr("operator.fairness"), self.open_dice_stats, "grey", 1))

@@ -215,3 +215,31 @@ def test_the_rollout_stops_early_when_it_agrees_with_the_lookahead() -> None:
     assert api._settled(equities(0.6, 0.7, 0.05), double, answering=False)  # doubles, 2 SE
     assert not api._settled(equities(0.68, 0.7, 0.05), double, answering=False)  # doubles, 0.4 SE
     assert not api._settled(equities(0.8, 0.7, 0.05), double, answering=False)  # no double by 2 SE: go on
+
+
+def test_another_set_of_dice_gives_another_draw_and_set_zero_is_the_game_s() -> None:
+    """The cube benchmark scores several sets of rollout dice; the game always uses set 0."""
+    pos = Position.from_id(TRAPPED[0])
+
+    def roll(dice_set: int) -> rollout.RolloutEquities:
+        return rollout.evaluate(
+            pos, CubeInfo(), api._best_play, api.cube_outputs, trials=36, plies=6, dice_set=dice_set
+        )
+
+    assert roll(0) == _roll(pos, CubeInfo())
+    assert roll(1) == roll(1)
+    assert roll(1).double_take != roll(0).double_take
+
+
+def test_the_expert_s_rollout_dice_can_be_changed_for_the_benchmark_and_back() -> None:
+    pos = Position.from_id(TRAPPED[0]).flip()  # the taker's view: the take is always rolled out
+    api._expert_cube.cache_clear()
+    game_dice = api.cube_equities(pos.flip(), CubeInfo(), answering=True)
+    try:
+        api.use_rollout_dice(1)
+        other = api.cube_equities(pos.flip(), CubeInfo(), answering=True)
+        assert other.double_take != game_dice.double_take
+    finally:
+        api.use_rollout_dice(0)
+    # Remembered answers are kept apart by their dice: set 0's answer is the game's again.
+    assert api.cube_equities(pos.flip(), CubeInfo(), answering=True) == game_dice

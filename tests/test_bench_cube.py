@@ -87,3 +87,25 @@ def test_unreadable_weights_are_refused_with_a_message(
         bench_cube.main(["--positions", "1", "--weights", str(bad)])
     assert stopped.value.code == 2
     assert "weights" in capsys.readouterr().err
+
+
+def test_several_sets_of_rollout_dice_are_averaged_and_kept() -> None:
+    def run(double: float, take: float, wrong: dict[str, int]) -> dict[str, object]:
+        return {
+            "positions": 2,
+            "lost_per_double_decision": double,
+            "lost_per_take_decision": take,
+            "wrong": wrong,
+            "reference_kinds": {"double/take": 2},
+            "seconds": 1.5,
+            "ms_per_decision": {"double": {"median": 1.0, "max": 2.0}, "take": {"median": 1.0, "max": 2.0}},
+        }
+
+    runs = [run(6.0, 9.0, {"wrong take": 1}), run(5.0, 13.0, {"wrong take": 2, "missed double": 1})]
+    mean = bench_cube.mean_of(runs)
+    assert mean["lost_per_double_decision"] == 5.5
+    assert mean["lost_per_take_decision"] == 11.0
+    assert mean["wrong"] == {"missed double": 0.5, "wrong take": 1.5}
+    assert mean["rollout_dice"] == 2
+    assert mean["runs"] == runs
+    assert mean["seconds"] == 3.0

@@ -241,6 +241,20 @@ full-game rollouts of the same 200 positions as ``ROLLOUT_Z_DOUBLE`` (lost per t
 90.69); GNU Backgammon's answers, only measured, agree (see ``assets/weights/README.md``)."""
 
 
+_rollout_dice = 0
+"""Which set of dice the expert's cube rollouts use: 0 in play (see :func:`use_rollout_dice`)."""
+
+
+def use_rollout_dice(dice: int) -> None:
+    """Give every later cube rollout another set of dice (0: the set the game uses).
+
+    For the cube benchmark only: a rollout of 36-72 trials is noisy, so one set of dice is one
+    draw of the expert's figures; the benchmark scores several sets and reports their mean.
+    """
+    global _rollout_dice
+    _rollout_dice = dice
+
+
 def cube_equities(
     pos: Position, info: cubeful.CubeInfo, level: str = "expert", *, answering: bool = False
 ) -> cubeful.CubeEquities:
@@ -262,7 +276,7 @@ def cube_equities(
             # A money session's running score means nothing to the cube: one question, one answer
             # (the rollout's dice are seeded by the question, and the answers are remembered by it).
             info = replace(info, score=(0, 0), crawford=False)
-        return _expert_cube(pos, info, answering, default_network())
+        return _expert_cube(pos, info, answering, default_network(), _rollout_dice)
     out = cube_outputs(pos)
     view = _view(out, pos, info.value, info.owner, info.match_length, info.score)
     return cubeful.CubeEquities(
@@ -278,11 +292,12 @@ def cube_lookahead(pos: Position, info: cubeful.CubeInfo) -> cubeful.CubeEquitie
 
 @lru_cache(maxsize=256)
 def _expert_cube(
-    pos: Position, info: cubeful.CubeInfo, answering: bool, network: Network
+    pos: Position, info: cubeful.CubeInfo, answering: bool, network: Network, dice: int = 0
 ) -> cubeful.CubeEquities:
     """The expert's cube equities (see :func:`cube_equities`), remembered: the decision, the Hint
     and the review often ask about the same position, and a rollout is worth keeping. ``network``
-    is part of the key so that other weights (the benchmarks' ``use_weights``) are not mixed up."""
+    and ``dice`` are part of the key so that other weights or dice (the benchmarks' ``use_weights``
+    and ``use_rollout_dice``) are not mixed up."""
     ahead = cube_lookahead(pos, info)
     if not _rolls_out(pos, info, ahead, answering):
         return ahead
@@ -294,6 +309,7 @@ def _expert_cube(
         trials=ROLLOUT_TRIALS,
         plies=ROLLOUT_PLIES,
         settled=lambda so_far: _settled(so_far, ahead, answering),
+        dice_set=dice,
     )
     return rolled if _overrules(rolled, ahead, answering) else ahead
 

@@ -59,8 +59,12 @@ class _State:
     result: float | None = None
 
 
-def _seed(pos: Position, info: CubeInfo, trials: int, plies: int) -> int:
-    key = f"{info}|{trials}|{plies}|".encode() + bytes(pos.me) + bytes(pos.opp)
+def _seed(pos: Position, info: CubeInfo, trials: int, plies: int, dice_set: int = 0) -> int:
+    key = (
+        f"{info}|{trials}|{plies}|{f'{dice_set}|' if dice_set else ''}".encode()
+        + bytes(pos.me)
+        + bytes(pos.opp)
+    )
     return int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "little")
 
 
@@ -81,6 +85,7 @@ def evaluate(
     plies: int = 6,
     settled: Callable[[RolloutEquities], bool] | None = None,
     rng: random.Random | None = None,
+    dice_set: int = 0,
 ) -> RolloutEquities:
     """The no-double and double/take equities of the player on roll in ``root``, rolled out.
 
@@ -90,11 +95,12 @@ def evaluate(
     ``outputs`` of the result are the cubeless chances where the trials stopped, averaged.
     ``settled`` (if given) is asked after every 36 trials (each first roll once) short of
     ``trials``; when it says the result so far is clear enough, the rollout stops there.
-    ``rng`` rolls the dice after the first roll (default: a generator seeded by the question).
+    ``rng`` rolls the dice after the first roll (default: a generator seeded by the question and by
+    ``dice_set``, which picks another set of dice for the same question).
     """
     money = not info.match_length
     if rng is None:
-        rng = random.Random(_seed(root, info, trials, plies))
+        rng = random.Random(_seed(root, info, trials, plies, dice_set))
     root_out = leaf_eval(root)
     # Sums of the no-double result, the double/take result, their squares and the squared difference.
     totals = [0.0, 0.0, 0.0, 0.0, 0.0]

@@ -336,3 +336,33 @@ def test_the_replay_shows_the_cube_as_it_was_at_a_take_and_a_pass(
     assert cube_at(PlyKind.TAKE, 1) == (2, 0)  # Alice owns the 2 she took
     assert cube_at(PlyKind.DOUBLE, 1, 1) == (2, 0)  # her redouble is made with it
     assert cube_at(PlyKind.PASS, 1) == (4, None)
+
+
+def test_a_take_or_pass_card_shows_the_board_its_replay_step_shows(
+    tmp_path: Path, hand: tuple[MatchRecord, MatchReview]
+) -> None:
+    """Seen in a real window: the review's card of a pass drew the doubler's position from the passer's
+    side (each player's checkers in the other's colour, the board the other way round) with the centred
+    cube's 64, while the replay the card opens showed that step right, with the 2 that was refused. Each
+    of Bob's take-or-pass cards (his passes, see tests/test_review.py) is now the replay's board there."""
+    from game.ui import still_board
+    from game.ui.scenes.review import CARD_W
+
+    record, review = hand
+    app, scene = _reviewed(tmp_path, record, review)
+    _click(app, scene._box(1).center)
+    app.draw(0.0)
+    bob = review.players[1]
+    cards = [i for i, m in enumerate(bob.worst) if m.kind == "take"]
+    assert len(cards) >= 2
+    for i in cards:
+        card = scene.cards[(1, i)]
+        _click(app, scene._card(i).center)
+        replay = app.scenes.top
+        assert isinstance(replay, ReplayScene)
+        step = replay.steps[replay.index]
+        assert step.ply is not None and step.ply.kind is PlyKind.PASS
+        shown = still_board.small(replay._board(step), CARD_W)
+        assert pygame.image.tobytes(card, "RGB") == pygame.image.tobytes(shown, "RGB"), i
+        _click(app, _button(replay, "Back"))
+        assert app.scenes.top is scene

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.cube import Cube
-from game.record import MatchRecord
+from game.engine.position import Position
+from game.record import MatchRecord, PlyKind
 
 if TYPE_CHECKING:  # the review and the computer player under it load when a review is opened
     from game.review import MatchReview, Mistake, PlayerReview
@@ -29,7 +30,7 @@ from ..kiosk import Mode
 from ..review_job import Reviewer, ReviewJob
 from ..text import draw_text
 from .base import DIM, INK, ButtonScene, Host, button
-from .replay import ReplayScene, dice_text, mistake_step, states_of
+from .replay import ReplayScene, Step, dice_text, mistake_step, shown_cube, states_of
 
 CARD_W, CARD_Y, CARD_GAP = 392, 280, 12
 CARD_H = 364
@@ -256,9 +257,9 @@ class ReviewScene(ButtonScene):
         if image is None:
             made = m.made_moves if m.kind == "move" else ()
             better = m.better_moves if m.kind == "move" else ()
-            cube = _cube_at(self.record, m)
+            position, side, cube, offered = _board_at(self.record, m)
             full = still_board.render(
-                self.view, m.position, m.player, cube=cube, dice=m.dice, made=made, better=better
+                self.view, position, side, cube=cube, offered=offered, dice=m.dice, made=made, better=better
             )
             image = still_board.small(full, CARD_W)
             self.cards[(player, i)] = image
@@ -281,11 +282,22 @@ class ReviewScene(ButtonScene):
         return tr("review.move_at", game=m.game, move=m.line, name=self.names[m.player])
 
 
-def _cube_at(record: MatchRecord, m: Mistake) -> Cube:
-    """The cube as it was at the mistake (replayed from the record)."""
-    step = mistake_step(record, m)
-    states = states_of(record, step[0])
-    return states[min(step[1], len(states) - 1)].cube
+def _board_at(record: MatchRecord, m: Mistake) -> tuple[Position, int, Cube, bool]:
+    """The board at the mistake as the replay shows its step (the card opens the replay there): the
+    position, the side it is seen from, the cube and whether it stands offered. A take or a pass is
+    shown as the replay shows it, from the doubler's side (the state the double was offered in) with
+    the cube taken or refused: the mistake's own position is the doubler's view too, and drawn from the
+    taker's side it put each player's checkers in the other's colour (seen in a real window: the cards
+    of a pass showed the centred 64 and the board the other way round)."""
+    gi, k = mistake_step(record, m)
+    states = states_of(record, gi)
+    state = states[min(k, len(states) - 1)]
+    plies = record.games[gi].plies
+    ply = plies[k] if k < len(plies) else None
+    if ply is not None and ply.kind in (PlyKind.TAKE, PlyKind.PASS):
+        cube, offered = shown_cube(Step(gi, state, ply, 0))
+        return state.position, state.turn, cube, offered
+    return m.position, m.player, state.cube, False
 
 
 __all__ = ["ReviewScene", "describe", "signed"]

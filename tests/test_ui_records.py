@@ -199,3 +199,33 @@ def test_a_disk_that_refuses_the_record_does_not_stop_the_game(tmp_path: Path) -
     _play_out(app, scene, random.Random(4))
     assert scene.state.phase is Phase.GAME_OVER and app.records.writes == 0
     assert app.records.last_game() is not None  # still reviewable from memory
+
+
+def test_a_game_continued_after_a_roll_is_still_recorded(tmp_path: Path) -> None:
+    """Found continuing a saved game in a real window: the autosave keeps a roll the moment it is made,
+    the record only the play made with it, so a game left in the middle of a turn came back one roll
+    ahead of its record; the rest of it went unrecorded and its review said there was nothing to
+    review. Continued after a roll, the game is recorded to its end, the roll it came back with too."""
+    app = _app(tmp_path)
+    scene = _start(app, length=3)
+    rng = random.Random(8)
+    assert scene.do(OpeningRoll(5, 2)) is None
+    _play_out_turns(scene, rng, 6)
+    assert scene.state.phase is Phase.ROLL
+    assert scene.do(Roll((4, 3))) is None
+    saved = persist.load_game(tmp_path)
+    assert saved is not None and saved.state.phase is Phase.MOVING and saved.state.dice == (4, 3)
+    app.quit()
+    again = _app(tmp_path)
+    again.scenes.reset(again.initial_scene())  # the title, offering Continue
+    again.continue_saved()
+    resumed = again.scenes.top
+    assert isinstance(resumed, GameScene) and resumed.state == saved.state
+    _play_out(again, resumed, rng)
+    game = again.records.last_game()  # what the game-over dialog's Review opens
+    assert game is not None and game.games[0].result == resumed.state.result
+    (path,) = _files(tmp_path)
+    record = read_mat(path.read_text(encoding="utf-8"))
+    rolls = [p.dice for p in record.games[0].plies if p.kind is PlyKind.ROLL]
+    assert (4, 3) in rolls[6:]  # the roll the game came back with, where it was made
+    assert record.games[0].result == resumed.state.result

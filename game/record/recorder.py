@@ -73,6 +73,24 @@ def _same_point(a: GameState, b: GameState) -> bool:
     )
 
 
+def _rolled_at(reached: GameState, state: GameState) -> bool:
+    """``state`` is ``reached`` with the dice rolled and nothing moved yet. The game's autosave keeps a
+    roll the moment it is made, the record only the play made with it: a game left (or cut off) in the
+    middle of a turn comes back one roll ahead of its record (found continuing a saved game: the rest
+    of that game went unrecorded and its review said there was nothing to review)."""
+    return (
+        reached.phase is Phase.ROLL
+        and state.phase is Phase.MOVING
+        and not state.moves
+        and state.dice is not None
+        and state.position == reached.position
+        and state.turn == reached.turn
+        and state.cube == reached.cube
+        and state.score == reached.score
+        and state.crawford == reached.crawford
+    )
+
+
 class MatchRecorder:
     """Collects the plies of every game of one match or session (see the module docstring)."""
 
@@ -243,7 +261,8 @@ class MatchRecorder:
         if last is not None and last.result is None:
             games.pop()
             reached = final_state(record.rules, last)
-            if state is not None and _same_point(reached, state):
+            rolled = state is not None and _rolled_at(reached, state)
+            if state is not None and (_same_point(reached, state) or rolled):
                 recorder._start = GameState(
                     phase=Phase.OPENING,
                     position=reached.position.start(),
@@ -253,5 +272,8 @@ class MatchRecorder:
                 )
                 recorder._plies = list(last.plies)
                 recorder._state = reached
+                if rolled:
+                    assert state is not None and state.dice is not None
+                    recorder._dice = (state.turn, state.dice)
         recorder._games = games
         return recorder

@@ -49,8 +49,10 @@ from game.engine import (
     Phase,
     Roll,
     Rules,
+    RulesError,
     Take,
     Undo,
+    new_game,
 )
 
 from .mat import default_metadata, write_mat
@@ -91,6 +93,30 @@ def _rolled_at(reached: GameState, state: GameState) -> bool:
     )
 
 
+def _game_start(state: GameState) -> GameState | None:
+    """The new game ``state`` is the start of (waiting for its opening roll, a tie included, or just
+    past it with nothing moved yet), or None when ``state`` is further on. The autosave keeps a game
+    from its start and its opening roll, the record only from its first play: a game left (or cut off)
+    there came back with nothing in its record to continue (found in a play test: the game and the rest
+    of its match went unrecorded)."""
+    try:
+        fresh = new_game(state.rules, state.score, state.crawford)
+    except RulesError:
+        return None
+    if state.phase is Phase.OPENING:
+        return fresh if state.position == fresh.position else None
+    opened = (
+        state.phase is Phase.MOVING
+        and state.opening is not None
+        and state.dice is not None
+        and sorted(state.dice) == sorted(state.opening)
+        and state.last_player is None
+        and not state.moves
+        and state.cube == fresh.cube
+    )
+    return fresh if opened and state.position == fresh.position else None
+
+
 class MatchRecorder:
     """Collects the plies of every game of one match or session (see the module docstring)."""
 
@@ -125,6 +151,18 @@ class MatchRecorder:
         self._state = state
         self._plies = []
         self._dice = None
+
+    def begin(self, state: GameState) -> bool:
+        """Record the game ``state`` is at from its start, if it is at its start (see :func:`_game_start`:
+        a game saved there and continued); False, nothing changed, otherwise."""
+        fresh = _game_start(state) if state.rules == self.rules else None
+        if fresh is None:
+            return False
+        self.game_started(fresh)
+        if state.phase is Phase.MOVING:
+            assert state.dice is not None
+            self._dice = (state.turn, state.dice)
+        return True
 
     def dice_rolled(self, player: int | None, dice: tuple[int, int]) -> None:
         """``player`` rolled ``dice``; ``player`` None: the opening roll, one die each, player 0's first."""
@@ -252,7 +290,9 @@ class MatchRecorder:
 
         ``state`` is the restored game: if it is the point the record's unfinished last
         game reached (the autosave is written after every turn and cube action, as this
-        record is), recording goes on from there; otherwise that game is dropped and the
+        record is), recording goes on from there; otherwise that game is dropped. A ``state``
+        at the start of a new game with the record's score (before or just after its opening
+        roll, which the record does not have yet) is recorded from its start; otherwise the
         recorder waits for the next new game.
         """
         recorder = cls(record.rules, record.names, record.metadata)
@@ -276,4 +316,6 @@ class MatchRecorder:
                     assert state is not None and state.dice is not None
                     recorder._dice = (state.turn, state.dice)
         recorder._games = games
+        if recorder._state is None and state is not None and state.score == recorder.record().score:
+            recorder.begin(state)
         return recorder

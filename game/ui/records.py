@@ -41,8 +41,15 @@ def record_names(mode: str, level: str) -> tuple[str, str]:
     return "White", "Black"
 
 
-def _fresh(state: GameState) -> bool:
-    return state.phase is Phase.OPENING and state.opening is None
+def _continues(recorder: MatchRecorder, state: GameState) -> bool:
+    """``recorder`` (resumed from a record file) has every game of the match up to ``state``."""
+    kept = recorder.record()
+    if not kept.games:
+        return False  # nothing of this match in that file: it belongs to another (or to nobody)
+    if state.phase is Phase.GAME_OVER:
+        last = kept.games[-1]
+        return recorder.state is None and (last.score, last.result) == (state.score, state.result)
+    return recorder.state is not None and kept.score == state.score
 
 
 class RecordKeeper:
@@ -125,7 +132,15 @@ class RecordKeeper:
         return path
 
     def _resume(self, game: ev.GameView) -> None:
-        """A saved game is back on screen: continue the newest record if it reached the same point."""
+        """A saved game is back on screen: continue the newest record if it reached the same point.
+
+        The same point: the record's unfinished last game got as far as the saved game (or one roll
+        less, see :meth:`MatchRecorder.resume`); or its games so far end where a saved new game starts
+        (before its first play the record has nothing of that game); or its last finished game is the
+        one whose end the saved game shows (left at the game-over card: its Review, and the match's
+        next games, still need the record). A saved first game of a match that no record reaches
+        starts a new record file from its start.
+        """
         self.recorder = None
         if game.mode == "demo":
             return
@@ -138,19 +153,17 @@ class RecordKeeper:
             except RecordError as exc:
                 log.info("match recorder: the newest record %s does not continue (%s)", newest.name, exc)
             else:
-                recorder = MatchRecorder.resume(record, state)
-                kept = recorder.record()
-                unfinished = bool(kept.games) and kept.games[-1].result is None
-                if (
-                    (unfinished or _fresh(state))
-                    and kept.score == state.score
-                    and record.rules == state.rules
-                ):
-                    self.recorder, self.path = recorder, newest
-                    return
-        if _fresh(state) and state.score == (0, 0):
+                if record.rules == state.rules and record.names == record_names(game.mode, game.level):
+                    recorder = MatchRecorder.resume(record, state)
+                    if _continues(recorder, state):
+                        self.recorder, self.path = recorder, newest
+                        return
+        if state.score == (0, 0) and state.phase is not Phase.GAME_OVER:
             self._new_match(game)
-            return
+            assert self.recorder is not None
+            if self.recorder.begin(state):
+                return
+            self.recorder = self.path = None
         log.info("match recorder: a resumed game whose record is lost is not recorded")
 
     # -- the file --------------------------------------------------------------------------

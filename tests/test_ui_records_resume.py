@@ -21,6 +21,7 @@ from game.engine.flow import Double, OpeningRoll, Pass, Phase, Roll, Take
 from game.record import PlyKind, check_match, read_mat
 from game.ui import i18n
 from game.ui.app import App
+from game.ui.play import panel
 from game.ui.scenes.base import ButtonScene
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.title import TitleScene
@@ -256,3 +257,36 @@ def test_against_the_computer_a_game_left_after_the_opening_roll_is_recorded(tmp
     _recorded(tmp_path, app, resumed, 1)
     record = read_mat(_files(tmp_path)[0].read_text(encoding="utf-8"))
     assert record.names[1].startswith("Computer")
+
+
+@pytest.mark.parametrize("damage", ["garbage", "deleted"])
+def test_a_game_whose_record_is_lost_says_so_when_continued(tmp_path: Path, damage: str) -> None:
+    """Where the record cannot be continued (its file broken or deleted while the game was away), the
+    continued game says so on its status line at once instead of only at Review; it plays on."""
+    app = _app(tmp_path)
+    scene = _start(app, length=3)
+    rng = random.Random(8)
+    assert scene.do(OpeningRoll(5, 2)) is None
+    _play_out_turns(scene, rng, 4)
+    (path,) = _files(tmp_path)
+    if damage == "garbage":
+        path.write_bytes(b"\x00\xffnot a match file\n 1) 99: 8/5\n")
+    else:
+        path.unlink()
+    resumed = _leave_and_continue(app)
+    notice = i18n.tr("review.not_continued")
+    assert resumed.flash_text == notice and panel.status(resumed)[0] == notice
+    app.draw(0.0)
+    _play_out(app, resumed, rng)
+    assert resumed.finished_record() is None
+    resumed.open_review()
+    assert resumed.flash_text == i18n.tr("review.no_record") and app.scenes.top is resumed
+
+
+def test_a_game_continued_with_its_record_says_nothing_about_it(tmp_path: Path) -> None:
+    app = _app(tmp_path)
+    scene = _start(app, length=3)
+    assert scene.do(OpeningRoll(5, 2)) is None
+    _play_out_turns(scene, random.Random(8), 4)
+    resumed = _leave_and_continue(app)
+    assert resumed.flash_text != i18n.tr("review.not_continued")

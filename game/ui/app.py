@@ -219,6 +219,9 @@ class App:
         if saved.mode == "computer" and saved.human is not None:
             scene.game.humans = {saved.human}
         scene.resume(saved.state, saved.match, saved.dice_history)
+        if scene.game.mode != "demo" and self.records.recorder is None:
+            # The record could not be continued (its file gone or broken): say so now, not at Review.
+            scene.flash(i18n.tr("review.not_continued"), seconds=7.0)
         return scene
 
     def continue_saved(self) -> None:

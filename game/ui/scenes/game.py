@@ -143,9 +143,9 @@ class GameScene(Scene):
 
     # -- the player's actions ----------------------------------------------------------------
 
-    def flash(self, text: str) -> None:
+    def flash(self, text: str, seconds: float = FLASH_TIME) -> None:
         self.flash_text = text
-        self.flash_time = FLASH_TIME
+        self.flash_time = seconds
 
     def _refused(self, reason: str | None) -> None:
         if reason:

@@ -153,7 +153,10 @@ class RecordKeeper:
             except RecordError as exc:
                 log.info("match recorder: the newest record %s does not continue (%s)", newest.name, exc)
             else:
-                if record.rules == state.rules and record.names == record_names(game.mode, game.level):
+                # The same kind of game (two players or the computer; not its level's name, which a
+                # later version of the computer may spell differently) under the same rules.
+                player = record_names(game.mode, game.level)[0]
+                if record.rules == state.rules and record.names[0] == player:
                     recorder = MatchRecorder.resume(record, state)
                     if _continues(recorder, state):
                         self.recorder, self.path = recorder, newest

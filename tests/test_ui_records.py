@@ -55,6 +55,17 @@ def _play_out(app: App, scene: GameScene, rng: random.Random, stop: Phase = Phas
     raise AssertionError("the game never ended")
 
 
+def _restart_and_continue(tmp_path: Path, app: App) -> tuple[App, GameScene]:
+    """The program closed (or the power cut) and started again, then Continue on the title."""
+    app.quit()
+    again = _app(tmp_path)
+    again.scenes.reset(again.initial_scene())
+    again.continue_saved()
+    resumed = again.scenes.top
+    assert isinstance(resumed, GameScene)
+    return again, resumed
+
+
 def _files(tmp_path: Path) -> list[Path]:
     return sorted((tmp_path / FOLDER).glob("*.mat"))
 
@@ -151,12 +162,8 @@ def test_a_resumed_autosave_continues_its_record(tmp_path: Path) -> None:
     _play_out_turns(scene, rng, 6)
     saved = persist.load_game(tmp_path)
     assert saved is not None and saved.state.phase is not Phase.GAME_OVER
-    app.quit()
-    again = _app(tmp_path)
-    again.scenes.reset(again.initial_scene())  # the title, offering Continue
-    again.continue_saved()
-    resumed = again.scenes.top
-    assert isinstance(resumed, GameScene) and resumed.state == saved.state
+    again, resumed = _restart_and_continue(tmp_path, app)
+    assert resumed.state == saved.state
     assert again.records.path == _files(tmp_path)[0]
     _play_out(again, resumed, rng)
     (path,) = _files(tmp_path)
@@ -215,12 +222,8 @@ def test_a_game_continued_after_a_roll_is_still_recorded(tmp_path: Path) -> None
     assert scene.do(Roll((4, 3))) is None
     saved = persist.load_game(tmp_path)
     assert saved is not None and saved.state.phase is Phase.MOVING and saved.state.dice == (4, 3)
-    app.quit()
-    again = _app(tmp_path)
-    again.scenes.reset(again.initial_scene())  # the title, offering Continue
-    again.continue_saved()
-    resumed = again.scenes.top
-    assert isinstance(resumed, GameScene) and resumed.state == saved.state
+    again, resumed = _restart_and_continue(tmp_path, app)
+    assert resumed.state == saved.state
     _play_out(again, resumed, rng)
     game = again.records.last_game()  # what the game-over dialog's Review opens
     assert game is not None and game.games[0].result == resumed.state.result

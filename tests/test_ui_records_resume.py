@@ -32,6 +32,7 @@ from tests.test_ui_records import (
     _play_human_against_computer,
     _play_out,
     _play_out_turns,
+    _restart_and_continue,
     _start,
 )
 from tests.ui_driver import click, let_dialog_show, quit_pygame, run_until
@@ -61,17 +62,6 @@ def _leave_and_continue(app: App) -> GameScene:
     resumed = app.scenes.top
     assert isinstance(resumed, GameScene)
     return resumed
-
-
-def _restart_and_continue(tmp_path: Path, app: App) -> tuple[App, GameScene]:
-    """The program closed (or the power cut) and started again, then Continue."""
-    app.quit()
-    again = _app(tmp_path)
-    again.scenes.reset(again.initial_scene())
-    again.continue_saved()
-    resumed = again.scenes.top
-    assert isinstance(resumed, GameScene)
-    return again, resumed
 
 
 def _recorded(tmp_path: Path, app: App, scene: GameScene, games: int) -> None:
@@ -136,17 +126,19 @@ def test_a_game_left_after_a_tied_opening_roll_is_recorded(tmp_path: Path) -> No
     _recorded(tmp_path, app, resumed, 1)
 
 
-def _second_game(app: App, scene: GameScene, rng: random.Random) -> None:
-    _play_out(app, scene, rng)
-    scene.next_game()
-    assert scene.state.phase is Phase.OPENING and scene.match.games == 1
-
-
-def test_a_later_game_left_before_its_opening_roll_is_recorded(tmp_path: Path) -> None:
+def _second_game(tmp_path: Path) -> tuple[App, GameScene, random.Random]:
+    """A 7-point match whose first game is played out and whose second waits for its opening roll."""
     app = _app(tmp_path)
     scene = _start(app, length=7)
     rng = random.Random(6)
-    _second_game(app, scene, rng)
+    _play_out(app, scene, rng)
+    scene.next_game()
+    assert scene.state.phase is Phase.OPENING and scene.match.games == 1
+    return app, scene, rng
+
+
+def test_a_later_game_left_before_its_opening_roll_is_recorded(tmp_path: Path) -> None:
+    app, _scene, rng = _second_game(tmp_path)
     resumed = _leave_and_continue(app)
     assert resumed.state.phase is Phase.OPENING
     _play_out(app, resumed, rng)
@@ -154,10 +146,7 @@ def test_a_later_game_left_before_its_opening_roll_is_recorded(tmp_path: Path) -
 
 
 def test_a_later_game_left_after_its_opening_roll_is_recorded(tmp_path: Path) -> None:
-    app = _app(tmp_path)
-    scene = _start(app, length=7)
-    rng = random.Random(6)
-    _second_game(app, scene, rng)
+    app, scene, rng = _second_game(tmp_path)
     assert scene.do(OpeningRoll(3, 6)) is None
     app, resumed = _restart_and_continue(tmp_path, app)
     _play_out(app, resumed, rng)

@@ -265,6 +265,11 @@ def score_level(level: str, positions: list[Position], refs: list[Reference]) ->
     }
 
 
+def _number(value: object) -> float:
+    assert isinstance(value, (int, float))
+    return float(value)
+
+
 def mean_of(runs: list[dict[str, object]]) -> dict[str, object]:
     """The runs' figures averaged (losses, wrong counts), with each run kept under ``runs``; the
     times are the first run's (the game's own dice).
@@ -283,14 +288,14 @@ def mean_of(runs: list[dict[str, object]]) -> dict[str, object]:
         "positions": first["positions"],
         "rollout_dice": n,
         "lost_per_double_decision": round(
-            statistics.fmean(float(str(r["lost_per_double_decision"])) for r in runs), 2
+            statistics.fmean(_number(r["lost_per_double_decision"]) for r in runs), 2
         ),
         "lost_per_take_decision": round(
-            statistics.fmean(float(str(r["lost_per_take_decision"])) for r in runs), 2
+            statistics.fmean(_number(r["lost_per_take_decision"]) for r in runs), 2
         ),
         "wrong": {k: round(v / n, 1) for k, v in sorted(wrong.items())},
         "reference_kinds": first["reference_kinds"],
-        "seconds": round(sum(float(str(r["seconds"])) for r in runs), 1),
+        "seconds": round(sum(_number(r["seconds"]) for r in runs), 1),
         "ms_per_decision": first["ms_per_decision"],  # the first set's, the game's own dice
         "runs": runs,
     }

@@ -181,7 +181,7 @@ class TextCache:
         )
         self.limit = limit
         self._fitted: dict[tuple[str, int, int, bool], int] = {}
-        self._cap_tops: dict[tuple[int, bool], int] = {}
+        self._ink_tops: dict[tuple[str, int, bool], int] = {}
 
     def font(self, size: int, bold: bool = True) -> pygame.font.Font:
         key = (size, bold)
@@ -234,15 +234,22 @@ class TextCache:
         self._fitted[(text, start, width, bold)] = size
         return size
 
+    def ink_top(self, text: str, size: int, bold: bool = True) -> int:
+        """The blank rows above the letters of ``text`` rendered at ``size`` (remembered: a button
+        placing its label by its letters asks every frame, and finding them scans the pixels)."""
+        key = (text, size, bold)
+        top = self._ink_tops.get(key)
+        if top is None:
+            if len(self._ink_tops) > self.limit:
+                self._ink_tops.clear()
+            ink = self.font(size, bold).render(text, True, (255, 255, 255))
+            top = self._ink_tops[key] = ink.get_bounding_rect().top
+        return top
+
     def cap_top(self, size: int, bold: bool = True) -> int:
         """The blank rows above a capital letter in a line rendered at ``size`` (the font's room for
         accents): what to leave out when text is placed by its capitals rather than its line."""
-        key = (size, bold)
-        top = self._cap_tops.get(key)
-        if top is None:
-            capital = self.font(size, bold).render("H", True, (255, 255, 255))
-            top = self._cap_tops[key] = capital.get_bounding_rect().top
-        return top
+        return self.ink_top("H", size, bold)
 
     def clear(self) -> None:
         self._surfaces.clear()
@@ -253,7 +260,7 @@ class TextCache:
         self._surfaces.clear()
         self._fitted.clear()
         self._fonts.clear()
-        self._cap_tops.clear()
+        self._ink_tops.clear()
 
 
 CACHE = TextCache()

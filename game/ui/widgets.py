@@ -112,7 +112,7 @@ class Button:
         sub_size = CACHE.fit_size(self.sub, self.sub_size or max(16, self.size // 2), inner)
         main = CACHE.render(self.label, main_size, colour)
         sub = CACHE.render(self.sub, sub_size, (235, 235, 235))
-        main_blank = min(main.get_bounding_rect().top, CACHE.cap_top(main_size))
+        main_blank = min(CACHE.ink_top(self.label, main_size), CACHE.cap_top(main_size))
         sub_blank = CACHE.cap_top(sub_size)
         letters = CACHE.font(main_size).get_ascent() - main_blank  # the label, down to its baseline
         block = letters + SUB_GAP + sub.get_height() - sub_blank

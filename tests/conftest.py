@@ -20,6 +20,10 @@ from pathlib import Path
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+# The expert's cube rollouts play in this process: tests that replace a function of the AI must
+# be seen by every trial. tests/test_ai_parallel.py starts worker processes itself and checks that
+# they give the same answers to the last bit.
+os.environ["BACKGAMMON_AI_WORKERS"] = "1"
 
 # Settings and autosaves of the app under test go to a throw-away folder, never to the player's
 # ~/.local/share (a test run must not resume or overwrite someone's game). Even a test that

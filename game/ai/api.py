@@ -26,7 +26,7 @@ from functools import lru_cache
 from game.engine import Play, Position, legal_plays
 from game.engine.cube import MAX_CUBE
 
-from . import bearoff, cubeful, pubeval, race, rollout, search
+from . import bearoff, cubeful, parallel, pubeval, race, rollout, search
 from . import cube as cubemod
 from .duel import game_points
 from .net import Network, Outputs, default_network, equity
@@ -292,6 +292,14 @@ def cube_equities(
     )
 
 
+def warm_up() -> None:
+    """Get ready to think without making anyone wait: load the network, and start the worker
+    processes that play the expert's cube rollouts (:mod:`game.ai.parallel`) in the background.
+    The screen calls it when a game against the computer begins; it returns at once."""
+    default_network()
+    parallel.warm()
+
+
 def cube_lookahead(pos: Position, info: cubeful.CubeInfo) -> cubeful.CubeEquities:
     """The expert's one-roll-ahead cube equities alone, never rolled out or remembered (the cube-life
     tool measures them for each cube life ``x``)."""
@@ -318,6 +326,7 @@ def _expert_cube(
         plies=ROLLOUT_PLIES,
         settled=lambda so_far: _settled(so_far, ahead, answering),
         dice_set=dice,
+        runner=parallel.trial_runner(),
     )
     return rolled if _overrules(rolled, ahead, answering) else ahead
 

@@ -13,8 +13,10 @@ by Janowski's formulas (0-ply) at every ply, and values the position where it
 stops by the same formula. The two cube states of the decision, no double and
 double/take, follow the same games (the same dice), so their difference has
 much less noise than either. The first rolls are stratified (trial ``t``
-starts with roll ``t mod 36``), the later ones come from a generator seeded
-by the position: the same question always gets the same answer.
+starts with roll ``t mod 36``), the later ones come from the trial's own
+generator, seeded by the question and the trial's number: the same question
+always gets the same answer, however many processes play the trials
+(:mod:`game.ai.parallel`).
 
 Money equities are in units of the current cube; match equities are match
 winning chances, as in :mod:`game.ai.cubeful`.
@@ -75,6 +77,17 @@ def _for_root(value: float, mine: bool, money: bool) -> float:
     return -value if money else 1.0 - value
 
 
+TrialResult = tuple[float, float, Outputs]
+"""One trial: the no-double and the double/take results, and the cubeless outputs where it stopped,
+all seen by the root's player."""
+
+TrialRunner = Callable[
+    [Position, CubeInfo, PlayEvaluator, LeafEvaluator, Outputs, int, int, range], "list[TrialResult] | None"
+]
+"""Runs a block of trials elsewhere (see :mod:`game.ai.parallel`); None when it cannot, and the
+block is then played here."""
+
+
 def evaluate(
     root: Position,
     info: CubeInfo,
@@ -84,8 +97,9 @@ def evaluate(
     trials: int = 36,
     plies: int = 6,
     settled: Callable[[RolloutEquities], bool] | None = None,
-    rng: random.Random | None = None,
+    seed: int | None = None,
     dice_set: int = 0,
+    runner: TrialRunner | None = None,
 ) -> RolloutEquities:
     """The no-double and double/take equities of the player on roll in ``root``, rolled out.
 
@@ -95,73 +109,116 @@ def evaluate(
     ``outputs`` of the result are the cubeless chances where the trials stopped, averaged.
     ``settled`` (if given) is asked after every 36 trials (each first roll once) short of
     ``trials``; when it says the result so far is clear enough, the rollout stops there.
-    ``rng`` rolls the dice after the first roll (default: a generator seeded by the question and by
-    ``dice_set``, which picks another set of dice for the same question).
+    ``seed`` picks the dice after the first roll (default: seeded by the question and by
+    ``dice_set``, which picks another set of dice for the same question). Each trial rolls its
+    own stream drawn from it, so a trial's result does not depend on the trials before it:
+    ``runner`` may play the blocks of 36 trials in other processes (:mod:`game.ai.parallel`)
+    and the answer is the same to the last bit, because the results are summed here in trial
+    order.
     """
-    money = not info.match_length
-    if rng is None:
-        rng = random.Random(_seed(root, info, trials, plies, dice_set))
+    if seed is None:
+        seed = _seed(root, info, trials, plies, dice_set)
     root_out = leaf_eval(root)
     # Sums of the no-double result, the double/take result, their squares and the squared difference.
     totals = [0.0, 0.0, 0.0, 0.0, 0.0]
     sums = [0.0] * 5
-    for t in range(trials):
-        states = [_State(info), _State(info.doubled_and_taken())]
-        pos = root
-        out: Outputs = root_out
-        mine = True
-        dice = FIRST_ROLLS[t % 36]
-        for ply in range(plies + 1):
-            live = [s for s in states if s.result is None]
-            for st in live:
-                seen = st.info if mine else st.info.flipped()
-                if ply == plies:
-                    st.result = _for_root(leaf_value(out, pos, seen), mine, money)
-                elif ply > 0 and seen.may_double():
-                    v = view(out, pos, seen)
-                    if v.should_double:
-                        if not v.should_take:
-                            cash = float(seen.value) if money else seen.mwc(seen.value)
-                            st.result = _for_root(cash, mine, money)
-                        else:
-                            taken = seen.doubled_and_taken()
-                            st.info = taken if mine else taken.flipped()
-            if ply == plies or all(s.result is not None for s in states):
-                _add(sums, out, mine)
-                break
-            plays = legal_plays(pos, dice)
-            if not plays:
-                pos = pos.flip()
-                out = leaf_eval(pos)
-            else:
-                best, mover = best_play(pos, plays)
-                after = best.position
-                if after.my_off == 15:
-                    points = game_points(after)
-                    for st in states:
-                        if st.result is None:
-                            seen = st.info if mine else st.info.flipped()
-                            won = points * seen.value
-                            st.result = _for_root(float(won) if money else seen.mwc(won), mine, money)
-                    _add(sums, (1.0, float(points >= 2), float(points >= 3), 0.0, 0.0), mine)
-                    break
-                pos = after.flip()
-                out = leaf_eval(pos) if pos.is_race() else swap(mover)
-            mine = not mine
-            dice = (rng.randint(1, 6), rng.randint(1, 6))
-        a, b = states[0].result, states[1].result
-        assert a is not None and b is not None
-        totals[0] += a
-        totals[1] += b
-        totals[2] += a * a
-        totals[3] += b * b
-        totals[4] += (b - a) * (b - a)
-        done = t + 1
+    for first in range(0, trials, 36):
+        block = range(first, min(first + 36, trials))
+        results = None
+        if runner is not None:
+            results = runner(root, info, best_play, leaf_eval, root_out, plies, seed, block)
+        if results is None:
+            results = play_trials(root, info, best_play, leaf_eval, root_out, plies, seed, block)
+        for a, b, out in results:
+            totals[0] += a
+            totals[1] += b
+            totals[2] += a * a
+            totals[3] += b * b
+            totals[4] += (b - a) * (b - a)
+            for i in range(5):
+                sums[i] += out[i]
+        done = block.stop
         if settled is not None and done % 36 == 0 and done < trials:
             so_far = _result(info, totals, sums, done)
             if settled(so_far):
                 return so_far
     return _result(info, totals, sums, trials)
+
+
+def play_trials(
+    root: Position,
+    info: CubeInfo,
+    best_play: PlayEvaluator,
+    leaf_eval: LeafEvaluator,
+    root_out: Outputs,
+    plies: int,
+    seed: int,
+    block: range,
+) -> list[TrialResult]:
+    """The trials numbered ``block`` of the rollout (see :func:`evaluate`), in order."""
+    return [_trial(root, info, best_play, leaf_eval, root_out, plies, seed, t) for t in block]
+
+
+def _trial(
+    root: Position,
+    info: CubeInfo,
+    best_play: PlayEvaluator,
+    leaf_eval: LeafEvaluator,
+    root_out: Outputs,
+    plies: int,
+    seed: int,
+    t: int,
+) -> TrialResult:
+    """Trial ``t``: its first roll is the ``t mod 36``-th, the rest come from its own stream."""
+    money = not info.match_length
+    rng = random.Random((seed << 32) + t)
+    states = [_State(info), _State(info.doubled_and_taken())]
+    pos = root
+    out: Outputs = root_out
+    stopped: Outputs = root_out
+    mine = True
+    dice = FIRST_ROLLS[t % 36]
+    for ply in range(plies + 1):
+        live = [s for s in states if s.result is None]
+        for st in live:
+            seen = st.info if mine else st.info.flipped()
+            if ply == plies:
+                st.result = _for_root(leaf_value(out, pos, seen), mine, money)
+            elif ply > 0 and seen.may_double():
+                v = view(out, pos, seen)
+                if v.should_double:
+                    if not v.should_take:
+                        cash = float(seen.value) if money else seen.mwc(seen.value)
+                        st.result = _for_root(cash, mine, money)
+                    else:
+                        taken = seen.doubled_and_taken()
+                        st.info = taken if mine else taken.flipped()
+        if ply == plies or all(s.result is not None for s in states):
+            stopped = _seen(out, mine)
+            break
+        plays = legal_plays(pos, dice)
+        if not plays:
+            pos = pos.flip()
+            out = leaf_eval(pos)
+        else:
+            best, mover = best_play(pos, plays)
+            after = best.position
+            if after.my_off == 15:
+                points = game_points(after)
+                for st in states:
+                    if st.result is None:
+                        seen = st.info if mine else st.info.flipped()
+                        won = points * seen.value
+                        st.result = _for_root(float(won) if money else seen.mwc(won), mine, money)
+                stopped = _seen((1.0, float(points >= 2), float(points >= 3), 0.0, 0.0), mine)
+                break
+            pos = after.flip()
+            out = leaf_eval(pos) if pos.is_race() else swap(mover)
+        mine = not mine
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+    a, b = states[0].result, states[1].result
+    assert a is not None and b is not None
+    return a, b, stopped
 
 
 def _result(info: CubeInfo, totals: list[float], sums: list[float], n: int) -> RolloutEquities:
@@ -198,8 +255,6 @@ def _standard_error(total: float, squares: float, n: int) -> float:
     return sqrt(var / n)
 
 
-def _add(sums: list[float], out: Outputs, mine: bool) -> None:
-    """Add the cubeless outputs of the side on roll to ``sums``, seen by the root's player."""
-    seen = out if mine else swap(out)
-    for i in range(5):
-        sums[i] += seen[i]
+def _seen(out: Outputs, mine: bool) -> Outputs:
+    """The cubeless outputs of the side on roll, seen by the root's player."""
+    return out if mine else swap(out)

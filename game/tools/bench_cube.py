@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from game.ai import api, cubeful, rollout
+from game.ai import api, cubeful, parallel, rollout
 from game.ai.net import equity, use_weights
 from game.engine import Position
 from game.engine.matchid import MatchInfo, encode_match_id
@@ -190,7 +190,8 @@ def rollout_reference(positions: list[Position], trials: int, plies: int, seed: 
             api.cube_outputs,
             trials=trials,
             plies=plies,
-            rng=random.Random(seed * 1_000_003 + k),
+            seed=seed * 1_000_003 + k,
+            runner=parallel.trial_runner(),
         )
         refs.append(Reference(eq.no_double, eq.double_take, 1.0))
         if (k + 1) % 25 == 0:

@@ -36,7 +36,7 @@ import sys
 import time
 from pathlib import Path
 
-from game.ai import api, cubeful, rollout
+from game.ai import api, cubeful, parallel, rollout
 from game.ai import cube as cubemod
 from game.engine import Position
 from game.tools import bench_cube
@@ -108,7 +108,13 @@ def threshold_rows(
     for pos in positions:
         ahead = api.cube_lookahead(pos, info)
         rolled = rollout.evaluate(
-            pos, info, api._best_play, api.cube_outputs, trials=api.ROLLOUT_TRIALS, plies=api.ROLLOUT_PLIES
+            pos,
+            info,
+            api._best_play,
+            api.cube_outputs,
+            trials=api.ROLLOUT_TRIALS,
+            plies=api.ROLLOUT_PLIES,
+            runner=parallel.trial_runner(),
         )
         judged.append((ahead, rolled, api._rolls_out(pos, info, ahead, False)))
     rows = []

@@ -62,6 +62,19 @@ class Opponent:
         self._hint_future: Future[Any] | None = None
         self._hint_result: Any = None
         self._hint_ready = False
+        if threaded and self.ai is not None and callable(getattr(self.ai, "warm_up", None)):
+            # The AI gets ready beside the loop: its network, and the worker processes of the
+            # expert's cube rollouts, so the first double is answered as quickly as the next.
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
+            self._pool.submit(self._safe_warm)
+
+    def _safe_warm(self) -> None:
+        ai = self.ai
+        try:
+            if ai is not None:
+                ai.warm_up()
+        except Exception:  # no workers: the AI thinks in this process, as it always could
+            pass
 
     def default_level(self) -> str:
         if "intermediate" in self.levels:

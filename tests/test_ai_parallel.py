@@ -1,0 +1,190 @@
+"""The expert's cube rollouts on worker processes (``game.ai.parallel``).
+
+What matters: the answer does not depend on how many processes played the trials, down to the
+last bit (a decision must not change with the machine), and nothing that goes wrong with the
+workers changes it or stops the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+
+import pytest
+
+from game.ai import api, net, parallel, rollout
+from game.ai.cubeful import CubeInfo
+from game.ai.net import Outputs
+from game.engine import Play, Position
+
+CONTACT = ("i3c2AAjYtg0CDA", "1jaMAxCZvQ0GAA", "tm2DAGDbbgcAIA")
+"""Contact positions of the cube benchmark's set: a prime against a trapped checker, a
+middle game, a closed board against a trapped checker."""
+
+OTHER_WEIGHTS = (
+    Path(__file__).resolve().parents[1] / "assets" / "weights" / "training" / "scratch_feat_next.json"
+)
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[parallel.TrialPool]:
+    workers = parallel.TrialPool(2)
+    yield workers
+    workers.shutdown()
+
+
+def _roll(pos: Position, runner: rollout.TrialRunner | None, **kw: object) -> rollout.RolloutEquities:
+    return rollout.evaluate(
+        pos,
+        CubeInfo(),
+        api._best_play,
+        api.cube_outputs,
+        trials=72,
+        plies=8,
+        runner=runner,
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+def test_chunks_cut_a_block_in_order() -> None:
+    assert parallel.chunks(range(36, 72), 4) == [range(36, 45), range(45, 54), range(54, 63), range(63, 72)]
+    assert parallel.chunks(range(0, 36), 5) == [
+        range(0, 8),
+        range(8, 15),
+        range(15, 22),
+        range(22, 29),
+        range(29, 36),
+    ]
+    assert parallel.chunks(range(0, 3), 4) == [range(0, 1), range(1, 2), range(2, 3)]
+    for parts in (1, 2, 3, 4, 7):
+        cut = parallel.chunks(range(108, 144), parts)
+        assert [t for part in cut for t in part] == list(range(108, 144))
+
+
+@pytest.mark.parametrize("pid", CONTACT)
+def test_workers_give_the_same_answer_to_the_last_bit(pool: parallel.TrialPool, pid: str) -> None:
+    pos = Position.from_id(pid)
+    here = _roll(pos, None)
+    there = _roll(pos, pool)
+    assert there == here
+    assert pool.failed is None
+
+
+def test_the_early_stop_sees_the_same_trials(pool: parallel.TrialPool) -> None:
+    """The stop is asked after each block of 36 with the same sums, so it stops at the same trial."""
+    pos = Position.from_id(CONTACT[1])
+    seen: dict[str, list[int]] = {"here": [], "there": []}
+
+    def stop_after_72(key: str) -> object:
+        return lambda so_far: seen[key].append(so_far.trials) or so_far.trials >= 72
+
+    here = rollout.evaluate(
+        pos, CubeInfo(), api._best_play, api.cube_outputs, trials=144, plies=8, settled=stop_after_72("here")
+    )
+    there = rollout.evaluate(
+        pos,
+        CubeInfo(),
+        api._best_play,
+        api.cube_outputs,
+        trials=144,
+        plies=8,
+        settled=stop_after_72("there"),  # type: ignore[arg-type]
+        runner=pool,
+    )
+    assert here == there
+    assert here.trials == 72
+    assert seen["here"] == seen["there"] == [36, 72]
+
+
+def test_workers_use_the_parents_network(pool: parallel.TrialPool) -> None:
+    """The benchmarks switch networks with ``use_weights``: the trials must follow."""
+    pos = Position.from_id(CONTACT[0])
+    shipped = _roll(pos, pool)
+    original = net.WEIGHTS_PATH
+    try:
+        net.use_weights(OTHER_WEIGHTS)
+        here = _roll(pos, None)
+        there = _roll(pos, pool)
+    finally:
+        net.use_weights(original)
+    assert there == here
+    assert there != shipped  # the other network really played: the answers differ
+    assert _roll(pos, pool) == shipped
+
+
+def test_what_cannot_be_sent_is_played_here(pool: parallel.TrialPool) -> None:
+    pos = Position.from_id(CONTACT[2])
+
+    def best(p: Position, plays: list[Play]) -> tuple[Play, Outputs]:
+        return api._best_play(p, plays)
+
+    assert pool(pos, CubeInfo(), best, api.cube_outputs, api.cube_outputs(pos), 8, 1, range(36)) is None
+    assert pool.failed is None  # nothing is wrong with the workers
+    assert _roll(pos, pool, seed=5).trials == 72
+
+
+class _Broken:
+    """An executor whose workers died (what the operating system's OOM killer leaves behind)."""
+
+    def submit(self, *args: object) -> object:
+        raise BrokenProcessPool("a worker process died")
+
+    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+        pass
+
+
+def test_dead_workers_lose_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    broken = parallel.TrialPool(2)
+    broken._executor = _Broken()  # type: ignore[assignment]
+    pos = Position.from_id(CONTACT[0])
+    assert _roll(pos, broken) == _roll(pos, None)
+    assert broken.failed is not None and "BrokenProcessPool" in broken.failed
+    assert "thinks in one process" in capsys.readouterr().err
+    # Not tried again: the next rollout plays here at once.
+    assert (
+        broken(pos, CubeInfo(), api._best_play, api.cube_outputs, api.cube_outputs(pos), 8, 1, range(36))
+        is None
+    )
+
+
+def test_how_many_workers(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv(parallel.WORKERS_ENV, "3")
+    assert parallel.wanted_workers() == 3
+    monkeypatch.setenv(parallel.WORKERS_ENV, "many")
+    assert parallel.wanted_workers() == 1
+    assert "is not a number" in capsys.readouterr().err
+    monkeypatch.setenv(parallel.WORKERS_ENV, "1")
+    assert parallel.trial_runner() is None  # one process: no pool at all
+    monkeypatch.delenv(parallel.WORKERS_ENV)
+    assert 1 <= parallel.wanted_workers() <= parallel.MAX_WORKERS
+
+
+def test_the_expert_answers_the_same_with_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """End to end: a take rolled out by the game's own pool gives the same equities as in one process."""
+    pos = Position.from_id(CONTACT[1]).flip()
+    info = CubeInfo()
+    api._expert_cube.cache_clear()
+    alone = api.cube_equities(pos.flip(), info, answering=True)
+    monkeypatch.setenv(parallel.WORKERS_ENV, "2")
+    monkeypatch.setattr(parallel, "_pool", None)
+    api._expert_cube.cache_clear()
+    try:
+        api.warm_up()
+        shared = parallel.trial_runner()
+        assert shared is not None and shared.workers == 2
+        assert api.cube_equities(pos.flip(), info, answering=True) == alone
+        assert shared.failed is None
+    finally:
+        if parallel._pool is not None:
+            parallel._pool.shutdown()
+        api._expert_cube.cache_clear()
+
+
+def test_workers_never_start_workers_of_their_own(pool: parallel.TrialPool) -> None:
+    """A script without the ``__main__`` guard is imported again in every worker; there it must
+    play its trials alone instead of starting processes without end."""
+    executor = pool._get()
+    assert executor is not None
+    assert executor.submit(parallel.wanted_workers).result() == 1
+    assert parallel.wanted_workers() >= 1

@@ -99,8 +99,13 @@ class KeypadScene(ButtonScene):
         if intent.kind in ("key", "nav") and intent.key in DIGIT_KEYS:
             self._key(DIGIT_KEYS[intent.key])()  # a keyboard's (or an arcade encoder's) digits
             return
-        if intent.kind == "key" and intent.key == pygame.K_BACKSPACE:
+        # Backspace and Enter come as the game's undo and select commands (nav intents): here they
+        # erase and submit, as on the initials keypad; a controller's A still presses the focused key.
+        if intent.kind in ("key", "nav") and intent.key == pygame.K_BACKSPACE:
             self._key("⌫")()
+            return
+        if intent.kind in ("key", "nav") and intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.submit()
             return
         self.buttons.handle(intent)
 

@@ -1,0 +1,79 @@
+"""Flow bugs found by playing the game in a real window the way visitors and operators do, each replayed
+headless (synthetic events, fixed steps) so that it cannot come back unnoticed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ui import settings as st
+from game.ui.app import App, Launch
+from game.ui.kiosk import Mode
+from game.ui.scenes.keypad import KeypadScene
+from game.ui.scenes.operator import OperatorScene
+from tests.ui_driver import down, up
+
+STEP = 1.0 / 120.0
+CORNER = (20, 20)
+
+pytestmark = pytest.mark.usefixtures("ui_reset")
+
+
+def _steps(app: App, seconds: float) -> None:
+    for _ in range(round(seconds / STEP)):
+        app.step(STEP)
+
+
+def _kiosk(tmp_path: Path, **values: object) -> App:
+    settings = st.Settings(**values)  # type: ignore[arg-type]
+    app = App(settings, Launch(kiosk=True), data_dir=tmp_path, threaded_ai=False)
+    app.scenes.push(app.initial_scene())
+    return app
+
+
+def _key(app: App, key: int) -> None:
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    app.step(STEP)
+
+
+def _type(app: App, digits: str) -> None:
+    for d in digits:
+        _key(app, getattr(pygame, f"K_{d}"))
+
+
+def test_operator_code_typed_on_a_keyboard_with_a_slip_opens_the_menu(tmp_path: Path) -> None:
+    """Real window: the operator typed 2580, Enter, and got 'Wrong code'; Backspace did nothing.
+
+    Backspace arrives as the game's ``undo`` command (a ``nav`` intent), which the keypad ignored
+    (it only looked at plain ``key`` intents), and Enter only showed the focus ring on '1'. The
+    operator types a wrong digit, erases it, and Enter submits, as the initials keypad already does.
+    """
+    app = _kiosk(tmp_path, operator_code="4711")
+    down(app, CORNER)
+    _steps(app, 3.2)
+    up(app, CORNER)
+    app.step(STEP)
+    keypad = app.scenes.top
+    assert isinstance(keypad, KeypadScene)
+    _type(app, "4712")
+    _key(app, pygame.K_BACKSPACE)
+    _type(app, "1")
+    assert app.kiosk is not None and app.kiosk.entered == "4711"
+    _key(app, pygame.K_RETURN)
+    assert isinstance(app.scenes.top, OperatorScene)
+
+
+def test_a_new_code_typed_on_a_keyboard_is_erased_and_entered(tmp_path: Path) -> None:
+    """The settings' code keypad (``on_done``): Backspace erases the last digit, Enter hands the code on."""
+    app = _kiosk(tmp_path)
+    assert app.kiosk is not None
+    app.kiosk.mode = Mode.OPERATOR  # the operator's settings are open
+    codes: list[str] = []
+    app.scenes.push(KeypadScene(app, on_done=codes.append))
+    _type(app, "129")
+    _key(app, pygame.K_BACKSPACE)
+    _type(app, "3")
+    _key(app, pygame.K_KP_ENTER)
+    assert codes == ["123"]

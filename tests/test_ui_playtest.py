@@ -8,12 +8,13 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.engine.flow import Phase
 from game.ui import settings as st
 from game.ui.app import App, Launch
 from game.ui.kiosk import Mode
 from game.ui.scenes.keypad import KeypadScene
 from game.ui.scenes.operator import OperatorScene
-from tests.ui_driver import down, up
+from tests.ui_driver import down, make_app, run_until, start_game, up
 
 STEP = 1.0 / 120.0
 CORNER = (20, 20)
@@ -77,3 +78,33 @@ def test_a_new_code_typed_on_a_keyboard_is_erased_and_entered(tmp_path: Path) ->
     _type(app, "3")
     _key(app, pygame.K_KP_ENTER)
     assert codes == ["123"]
+
+
+def test_backspace_during_the_computers_turn_does_not_take_back_its_play() -> None:
+    """Real window: Backspace pressed while the computer's checkers moved said 'Nothing to undo: you
+    have not moved yet this turn', and headless it took back the computer's play (in the short wait
+    before its turn ends), after which the computer played its roll again, differently.
+
+    Undo (Backspace, U, Z, a controller's B) belongs to the player on turn: during the computer's turn it
+    does nothing, so the play the computer made is the one that ends its turn.
+    """
+    app = make_app("normal")
+    scene = start_game(app, mode="computer", seed=3, match_length=3)
+    game = scene.game
+
+    def computer_has_moved() -> bool:
+        s = game.state
+        return s.phase is Phase.MOVING and not game.is_human(s.turn) and bool(s.moves)
+
+    run_until(app, computer_has_moved, draw_every=0)
+    played = game.state.moves
+    for key in (pygame.K_BACKSPACE, pygame.K_u, pygame.K_z):
+        app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+        assert game.state.moves == played
+    app.handle_event(
+        pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_B, instance_id=0)
+    )
+    assert game.state.moves == played
+    assert scene.flash_time == 0 or "undo" not in scene.flash_text.lower()
+    run_until(app, lambda: game.is_human(game.state.turn), draw_every=0)
+    assert game.state.last_play == played

@@ -272,7 +272,8 @@ class GameScene(Scene):
             self.cursor.point = self.hands.selected  # put the checker down; the cursor stays on it
             self.hands.selected = None
         elif name == "undo":
-            self.undo()
+            if mine:  # never the computer's play, taken back in the wait before its turn ends
+                self.undo()
         elif name == "double" and mine and s.phase is Phase.ROLL:
             self.offer_double()
         elif s.phase is Phase.ROLL and mine:

@@ -202,10 +202,15 @@ class App:
         return GameSetup(mode=mode, match_length=match_length, seed=self.seed, level=self.settings.level)
 
     def new_game(self, mode: str, match_length: int | None = None) -> None:
-        """Start a new game or demo from the title; it replaces the old save."""
+        """Start a new game or demo from the title; a new game replaces the old save.
+
+        The demo is never saved, so it leaves the save alone (Continue brings the game back after it),
+        except on a cabinet, where a left game belongs to someone who has gone (as in the attract mode).
+        """
         length = self.settings.match_length if match_length is None else match_length
-        persist.clear_game(self.data_dir)
-        self.saved = None
+        if mode != "demo" or self.kiosk is not None:
+            persist.clear_game(self.data_dir)
+            self.saved = None
         self.start_game(GameScene(self, self.setup(mode, length)))
 
     def _resumed_scene(self, saved: persist.SavedGame) -> GameScene:

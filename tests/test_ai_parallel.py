@@ -125,21 +125,28 @@ def test_what_cannot_be_sent_is_played_here(pool: parallel.TrialPool) -> None:
 
 
 class _Broken:
-    """An executor whose workers died (what the operating system's OOM killer leaves behind)."""
+    """An executor whose workers died (what the operating system's OOM killer leaves behind), or
+    that cannot start one (a process limit)."""
+
+    def __init__(self, error: Exception) -> None:
+        self.error = error
 
     def submit(self, *args: object) -> object:
-        raise BrokenProcessPool("a worker process died")
+        raise self.error
 
     def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
         pass
 
 
-def test_dead_workers_lose_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "error", [BrokenProcessPool("a worker process died"), OSError(11, "Resource temporarily unavailable")]
+)
+def test_dead_workers_lose_nothing(capsys: pytest.CaptureFixture[str], error: Exception) -> None:
     broken = parallel.TrialPool(2)
-    broken._executor = _Broken()  # type: ignore[assignment]
+    broken._executor = _Broken(error)  # type: ignore[assignment]
     pos = Position.from_id(CONTACT[0])
     assert _roll(pos, broken) == _roll(pos, None)
-    assert broken.failed is not None and "BrokenProcessPool" in broken.failed
+    assert broken.failed is not None and type(error).__name__ in broken.failed
     assert "thinks in one process" in capsys.readouterr().err
     # Not tried again: the next rollout plays here at once.
     assert (

@@ -120,7 +120,8 @@ class TrialPool:
                     self._executor = ProcessPoolExecutor(
                         max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
                     )
-                except (OSError, ValueError, ImportError) as exc:
+                except (OSError, ValueError, ImportError, NotImplementedError) as exc:
+                    # NotImplementedError: no working semaphores (a container without /dev/shm).
                     self._fail(f"cannot start worker processes ({exc})")
                     return None
             return self._executor
@@ -145,6 +146,9 @@ class TrialPool:
                 executor.submit(_ready)
         except RuntimeError:  # the interpreter is shutting down
             pass
+        except Exception as exc:  # a process could not be started (the system's limits)
+            with self._lock:
+                self._fail(f"cannot start worker processes ({type(exc).__name__}: {exc})")
 
     def __call__(
         self,
@@ -178,8 +182,10 @@ class TrialPool:
             for future in futures:
                 results.extend(future.result())
             return results
-        except RuntimeError as exc:
-            # Shutting down, or a worker died (BrokenProcessPool is a RuntimeError): play it here.
+        except Exception as exc:
+            # A worker died (BrokenProcessPool), none could be started (OSError), the interpreter is
+            # shutting down (RuntimeError), or the trials themselves failed: play the block here,
+            # where the same failure, if it is the trials', is raised as it would be without workers.
             with self._lock:
                 self._fail(f"worker processes failed ({type(exc).__name__}: {exc})")
             return None

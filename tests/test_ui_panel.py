@@ -12,7 +12,7 @@ from game.ui import i18n
 from game.ui import layout as L
 from game.ui.app import apply_language
 from game.ui.play import panel
-from game.ui.text import tr, tr_level
+from game.ui.text import MIN_SIZE, tr, tr_level
 from tests.screen_probe import ScreenReader, panel_middle
 from tests.ui_driver import make_app, quit_pygame, start_game
 
@@ -46,10 +46,10 @@ def test_panel_level_is_translated(restore_language: None, lang: str, level: str
         assert level not in text.lower()  # not the raw machine name
     app.draw(0.0)
     screen = ScreenReader(app.screen, app.sprites)  # and the panel shows it
-    assert screen.find_text(text, 18, (170, 170, 190), panel_middle(), L.PANEL_W - 12)
+    assert screen.find_text(text, MIN_SIZE, (170, 170, 190), panel_middle(), L.PANEL_W - 12)
     other = next(x for x in ("beginner", "expert") if x != level)
     assert not screen.find_text(
-        tr("computer_level", level=tr_level(other)), 18, (170, 170, 190), panel_middle(), L.PANEL_W - 12
+        tr("computer_level", level=tr_level(other)), MIN_SIZE, (170, 170, 190), panel_middle(), L.PANEL_W - 12
     )
 
 

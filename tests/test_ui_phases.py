@@ -25,7 +25,7 @@ from game.ui.play.board_paint import board_draw
 from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.title import TitleScene
-from game.ui.text import tr
+from game.ui.text import MIN_SIZE, tr
 from tests.screen_probe import ScreenReader, panel_middle
 from tests.ui_driver import button_xy, click, dice_xy, make_app, quit_pygame, run_until, settle, start_game
 
@@ -134,12 +134,14 @@ def test_crawford_game_is_marked(app) -> None:  # type: ignore[no-untyped-def]
     scene.resume(state, match)
     app.draw(0.0)
     white = (255, 255, 255)
-    assert ScreenReader(app.screen, app.sprites).find_text(tr("crawford"), 22, white, panel_middle())
+    assert ScreenReader(app.screen, app.sprites).find_text(tr("crawford"), MIN_SIZE, white, panel_middle())
     post = Match(Rules(3), score=(2, 1), games=2, crawford_used=True)
     scene.resume(post.new_game(), post)
     assert not scene.state.crawford
     app.draw(0.0)
-    assert not ScreenReader(app.screen, app.sprites).find_text(tr("crawford"), 22, white, panel_middle())
+    assert not ScreenReader(app.screen, app.sprites).find_text(
+        tr("crawford"), MIN_SIZE, white, panel_middle()
+    )
 
 
 def test_demo_plays_games_by_itself(app) -> None:  # type: ignore[no-untyped-def]

@@ -346,7 +346,7 @@ def test_a_take_or_pass_card_shows_the_board_its_replay_step_shows(
     cube's 64, while the replay the card opens showed that step right, with the 2 that was refused. Each
     of Bob's take-or-pass cards (his passes, see tests/test_review.py) is now the replay's board there."""
     from game.ui import still_board
-    from game.ui.scenes.review import CARD_W
+    from game.ui.scenes.review import BOARD_W
 
     record, review = hand
     app, scene = _reviewed(tmp_path, record, review)
@@ -362,7 +362,7 @@ def test_a_take_or_pass_card_shows_the_board_its_replay_step_shows(
         assert isinstance(replay, ReplayScene)
         step = replay.steps[replay.index]
         assert step.ply is not None and step.ply.kind is PlyKind.PASS
-        shown = still_board.small(replay._board(step), CARD_W)
+        shown = still_board.small(replay._board(step), BOARD_W)
         assert pygame.image.tobytes(card, "RGB") == pygame.image.tobytes(shown, "RGB"), i
         _click(app, _button(replay, "Back"))
         assert app.scenes.top is scene

@@ -17,7 +17,7 @@ from game.ui import settings as st
 from game.ui.app import App
 from game.ui.display import picture_rect, turned_size
 from game.ui.scenes.title import TitleScene
-from game.ui.text import CACHE, tr, tr_level
+from game.ui.text import CACHE, MIN_SIZE, tr, tr_level
 from game.ui.widgets import Button, fits
 from tests.screen_probe import ScreenReader
 from tests.ui_driver import click
@@ -26,8 +26,8 @@ pytestmark = pytest.mark.usefixtures("ui_reset")
 
 SCREENS = (((800, 480), 0), ((1024, 600), 0), ((1920, 1080), 0), ((480, 800), 90))
 """The screens the title is checked for: (size, the game's turn); a portrait 480x800 is turned."""
-SMALLEST_PX = 13
-"""The least height in screen pixels of a button's type (22 logical pixels on an 800x480 screen)."""
+SMALLEST_PX = MIN_SIZE * 800 / L.W
+"""The least height in screen pixels of a button's type: the floor, 15 on an 800x480 screen."""
 
 
 def title_with_a_saved_game(tmp_path: Path) -> tuple[App, TitleScene]:

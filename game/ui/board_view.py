@@ -17,7 +17,7 @@ from . import layout as L
 from .anim import Board, Place
 from .layout import LAYOUT, from_abs
 from .sprites import Sprites
-from .text import CACHE
+from .text import CACHE, MIN_SIZE
 
 BG = (16, 20, 28)
 PANEL_BG = (28, 34, 46)
@@ -130,7 +130,7 @@ class BoardView:
             s.blit(sprite, r.topleft)
             n = from_abs(perspective, a)
             y = r.bottom + L.NUM_BAND // 2 if a <= 12 else r.top - L.NUM_BAND // 2
-            label = CACHE.render(str(n), 20, (255, 236, 200))
+            label = CACHE.render(str(n), MIN_SIZE, (255, 236, 200))
             s.blit(label, label.get_rect(center=(r.centerx, y)))
         return s
 
@@ -225,9 +225,9 @@ class BoardView:
         if numbered and len(arrows) > 1:
             for i, (a, b) in enumerate(arrows, start=1):
                 c = (int(a[0] + (b[0] - a[0]) * 0.45), int(a[1] + (b[1] - a[1]) * 0.45))
-                pygame.draw.circle(surface, (40, 10, 30), c, 17)
-                pygame.draw.circle(surface, colour, c, 15)
-                label = CACHE.render(str(i), 22, (30, 0, 20))
+                pygame.draw.circle(surface, (40, 10, 30), c, 18)
+                pygame.draw.circle(surface, colour, c, 16)
+                label = CACHE.render(str(i), MIN_SIZE, (30, 0, 20))
                 surface.blit(label, label.get_rect(center=c))
 
     def draw_moving(self, surface: pygame.Surface, d: BoardDraw) -> None:

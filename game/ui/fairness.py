@@ -177,6 +177,8 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
 
 def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Translate) -> None:
     """Draw the statistics panel into ``area`` (a rect) of ``surface``; ``tr(key, **kw)`` gives the words."""
+    from .text import CACHE, MIN_SIZE  # the screen's shared cache, as _font
+
     rect = pygame.Rect(area)
     point = tr("number.decimal")
 
@@ -202,7 +204,7 @@ def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Transla
         bold: bool = False,
         anchor: str = "topleft",
     ) -> pygame.Rect:
-        surf = _font(px(size), bold).render(s, True, colour)
+        surf = CACHE.render(s, px(size), colour, bold)
         r = surf.get_rect(**{anchor: pos})
         surface.blit(surf, r)
         return r
@@ -230,14 +232,23 @@ def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Transla
             bx = cx + i * bar_w + px(6)
             h = round(chart_h * count / peak)
             pygame.draw.rect(surface, (70, 150, 210), (bx, base - h, bar_w - px(12), h), border_radius=px(4))
-            text(str(count), 20, ink, (bx + (bar_w - px(12)) // 2, base - h - px(2)), anchor="midbottom")
-            text(labels[i], 22, ink, (bx + (bar_w - px(12)) // 2, base + px(4)), bold=True, anchor="midtop")
+            text(
+                str(count), MIN_SIZE, ink, (bx + (bar_w - px(12)) // 2, base - h - px(2)), anchor="midbottom"
+            )
+            text(
+                labels[i],
+                MIN_SIZE,
+                ink,
+                (bx + (bar_w - px(12)) // 2, base + px(4)),
+                bold=True,
+                anchor="midtop",
+            )
         ey = base - round(chart_h * expected / peak)
         for dx in range(0, chart_w, px(14)):  # dashed line: what fair dice predict
             pygame.draw.line(surface, accent, (cx + dx, ey), (cx + min(dx + px(8), chart_w), ey), px(3))
         text(
             f"{tr('fair.expected')} {num(f'{expected:.1f}')}",
-            20,
+            MIN_SIZE,
             accent,
             (cx + chart_w, y + px(6)),
             anchor="topright",
@@ -252,13 +263,18 @@ def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Transla
         chi, df, _ = stats.face_test()
         chi2, df2, _ = stats.double_test()
         lines.append(
-            (f"{tr('fair.faces')}: " + tr("fair.chi_square", value=num(f"{chi:.1f}"), df=df), dim, 20, False)
+            (
+                f"{tr('fair.faces')}: " + tr("fair.chi_square", value=num(f"{chi:.1f}"), df=df),
+                dim,
+                MIN_SIZE,
+                False,
+            )
         )
         lines.append(
             (
                 f"{tr('fair.doubles')}: " + tr("fair.chi_square", value=num(f"{chi2:.1f}"), df=df2),
                 dim,
-                20,
+                MIN_SIZE,
                 False,
             )
         )
@@ -267,7 +283,7 @@ def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Transla
         else:
             key = "fair.verdict_odd" if verdict == "odd" else "fair.verdict_ok"
             lines.append((tr(key, percent=num(percent_text(p))), warn if verdict == "odd" else ink, 26, True))
-    lines.append((tr("fair.explain"), dim, 20, False))
+    lines.append((tr("fair.explain"), dim, MIN_SIZE, False))
     width = rect.w - 2 * pad
     for s, colour, size, bold in lines:
         for line in wrap(s, _font(px(size), bold), width):

@@ -22,6 +22,13 @@ FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 BOLD_FONT = FONT_DIR / "DejaVuSans-Bold.ttf"
 REGULAR_FONT = FONT_DIR / "DejaVuSans.ttf"
 
+MIN_SIZE = 24
+"""The smallest text size on any screen, in the game's 1280x720 pixels. The cabinets show that picture
+at 800x480, where this is 15 screen pixels with capitals 11 tall (2 mm on a 7-inch panel: about 16
+minutes of arc at the 45 cm a touchscreen is used from, the least ISO 9241-3 asks for). Play tests
+could not read lines of 20 and 22 there. A line that does not fit at this size is reworded, split in
+two or left shorter; it is never drawn smaller."""
+
 ENGLISH: dict[str, str] = {
     "app_title": "BACKGAMMON",
     "subtitle": "Drag a checker, or double-click it: the game rolls the dice for you",
@@ -215,13 +222,14 @@ class TextCache:
         width: int,
         colour: tuple[int, int, int] = (255, 255, 255),
         bold: bool = True,
-        min_size: int = 14,
+        min_size: int = MIN_SIZE,
     ) -> pygame.Surface:
         """Render ``text`` at ``size`` or smaller so it fits in ``width`` pixels."""
         return self.render(text, self.fit_size(text, size, width, bold, min_size), colour, bold)
 
-    def fit_size(self, text: str, size: int, width: int, bold: bool = True, min_size: int = 14) -> int:
-        """The size :meth:`fit` draws ``text`` at: ``size``, or smaller until it fits in ``width``."""
+    def fit_size(self, text: str, size: int, width: int, bold: bool = True, min_size: int = MIN_SIZE) -> int:
+        """The size :meth:`fit` draws ``text`` at: ``size``, or smaller until it fits in ``width``, but
+        never below ``min_size`` (:data:`MIN_SIZE`: a line that does not fit there needs fewer words)."""
         key = (text, size, width, bold)
         fitted = self._fitted.get(key)
         if fitted is not None:
@@ -285,6 +293,16 @@ def two_lines(text: str, size: int, width: int) -> list[str]:
 
     first, second = min(splits, key=widest)
     return [first, second]
+
+
+def first_fitting(texts: list[str], size: int, width: int) -> str:
+    """The first of ``texts`` (the fullest wording first) that is at most ``width`` pixels wide at
+    ``size``; the last if none is. How a line keeps its floor size where its full words do not fit."""
+    font = CACHE.font(size)
+    for text in texts:
+        if font.size(text)[0] <= width:
+            return text
+    return texts[-1]
 
 
 def draw_text(

@@ -10,7 +10,7 @@ import pygame
 from .controls import DIRECTIONS, nearest
 from .input import Intent
 from .sprites import Sprites
-from .text import CACHE, two_lines
+from .text import CACHE, MIN_SIZE, two_lines
 
 MIN_TOUCH = 48
 FOCUS = (255, 236, 120)
@@ -36,7 +36,7 @@ def fits(label: str, size: int, width: int, lines: int = 1) -> bool:
     return all(font.size(line)[0] <= width for line in label_lines(label, size, width, lines))
 
 
-def common_size(labels: Iterable[tuple[str, int, int]], largest: int, smallest: int = 16) -> int:
+def common_size(labels: Iterable[tuple[str, int, int]], largest: int, smallest: int = MIN_SIZE) -> int:
     """One text size for buttons that sit together: the largest up to ``largest`` at which every
     (label, width, lines) fits whole, so that no label is shrunk alone beside its neighbours (play
     tests saw "Leave to title" and "Continue saved game" smaller than the labels next to them)."""
@@ -48,7 +48,7 @@ def common_size(labels: Iterable[tuple[str, int, int]], largest: int, smallest: 
 
 
 def row_widths(
-    labels: list[str], largest: int, room: int, *, gap: int, air: int, least: int, smallest: int = 20
+    labels: list[str], largest: int, room: int, *, gap: int, air: int, least: int, smallest: int = MIN_SIZE
 ) -> tuple[int, list[int]]:
     """A row of buttons whose widths follow their labels: one text size for all, the largest up to
     ``largest`` at which the row (each label plus ``air``, at least ``least`` wide, ``gap`` between)
@@ -109,7 +109,7 @@ class Button:
         letters (an accent's, as in HYVÄKSY) to the line's descenders. A play test saw "Play on for
         2 pts" run over the button's lower rim at 800x480, its "y" and "p" through the light line."""
         main_size = CACHE.fit_size(self.label, self.size, inner)
-        sub_size = CACHE.fit_size(self.sub, self.sub_size or max(16, self.size // 2), inner)
+        sub_size = CACHE.fit_size(self.sub, self.sub_size or max(MIN_SIZE, self.size // 2), inner)
         main = CACHE.render(self.label, main_size, colour)
         sub = CACHE.render(self.sub, sub_size, (235, 235, 235))
         main_blank = min(CACHE.ink_top(self.label, main_size), CACHE.cap_top(main_size))

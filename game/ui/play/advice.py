@@ -10,14 +10,15 @@ from __future__ import annotations
 import pygame
 
 from ..board_view import HINT
-from ..text import CACHE, draw_text, two_lines
+from ..text import CACHE, MIN_SIZE, draw_text, two_lines
 
-ADVICE_SIZES = (22, 20)
+ADVICE_SIZES = (26, MIN_SIZE)
 """The cube advice's type at its largest: its verdict, then the chances and the numbers."""
 ADVICE_GAP = 2
 """The least room between the advice's rows (besides the type's own size); 3 more if there is room."""
-ADVICE_MIN = 14
-"""The smallest type the advice is fitted down to (a long verdict in a small space)."""
+ADVICE_MIN = MIN_SIZE
+"""The smallest type the advice is fitted down to: the floor. Where the whole advice does not fit at it,
+the secondary rows are left out (see :func:`advice_rows`), never drawn smaller."""
 TABLE_GAP = 14
 """Between a name and its number in the advice's table."""
 
@@ -70,6 +71,18 @@ def advice_rows(lines: list[str], width: int, height: int) -> list[Row]:
     """
     if not lines:
         return []
+    # What stays when all of it does not fit at the floor: without the chances, without the numbers,
+    # the verdict alone (the verdict is what the player asked for; the rest says why).
+    shorter = [lines, [lines[0], *lines[2:]], lines[:2], lines[:1]] if len(lines) > 2 else [lines, lines[:1]]
+    for shown in shorter:
+        rows = _rows(shown, width, height)
+        if rows:
+            return rows
+    return [(text, ADVICE_MIN, False) for text in lines[:1]]  # no way fits: the verdict, rather than nothing
+
+
+def _rows(lines: list[str], width: int, height: int) -> list[Row]:
+    """The best of the four ways of :func:`advice_rows` for all of ``lines``; [] when none fits."""
     head, middle = lines[0], lines[1:-1]
     last = lines[-1] if len(lines) > 1 else None
     parts = last.split(" · ") if last is not None else []
@@ -78,8 +91,8 @@ def advice_rows(lines: list[str], width: int, height: int) -> list[Row]:
     best_key = (0, 0, 0)
     for split_head in (False, True):
         for split_last in (False, True) if can_split else (False,):
-            for shrink in range(ADVICE_SIZES[1] - ADVICE_MIN + 1):
-                big, small = (size - shrink for size in ADVICE_SIZES)
+            for shrink in range(ADVICE_SIZES[0] - ADVICE_MIN + 1):
+                big, small = (max(ADVICE_MIN, size - shrink) for size in ADVICE_SIZES)
                 heads = two_lines(head, big, width) if split_head else [head]
                 rows = [
                     (text, _fitted(text, big if i == 0 else small, width), False)
@@ -97,8 +110,6 @@ def advice_rows(lines: list[str], width: int, height: int) -> list[Row]:
                     if key > best_key:
                         best, best_key = rows, key
                     break
-    if not best:  # no way fits: each line in a row at the smallest type, rather than nothing
-        best = [(text, ADVICE_MIN, False) for text in lines]
     return best
 
 

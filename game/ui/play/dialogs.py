@@ -21,7 +21,7 @@ from game.engine.scoring import WinKind, game_points
 from .. import i18n
 from .. import layout as L
 from ..board_view import GOLD
-from ..text import CACHE, draw_text, tr, two_lines
+from ..text import CACHE, MIN_SIZE, draw_text, tr, two_lines
 from ..widgets import Button, row_widths
 from .advice import draw_advice
 from .panel import player_box
@@ -136,16 +136,16 @@ def _frame(surface: pygame.Surface, box: pygame.Rect) -> None:
 # The offer card's rows, from its top (logical pixels): the offer, the question and the match (or
 # money) over the answers, each answer's text in one line, then the Hint button or the advice.
 ASK_Y = 76
-WHERE_Y = 100
-TAKE_Y = 120
-SECONDARY = 20
+WHERE_Y = 104
+TAKE_Y = 124
+SECONDARY = MIN_SIZE
 """The card's secondary type: the question, the match (a play test found "Match to 5" at 18 tiny at
-800x480, about 11 pixels) and, on the answers, what each means."""
-ANSWER_H = 76
+800x480, about 11 pixels) and, on the answers, what each means: the floor."""
+ANSWER_H = 78
 ANSWER_SIZE = 34
 """TAKE and PASS (their lines at :data:`SECONDARY`): at 40 the line under them ran over the button's
 lower rim at 800x480, and an accented answer (HYVÄKSY) over its line only fits between the rims at 34."""
-PASS_Y = 204
+PASS_Y = 208
 HINT_Y = 304
 
 
@@ -212,9 +212,8 @@ def draw_game_over(t: GameTable, surface: pygame.Surface) -> None:
     line = f"{game.name(0)} {sc[0]} : {sc[1]} {game.name(1)}"
     draw_text(surface, line, 30, (cx, box.y + 206), (230, 230, 240), width=width)
     if s.rules.match_length:
-        draw_text(
-            surface, tr("match_to", length=s.rules.match_length), 22, (cx, box.y + 244), (170, 180, 200)
-        )
+        where = tr("match_to", length=s.rules.match_length)
+        draw_text(surface, where, 26, (cx, box.y + 246), (170, 180, 200), width=width)
     t.modal.draw(surface, t.sprites)
 
 

@@ -13,7 +13,7 @@ from game.engine.notation import format_play
 
 from .. import layout as L
 from ..board_view import GOLD, HINT
-from ..text import draw_text, tr, tr_level
+from ..text import MIN_SIZE, draw_text, first_fitting, tr, tr_level, two_lines
 from ..widgets import Button
 from .advice import draw_advice
 from .table import GameTable
@@ -33,7 +33,7 @@ def build_buttons(t: GameTable) -> None:
     s = game.state
     b = t.buttons
     b.clear()
-    b.add(Button(pygame.Rect(L.W - 128, 4, 120, 48), tr("menu"), t.open_menu, "grey", size=24))
+    b.add(Button(pygame.Rect(L.W - 136, 4, 128, 48), tr("menu"), t.open_menu, "grey", size=24))
     px = L.PANEL_X + 10
     pw = L.PANEL_W - 20
     if s.phase is Phase.ROLL and game.is_human(s.turn) and s.can_double() is None:
@@ -95,15 +95,19 @@ def status(t: GameTable) -> tuple[str, Colour]:
 def draw_status(t: GameTable, surface: pygame.Surface) -> None:
     text, colour = status(t)
     if t.game.setup.mode == "demo":
-        draw_text(surface, tr("demo_banner"), 18, (L.W - 140, 28), (150, 160, 180), anchor="midright")
-        draw_text(surface, text, 28, (16, 28), colour, anchor="midleft", width=L.W - 480)
+        banner = draw_text(
+            surface, tr("demo_banner"), MIN_SIZE, (L.W - 148, 28), (150, 160, 180), anchor="midright"
+        )
+        draw_text(surface, text, 28, (16, 28), colour, anchor="midleft", width=banner.left - 40)
     else:
         draw_text(surface, text, 30, (16, 28), colour, anchor="midleft", width=L.W - 160)
 
 
 def level_text(t: GameTable) -> str:
-    """ "Computer: Intermediate" with the level's name in the player's language."""
-    return tr("computer_level", level=tr_level(t.game.opponent.level))
+    """ "Computer: Intermediate" with the level's name in the player's language; the level's name alone
+    where that is too wide for the panel at the floor size (the box above says it is the computer)."""
+    level = tr_level(t.game.opponent.level)
+    return first_fitting([tr("computer_level", level=level), level], MIN_SIZE, L.PANEL_W - 12)
 
 
 def last_text(t: GameTable) -> str:
@@ -175,12 +179,12 @@ def player_box(player: int) -> pygame.Rect:
 
 def advice_area() -> pygame.Rect:
     """Where the cube advice stands before the roll (screen coordinates): under Double, above "You"."""
-    top = DOUBLE_BUTTON.bottom + 6
-    return pygame.Rect(L.PANEL_X + 6, top, L.PANEL_W - 12, player_box(0).top - 8 - top)
+    top = DOUBLE_BUTTON.bottom + 4
+    return pygame.Rect(L.PANEL_X + 6, top, L.PANEL_W - 12, player_box(0).top - 4 - top)
 
 
 NAME_SIZE = 28
-PIPS_SIZE = 22
+PIPS_SIZE = MIN_SIZE
 SCORE_SIZE = 54
 
 
@@ -198,6 +202,8 @@ def paint_player(
     """
     left = rect.x + 84
     row = rect.right - 14 - left
+    if name == tr("player_random"):  # too long at the floor size in every language: its line below says it
+        name = first_fitting([name, tr("player_computer")], MIN_SIZE, row)
     drawn = {
         "name": draw_text(surface, name, NAME_SIZE, (left, rect.y + 21), (255, 255, 255), "midleft", row),
         "pips": draw_text(surface, pips, PIPS_SIZE, (left, rect.y + 51), (190, 200, 220), "midleft", row),
@@ -230,25 +236,37 @@ def paint(t: GameTable, surface: pygame.Surface, ox: int, oy: int) -> None:
     line = tr("match_to", length=length) if length else tr("session_score")
     draw_text(surface, line, 26, (x + w // 2, mid_y), (230, 230, 240), width=w)
     if length == 1:  # the cube is dead in a 1-point match: no game is "Crawford" there
-        badge = pygame.Rect(x + w // 2 - 110, mid_y + 22, 220, 34)
+        badge = pygame.Rect(x + 10, mid_y + 18, w - 20, 32)
         pygame.draw.rect(surface, (70, 78, 96), badge, border_radius=8)
-        draw_text(surface, tr("no_cube"), 20, badge.center, (235, 235, 245), width=212)
+        draw_text(surface, tr("no_cube"), MIN_SIZE, badge.center, (235, 235, 245), width=badge.w - 8)
     elif s.crawford:
-        badge = pygame.Rect(x + w // 2 - 80, mid_y + 22, 160, 34)
+        badge = pygame.Rect(x + w // 2 - 90, mid_y + 18, 180, 32)
         pygame.draw.rect(surface, (170, 40, 40), badge, border_radius=8)
-        draw_text(surface, tr("crawford"), 22, badge.center, (255, 255, 255))
+        draw_text(surface, tr("crawford"), MIN_SIZE, badge.center, (255, 255, 255), width=badge.w - 8)
     last = last_text(t)
-    if last:
-        draw_text(surface, last, 20, (x + w // 2, mid_y + 112), (90, 200, 255), width=w)
+    if last:  # shown while no button stands over it (the computer's turn, the game's end)
+        paint_lines(surface, last, (x + w // 2, mid_y + 104), w, (90, 200, 255))
     hint = t.hints.text()
     if hint:
-        draw_text(surface, hint, 22, (x + w // 2, L.BOARD_Y + 480 - oy), HINT, width=w)
+        paint_lines(surface, hint, (x + w // 2, L.BOARD_Y + 480 - oy), w, HINT)
     if s.phase is Phase.ROLL:  # the cube advice stands where its Hint button was
         draw_advice(surface, t.hints.cube_lines(), advice_area().move(-ox, -oy))
     if game.setup.mode != "two" and game.opponent.is_placeholder:
-        draw_text(surface, tr("placeholder_ai"), 16, (x + w // 2, mid_y + 78), (170, 170, 190), width=w)
+        paint_lines(surface, tr("placeholder_ai"), (x + w // 2, mid_y + 64), w, (170, 170, 190))
     elif game.setup.mode != "two":
-        draw_text(surface, level_text(t), 18, (x + w // 2, mid_y + 78), (170, 170, 190), width=w)
+        draw_text(surface, level_text(t), MIN_SIZE, (x + w // 2, mid_y + 70), (170, 170, 190), width=w)
+
+
+def paint_lines(
+    surface: pygame.Surface, text: str, centre: tuple[int, int], width: int, colour: Colour
+) -> None:
+    """``text`` at the floor size around ``centre``: one line, or two (split evenly) when one is too wide
+    (the panel is 300 pixels wide: "Last: White 22/20 13/11(2) 3/1*" is not)."""
+    rows = two_lines(text, MIN_SIZE, width)
+    step = 28
+    top = centre[1] - step * (len(rows) - 1) // 2
+    for i, row in enumerate(rows):
+        draw_text(surface, row, MIN_SIZE, (centre[0], top + i * step), colour, width=width)
 
 
 __all__ = [

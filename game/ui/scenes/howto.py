@@ -13,7 +13,7 @@ from ..board_view import BG, GOLD
 from ..fairness import wrap
 from ..i18n import tr
 from ..input import Intent
-from ..text import CACHE, draw_text
+from ..text import CACHE, MIN_SIZE, draw_text
 from .base import DIM, INK, ButtonScene, Host, button
 
 
@@ -63,7 +63,7 @@ class HowToScene(ButtonScene):
         draw_text(
             surface,
             tr("howto.page", n=self.page + 1, total=self.pages),
-            20,
+            MIN_SIZE,
             (L.W - 40, 44),
             DIM,
             anchor="midright",
@@ -84,7 +84,7 @@ class HowToScene(ButtonScene):
     def _layout(self, sections: tuple[str, ...]) -> tuple[int, list[list[str]]]:
         """The largest body size (readable from a distance) at which the page fits above the buttons."""
         room = L.H - 100 - 90
-        for size in (32, 30, 28, 26, 24, 22, 20):
+        for size in (32, 30, 28, 26, MIN_SIZE):
             font = CACHE.font(size, False)
             bodies = [wrap(tr(f"howto.{name}.body"), font, L.W - 120) for name in sections]
             height = sum(50 + 18 + len(lines) * round(size * 1.32) for lines in bodies)

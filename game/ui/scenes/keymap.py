@@ -17,7 +17,7 @@ from .. import settings as st
 from ..board_view import BG, GOLD
 from ..i18n import tr
 from ..input import Intent
-from ..text import draw_text
+from ..text import MIN_SIZE, draw_text
 from .base import DIM, ButtonScene, Host, button
 
 
@@ -83,5 +83,5 @@ class KeymapScene(ButtonScene):
             text = tr("keys.press", command=tr("control." + self.waiting))
             draw_text(surface, text, 26, (L.W // 2, L.H - 122), GOLD, width=L.W - 100)
         else:
-            draw_text(surface, tr("keys.hint"), 22, (L.W // 2, L.H - 122), DIM, width=L.W - 100)
+            draw_text(surface, tr("keys.hint"), MIN_SIZE, (L.W // 2, L.H - 122), DIM, width=L.W - 100)
         self.buttons.draw(surface, self.app.sprites)

@@ -13,7 +13,7 @@ from .. import layout as L
 from ..board_view import BG, GOLD
 from ..i18n import tr
 from ..leaderboard import Entry
-from ..text import draw_text, tr_level
+from ..text import MIN_SIZE, draw_text, tr_level
 from .base import DIM, INK, ButtonScene, Host, button
 from .initials import InitialsScene
 
@@ -27,7 +27,7 @@ def draw_table(
     from game.review import rating
 
     draw_text(surface, tr("board.title"), 46, (box.centerx, box.y + 36), GOLD, shadow=True, width=box.w - 20)
-    draw_text(surface, tr("board.subtitle"), 22, (box.centerx, box.y + 80), DIM, width=box.w - 40)
+    draw_text(surface, tr("board.subtitle"), MIN_SIZE, (box.centerx, box.y + 80), DIM, width=box.w - 40)
     if not entries:
         draw_text(surface, tr("board.empty"), 30, (box.centerx, box.centery), INK, width=box.w - 60)
         return
@@ -43,7 +43,7 @@ def draw_table(
         draw_text(surface, f"{e.error_rate:.1f}", size, (int(cols[2]), y), colour, anchor="midright")
         word = tr(f"review.rating.{rating(e.error_rate)[0]}")
         draw_text(surface, word, 24, (int(cols[3]), y), colour, anchor="midleft")
-        draw_text(surface, tr_level(e.level), 22, (int(level_x), y), DIM, anchor="midright")
+        draw_text(surface, tr_level(e.level), MIN_SIZE, (int(level_x), y), DIM, anchor="midright")
 
 
 def offer_entry(app: Host, player: PlayerReview, level: str, won: bool) -> bool:

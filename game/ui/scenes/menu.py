@@ -10,7 +10,7 @@ from .. import i18n
 from .. import layout as L
 from .. import settings as st
 from ..board_view import GOLD
-from ..text import draw_text, tr
+from ..text import MIN_SIZE, draw_text, tr
 from ..widgets import shade
 from .base import ButtonScene, Host, button, dialog_box
 
@@ -39,7 +39,7 @@ class MenuScene(ButtonScene):
             colour = "gold" if speed == self.app.speed else "grey"
             b.add(
                 button(
-                    (cx - 220 + i * 150, y + 126, 140, 64),
+                    (cx - 220 + i * 148, y + 126, 144, 64),
                     tr(f"speed_{speed}"),
                     self._speed(speed),
                     colour,
@@ -61,5 +61,7 @@ class MenuScene(ButtonScene):
         shade(surface, 170)
         dialog_box(surface, pygame.Rect(L.W // 2 - 260, 110, 520, 500))
         draw_text(surface, tr("paused"), 40, (L.W // 2, 150), GOLD)
-        draw_text(surface, i18n.tr("settings.animation"), 22, (L.W // 2, 300), (190, 200, 220), width=440)
+        draw_text(
+            surface, i18n.tr("settings.animation"), MIN_SIZE, (L.W // 2, 300), (190, 200, 220), width=440
+        )
         self.buttons.draw(surface, self.app.sprites)

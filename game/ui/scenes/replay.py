@@ -29,7 +29,7 @@ from .. import still_board
 from ..board_view import GOLD, PANEL_BG, BoardView
 from ..i18n import tr, tr_n
 from ..input import Intent
-from ..text import draw_text, two_lines
+from ..text import MIN_SIZE, draw_text, first_fitting, two_lines
 from .base import DIM, INK, ButtonScene, Host, button
 
 MISTAKE = 0.02
@@ -249,29 +249,36 @@ class ReplayScene(ButtonScene):
         surface.blit(self._board(step), (0, 0))
         panel = pygame.Rect(L.PANEL_X - 4, L.BOARD_Y, L.PANEL_W + 8, L.BOARD_H)
         pygame.draw.rect(surface, PANEL_BG, panel, border_radius=14)
-        cx, w = L.PANEL_X + L.PANEL_W // 2, L.PANEL_W - 16
+        cx, w = L.PANEL_X + L.PANEL_W // 2, L.PANEL_W - 8
         game = self.record.games[step.game]
         draw_text(surface, tr("replay.title"), 32, (L.W // 2, 28), GOLD)
-        draw_text(surface, self.where(step), 24, (cx, L.BOARD_Y + 28), GOLD, width=w)
-        score = f"{self.names[0]} {game.score[0]} : {game.score[1]} {self.names[1]}"
-        draw_text(surface, score, 20, (cx, L.BOARD_Y + 58), DIM, width=w)
-        # Who did what, in two lines when one would have to shrink (a long play, a long name).
-        said = two_lines(self.describe(step), 24, w)
+        # Where and who did what, in two lines when one does not fit at the floor size ("Game 10,
+        # move 125 of 145", a long play, a long name); what follows moves down by the second line.
+        where = two_lines(self.where(step), MIN_SIZE, w)
+        for i, line in enumerate(where):
+            draw_text(surface, line, MIN_SIZE, (cx, L.BOARD_Y + 28 + 28 * i), GOLD, width=w)
+        top = L.BOARD_Y + 28 * (len(where) - 1)
+        score = f"{game.score[0]} : {game.score[1]}"
+        score = first_fitting([f"{self.names[0]} {score} {self.names[1]}", score], MIN_SIZE, w)
+        draw_text(surface, score, MIN_SIZE, (cx, top + 60), DIM, width=w)
+        said = two_lines(self.describe(step), MIN_SIZE, w)
         for i, line in enumerate(said):
-            draw_text(surface, line, 24, (cx, L.BOARD_Y + 100 + 28 * i), INK, width=w)
-        y = L.BOARD_Y + 134 + 28 * (len(said) - 1)
+            draw_text(surface, line, MIN_SIZE, (cx, top + 100 + 28 * i), INK, width=w)
+        y = top + 134 + 28 * (len(said) - 1)
         if step.error >= MISTAKE:
             text = tr("replay.mistake", cost=f"{step.error:.3f}")
-            draw_text(surface, text, 22, (cx, y), RED, width=w)
-            if step.better:
-                line = tr("replay.better", play=format_play(step.better))
-                draw_text(surface, line, 20, (cx, y + 28), still_board.BETTER, width=w)
+            draw_text(surface, text, MIN_SIZE, (cx, y), RED, width=w)
+            if step.better:  # two lines where a long play does not fit one at the floor size
+                better = two_lines(tr("replay.better", play=format_play(step.better)), MIN_SIZE, w)
+                for i, line in enumerate(better):
+                    draw_text(surface, line, MIN_SIZE, (cx, y + 28 * (i + 1)), still_board.BETTER, width=w)
+                y += 28 * (len(better) - 1)
         y += 72
         for label, value in (
             (tr("replay.position_id"), step.state.position.position_id()),
             (tr("replay.match_id"), match_id(step.state)),
         ):
-            draw_text(surface, label, 20, (cx, y), DIM, width=w)
+            draw_text(surface, label, MIN_SIZE, (cx, y), DIM, width=w)
             draw_text(surface, value, 26, (cx, y + 28), INK, width=w)
             y += 74
         self.buttons.draw(surface, self.app.sprites)

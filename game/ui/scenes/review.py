@@ -28,15 +28,19 @@ from ..i18n import tr
 from ..input import Intent
 from ..kiosk import Mode
 from ..review_job import Reviewer, ReviewJob
-from ..text import draw_text
+from ..text import MIN_SIZE, draw_text, first_fitting
 from .base import DIM, INK, ButtonScene, Host, button
 from .replay import ReplayScene, Step, dice_text, mistake_step, shown_cube, states_of
 
-CARD_W, CARD_Y, CARD_GAP = 392, 280, 12
-CARD_H = 364
-"""A mistake's card: its small board (275 high) and four lines under it (all of it opens the replay)."""
-BOX_Y, BOX_H = 62, 178
-LINE = 21
+CARD_W, CARD_Y, CARD_GAP = 392, 290, 12
+CARD_H = 358
+"""A mistake's card: its small board and four lines under it (all of it opens the replay)."""
+BOARD_W = 352
+"""The small board's width (242 high): narrower than its card, so that four lines at the floor size
+fit under it above the buttons."""
+BOX_Y, BOX_H = 56, 200
+LINE = 27
+"""The pitch of the lines at the floor size (:data:`~game.ui.text.MIN_SIZE`)."""
 RED = (255, 120, 110)
 
 
@@ -190,7 +194,7 @@ class ReviewScene(ButtonScene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(BG)
-        draw_text(surface, self.title, 36, (L.W // 2, 32), GOLD, width=L.W - 80)
+        draw_text(surface, self.title, 36, (L.W // 2, 28), GOLD, width=L.W - 80)
         if self.review is None:
             self._draw_progress(surface)
         else:
@@ -212,7 +216,9 @@ class ReviewScene(ButtonScene):
         pygame.draw.rect(surface, GOLD, fill, border_radius=12)
         text = tr("review.working", done=job.done_steps, total=job.total)
         draw_text(surface, text, 30, (L.W // 2, bar.y - 50), INK, width=L.W - 120)
-        draw_text(surface, tr("review.cancel_hint"), 22, (L.W // 2, bar.bottom + 40), DIM, width=L.W - 120)
+        draw_text(
+            surface, tr("review.cancel_hint"), MIN_SIZE, (L.W // 2, bar.bottom + 40), DIM, width=L.W - 120
+        )
 
     def _draw_player(self, surface: pygame.Surface, p: PlayerReview, box: pygame.Rect) -> None:
         chosen = p.player == self.selected
@@ -220,13 +226,14 @@ class ReviewScene(ButtonScene):
         pygame.draw.rect(
             surface, GOLD if chosen else (70, 80, 100), box, 4 if chosen else 2, border_radius=14
         )
-        cx, w = box.centerx, box.w - 30
+        cx, w = box.centerx, box.w - 24
         draw_text(surface, self.names[p.player], 28, (cx, box.y + 24), GOLD if chosen else INK, width=w)
         key = p.rating[0]
         word = tr(f"review.rating.{key}")
         draw_text(surface, word, 40, (cx, box.y + 66), rating_colour(key), width=w)
         rate = tr("review.error_rate", rate=f"{p.error_rate:.1f}")
-        draw_text(surface, rate, 24, (cx, box.y + 106), INK, width=w)
+        draw_text(surface, rate, 28, (cx, box.y + 104), INK, width=w)
+        draw_text(surface, tr("review.error_unit"), MIN_SIZE, (cx, box.y + 131), DIM, width=w)
         parts = tr(
             "review.split",
             move=f"{p.error_per_move:.1f}",
@@ -234,20 +241,20 @@ class ReviewScene(ButtonScene):
             cube=f"{p.error_per_cube_decision:.1f}",
             cubes=len(p.cube),
         )
-        draw_text(surface, parts, 20, (cx, box.y + 134), DIM, width=w)
-        draw_text(surface, tr("review.luck", luck=signed(p.luck)), 22, (cx, box.y + 160), DIM, width=w)
+        draw_text(surface, parts, MIN_SIZE, (cx, box.y + 156), DIM, width=w)
+        draw_text(surface, tr("review.luck", luck=signed(p.luck)), MIN_SIZE, (cx, box.y + 183), DIM, width=w)
 
     def _draw_mistakes(self, surface: pygame.Surface, p: PlayerReview) -> None:
         if not p.worst:
             draw_text(surface, tr("review.no_mistakes"), 28, (L.W // 2, CARD_Y + 120), INK, width=L.W - 120)
             return
         head = tr("review.mistakes_of", name=self.names[p.player])
-        draw_text(surface, head, 24, (60, CARD_Y - 20), INK, anchor="midleft", width=L.W // 2)
-        legend_x = L.W - 60
-        r = draw_text(surface, tr("review.legend_better"), 22, (legend_x, CARD_Y - 20), still_board.BETTER,
+        legend_x, y = L.W - 40, CARD_Y - 18
+        r = draw_text(surface, tr("review.legend_better"), MIN_SIZE, (legend_x, y), still_board.BETTER,
                       anchor="midright")  # fmt: skip
-        draw_text(surface, tr("review.legend_made"), 22, (r.x - 24, CARD_Y - 20), still_board.MADE,
-                  anchor="midright")  # fmt: skip
+        r = draw_text(surface, tr("review.legend_made"), MIN_SIZE, (r.x - 24, y), still_board.MADE,
+                      anchor="midright")  # fmt: skip
+        draw_text(surface, head, MIN_SIZE, (40, y), INK, anchor="midleft", width=r.x - 40 - 32)
         for i, m in enumerate(p.worst):
             self._draw_card(surface, p.player, i, m)
 
@@ -261,25 +268,45 @@ class ReviewScene(ButtonScene):
             full = still_board.render(
                 self.view, position, side, cube=cube, offered=offered, dice=m.dice, made=made, better=better
             )
-            image = still_board.small(full, CARD_W)
+            image = still_board.small(full, BOARD_W)
             self.cards[(player, i)] = image
-        surface.blit(image, rect.topleft)
-        pygame.draw.rect(surface, (70, 80, 100), (rect.x, rect.y, rect.w, image.get_height()), 2)
-        y = rect.y + image.get_height() + 12
-        w = rect.w - 8
-        draw_text(surface, self.where(m), 20, (rect.x, y), INK, anchor="midleft", width=w)
-        what = tr("review.roll", dice=dice_text(m.dice)) if m.dice is not None else tr("review.cube_decision")
-        what += "  ·  " + tr("review.cost", cost=f"{m.error:.3f}")
-        draw_text(surface, what, 20, (rect.x, y + LINE), DIM, anchor="midleft", width=w)
-        played = tr("review.played", play=describe(m, "made"), equity=signed(m.equity_made))
-        draw_text(surface, played, 20, (rect.x, y + 2 * LINE), still_board.MADE, anchor="midleft", width=w)
-        best = tr("review.better", play=describe(m, "better"), equity=signed(m.equity_better))
-        draw_text(surface, best, 20, (rect.x, y + 3 * LINE), still_board.BETTER, anchor="midleft", width=w)
+        board = image.get_rect(midtop=rect.midtop)
+        surface.blit(image, board)
+        pygame.draw.rect(surface, (70, 80, 100), board, 2)
+        y = board.bottom + 16
+        w = rect.w
+        lines = [
+            (self.where(m, w), INK),
+            (self.what(m), DIM),
+            (self.play(m, "made", w), still_board.MADE),
+            (self.play(m, "better", w), still_board.BETTER),
+        ]
+        for k, (text, colour) in enumerate(lines):
+            draw_text(surface, text, MIN_SIZE, (rect.x, y + k * LINE), colour, anchor="midleft", width=w)
 
-    def where(self, m: Mistake) -> str:
+    def where(self, m: Mistake, width: int = L.W) -> str:
         """The mistake's game, move and player, numbered as the replay numbers it (the match sheet's
-        move lines: a play test was told "move 9" here and "step 16 of 50" in the replay)."""
-        return tr("review.move_at", game=m.game, move=m.line, name=self.names[m.player])
+        move lines: a play test was told "move 9" here and "step 16 of 50" in the replay). Without the
+        player where that is too wide for ``width`` (the cards are that player's: the line above says so)."""
+        full = tr("review.move_at", game=m.game, move=m.line, name=self.names[m.player])
+        return first_fitting([full, tr("review.move_in", game=m.game, move=m.line)], MIN_SIZE, width)
+
+    @staticmethod
+    def what(m: Mistake) -> str:
+        """The roll (or "Cube decision") and what the mistake cost."""
+        what = tr("review.roll", dice=dice_text(m.dice)) if m.dice is not None else tr("review.cube_decision")
+        return what + " · " + tr("review.cost", cost=f"{m.error:.3f}")
+
+    @staticmethod
+    def play(m: Mistake, which: str, width: int) -> str:
+        """The play made or the better one, with its equity where that fits ``width`` at the floor size
+        (four moves and a hit do not, in Finnish or Hungarian: the cost above is their difference)."""
+        key = "review.played" if which == "made" else "review.better"
+        equity = signed(m.equity_made if which == "made" else m.equity_better)
+        play = describe(m, which)
+        return first_fitting(
+            [tr(key, play=play, equity=equity), tr(key + "_short", play=play)], MIN_SIZE, width
+        )
 
 
 def _board_at(record: MatchRecord, m: Mistake) -> tuple[Position, int, Cube, bool]:

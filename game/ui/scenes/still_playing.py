@@ -8,7 +8,7 @@ from .. import layout as L
 from ..board_view import GOLD
 from ..i18n import tr
 from ..input import Intent
-from ..text import draw_text
+from ..text import MIN_SIZE, draw_text
 from ..widgets import shade
 from .base import DIM, INK, ButtonScene, dialog_box
 
@@ -34,4 +34,4 @@ class StillPlayingScene(ButtonScene):
         draw_text(surface, str(left), 96, (L.W // 2, box.y + 170), INK)
         draw_text(surface, tr("kiosk.still_playing_hint"), 28, (L.W // 2, box.y + 250), INK, width=box.w - 40)
         key = "kiosk.countdown.one" if left == 1 else "kiosk.countdown.other"
-        draw_text(surface, tr(key, seconds=left), 22, (L.W // 2, box.y + 300), DIM, width=box.w - 40)
+        draw_text(surface, tr(key, seconds=left), MIN_SIZE, (L.W // 2, box.y + 300), DIM, width=box.w - 40)

@@ -22,7 +22,7 @@ from ..board_view import BG, GOLD
 from ..input import Intent
 from ..opponent import ai_available
 from ..persist import BrokenSave
-from ..text import draw_text, tr, tr_level
+from ..text import MIN_SIZE, draw_text, tr, tr_level
 from ..widgets import PAD, common_size, row_widths, spread
 from .base import DIM, INK, ButtonScene, Host, button
 from .dice_stats import DiceStatsScene
@@ -32,7 +32,7 @@ from .settings import SettingsScene
 MATCH_CHOICES = (1, 3, 5, 7, 0)
 Choice = tuple[str, Callable[[], None], str]
 """A button to be placed: its label, its action and its colour."""
-MAIN_SIZE, PAIR_SIZE, LEVEL_SIZE, SIDE_SIZE = 34, 28, 22, 26
+MAIN_SIZE, PAIR_SIZE, LEVEL_SIZE, SIDE_SIZE = 34, 28, MIN_SIZE, 26
 """The text size of each group of buttons that sit together (every label of a group is drawn at its
 group's size, one size smaller for all where a language needs it; see ``widgets.common_size``)."""
 MIDDLE_W, PAIR_GAP = 600, 20
@@ -42,9 +42,10 @@ SIDE_W = 300
 TOP_Y, TOP_H = 190, 84
 """The top row: Continue, the first way to play and Settings, one top and one bottom edge (a real
 window showed the three at three heights, Continue 84 and Settings 72 at 196 beside 84 at 190)."""
-LANG_W, STATS_W, LEVEL_ROOM = 88, 280, 640
+LANG_W, STATS_W, LEVEL_ROOM = 88, 280, 656
 """The bottom row: the language buttons and the statistics button stay narrower than the side column,
-so that the levels between them have 640 pixels (room for "Intermediate" at the levels' full size)."""
+so that the levels between them have 656 pixels (room for "Intermediate" at the levels' full size,
+the floor: :data:`~game.ui.text.MIN_SIZE`), as far from their neighbours as from each other."""
 NOTICE_SECONDS = 30.0
 """How long the broken-save notice stays on an untouched title screen."""
 
@@ -113,7 +114,7 @@ class TitleScene(ButtonScene):
             draw_text(surface, lines[0], 26, (text_x, rect.centery), INK, width=width)
             return
         draw_text(surface, lines[0], 26, (text_x, rect.y + 27), INK, width=width)
-        draw_text(surface, lines[1], 20, (text_x, rect.y + 58), DIM, width=width)
+        draw_text(surface, lines[1], MIN_SIZE, (text_x, rect.y + 58), DIM, width=width)
 
     def _build(self) -> None:
         b = self.buttons
@@ -160,7 +161,7 @@ class TitleScene(ButtonScene):
         at one size, in the room between the language buttons and the statistics button."""
         labels = [tr_level(level) for level in st.LEVELS]
         gap = 8
-        size, widths = row_widths(labels, LEVEL_SIZE, LEVEL_ROOM, gap=gap, air=32, least=96)
+        size, widths = row_widths(labels, LEVEL_SIZE, LEVEL_ROOM, gap=gap, air=28, least=96)
         x = L.W // 2 - (sum(widths) + gap * (len(widths) - 1)) // 2
         for level, text, w in zip(st.LEVELS, labels, widths, strict=True):
             colour = "gold" if level == self.level else "grey"
@@ -257,7 +258,7 @@ class TitleScene(ButtonScene):
             pygame.draw.polygon(surface, colour, [(i, L.H), (i + 80, L.H), (i + 40, L.H - 26)])
         if self.broken_save is None:
             draw_text(surface, tr("app_title"), 84, (L.W // 2, 110), GOLD, shadow=True)
-            draw_text(surface, tr("subtitle"), 22, (L.W // 2, 166), (200, 210, 230))
+            draw_text(surface, tr("subtitle"), MIN_SIZE, (L.W // 2, 166), (200, 210, 230), width=L.W - 80)
         else:  # the notice takes the top; the how-to-drag hint waits until it has gone
             draw_text(surface, tr("app_title"), 84, (L.W // 2, 130), GOLD, shadow=True)
         if self.match_length == 0:
@@ -267,7 +268,7 @@ class TitleScene(ButtonScene):
         draw_text(surface, tr("match_length", length=length), 26, (L.W // 2, 496), (230, 230, 240))
         if not self.placeholder:
             level = tr("computer_level", level=tr_level(self.level))
-            draw_text(surface, level, 20, (L.W // 2, 610), (190, 200, 220))
+            draw_text(surface, level, MIN_SIZE, (L.W // 2, 604), (190, 200, 220))
         self.buttons.draw(surface, self.app.sprites)
         for x, name in ((150, "white"), (L.W - 150, "black")):
             sprite = self.app.sprites.get(f"checker_{name}")

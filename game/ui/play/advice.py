@@ -71,20 +71,26 @@ def advice_rows(lines: list[str], width: int, height: int) -> list[Row]:
     """
     if not lines:
         return []
-    # What stays when all of it does not fit at the floor: without the chances, without the numbers,
-    # the verdict alone (the verdict is what the player asked for; the rest says why).
-    shorter = [lines, [lines[0], *lines[2:]], lines[:2], lines[:1]] if len(lines) > 2 else [lines, lines[:1]]
-    for shown in shorter:
-        rows = _rows(shown, width, height)
-        if rows:
-            return rows
-    return [(text, ADVICE_MIN, False) for text in lines[:1]]  # no way fits: the verdict, rather than nothing
-
-
-def _rows(lines: list[str], width: int, height: int) -> list[Row]:
-    """The best of the four ways of :func:`advice_rows` for all of ``lines``; [] when none fits."""
+    # What stays when all of it does not fit at the floor: without the numbers, then without the
+    # chances, then the verdict alone. The verdict is what the player asked for; the chances of
+    # winning and of a gammon are the reason a player can check against the board, so they go last
+    # but one; the equities behind the verdict are the first to give way.
     head, middle = lines[0], lines[1:-1]
     last = lines[-1] if len(lines) > 1 else None
+    none: list[str] = []
+    shorter = [(middle, last), (middle, None), (none, last), (none, None)]
+    if not middle:
+        shorter = shorter[2:]
+    for shown_middle, shown_last in shorter:
+        rows = _rows(head, shown_middle, shown_last, width, height)
+        if rows:
+            return rows
+    return [(head, ADVICE_MIN, False)]  # no way fits: the verdict, rather than nothing
+
+
+def _rows(head: str, middle: list[str], last: str | None, width: int, height: int) -> list[Row]:
+    """The best of the four ways of :func:`advice_rows` for the verdict ``head``, the ``middle`` rows
+    (the chances) and the ``last`` (the numbers); [] when none fits."""
     parts = last.split(" · ") if last is not None else []
     can_split = len(parts) > 1 and all(_name_and_number(part) for part in parts)
     best: list[Row] = []
@@ -98,7 +104,14 @@ def _rows(lines: list[str], width: int, height: int) -> list[Row]:
                     (text, _fitted(text, big if i == 0 else small, width), False)
                     for i, text in enumerate(heads)
                 ]
-                rows += [(text, _fitted(text, small, width), False) for text in middle]
+                for text in middle:  # the chances: one row, or two ("Wins 61%," / "gammons 20%")
+                    size = _fitted(text, small, width)
+                    head_part, comma, rest = text.partition(", ")
+                    if size or not comma:
+                        rows.append((text, size, False))
+                    else:
+                        rows += [(head_part + ",", _fitted(head_part + ",", small, width), False)]
+                        rows += [(rest, _fitted(rest, small, width), False)]
                 if split_last:
                     common = _table_size(parts, small, width)
                     rows += [(text, common, True) for text in parts]

@@ -25,9 +25,9 @@ REGULAR_FONT = FONT_DIR / "DejaVuSans.ttf"
 MIN_SIZE = 24
 """The smallest text size on any screen, in the game's 1280x720 pixels. The cabinets show that picture
 at 800x480, where this is 15 screen pixels with capitals 11 tall (2 mm on a 7-inch panel: about 16
-minutes of arc at the 45 cm a touchscreen is used from, the least ISO 9241-3 asks for). Play tests
-could not read lines of 20 and 22 there. A line that does not fit at this size is reworded, split in
-two or left shorter; it is never drawn smaller."""
+minutes of arc at the 45 cm a touchscreen is used from, the least ISO 9241-3 asks for). Lines of 20
+and 22 were hard to make out in real-window captures at 800x480. A line that does not fit at this
+size is reworded, split in two or left shorter; it is never drawn smaller."""
 
 ENGLISH: dict[str, str] = {
     "app_title": "BACKGAMMON",

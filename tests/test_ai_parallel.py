@@ -119,7 +119,8 @@ def test_what_cannot_be_sent_is_played_here(pool: parallel.TrialPool) -> None:
     def best(p: Position, plays: list[Play]) -> tuple[Play, Outputs]:
         return api._best_play(p, plays)
 
-    assert pool(pos, CubeInfo(), best, api.cube_outputs, api.cube_outputs(pos), 8, 1, range(36)) is None
+    job = rollout.RolloutJob(pos, CubeInfo(), best, api.cube_outputs, api.cube_outputs(pos), 8, 1)
+    assert pool(job, range(36)) is None
     assert pool.failed is None  # nothing is wrong with the workers
     assert _roll(pos, pool, seed=5).trials == 72
 
@@ -149,10 +150,8 @@ def test_dead_workers_lose_nothing(capsys: pytest.CaptureFixture[str], error: Ex
     assert broken.failed is not None and type(error).__name__ in broken.failed
     assert "thinks in one process" in capsys.readouterr().err
     # Not tried again: the next rollout plays here at once.
-    assert (
-        broken(pos, CubeInfo(), api._best_play, api.cube_outputs, api.cube_outputs(pos), 8, 1, range(36))
-        is None
-    )
+    job = rollout.RolloutJob(pos, CubeInfo(), api._best_play, api.cube_outputs, api.cube_outputs(pos), 8, 1)
+    assert broken(job, range(36)) is None
 
 
 def test_how_many_workers(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

@@ -24,7 +24,17 @@ from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.still_playing import StillPlayingScene
 from game.ui.scenes.title import TitleScene
 from tests.screen_probe import find_surface, grab
-from tests.ui_driver import click, dice_xy, down, quit_pygame, run_until, settle, up
+from tests.ui_driver import (
+    click,
+    dice_xy,
+    down,
+    press_button,
+    quit_pygame,
+    run_until,
+    settle,
+    up,
+    visible_labels,
+)
 
 STEP = 1.0 / 120.0
 CORNER = (20, 20)
@@ -43,24 +53,6 @@ def make(tmp_path: Path, kiosk: bool = True, **values: object) -> App:
 
 
 pytestmark = pytest.mark.usefixtures("ui_reset")
-
-
-def visible_labels(scene: object) -> list[str]:
-    out = []
-    for name in ("buttons", "modal"):
-        group = getattr(scene, name, None)
-        out += [b.label for b in getattr(group, "buttons", ()) if b.visible]
-    return out
-
-
-def press_button(app: App, label: str) -> None:
-    scene = app.scenes.top
-    for name in ("modal", "buttons"):
-        for b in getattr(getattr(scene, name, None), "buttons", ()):
-            if b.label == label and b.visible:
-                click(app, b.rect.center)
-                return
-    raise AssertionError(f"no button {label!r} in {visible_labels(scene)}")
 
 
 def open_operator(app: App, code: str) -> None:

@@ -18,7 +18,7 @@ from game.ui.scenes.keypad import KeypadScene
 from game.ui.scenes.operator import OperatorScene
 from game.ui.scenes.title import TitleScene
 from game.ui.text import tr
-from tests.ui_driver import click, down, make_app, run_until, start_game, up
+from tests.ui_driver import down, make_app, press_button, run_until, start_game, up
 
 STEP = 1.0 / 120.0
 CORNER = (20, 20)
@@ -114,20 +114,10 @@ def test_backspace_during_the_computers_turn_does_not_take_back_its_play() -> No
     assert game.state.last_play == played
 
 
-def _press(app: App, label: str) -> None:
-    scene = app.scenes.top
-    for name in ("modal", "buttons"):
-        for b in getattr(getattr(scene, name, None), "buttons", ()):
-            if b.label == label and b.visible:
-                click(app, b.rect.center)
-                return
-    raise AssertionError(f"no button {label!r} on {scene!r}")
-
-
 def _leave_to_title(app: App) -> None:
     app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     app.step(STEP)
-    _press(app, tr("to_title"))
+    press_button(app, tr("to_title"))
     assert isinstance(app.scenes.top, TitleScene)
 
 
@@ -137,20 +127,20 @@ def test_watching_the_demo_keeps_the_saved_game(tmp_path: Path) -> None:
     the demo is never saved, so the player's game was simply lost. Continue must bring it back."""
     app = App(st.Settings(animation="fast"), Launch(), data_dir=tmp_path, threaded_ai=False)
     app.scenes.push(app.initial_scene())
-    _press(app, tr("vs_computer"))
+    press_button(app, tr("vs_computer"))
     scene = app.scenes.top
     assert isinstance(scene, GameScene)
     run_until(app, lambda: scene.game.state.phase in (Phase.ROLL, Phase.MOVING), draw_every=0)
     saved = persist.load_game(tmp_path)
     assert saved is not None
     _leave_to_title(app)
-    _press(app, tr("demo"))
+    press_button(app, tr("demo"))
     demo = app.scenes.top
     assert isinstance(demo, GameScene) and demo.game.mode == "demo"
     run_until(app, lambda: bool(demo.game.state.last_play), draw_every=0)  # the demo has played
     _leave_to_title(app)
     assert app.saved is not None and app.saved.state == saved.state
-    _press(app, i18n.tr("menu.continue"))
+    press_button(app, i18n.tr("menu.continue"))
     back = app.scenes.top
     assert isinstance(back, GameScene) and back.game.mode == "computer" and back.game.state == saved.state
     assert app.records.recorder is not None  # its record goes on too

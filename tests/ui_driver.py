@@ -149,4 +149,24 @@ def button_xy(scene: GameScene, label: str) -> tuple[float, float]:
     )
 
 
+def visible_labels(scene: object) -> list[str]:
+    """The labels of the visible buttons of ``scene`` (its own, then a modal's)."""
+    out = []
+    for name in ("buttons", "modal"):
+        group = getattr(scene, name, None)
+        out += [b.label for b in getattr(group, "buttons", ()) if b.visible]
+    return out
+
+
+def press_button(app: App, label: str) -> None:
+    """Click the visible button labelled ``label`` (a modal's first)."""
+    scene = app.scenes.top
+    for name in ("modal", "buttons"):
+        for b in getattr(getattr(scene, name, None), "buttons", ()):
+            if b.label == label and b.visible:
+                click(app, b.rect.center)
+                return
+    raise AssertionError(f"no button {label!r} in {visible_labels(scene)}")
+
+
 __all__ = ["Move"]

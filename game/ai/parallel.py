@@ -31,11 +31,7 @@ import threading
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 
-from game.engine import Position
-
 from . import net, rollout
-from .cubeful import CubeInfo, LeafEvaluator, PlayEvaluator
-from .net import Outputs
 
 WORKERS_ENV = "BACKGAMMON_AI_WORKERS"
 MAX_WORKERS = 4
@@ -66,16 +62,11 @@ def wanted_workers() -> int:
     return max(1, min(cores, MAX_WORKERS))
 
 
-_Job = tuple[Position, CubeInfo, PlayEvaluator, LeafEvaluator, Outputs, int, int]
-"""What every part of a rollout shares: root, cube, play and leaf evaluators, root outputs, plies, seed."""
-
-
-def _play(job: _Job, start: int, stop: int, weights: str) -> list[rollout.TrialResult]:
+def _play(job: rollout.RolloutJob, start: int, stop: int, weights: str) -> list[rollout.TrialResult]:
     """In a worker: trials ``start`` to ``stop`` of the rollout ``job``, with the parent's network."""
     if str(net.WEIGHTS_PATH) != weights:
         net.use_weights(Path(weights))
-    root, info, best_play, leaf_eval, root_out, plies, seed = job
-    return rollout.play_trials(root, info, best_play, leaf_eval, root_out, plies, seed, range(start, stop))
+    return rollout.play_trials(job, range(start, stop))
 
 
 def _ready() -> int:
@@ -150,29 +141,18 @@ class TrialPool:
             with self._lock:
                 self._fail(f"cannot start worker processes ({type(exc).__name__}: {exc})")
 
-    def __call__(
-        self,
-        root: Position,
-        info: CubeInfo,
-        best_play: PlayEvaluator,
-        leaf_eval: LeafEvaluator,
-        root_out: Outputs,
-        plies: int,
-        seed: int,
-        block: range,
-    ) -> list[rollout.TrialResult] | None:
+    def __call__(self, job: rollout.RolloutJob, block: range) -> list[rollout.TrialResult] | None:
         """The trials of ``block`` in order, or None when they should be played in this process."""
         if self.workers < 2 or len(block) < 2:
             return None
         try:
-            pickle.dumps((best_play, leaf_eval))
+            pickle.dumps((job.best_play, job.leaf_eval))
         except (pickle.PicklingError, AttributeError, TypeError):
             return None  # a closure or lambda (tests, tools): this process plays it, nothing is wrong
         executor = self._get()
         if executor is None:
             return None
         weights = str(net.WEIGHTS_PATH)
-        job: _Job = (root, info, best_play, leaf_eval, root_out, plies, seed)
         try:
             futures: list[Future[list[rollout.TrialResult]]] = [
                 executor.submit(_play, job, part.start, part.stop, weights)

@@ -81,9 +81,23 @@ TrialResult = tuple[float, float, Outputs]
 """One trial: the no-double and the double/take results, and the cubeless outputs where it stopped,
 all seen by the root's player."""
 
-TrialRunner = Callable[
-    [Position, CubeInfo, PlayEvaluator, LeafEvaluator, Outputs, int, int, range], "list[TrialResult] | None"
-]
+
+@dataclass(frozen=True, slots=True)
+class RolloutJob:
+    """What every trial of one rollout shares (sent as it is to a worker process, see
+    :mod:`game.ai.parallel`): the root and its cube, the play and leaf evaluators, the root's
+    outputs, the plies of a trial and the seed of the trials' dice."""
+
+    root: Position
+    info: CubeInfo
+    best_play: PlayEvaluator
+    leaf_eval: LeafEvaluator
+    root_out: Outputs
+    plies: int
+    seed: int
+
+
+TrialRunner = Callable[[RolloutJob, range], "list[TrialResult] | None"]
 """Runs a block of trials elsewhere (see :mod:`game.ai.parallel`); None when it cannot, and the
 block is then played here."""
 
@@ -118,17 +132,15 @@ def evaluate(
     """
     if seed is None:
         seed = _seed(root, info, trials, plies, dice_set)
-    root_out = leaf_eval(root)
+    job = RolloutJob(root, info, best_play, leaf_eval, leaf_eval(root), plies, seed)
     # Sums of the no-double result, the double/take result, their squares and the squared difference.
     totals = [0.0, 0.0, 0.0, 0.0, 0.0]
     sums = [0.0] * 5
     for first in range(0, trials, 36):
         block = range(first, min(first + 36, trials))
-        results = None
-        if runner is not None:
-            results = runner(root, info, best_play, leaf_eval, root_out, plies, seed, block)
+        results = runner(job, block) if runner is not None else None
         if results is None:
-            results = play_trials(root, info, best_play, leaf_eval, root_out, plies, seed, block)
+            results = play_trials(job, block)
         for a, b, out in results:
             totals[0] += a
             totals[1] += b
@@ -145,37 +157,20 @@ def evaluate(
     return _result(info, totals, sums, trials)
 
 
-def play_trials(
-    root: Position,
-    info: CubeInfo,
-    best_play: PlayEvaluator,
-    leaf_eval: LeafEvaluator,
-    root_out: Outputs,
-    plies: int,
-    seed: int,
-    block: range,
-) -> list[TrialResult]:
-    """The trials numbered ``block`` of the rollout (see :func:`evaluate`), in order."""
-    return [_trial(root, info, best_play, leaf_eval, root_out, plies, seed, t) for t in block]
+def play_trials(job: RolloutJob, block: range) -> list[TrialResult]:
+    """The trials numbered ``block`` of the rollout ``job`` (see :func:`evaluate`), in order."""
+    return [_trial(job, t) for t in block]
 
 
-def _trial(
-    root: Position,
-    info: CubeInfo,
-    best_play: PlayEvaluator,
-    leaf_eval: LeafEvaluator,
-    root_out: Outputs,
-    plies: int,
-    seed: int,
-    t: int,
-) -> TrialResult:
+def _trial(job: RolloutJob, t: int) -> TrialResult:
     """Trial ``t``: its first roll is the ``t mod 36``-th, the rest come from its own stream."""
+    root, info, best_play, leaf_eval, plies = job.root, job.info, job.best_play, job.leaf_eval, job.plies
     money = not info.match_length
-    rng = random.Random((seed << 32) + t)
+    rng = random.Random((job.seed << 32) + t)
     states = [_State(info), _State(info.doubled_and_taken())]
     pos = root
-    out: Outputs = root_out
-    stopped: Outputs = root_out
+    out: Outputs = job.root_out
+    stopped: Outputs = job.root_out
     mine = True
     dice = FIRST_ROLLS[t % 36]
     for ply in range(plies + 1):

@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -64,15 +65,9 @@ def recorder(monkeypatch: pytest.MonkeyPatch) -> Iterator[Recorder]:
         return render(self, text, size, colour, bold)
 
     def checking_fit(
-        self: TextCache,
-        text: str,
-        size: int,
-        width: int,
-        colour: tuple[int, int, int] = (255, 255, 255),
-        bold: bool = True,
-        min_size: int = MIN_SIZE,
+        self: TextCache, text: str, size: int, width: int, *rest: Any, **kw: Any
     ) -> pygame.Surface:
-        surf = fit(self, text, size, width, colour, bold, min_size)
+        surf = fit(self, text, size, width, *rest, **kw)
         if surf.get_width() > width:
             rec.overflow.add((text, width, surf.get_width()))
         return surf

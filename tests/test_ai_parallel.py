@@ -194,3 +194,18 @@ def test_workers_never_start_workers_of_their_own(pool: parallel.TrialPool) -> N
     assert executor is not None
     assert executor.submit(parallel.wanted_workers).result() == 1
     assert parallel.wanted_workers() >= 1
+
+
+def _niceness() -> int:
+    import os
+
+    return os.nice(0)
+
+
+def test_workers_step_back_behind_the_screen(pool: parallel.TrialPool) -> None:
+    """The workers run at a lower priority than the game, so the screen keeps its frames."""
+    import os
+
+    executor = pool._get()
+    assert executor is not None
+    assert executor.submit(_niceness).result() >= min(19, os.nice(0) + parallel.WORKER_NICENESS)

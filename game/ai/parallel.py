@@ -23,6 +23,7 @@ process), else the cores this process may use, at most :data:`MAX_WORKERS`.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import multiprocessing
 import os
 import pickle
@@ -69,6 +70,17 @@ def _play(job: rollout.RolloutJob, start: int, stop: int, weights: str) -> list[
     return rollout.play_trials(job, range(start, stop))
 
 
+WORKER_NICENESS = 5
+"""How much lower the workers' priority is than the game's: on a cabinet they use the cores the screen
+does not need, and where they compete with it for a core, the screen wins and keeps its frame rate."""
+
+
+def _lower_priority() -> None:
+    """In a new worker: step back behind the game's process (where the system allows it)."""
+    with contextlib.suppress(AttributeError, OSError):  # no nice() here: the workers share as equals
+        os.nice(WORKER_NICENESS)
+
+
 def _ready() -> int:
     """In a worker: load the network (and with it the AI's modules) before the first rollout needs it."""
     net.default_network()
@@ -109,7 +121,9 @@ class TrialPool:
             if self._executor is None:
                 try:
                     self._executor = ProcessPoolExecutor(
-                        max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+                        max_workers=self.workers,
+                        mp_context=multiprocessing.get_context("spawn"),
+                        initializer=_lower_priority,
                     )
                 except (OSError, ValueError, ImportError, NotImplementedError) as exc:
                     # NotImplementedError: no working semaphores (a container without /dev/shm).

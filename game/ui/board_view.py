@@ -70,6 +70,31 @@ class BoardDraw:
         )
 
 
+LABEL_RADIUS = 18
+"""An arrow's number: a disc this big (its outline included)."""
+
+
+def label_spots(arrows: list[tuple[tuple[float, float], tuple[float, float]]]) -> list[tuple[int, int]]:
+    """Where each arrow's number stands: a little before the middle of its arrow, unless an earlier
+    number is there. A double moves checkers along the same path (6/5(2)): the arrows lie on top of each
+    other and their numbers would too ("4" over "3"), so a later number goes further along its arrow
+    or, on a short one, beside it, clear of every number before it."""
+    spots: list[tuple[int, int]] = []
+    apart = 2 * LABEL_RADIUS + 2
+    for a, b in arrows:
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        length = max(1.0, math.hypot(dx, dy))
+        nx, ny = -dy / length, dx / length
+        tries = [
+            (int(a[0] + dx * f + nx * side), int(a[1] + dy * f + ny * side))
+            for side in (0, apart, -apart, 2 * apart, -2 * apart)
+            for f in (0.45, 0.25, 0.65)
+        ]
+        free = [c for c in tries if all(math.dist(c, s) >= apart for s in spots)]
+        spots.append(free[0] if free else tries[0])
+    return spots
+
+
 class BoardView:
     def __init__(self, sprites: Sprites) -> None:
         self.sprites = sprites
@@ -223,8 +248,7 @@ class BoardView:
             pygame.draw.polygon(surface, colour, tip)
             pygame.draw.circle(surface, colour, a, 9)
         if numbered and len(arrows) > 1:
-            for i, (a, b) in enumerate(arrows, start=1):
-                c = (int(a[0] + (b[0] - a[0]) * 0.45), int(a[1] + (b[1] - a[1]) * 0.45))
+            for i, c in enumerate(label_spots(arrows), start=1):
                 pygame.draw.circle(surface, (40, 10, 30), c, 18)
                 pygame.draw.circle(surface, colour, c, 16)
                 label = CACHE.render(str(i), MIN_SIZE, (30, 0, 20))

@@ -295,6 +295,29 @@ def two_lines(text: str, size: int, width: int) -> list[str]:
     return [first, second]
 
 
+def fit_lines(texts: list[str], rows: int, width: int, size: int = MIN_SIZE) -> list[str]:
+    """The first of ``texts`` (the fullest wording first) that fits ``rows`` lines (one, or two split
+    by :func:`two_lines`) of at most ``width`` pixels at ``size``; if none does, the last one cut at a
+    word with "…". How a line keeps its size and its band instead of running into the next one."""
+    font = CACHE.font(size)
+
+    def fits(lines: list[str]) -> bool:
+        return len(lines) <= rows and all(font.size(line)[0] <= width for line in lines)
+
+    for text in texts:
+        lines = two_lines(text, size, width) if rows > 1 else [text]
+        if fits(lines):
+            return lines
+    words = texts[-1].split()
+    while len(words) > 1:
+        words.pop()
+        text = " ".join(words) + " …"
+        lines = two_lines(text, size, width) if rows > 1 else [text]
+        if fits(lines):
+            return lines
+    return ["…"]
+
+
 def first_fitting(texts: list[str], size: int, width: int) -> str:
     """The first of ``texts`` (the fullest wording first) that is at most ``width`` pixels wide at
     ``size``; the last if none is. How a line keeps its floor size where its full words do not fit."""

@@ -13,7 +13,7 @@ from game.engine.notation import format_play
 
 from .. import layout as L
 from ..board_view import GOLD, HINT
-from ..text import MIN_SIZE, draw_text, first_fitting, tr, tr_level, two_lines
+from ..text import CACHE, MIN_SIZE, draw_text, first_fitting, fit_lines, tr, tr_level
 from ..widgets import Button
 from .advice import draw_advice
 from .table import GameTable
@@ -21,10 +21,28 @@ from .table import GameTable
 Colour = tuple[int, int, int]
 
 
-ROLL_BUTTON = pygame.Rect(L.PANEL_X + 10, 300, L.PANEL_W - 20, 82)
+ROLL_BUTTON = pygame.Rect(L.PANEL_X + 10, 308, L.PANEL_W - 20, 74)
 DOUBLE_BUTTON = pygame.Rect(L.PANEL_X + 10, 392, L.PANEL_W - 20, 58)
 """Before the roll (screen coordinates): Roll where Done will stand, Double under it, then the cube
 advice (or its Hint button) down to the player's box."""
+DONE_BUTTON = pygame.Rect(L.PANEL_X + 10, ROLL_BUTTON.top, L.PANEL_W - 20, 400 - ROLL_BUTTON.top)
+UNDO_BUTTON = pygame.Rect(L.PANEL_X + 10, 420, L.PANEL_W - 20, 80)
+"""While moving: Done where Roll stood, Undo (or Hint, at the turn's start) under it."""
+
+ROW_H = 28
+"""A line at the floor size (:data:`MIN_SIZE`): the height of the panel's rows of words."""
+_ROW_X, _ROW_W = L.PANEL_X + 6, L.PANEL_W - 12
+MATCH_ROW = pygame.Rect(_ROW_X, L.BOARD_Y + 128, _ROW_W, 31)
+BADGE_ROW = pygame.Rect(_ROW_X, MATCH_ROW.bottom + 1, _ROW_W, ROW_H)
+LEVEL_ROW = pygame.Rect(_ROW_X, BADGE_ROW.bottom + 1, _ROW_W, ROW_H)
+LAST_ROW = pygame.Rect(_ROW_X, LEVEL_ROW.bottom + 1, _ROW_W, ROW_H)
+"""The panel's fixed rows between the top player's box and the buttons (screen coordinates), one band
+each, so that no line can run into another in any phase: "Match to N"; the CRAWFORD (or NO DOUBLING)
+badge; the computer's level; the last play. The last play has this one row while the player's Roll
+or Done stands under it, two rows (:func:`last_band`) when no button does. A line too wide for its
+band is shortened (:func:`last_lines`), never drawn over its neighbour nor below the floor."""
+HINT_ROWS = pygame.Rect(_ROW_X, UNDO_BUTTON.bottom + 12, _ROW_W, 2 * ROW_H)
+"""The expert's play (Hint): two rows under Undo/Hint, above the bottom player's box."""
 
 
 def build_buttons(t: GameTable) -> None:
@@ -46,13 +64,13 @@ def build_buttons(t: GameTable) -> None:
             b.add(Button(pygame.Rect(px, top, pw, 56), label, t.ask_cube_hint, "grey", size=26))
     elif s.phase is Phase.MOVING and game.is_human(s.turn):
         colour = "green" if s.turn_state().is_complete else "grey"
-        b.add(Button(pygame.Rect(px, 300, pw, 100), tr("done"), t.end_turn, colour, size=40))
+        b.add(Button(DONE_BUTTON.copy(), tr("done"), t.end_turn, colour, size=40))
         if s.moves:
-            b.add(Button(pygame.Rect(px, 420, pw, 80), tr("undo"), t.undo, "blue", size=32))
+            b.add(Button(UNDO_BUTTON.copy(), tr("undo"), t.undo, "blue", size=32))
         elif game.opponent.can_hint and s.turn_state().most > 0:
             # Hint and Undo share a place: a hint is for the turn's start, Undo exists only after a move.
             label = tr("hint_thinking") if t.hints.pending else tr("hint")
-            hint = Button(pygame.Rect(px, 420, pw, 80), label, t.ask_hint, "gold", size=32)
+            hint = Button(UNDO_BUTTON.copy(), label, t.ask_hint, "gold", size=32)
             hint.enabled = t.hints.moves is None  # shown: greyed until the player moves
             b.add(hint)
 
@@ -92,15 +110,31 @@ def status(t: GameTable) -> tuple[str, Colour]:
     return game.say("wins", s.result.winner), (255, 220, 100)
 
 
-def draw_status(t: GameTable, surface: pygame.Surface) -> None:
+STATUS_LEFT, STATUS_RIGHT = 16, L.W - 148
+"""The status line's room: from the left edge to the Menu button (with a gap)."""
+BANNER_GAP = 40
+"""Between the status and the demo's banner."""
+
+
+def draw_status(t: GameTable, surface: pygame.Surface) -> list[pygame.Rect]:
+    """The status line; in the demo, the banner at its right while the status fits the room left of
+    it. A flashed line ("This is a demo. To play: ...") or a status too wide for that room takes the
+    whole line and the banner gives way: they never touch. Returns the rects drawn."""
     text, colour = status(t)
+    y = L.STATUS_H // 2
+    room = STATUS_RIGHT - STATUS_LEFT
     if t.game.setup.mode == "demo":
-        banner = draw_text(
-            surface, tr("demo_banner"), MIN_SIZE, (L.W - 148, 28), (150, 160, 180), anchor="midright"
-        )
-        draw_text(surface, text, 28, (16, 28), colour, anchor="midleft", width=banner.left - 40)
-    else:
-        draw_text(surface, text, 30, (16, 28), colour, anchor="midleft", width=L.W - 160)
+        banner = tr("demo_banner")
+        left = room - CACHE.font(MIN_SIZE).size(banner)[0] - BANNER_GAP
+        flashing = t.flash_time > 0 and bool(t.flash_text)
+        fits = CACHE.font(CACHE.fit_size(text, 28, left)).size(text)[0] <= left
+        at = (STATUS_LEFT, y)
+        if fits and not flashing:
+            grey = (150, 160, 180)
+            shown = draw_text(surface, banner, MIN_SIZE, (STATUS_RIGHT, y), grey, anchor="midright")
+            return [shown, draw_text(surface, text, 28, at, colour, anchor="midleft", width=left)]
+        return [draw_text(surface, text, 28, at, colour, anchor="midleft", width=room)]
+    return [draw_text(surface, text, 30, (STATUS_LEFT, y), colour, anchor="midleft", width=L.W - 160)]
 
 
 def level_text(t: GameTable) -> str:
@@ -116,6 +150,35 @@ def last_text(t: GameTable) -> str:
     if s.last_player is None or not s.last_play:
         return ""
     return tr("last_play", name=t.game.name(s.last_player), play=format_play(s.last_play))
+
+
+def last_band(t: GameTable) -> pygame.Rect:
+    """The last play's band (screen coordinates): :data:`LAST_ROW`, and the row under it too when no
+    button of the panel stands there (the computer's turn, the game's end, the demo)."""
+    two = pygame.Rect(LAST_ROW.x, LAST_ROW.y, LAST_ROW.w, 2 * ROW_H)
+    if any(b.visible and b.rect.colliderect(two) for b in t.buttons.buttons):
+        return LAST_ROW.copy()
+    return two
+
+
+def last_lines(t: GameTable, rows: int) -> list[str]:
+    """The last play in at most ``rows`` lines of the panel's width at the floor size: "Last: White
+    bar/22* 13/11(2) 6/1*" whole if it fits, else without "Last:", else the play alone, else the
+    play's first moves and "…"."""
+    s = t.game.state
+    if s.last_player is None or not s.last_play:
+        return []
+    play = format_play(s.last_play)
+    name = t.game.name(s.last_player)
+    return fit_lines([last_text(t), f"{name} {play}", play], rows, _ROW_W)
+
+
+def hint_lines(t: GameTable) -> list[str]:
+    """The expert's play in the two rows of :data:`HINT_ROWS`: "Expert: 13/11 6/1*", else the play."""
+    text = t.hints.text()
+    if not text or not t.hints.moves:
+        return []
+    return fit_lines([text, format_play(t.hints.moves)], 2, _ROW_W)
 
 
 def _active(t: GameTable) -> int | None:
@@ -141,6 +204,7 @@ def facts(t: GameTable) -> tuple[object, ...]:
         s.rules.match_length,
         s.crawford,
         last_text(t),
+        last_band(t).height,
         game.name(0),
         game.name(1),
         game.opponent.level,
@@ -220,7 +284,6 @@ def paint(t: GameTable, surface: pygame.Surface, ox: int, oy: int) -> None:
     pips = s.board_for(0).pips()
     score = _score(t)
     active = _active(t)
-    x = L.PANEL_X + 6 - ox
     w = L.PANEL_W - 12
     for player in (1, 0):
         rect = player_box(player).move(-ox, -oy)
@@ -231,42 +294,37 @@ def paint(t: GameTable, surface: pygame.Surface, ox: int, oy: int) -> None:
         sprite = t.sprites.get(f"checker_{('white', 'black')[player]}")
         surface.blit(sprite, (rect.x + 12, rect.y + 14))
         paint_player(surface, rect, game.name(player), tr("pips", pips=pips[player]), score[player], on)
-    mid_y = L.BOARD_Y + 150 - oy
     length = s.rules.match_length
     line = tr("match_to", length=length) if length else tr("session_score")
-    draw_text(surface, line, 26, (x + w // 2, mid_y), (230, 230, 240), width=w)
+    draw_text(surface, line, 26, MATCH_ROW.move(-ox, -oy).center, (230, 230, 240), width=w)
     if length == 1:  # the cube is dead in a 1-point match: no game is "Crawford" there
-        badge = pygame.Rect(x + 10, mid_y + 18, w - 20, 32)
+        badge = BADGE_ROW.move(-ox, -oy).inflate(-20, 0)
         pygame.draw.rect(surface, (70, 78, 96), badge, border_radius=8)
         draw_text(surface, tr("no_cube"), MIN_SIZE, badge.center, (235, 235, 245), width=badge.w - 8)
     elif s.crawford:
-        badge = pygame.Rect(x + w // 2 - 90, mid_y + 18, 180, 32)
+        badge = BADGE_ROW.move(-ox, -oy)
+        badge = pygame.Rect(badge.centerx - 90, badge.y, 180, badge.h)
         pygame.draw.rect(surface, (170, 40, 40), badge, border_radius=8)
         draw_text(surface, tr("crawford"), MIN_SIZE, badge.center, (255, 255, 255), width=badge.w - 8)
-    last = last_text(t)
-    if last:  # shown while no button stands over it (the computer's turn, the game's end)
-        paint_lines(surface, last, (x + w // 2, mid_y + 104), w, (90, 200, 255))
-    hint = t.hints.text()
-    if hint:
-        paint_lines(surface, hint, (x + w // 2, L.BOARD_Y + 480 - oy), w, HINT)
+    if game.setup.mode != "two":
+        if game.opponent.is_placeholder:
+            level = fit_lines([tr("placeholder_ai"), tr("player_random")], 1, w)[0]
+        else:
+            level = level_text(t)
+        draw_text(surface, level, MIN_SIZE, LEVEL_ROW.move(-ox, -oy).center, (170, 170, 190), width=w)
+    band = last_band(t)
+    paint_lines(surface, last_lines(t, band.height // ROW_H), band.move(-ox, -oy), (90, 200, 255))
+    paint_lines(surface, hint_lines(t), HINT_ROWS.move(-ox, -oy), HINT)
     if s.phase is Phase.ROLL:  # the cube advice stands where its Hint button was
         draw_advice(surface, t.hints.cube_lines(), advice_area().move(-ox, -oy))
-    if game.setup.mode != "two" and game.opponent.is_placeholder:
-        paint_lines(surface, tr("placeholder_ai"), (x + w // 2, mid_y + 64), w, (170, 170, 190))
-    elif game.setup.mode != "two":
-        draw_text(surface, level_text(t), MIN_SIZE, (x + w // 2, mid_y + 70), (170, 170, 190), width=w)
 
 
-def paint_lines(
-    surface: pygame.Surface, text: str, centre: tuple[int, int], width: int, colour: Colour
-) -> None:
-    """``text`` at the floor size around ``centre``: one line, or two (split evenly) when one is too wide
-    (the panel is 300 pixels wide: "Last: White 22/20 13/11(2) 3/1*" is not)."""
-    rows = two_lines(text, MIN_SIZE, width)
-    step = 28
-    top = centre[1] - step * (len(rows) - 1) // 2
-    for i, row in enumerate(rows):
-        draw_text(surface, row, MIN_SIZE, (centre[0], top + i * step), colour, width=width)
+def paint_lines(surface: pygame.Surface, lines: list[str], band: pygame.Rect, colour: Colour) -> None:
+    """``lines`` (already fitted to ``band``: see :func:`fit_lines`) at the floor size, a row each from
+    the top of ``band``, centred across it."""
+    for i, row in enumerate(lines):
+        centre = (band.centerx, band.top + ROW_H // 2 + i * ROW_H)
+        draw_text(surface, row, MIN_SIZE, centre, colour, width=band.width)
 
 
 __all__ = [
@@ -275,6 +333,9 @@ __all__ = [
     "build_buttons",
     "draw_status",
     "facts",
+    "hint_lines",
+    "last_band",
+    "last_lines",
     "last_text",
     "level_text",
     "paint_player",

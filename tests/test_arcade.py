@@ -191,6 +191,29 @@ def test_operator_settings_change_the_code(tmp_path: Path) -> None:
     assert app.kiosk is not None and app.kiosk.config.code == "4321"
 
 
+def test_a_code_too_short_is_refused_where_it_was_typed(tmp_path: Path) -> None:
+    """Found in a real-window play test: "12" and OK closed the keypad and silently kept the old code.
+    Now the keypad stays open and says how long a code is; a good code then goes through."""
+    app = make(tmp_path, operator_code="999")
+    open_operator(app, "999")
+    press_button(app, i18n.tr("operator.settings"))
+    press_button(app, "•••")
+    for d in "12":
+        press_button(app, d)
+    press_button(app, "OK")
+    keypad = app.scenes.top
+    assert isinstance(keypad, KeypadScene)
+    assert keypad.message == i18n.tr("settings.code_length", low=3, high=8) and keypad.message_time > 0
+    assert keypad.entered == ""  # typed again from the start
+    assert app.settings.operator_code == "999"
+    for d in "4321":
+        press_button(app, d)
+    press_button(app, "OK")
+    assert isinstance(app.scenes.top, SettingsScene)
+    press_button(app, i18n.tr("button.back"))
+    assert app.settings.operator_code == "4321"
+
+
 # -- languages, settings, how to play, statistics ---------------------------------------------
 
 

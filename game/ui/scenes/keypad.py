@@ -21,12 +21,16 @@ DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)} | {
 
 
 class KeypadScene(ButtonScene):
-    """A numeric keypad. ``on_done`` gets the digits; None means the kiosk checks them (operator code)."""
+    """A numeric keypad. ``on_done`` gets the digits and answers None when it takes them, or why not
+    (the keypad then stays open and says so); no ``on_done`` means the kiosk checks them (operator code)."""
 
     opaque = False
 
     def __init__(
-        self, app: Host, title_key: str = "operator.enter_code", on_done: Callable[[str], None] | None = None
+        self,
+        app: Host,
+        title_key: str = "operator.enter_code",
+        on_done: Callable[[str], str | None] | None = None,
     ) -> None:
         super().__init__(app)
         self.title_key = title_key
@@ -77,8 +81,12 @@ class KeypadScene(ButtonScene):
         if self.on_done is not None:
             code = self.own
             self.own = ""
+            problem = self.on_done(code)
+            if problem:  # e.g. a code too short: say so here, where it can be typed again
+                self.message = problem
+                self.message_time = 2.5
+                return
             self.close()
-            self.on_done(code)
             return
         kiosk = self.app.kiosk
         if kiosk is not None and not kiosk.submit():
@@ -123,5 +131,5 @@ class KeypadScene(ButtonScene):
         dots = "•" * len(self.entered) or "–"
         draw_text(surface, dots, 48, (L.W // 2, 160), INK)
         if self.message_time > 0:
-            draw_text(surface, self.message, 26, (L.W // 2, 205), (255, 120, 110))
+            draw_text(surface, self.message, 26, (L.W // 2, 205), (255, 120, 110), width=box.w - 30)
         self.buttons.draw(surface, self.app.sprites)

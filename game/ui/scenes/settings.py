@@ -132,14 +132,16 @@ class SettingsScene(ButtonScene):
 
         return step
 
-    def _set_code(self, code: str) -> None:
+    def _set_code(self, code: str) -> str | None:
+        """Take the new operator code, or say why not (the keypad shows it and stays open)."""
         try:
             self.values = st.with_value(self.values, "operator_code", code)
         except ValueError as exc:
             log.info("operator code not changed: %s", exc)
-            return
+            return tr("settings.code_length", low=st.CODE_LENGTH[0], high=st.CODE_LENGTH[1])
         self.app.apply_settings(self.values, save=False)
         self._build()
+        return None
 
     def enter(self) -> None:
         super().enter()

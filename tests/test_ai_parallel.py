@@ -22,9 +22,8 @@ CONTACT = ("i3c2AAjYtg0CDA", "1jaMAxCZvQ0GAA", "tm2DAGDbbgcAIA")
 """Contact positions of the cube benchmark's set: a prime against a trapped checker, a
 middle game, a closed board against a trapped checker."""
 
-OTHER_WEIGHTS = (
-    Path(__file__).resolve().parents[1] / "assets" / "weights" / "training" / "scratch_feat_next.json"
-)
+OTHER_WEIGHTS = Path(__file__).resolve().parents[1] / "assets" / "weights" / "training" / "td_distill.json"
+"""A network that is not the shipped one (an experiment's export, committed and never rewritten)."""
 
 
 @pytest.fixture(scope="module")

@@ -213,17 +213,20 @@ def _info(
     return cubeful.CubeInfo(cube_value, cube_owner, match_length, (score[0], score[1]), crawford)
 
 
-ROLLOUT_TRIALS = 144
+ROLLOUT_TRIALS = 288
 ROLLOUT_PLIES = 8
-"""The expert's cube rollouts (:mod:`game.ai.rollout`): up to 144 trials (each first roll four times) of
-8 plies, stopped after any 36 once the answer is settled (see ``ROLLOUT_STOP_Z``, ``ROLLOUT_AGREE_Z``).
-Why 144 and not 72: a rollout's dice are one draw, and on close calls they decide. Scored with three
-sets of rollout dice on both cube benchmark sets (``bench_cube``, the mean of the three), 72 trials
-lost 6.57 / 9.91 thousandths per double / take decision (main set) and 7.38 / 7.96 (held-out); 144
-trials 6.00 / 9.52 and 6.76 / 7.10, better in all four. Most decisions still stop at 36 trials; those
-close all the way take twice as long. CPU time of the main set's first 200 contact takes, one process
-alternating: median 172 against 176 ms, 90th percentile 583 against 323, slowest 1171 against 619, in
-all 1.26 times as long."""
+"""The expert's cube rollouts (:mod:`game.ai.rollout`): up to 288 trials (each first roll eight times)
+of 8 plies, stopped after any 36 once the answer is settled (see ``ROLLOUT_STOP_Z``,
+``ROLLOUT_AGREE_Z``). Why so many: a rollout's dice are one draw, and on close calls they decide.
+Scored with three sets of rollout dice on both cube benchmark sets (``bench_cube``, the mean of the
+three; thousandths lost per double / take decision, main set then held-out): 72 trials 6.57 / 9.91
+and 7.38 / 7.96; 144 trials 5.80 / 9.56 and 6.58 / 7.46; 288 trials 5.56 / 7.99 and 6.26 / 6.27,
+better in all four each time. More trials are the same estimate with less noise, so nothing is
+fitted to the measuring stick. Most decisions still stop at 36 trials; the ones close all the way
+play 288, which the worker processes (:mod:`game.ai.parallel`) pay for: the main set's first 40
+contact takes with 288 trials and two workers took median 144 ms, slowest 1.5 s, 11.4 s in all,
+against 282 ms, 1.3 s and 15.7 s with 144 trials in one process as before (one process alone, 288:
+256 ms, 2.2 s, 19.1 s)."""
 ROLLOUT_STOP_Z = 3.0
 """After 36 trials the rollout stops when the answer at stake is already this many standard errors
 clear (most takes are): about half the time for the same decisions."""
@@ -256,7 +259,7 @@ _rollout_dice = 0
 def use_rollout_dice(dice: int) -> None:
     """Give every later cube rollout another set of dice (0: the set the game uses).
 
-    For the cube benchmark only: a rollout of 36-144 trials is noisy, so one set of dice is one
+    For the cube benchmark only: a rollout of 36-288 trials is noisy, so one set of dice is one
     draw of the expert's figures; the benchmark scores several sets and reports their mean.
     """
     global _rollout_dice

@@ -1,8 +1,8 @@
 """Cube rollouts on several cores: the trials of a block run in worker processes.
 
-Why: a rollout is the expert's slowest thinking. A take that is close all the way plays 144
-trial games, about 1.2 s of CPU on the development machine and an estimated 7-12 s on a
-Raspberry Pi, which is 6-10 times slower but has four cores. Its trials are independent
+Why: a rollout is the expert's slowest thinking. A take that is close all the way plays 288
+trial games, about 2.2 s of CPU on the development machine and, by the same 6-10 times, an
+estimated 13-22 s on a Raspberry Pi, which has four cores. Its trials are independent
 (each rolls its own dice, :func:`game.ai.rollout.evaluate`), so a block of 36 is split among
 the workers and the parent sums their results in trial order: the answer is the same to the
 last bit with one process or four. And the trials then run outside the game's process, so

@@ -208,3 +208,60 @@ def test_workers_step_back_behind_the_screen(pool: parallel.TrialPool) -> None:
     executor = pool._get()
     assert executor is not None
     assert executor.submit(_niceness).result() >= min(19, os.nice(0) + parallel.WORKER_NICENESS)
+
+
+ORPHAN_SCRIPT = """
+import os, signal, time
+from game.ai import parallel
+
+def slow_pid():
+    time.sleep(0.5)  # both workers busy at once, so the pool starts two
+    return os.getpid()
+
+def main():
+    executor = parallel.TrialPool(2)._get()
+    pids = sorted({f.result() for f in [executor.submit(slow_pid) for _ in range(2)]})
+    print(" ".join(map(str, pids)), flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)  # no exit handler runs, as after the OOM killer
+
+if __name__ == "__main__":
+    main()
+"""
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` is a live process (a zombie waiting for its new parent to reap it is not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads process states from /proc")
+def test_workers_end_when_their_game_is_killed(tmp_path: Path) -> None:
+    """A game killed outright runs no exit handler: its workers must notice and end by themselves."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    script = tmp_path / "killed_game.py"
+    script.write_text(ORPHAN_SCRIPT)
+    root = Path(__file__).resolve().parents[1]
+    out = tmp_path / "out.txt"
+    with out.open("w") as sink:  # a file, not a pipe: workers left behind would hold a pipe open
+        done = subprocess.run(
+            [sys.executable, str(script)],
+            cwd=root,
+            env={**os.environ, "PYTHONPATH": str(root)},
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            timeout=60,
+        )
+    pids = [int(word) for word in out.read_text().split()[:2] if word.isdigit()]
+    assert done.returncode < 0 and len(pids) == 2, out.read_text()
+    deadline = time.monotonic() + 10 * parallel.ORPHAN_CHECK_SECONDS
+    while any(_running(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_running(pid) for pid in pids)

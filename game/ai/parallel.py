@@ -29,6 +29,7 @@ import os
 import pickle
 import sys
 import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 
@@ -76,9 +77,35 @@ does not need, and where they compete with it for a core, the screen wins and ke
 
 
 def _lower_priority() -> None:
-    """In a new worker: step back behind the game's process (where the system allows it)."""
+    """Step back behind the game's process (where the system allows it)."""
     with contextlib.suppress(AttributeError, OSError):  # no nice() here: the workers share as equals
         os.nice(WORKER_NICENESS)
+
+
+ORPHAN_CHECK_SECONDS = 1.0
+"""How often a worker looks whether the game that started it is still there."""
+
+
+def _exit_with_parent(parent: int, every: float = ORPHAN_CHECK_SECONDS) -> None:
+    """In a worker's watch thread: end the worker once the process that started it is gone.
+
+    Why: a game that quits, or is stopped with SIGTERM, shuts its workers down itself, but one
+    killed outright (SIGKILL, the out-of-memory killer, a crash in SDL) runs no exit handler, and
+    its workers would sit idle, about 45 MB each, until the machine restarts. Without a parent the
+    worker is adopted by another process, so its parent's id changes.
+    """
+    while True:
+        time.sleep(every)
+        if os.getppid() != parent:
+            os._exit(0)
+
+
+def _start_worker() -> None:
+    """In a new worker: a lower priority, and a watch that ends it with its parent."""
+    _lower_priority()
+    parent = multiprocessing.parent_process()
+    pid = parent.pid if parent is not None and parent.pid is not None else os.getppid()
+    threading.Thread(target=_exit_with_parent, args=(pid,), name="orphan-watch", daemon=True).start()
 
 
 def _ready() -> int:
@@ -123,7 +150,7 @@ class TrialPool:
                     self._executor = ProcessPoolExecutor(
                         max_workers=self.workers,
                         mp_context=multiprocessing.get_context("spawn"),
-                        initializer=_lower_priority,
+                        initializer=_start_worker,
                     )
                 except (OSError, ValueError, ImportError, NotImplementedError) as exc:
                     # NotImplementedError: no working semaphores (a container without /dev/shm).

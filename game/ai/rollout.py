@@ -170,7 +170,7 @@ def _trial(job: RolloutJob, t: int) -> TrialResult:
     states = [_State(info), _State(info.doubled_and_taken())]
     pos = root
     out: Outputs = job.root_out
-    stopped: Outputs = job.root_out
+    stopped: Outputs  # set on each way out of the loop below (the last ply always leaves it)
     mine = True
     dice = FIRST_ROLLS[t % 36]
     for ply in range(plies + 1):

@@ -460,3 +460,19 @@ def test_the_answers_letters_stay_inside_their_buttons_rims(lang: str) -> None:
         apply_language("en")
         LAYOUT.set_home("right")
         quit_pygame()
+
+
+def test_nothing_of_the_panel_peeks_out_between_the_top_players_box_and_the_offer_card(app: App) -> None:
+    """Found in a real-window play test at 800x480: while a double waited for its answer, the tops of the
+    panel's "Money session" (the row the card covers) showed above the card's gold frame. The card says
+    the match itself; the strip between the top player's box and the card is bare panel."""
+    show(app, OFFER)
+    card = dialogs.offer_card()
+    strip = pygame.Rect(card.x, panel_box(1).bottom + 1, card.width, card.top - panel_box(1).bottom - 1)
+    light = [
+        (x, y)
+        for x in range(strip.left, strip.right)
+        for y in range(strip.top, strip.bottom)
+        if min(app.screen.get_at((x, y))[:3]) > 150
+    ]
+    assert not light, light[:5]

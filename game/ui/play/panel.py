@@ -212,6 +212,7 @@ def facts(t: GameTable) -> tuple[object, ...]:
         game.opponent.is_placeholder,
         t.hints.moves,
         tuple(t.hints.cube_lines()),
+        s.phase is Phase.CUBE_OFFERED,
     )
 
 
@@ -296,7 +297,8 @@ def paint(t: GameTable, surface: pygame.Surface, ox: int, oy: int) -> None:
         paint_player(surface, rect, game.name(player), tr("pips", pips=pips[player]), score[player], on)
     length = s.rules.match_length
     line = tr("match_to", length=length) if length else tr("session_score")
-    draw_text(surface, line, 26, MATCH_ROW.move(-ox, -oy).center, (230, 230, 240), width=w)
+    if s.phase is not Phase.CUBE_OFFERED:  # the offer's card covers the row but for its glyphs' tops
+        draw_text(surface, line, 26, MATCH_ROW.move(-ox, -oy).center, (230, 230, 240), width=w)
     if length == 1:  # the cube is dead in a 1-point match: no game is "Crawford" there
         badge = BADGE_ROW.move(-ox, -oy).inflate(-20, 0)
         pygame.draw.rect(surface, (70, 78, 96), badge, border_radius=8)

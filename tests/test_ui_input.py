@@ -173,6 +173,27 @@ def test_dice_click_ends_turn_only_when_complete(game) -> None:  # type: ignore[
     assert scene.state.phase is Phase.ROLL and scene.state.turn == 1
 
 
+def test_finish_your_move_goes_once_the_move_it_counts_has_changed(game) -> None:  # type: ignore[no-untyped-def]
+    """Found in a real-window play test: R (or Done, or the dice) pressed too early said "Finish your
+    move: you still have 6 and 1 to play"; the player then played both, and the line kept saying so for
+    seconds over a green Done. The refusal counts the dice left: a move or an undo makes it stale."""
+    from game.ui.play import panel
+
+    app, scene = game
+    click(app, dice_xy(scene))
+    assert panel.status(scene)[0].startswith("Finish your move")
+    double_click(app, point_xy(0, 13))
+    assert len(scene.state.moves) == 1
+    assert not panel.status(scene)[0].startswith("Finish your move"), panel.status(scene)
+    click(app, dice_xy(scene))  # one die left: said again, and gone after an undo
+    assert panel.status(scene)[0].startswith("Finish your move")
+    click(app, button_xy(scene, "Undo"))
+    assert not panel.status(scene)[0].startswith("Finish your move"), panel.status(scene)
+    scene.flash("Something else")  # any other flash keeps its time
+    double_click(app, point_xy(0, 13))
+    assert panel.status(scene)[0] == "Something else"
+
+
 def test_double_click_on_dice_does_not_roll_for_the_next_player(game) -> None:  # type: ignore[no-untyped-def]
     app, scene = game
     double_click(app, point_xy(0, 13))

@@ -66,6 +66,8 @@ class GameScene(Scene):
         self.cursor = BoardCursor(self)
         self.flash_text = ""
         self.flash_time = 0.0
+        self.flash_counts_moves = False
+        """The flash is Done's refusal, which counts the dice left: a move or an undo makes it stale."""
         self.win_pending = False
         """The game just ended: the win sounds once the last checker has landed."""
         self.auto_reviewed = -1
@@ -114,6 +116,8 @@ class GameScene(Scene):
         self, old: GameState, new: GameState, action: Action, drop: tuple[int, int] | None
     ) -> None:
         animate(self.anim, self.dice, old, new, action, drop)
+        if self.flash_counts_moves and new.moves != old.moves:
+            self.flash_time = 0.0
         if new.phase is Phase.GAME_OVER and old.phase is not Phase.GAME_OVER:
             self.win_pending = True
 
@@ -146,6 +150,7 @@ class GameScene(Scene):
     def flash(self, text: str, seconds: float = FLASH_TIME) -> None:
         self.flash_text = text
         self.flash_time = seconds
+        self.flash_counts_moves = False
 
     def _refused(self, reason: str | None) -> None:
         if reason:
@@ -155,6 +160,7 @@ class GameScene(Scene):
         reason = self.game.do(EndTurn())
         if reason:
             self.flash(reason)
+            self.flash_counts_moves = True
         else:
             # A refusal flashed during this turn is about a move that is over now: it must not
             # stay up over the next player's (or the computer's) turn.

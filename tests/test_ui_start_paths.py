@@ -174,3 +174,27 @@ def test_the_match_length_chosen_on_the_title_is_the_setting_and_stays_chosen(tm
     assert isinstance(again, TitleScene) and again.match_length == 1
     app.quit()
     quit_pygame()
+
+
+def test_flags_for_this_run_are_not_saved_by_an_unrelated_change(tmp_path: Path) -> None:
+    """Found in a real-window play test: one run with ``--rotate 90 --no-sound --lang fi``, a tap on HU on
+    the title, and every later run without flags came up sideways and silent. The flags "override the
+    saved settings for this run" (``--help``): saving a change keeps the file's own values for them, and
+    a flagged setting the player changes is saved as the player chose."""
+    from game.ui import settings as st
+
+    st.save_settings(st.Settings(level="advanced", volume=0.5), tmp_path)
+    argv = ["--data-dir", str(tmp_path), "--rotate", "90", "--no-sound", "--lang", "fi", "--level", "expert"]
+    app = build(argv, threaded_ai=False)
+    assert app.settings.rotation == 90 and not app.settings.sound and app.settings.level == "expert"
+    app.apply_settings(st.with_value(app.settings, "match_length", 3), save=True)
+    app.apply_settings(st.with_value(app.settings, "language", "hu"), save=True)
+    saved = st.load_settings(tmp_path)
+    assert saved.match_length == 3 and saved.language == "hu"  # what the player changed
+    assert saved.rotation == 0 and saved.sound and saved.level == "advanced" and saved.volume == 0.5
+    assert app.settings.rotation == 90 and not app.settings.sound  # the run keeps its flags
+    app.apply_settings(st.with_value(app.settings, "level", "beginner"), save=True)
+    app.apply_settings(st.with_value(app.settings, "language", "fi"), save=True)  # back to the flag's value
+    saved = st.load_settings(tmp_path)
+    assert saved.level == "beginner" and saved.language == "fi"
+    app.quit()

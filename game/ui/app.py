@@ -93,6 +93,7 @@ class App:
         data_dir: str | PathLike[str] | None = None,
         threaded_ai: bool = True,
         clock: Callable[[], float] = time.time,
+        stored: st.Settings | None = None,
     ) -> None:
         self.launch = launch if launch is not None else Launch()
         self.seed = self.launch.seed
@@ -101,6 +102,8 @@ class App:
         self.clock = clock
         """Wall-clock seconds for save times (a test passes a fake clock)."""
         self.settings = settings if settings is not None else st.load_settings(self.data_dir)
+        self.stored = st.Stored(stored if stored is not None else self.settings, self.settings)
+        """The settings file's values: the flags' are for this run only (``stored``: the file's)."""
         pygame.display.init()
         pygame.font.init()
         CACHE.reset()
@@ -166,7 +169,7 @@ class App:
         if self.kiosk is not None:
             self.kiosk.config = kiosk_config(settings)
         if save:
-            st.save_settings(settings, self.data_dir)
+            st.save_settings(self.stored.to_save(settings), self.data_dir)
         if language_changed:
             CACHE.clear()
             self.needs_draw = True

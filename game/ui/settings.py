@@ -250,6 +250,31 @@ def save_settings(settings: Settings, directory: str | os.PathLike[str] | None =
     return persist.atomic_write_json(persist.data_dir(directory) / SETTINGS_FILE, to_dict(settings))
 
 
+class Stored:
+    """What ``settings.json`` holds, apart from the settings this run plays with.
+
+    The flags override the saved settings for this run only: a change saved later (a language
+    tapped on the title) writes the file's own values for the flagged settings, not the flags'
+    (a play test's one run with ``--rotate 90`` left every later run sideways). A flagged setting
+    the player changes is the player's: saved as chosen from then on.
+    """
+
+    def __init__(self, stored: Settings, run: Settings) -> None:
+        self.stored = stored
+        self.flags = {
+            f.name: getattr(run, f.name)
+            for f in fields(Settings)
+            if getattr(run, f.name) != getattr(stored, f.name)
+        }
+
+    def to_save(self, settings: Settings) -> Settings:
+        """What to write when the run's settings become ``settings``."""
+        for name in [n for n, value in self.flags.items() if getattr(settings, n) != value]:
+            del self.flags[name]
+        self.stored = dataclasses.replace(settings, **{n: getattr(self.stored, n) for n in self.flags})
+        return self.stored
+
+
 # ---------------------------------------------------------------------------------------------
 # Command-line flags
 

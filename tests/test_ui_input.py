@@ -335,3 +335,32 @@ def test_a_missed_drop_while_bearing_off_names_the_tray_too() -> None:
     assert 0 in scene.hands.targets(6)
     drag(app, point_xy(0, 6), (1100, 300))
     assert scene.flash_text == tr("drop_missed_tray")
+
+
+def test_a_save_that_fails_is_said_on_the_board(game, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Found in a real-window play test with a read-only data folder: every save failed, the log said
+    so, the screen said nothing, and the player who left found an older game (or none) on Continue.
+    The first failed save of a run of them is said on the board, and not wiped by the end of the turn
+    whose save failed; once a save succeeds, the next failure is said again."""
+    from game.ui import i18n
+    from game.ui.play import panel
+
+    app, scene = game
+    good = app.data_dir
+    app.data_dir = tmp_path / "a-file"
+    app.data_dir.write_text("")  # no folder can be made there
+    double_click(app, point_xy(0, 13))
+    right_click(app, point_xy(0, 8))
+    click(app, dice_xy(scene))  # Done: the play is saved, or not
+    assert scene.state.turn == 1
+    assert panel.status(scene)[0] == i18n.tr("saved.failed")
+    settle(app, scene)
+    assert panel.status(scene)[0] != i18n.tr("saved.failed")
+    click(app, button_xy(scene, "Roll"))  # the roll's save fails too: not said again every time
+    assert scene.state.phase is Phase.MOVING
+    assert panel.status(scene)[0] != i18n.tr("saved.failed")
+    app.data_dir = good
+    assert app.autosave.save(scene.game)
+    app.data_dir = tmp_path / "a-file"
+    assert not app.autosave.save(scene.game)
+    assert panel.status(scene)[0] == i18n.tr("saved.failed")

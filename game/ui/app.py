@@ -125,6 +125,7 @@ class App:
         self.kiosk_rules = KioskRules(self, self.kiosk) if self.kiosk is not None else None
         self.events = EventBus()
         self.autosave = Autosave(lambda: self.data_dir, self.clock)
+        self.autosave.on_failed = self._save_failed
         self.events.subscribe(self.autosave)
         self.events.subscribe(Sounds(lambda: self.audio))
         self.events.subscribe(DiceCounter(lambda: self.stats, self._set_stats))
@@ -231,6 +232,12 @@ class App:
             # The record could not be continued (its file gone or broken): say so now, not at Review.
             scene.flash(i18n.tr("review.not_continued"), seconds=7.0)
         return scene
+
+    def _save_failed(self) -> None:
+        """The game's save failed (the log has why): the player must know before leaving it."""
+        games = [scene for scene in self.scenes.scenes if isinstance(scene, GameScene)]
+        if games:
+            games[-1].flash(i18n.tr("saved.failed"), seconds=8.0)
 
     def continue_saved(self) -> None:
         saved = self.saved

@@ -35,6 +35,10 @@ class Autosave:
         self.clock = clock
         self.history: list[tuple[int, int]] = []
         self.saves = 0
+        self.failing = False
+        """The last save failed (a read-only or full disk)."""
+        self.on_failed: Callable[[], None] = lambda: None
+        """Called when a save fails after one that did not (or the first): the screen says it."""
 
     def __call__(self, event: ev.GameEvent) -> None:
         if isinstance(event, ev.GameStarted):
@@ -63,6 +67,9 @@ class Autosave:
         )
         ok = persist.save_game(saved, self.folder())
         self.saves += ok
+        if not ok and not self.failing:
+            self.on_failed()
+        self.failing = not ok
         return ok
 
 

@@ -157,13 +157,15 @@ class GameScene(Scene):
             self.flash(reason)
 
     def end_turn(self) -> None:
+        flashed = (self.flash_text, self.flash_time)
         reason = self.game.do(EndTurn())
         if reason:
             self.flash(reason)
             self.flash_counts_moves = True
-        else:
+        elif (self.flash_text, self.flash_time) == flashed:
             # A refusal flashed during this turn is about a move that is over now: it must not
-            # stay up over the next player's (or the computer's) turn.
+            # stay up over the next player's (or the computer's) turn. (What the turn's end itself
+            # flashed, a failed save, stays.)
             self.flash_time = 0.0
 
     def undo(self) -> None:

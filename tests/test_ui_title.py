@@ -124,3 +124,30 @@ def test_continue_the_first_way_to_play_and_settings_stand_in_one_row(tmp_path: 
     ]
     assert {(r.top, r.bottom) for r in row} == {(row[1].top, row[1].bottom)}, row
     assert row[0].right < row[1].left and row[1].right < row[2].left  # side by side, apart
+
+
+def test_enter_on_the_title_does_not_throw_away_a_saved_game(tmp_path: Path) -> None:
+    """Found in a real-window keyboard play test: Enter on the title (an arcade encoder's A) started a
+    game against the computer at once, and a new game deletes the saved one: a two-player game left
+    for later was gone with one key and no word. With a saved game Enter first shows the focus on
+    Continue, and a second Enter continues it; without one, Enter still plays the computer at once."""
+    from game.ui.input import Intent
+    from game.ui.scenes.game import GameScene
+
+    app, scene = title_with_a_saved_game(tmp_path)
+    assert persist.save_game(app.saved, tmp_path) if app.saved else False
+    scene.handle(Intent("nav", command="select"))
+    app.step()
+    assert app.scenes.top is scene and (tmp_path / persist.SAVE_FILE).exists()
+    focused = scene.buttons.focused()
+    assert focused is not None and focused.label == i18n.tr("menu.continue")
+    scene.handle(Intent("nav", command="select"))
+    app.step()
+    top = app.scenes.top
+    assert isinstance(top, GameScene) and top.game.mode == "computer" and top.game.opponent.level == "expert"
+    fresh = App(st.Settings(animation="fast"), data_dir=tmp_path / "none", threaded_ai=False)
+    plain = TitleScene(fresh)
+    fresh.scenes.reset(plain)
+    plain.handle(Intent("nav", command="select"))
+    fresh.step()
+    assert isinstance(fresh.scenes.top, GameScene)

@@ -246,7 +246,11 @@ class TitleScene(ButtonScene):
         if intent.kind == "back":
             return
         if intent.kind == "nav" and intent.command == "select" and self.buttons.focused() is None:
-            self.start("computer")  # Enter on the title plays the computer at once
+            labels = [b.label for b in self.buttons.buttons]
+            if i18n.tr("menu.continue") in labels:  # a new game would delete the saved one: show Continue
+                self.buttons.focus = labels.index(i18n.tr("menu.continue"))
+            else:
+                self.start("computer")  # Enter on the title plays the computer at once
             return
         self.buttons.handle(intent)
 

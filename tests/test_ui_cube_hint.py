@@ -217,3 +217,47 @@ def test_advice_too_long_for_its_space_still_fits_it() -> None:
     assert lines[1] in " ".join(text for text, _, _ in big)  # and the chances, in one row or two
     small = advice.advice_rows(lines, 300, 120)
     assert lines[1] in " ".join(text for text, _, _ in small)  # the numbers give way before the chances
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "hu"])
+@pytest.mark.parametrize(
+    ("verdict", "numbers"),
+    [
+        ("cube_hint_pass", ("cube_hint_answer", {"take": "-1.21", "drop": "-1.00"})),
+        ("cube_hint_take", ("cube_hint_answer", {"take": "-0.81", "drop": "-1.00"})),
+        ("cube_hint_double", ("cube_hint_equities", {"nd": "+0.61", "dt": "+0.83", "dp": "+1.00"})),
+        ("cube_hint_no_double", ("cube_hint_equities", {"nd": "+0.21", "dt": "+0.13", "dp": "+1.00"})),
+    ],
+)
+def test_a_verdict_from_the_rollout_stays_inside_the_card_and_the_panel(
+    lang: str, verdict: str, numbers: tuple[str, dict[str, str]]
+) -> None:
+    """Seen in a real window at 800x480: the Hint on a double the expert played out said "Expert: pass
+    (from 288 trial ga" in one row that began on the board and ran off the screen's right edge. The
+    bracket alone is wider than the offer card at the floor size, so no way of fitting the advice was
+    found and the whole verdict was drawn as it was. Now the verdict gives up its bracket before it
+    leaves its space: every row is inside the card (and the panel before the roll), at the floor or
+    larger, and the verdict itself is there."""
+    from game.ui.app import apply_language
+    from game.ui.play import dialogs
+
+    pygame.init()
+    apply_language(lang)
+    key, values = numbers
+    lines = [
+        tr("cube_hint_trials", action=tr(verdict), n=288),
+        tr("cube_hint_chances", win="30%", gammon="5%"),
+        tr(key, **values),
+    ]
+    card = dialogs.offer_card()
+    top = card.y + dialogs.PASS_Y + dialogs.ANSWER_H + 8
+    answer = pygame.Rect(card.x + 8, top, card.width - 16, card.bottom - 8 - top)
+    for area in (answer, panel.advice_area()):
+        rows = advice.advice_rows(lines, area.width - 8, area.height)
+        assert all(size >= advice.ADVICE_MIN for _, size, _ in rows), rows
+        assert " ".join(text for text, _, _ in rows).startswith(tr(verdict).split()[0]), rows
+        assert tr(verdict) in " ".join(text for text, _, _ in rows), rows
+        for rect in advice.draw_advice(pygame.Surface((1280, 720)), lines, area):
+            # Inside across; up and down, a line's surface stands a few pixels over its type size.
+            assert area.left <= rect.left and rect.right <= area.right, (rect, area, rows)
+            assert area.inflate(0, 12).contains(rect), (rect, area, rows)

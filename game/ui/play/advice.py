@@ -81,11 +81,17 @@ def advice_rows(lines: list[str], width: int, height: int) -> list[Row]:
     shorter = [(middle, last), (middle, None), (none, last), (none, None)]
     if not middle:
         shorter = shorter[2:]
-    for shown_middle, shown_last in shorter:
-        rows = _rows(head, shown_middle, shown_last, width, height)
-        if rows:
-            return rows
-    return [(head, ADVICE_MIN, False)]  # no way fits: the verdict, rather than nothing
+    # The verdict's bracket ("(from 288 trial games)") is a row of its own that may be wider than the
+    # offer card at the floor size (seen in a real window at 800x480: "Expert: pass (from 288 trial ga"
+    # ran off the card and the screen); then the verdict goes without it, the same ways again.
+    verdict = head.rpartition(" (")[0] or head
+    for shown_head in dict.fromkeys((head, verdict)):
+        for shown_middle, shown_last in shorter:
+            rows = _rows(shown_head, shown_middle, shown_last, width, height)
+            if rows:
+                return rows
+    size = _fitted(verdict, ADVICE_MIN, width) or ADVICE_MIN
+    return [(verdict, size, False)]  # no way fits: the verdict, rather than nothing
 
 
 def _rows(head: str, middle: list[str], last: str | None, width: int, height: int) -> list[Row]:

@@ -222,3 +222,32 @@ def test_one_game_of_a_match_can_be_reviewed_alone() -> None:
     assert count_steps(record, [2]) == len(record.games[1].plies)
     whole = review_match(record)
     assert [m for m in whole.players[1].moves if m.game == 2] == list(only.players[1].moves)
+
+
+BEAR_OFF = "v24CAID1dgAAAA"
+"""A bear-off from an expert's game. With 6-1 the exact table plays 6/off 2/1; the review once called that
+a mistake of 0.073 (and 6/off 4/3 the best play), because it judged the replies with the network."""
+
+
+def test_in_a_bear_off_the_review_values_every_play_as_the_exact_table_does() -> None:
+    net = default_network()
+    weights = [w for _, _, w in search.ROLLS]
+    pos = Position.from_id(BEAR_OFF)
+    plays = legal_plays(pos, (6, 1))
+    assert len(plays) > 3
+    for play, exact in zip(plays, api.play_equities(pos, plays), strict=True):
+        values = roll_values(net, play.position.flip())
+        mean = sum(v * w for v, w in zip(values, weights, strict=True)) / 36.0
+        assert -mean == pytest.approx(search.lookahead(net, play).equity, abs=1e-12)
+        assert -mean == pytest.approx(exact, abs=1e-4)  # one roll ahead of an exact table: the same
+
+
+def test_the_expert_makes_no_mistake_in_a_bear_off(expert_beginner: MatchReview) -> None:
+    """The expert bears off by the exact table, so the review, judging as the expert, finds nothing there."""
+    from game.ai import bearoff
+
+    expert = expert_beginner.players[0]
+    assert expert.name == "expert"
+    bear_offs = [m for m in expert.moves if not m.forced and bearoff.is_bearoff(m.state.position)]
+    assert len(bear_offs) >= 3
+    assert [m.error for m in bear_offs] == pytest.approx([0.0] * len(bear_offs), abs=1e-9)

@@ -32,8 +32,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
+from game.ai import bearoff, pubeval, search
 from game.ai import cube as cubemod
-from game.ai import pubeval, search
 from game.ai.api import cube_equities, may_double, play_equities
 from game.ai.cubeful import CubeInfo
 from game.ai.met import match_equity
@@ -219,12 +219,14 @@ _OPENING_WEIGHTS = tuple(0 if a == b else w for a, b, w in search.ROLLS)
 def roll_values(net: Network, pos: Position) -> tuple[float, ...]:
     """For each of the 21 rolls (``search.ROLLS``), the equity of the player on roll in ``pos`` after
     his best play, valued as the expert's lookahead values a reply (pubeval keeps the best
-    ``search.REPLIES`` plays, the network picks among them; a win counts exactly).
+    ``search.REPLIES`` plays, the network picks among them; a win counts exactly; in a bear-off
+    the exact table judges every play).
 
     ``search.lookahead(net, play).equity`` is minus the weighted mean of this list for the
     position after ``play`` seen by the opponent; a test keeps the two in step.
     """
     race = pos.is_race()
+    table = bearoff.is_bearoff(pos)
     start = net.start_of_plays(pos)
     stuck: float | None = None
     values: list[float] = []
@@ -234,6 +236,9 @@ def roll_values(net: Network, pos: Position) -> tuple[float, ...]:
             if stuck is None:  # no play: the opponent rolls next from the same board
                 stuck = -equity(net.evaluate(pos.flip()))
             values.append(stuck)
+            continue
+        if table:  # exact: every play judged by the bear-off table, as the lookahead judges replies there
+            values.append(max(equity(o) for o in bearoff.play_outputs(plays)))
             continue
         if len(plays) > search.REPLIES:
             wins = [p for p in plays if p.position.my_off == 15]

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+import unittest.mock
 
 import pygame
 import pytest
 
 from game.ui import fairness, i18n
 from game.ui.fairness import DiceStats, chi_square_p, draw_panel, percent_text
-from game.ui.text import CACHE
+from game.ui.text import CACHE, MIN_SIZE
 from tests.screen_probe import find_surface, grab
 
 Colour = tuple[int, int, int]
@@ -134,3 +135,39 @@ def test_panel_draws(size: tuple[int, int], lang: str) -> None:
     rare = tr("fair.verdict_rare", percent=num("0.1"))
     assert _shown(surface, surface.get_rect(), rare, 26, True, warn)
     assert not _shown(surface, surface.get_rect(), ok, 26, True, ink)
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("verdict", ["ok", "rare"])
+def test_every_line_of_the_words_fits_the_dice_statistics_screen(lang: str, verdict: str) -> None:
+    """Found in the kiosk screenshots at 800x480: in Finnish and Hungarian the verdict takes two lines,
+    and the explanation's last line ("... kerran 36 heitossa") fell off the panel's bottom unsaid. The
+    charts give up height so that every line of the words is drawn inside the panel, in every language."""
+    pygame.init()
+    CACHE.reset()
+    surface = pygame.Surface((1280, 720))
+    area = pygame.Rect(40, 24, 1280 - 80, 720 - 126)  # the dice statistics screen's panel
+    rng = random.Random(7)
+    if verdict == "ok":
+        stats = DiceStats.from_rolls((rng.randint(1, 6), rng.randint(1, 6)) for _ in range(180))
+    else:
+        stats = DiceStats.from_rolls([(3, 3), (6, 6), (1, 2)] * 60)
+
+    def tr(key: str, **kw: object) -> str:
+        return i18n.translate(lang, key, **kw)
+
+    drawn: list[tuple[str, pygame.Rect]] = []
+    render = CACHE.render
+
+    def spy(text: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
+        surf = render(text, size, colour, bold)
+        drawn.append((text, surf.get_rect()))
+        return surf
+
+    scale = max(0.5, min(area.w / 1000, area.h / 600))
+    font = fairness._font(max(1, round(MIN_SIZE * scale)), False)
+    lines = fairness.wrap(tr("fair.explain"), font, area.w - 2 * max(1, round(24 * scale)))
+    with unittest.mock.patch.object(CACHE, "render", spy):
+        draw_panel(surface, area, stats, tr)
+    said = [text for text, _ in drawn]
+    assert all(line in said for line in lines), (lines, said[-3:])

@@ -213,7 +213,41 @@ def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Transla
     count_key = "fair.rolls.one" if stats.rolls == 1 else "fair.rolls.other"
     y = text(tr(count_key, n=stats.rolls), 24, dim, (x0, y)).bottom + px(14)
 
-    chart_h = px(200)
+    verdict, p = stats.verdict()
+    lines: list[tuple[str, tuple[int, int, int], int, bool]] = []
+    if verdict == "too_few":
+        lines.append((tr("fair.too_few"), ink, 26, True))
+    else:
+        chi, df, _ = stats.face_test()
+        chi2, df2, _ = stats.double_test()
+        lines.append(
+            (
+                f"{tr('fair.faces')}: " + tr("fair.chi_square", value=num(f"{chi:.1f}"), df=df),
+                dim,
+                MIN_SIZE,
+                False,
+            )
+        )
+        lines.append(
+            (
+                f"{tr('fair.doubles')}: " + tr("fair.chi_square", value=num(f"{chi2:.1f}"), df=df2),
+                dim,
+                MIN_SIZE,
+                False,
+            )
+        )
+        if verdict == "odd" and p < 0.001:
+            lines.append((tr("fair.verdict_rare", percent=num("0.1")), warn, 26, True))
+        else:
+            key = "fair.verdict_odd" if verdict == "odd" else "fair.verdict_ok"
+            lines.append((tr(key, percent=num(percent_text(p))), warn if verdict == "odd" else ink, 26, True))
+    lines.append((tr("fair.explain"), dim, MIN_SIZE, False))
+    width = rect.w - 2 * pad
+    rows = [(size, bold) for s, _, size, bold in lines for _ in wrap(s, _font(px(size), bold), width)]
+    # The words below the charts need this much; the charts give up height for them (two-line verdicts
+    # in Finnish and Hungarian pushed the explanation's last line off the panel at 800x480).
+    words_h = sum(_font(px(size), bold).get_height() + px(2) for size, bold in rows) + px(6) * len(lines)
+    chart_h = max(px(80), min(px(200), rect.bottom - px(8) - y - px(80) - words_h))
     gap = px(30)
     chart_w = (rect.w - 2 * pad - gap) // 2
     for col, (title_key, counts, expected, labels) in enumerate(
@@ -255,36 +289,6 @@ def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Transla
         )
     y = y + px(40) + chart_h + px(40)
 
-    verdict, p = stats.verdict()
-    lines: list[tuple[str, tuple[int, int, int], int, bool]] = []
-    if verdict == "too_few":
-        lines.append((tr("fair.too_few"), ink, 26, True))
-    else:
-        chi, df, _ = stats.face_test()
-        chi2, df2, _ = stats.double_test()
-        lines.append(
-            (
-                f"{tr('fair.faces')}: " + tr("fair.chi_square", value=num(f"{chi:.1f}"), df=df),
-                dim,
-                MIN_SIZE,
-                False,
-            )
-        )
-        lines.append(
-            (
-                f"{tr('fair.doubles')}: " + tr("fair.chi_square", value=num(f"{chi2:.1f}"), df=df2),
-                dim,
-                MIN_SIZE,
-                False,
-            )
-        )
-        if verdict == "odd" and p < 0.001:
-            lines.append((tr("fair.verdict_rare", percent=num("0.1")), warn, 26, True))
-        else:
-            key = "fair.verdict_odd" if verdict == "odd" else "fair.verdict_ok"
-            lines.append((tr(key, percent=num(percent_text(p))), warn if verdict == "odd" else ink, 26, True))
-    lines.append((tr("fair.explain"), dim, MIN_SIZE, False))
-    width = rect.w - 2 * pad
     for s, colour, size, bold in lines:
         for line in wrap(s, _font(px(size), bold), width):
             if y + px(size) > rect.bottom - px(8):

@@ -18,6 +18,7 @@ from game.review import Cancelled, MatchReview, MoveReview, PlayerReview, Progre
 from game.ui import i18n, review_job
 from game.ui import settings as st
 from game.ui.app import STEP, App, Launch
+from game.ui.i18n import tr
 from game.ui.kiosk import Mode
 from game.ui.play.controller import GameSetup
 from game.ui.review_job import ReviewJob
@@ -25,7 +26,7 @@ from game.ui.scenes.game import GameScene
 from game.ui.scenes.initials import InitialsScene
 from game.ui.scenes.replay import MISTAKE, ReplayScene, build_steps, mistake_step
 from game.ui.scenes.review import ReviewScene
-from tests.test_record import HAND_MATCH
+from tests.test_record import HAND_MATCH, mat
 from tests.test_ui_records import _play_human_against_computer
 from tests.ui_driver import let_dialog_show
 
@@ -366,3 +367,72 @@ def test_a_take_or_pass_card_shows_the_board_its_replay_step_shows(
         assert pygame.image.tobytes(card, "RGB") == pygame.image.tobytes(shown, "RGB"), i
         _click(app, _button(replay, "Back"))
         assert app.scenes.top is scene
+
+
+# The start of a real game against the expert, as the game wrote it: the computer enters two
+# checkers and hits with 5-5 at move 9 (a play of four moves after a name and a roll).
+LONG_PLAYS = mat(
+    """
+    ; [Player 1 "Player"]
+    ; [Player 2 "Computer-expert"]
+
+     3 point match
+
+     Game 1
+     Player : 0                      Computer-expert : 0
+      1) 32: 24/21 6/4               46: 24/18 8/4*
+      2) 11: 25/24 8/7* 6/5 5/4      51: 25/20 4/3
+      3) 35: 13/8 8/5*               15: 25/20* 24/23
+      4) 21: 25/23 23/22*            14: 25/24 24/20
+      5) 41: 24/20 7/6               21: 6/5* 5/3*
+      6) 54: 25/20 25/21             15: 8/3 6/5*
+      7) 12: 25/23 21/20*            66:
+      8)  Doubles => 2                Takes
+      9) 51: 23/18 18/17*            55: 25/20 25/20 13/8* 13/8
+    """
+)
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "hu"])
+def test_a_long_play_in_the_replay_stays_inside_the_panel(
+    tmp_path: Path, lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seen in a real window at 800x480: "Computer: rolled 5-5, played bar/20(2) 13/8* 13/8" was split in
+    two lines whose second one was still wider than the replay's panel; it ran over the board on the
+    left and off the screen on the right. Every line of the panel is now inside it and above its
+    buttons, at every step, in every language, also where a long better play is shown under a mistake."""
+    import dataclasses
+
+    from game.ui import layout as L
+    from game.ui.app import apply_language
+    from game.ui.scenes import replay as replay_module
+
+    apply_language(lang)
+    record = read_mat(LONG_PLAYS)
+    app = _app(tmp_path)
+    replay = ReplayScene(app, record, (tr("player_you"), tr("player_computer")))
+    app.scenes.reset(replay)
+    long_play = next(s.ply.moves for s in replay.steps if s.ply is not None and len(s.ply.moves) == 4)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = replay_module.draw_text
+
+    def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> pygame.Rect:
+        rect = real(surface, text, *args, **kw)  # type: ignore[arg-type]
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(replay_module, "draw_text", spy)
+    panel = pygame.Rect(L.PANEL_X - 4, L.BOARD_Y, L.PANEL_W + 8, L.BOARD_H)
+    buttons = [b.rect for b in replay.buttons.buttons]
+    for mistake in (False, True):
+        if mistake:
+            replay.steps = [dataclasses.replace(s, better=long_play, error=0.5) for s in replay.steps]
+        for index in range(len(replay.steps)):
+            replay.go(index)
+            drawn.clear()
+            replay.draw(app.screen, 0.0)
+            for text, rect in drawn:
+                if rect.top < L.BOARD_Y:
+                    continue  # the screen's title, above the panel
+                assert panel.contains(rect), (index, text, rect, panel)
+                assert not any(rect.colliderect(b) for b in buttons), (index, text, rect)

@@ -29,11 +29,16 @@ from .. import still_board
 from ..board_view import GOLD, PANEL_BG, BoardView
 from ..i18n import tr, tr_n
 from ..input import Intent
-from ..text import MIN_SIZE, draw_text, first_fitting, two_lines
+from ..text import MIN_SIZE, draw_text, first_fitting, wrap_lines
 from .base import DIM, INK, ButtonScene, Host, button
 
 MISTAKE = 0.02
 """Steps that lost at least this much (points per unit cube) are the mistakes "Next mistake" visits."""
+BUTTONS_Y = 470
+"""The top of the panel's buttons."""
+IDS_BOTTOM = BUTTONS_Y - 120
+"""Where the Position ID's label stands at the latest: its two IDs (label and value each) end above the
+buttons."""
 RED = (255, 140, 120)
 
 
@@ -133,7 +138,7 @@ class ReplayScene(ButtonScene):
         b = self.buttons
         b.clear()
         x, w = L.PANEL_X + 6, L.PANEL_W - 12
-        y = 470
+        y = BUTTONS_Y
         bw = (w - 3 * 8) // 4
         moves: list[tuple[str, Callable[[], None]]] = [
             ("«", self.first), ("‹", self.back_step), ("›", self.forward), ("»", self.last)
@@ -253,27 +258,30 @@ class ReplayScene(ButtonScene):
         game = self.record.games[step.game]
         draw_text(surface, tr("replay.title"), 32, (L.W // 2, 28), GOLD)
         # Where and who did what, in two lines when one does not fit at the floor size ("Game 10,
-        # move 125 of 145", a long play, a long name); what follows moves down by the second line.
-        where = two_lines(self.where(step), MIN_SIZE, w)
+        # move 125 of 145", a long play, a long name), three when two do not ("Computer: rolled 5-5,
+        # played bar/20(2) 13/8* 13/8" ran off the panel and the screen at 800x480); what follows
+        # moves down by the extra lines.
+        where = wrap_lines(self.where(step), MIN_SIZE, w)
         for i, line in enumerate(where):
             draw_text(surface, line, MIN_SIZE, (cx, L.BOARD_Y + 28 + 28 * i), GOLD, width=w)
         top = L.BOARD_Y + 28 * (len(where) - 1)
         score = f"{game.score[0]} : {game.score[1]}"
         score = first_fitting([f"{self.names[0]} {score} {self.names[1]}", score], MIN_SIZE, w)
         draw_text(surface, score, MIN_SIZE, (cx, top + 60), DIM, width=w)
-        said = two_lines(self.describe(step), MIN_SIZE, w)
+        said = wrap_lines(self.describe(step), MIN_SIZE, w)
         for i, line in enumerate(said):
             draw_text(surface, line, MIN_SIZE, (cx, top + 100 + 28 * i), INK, width=w)
         y = top + 134 + 28 * (len(said) - 1)
         if step.error >= MISTAKE:
             text = tr("replay.mistake", cost=f"{step.error:.3f}")
             draw_text(surface, text, MIN_SIZE, (cx, y), RED, width=w)
-            if step.better:  # two lines where a long play does not fit one at the floor size
-                better = two_lines(tr("replay.better", play=format_play(step.better)), MIN_SIZE, w)
+            if step.better:  # more lines where a long play does not fit one at the floor size
+                better = wrap_lines(tr("replay.better", play=format_play(step.better)), MIN_SIZE, w)
                 for i, line in enumerate(better):
                     draw_text(surface, line, MIN_SIZE, (cx, y + 28 * (i + 1)), still_board.BETTER, width=w)
                 y += 28 * (len(better) - 1)
-        y += 72
+        # The IDs below, closer up when long plays took their room: their last line ends above the buttons.
+        y = max(y + 36, min(y + 72, IDS_BOTTOM))
         for label, value in (
             (tr("replay.position_id"), step.state.position.position_id()),
             (tr("replay.match_id"), match_id(step.state)),

@@ -362,5 +362,11 @@ def test_a_save_that_fails_is_said_on_the_board(game, tmp_path) -> None:  # type
     app.data_dir = good
     assert app.autosave.save(scene.game)
     app.data_dir = tmp_path / "a-file"
-    assert not app.autosave.save(scene.game)
+    assert not app.autosave.save(scene.game)  # a failure during the turn (the roll's save) ...
+    assert panel.status(scene)[0] == i18n.tr("saved.failed")
+    double_click(app, point_xy(1, 13))
+    double_click(app, point_xy(1, 13))
+    assert scene.state.turn_state().is_complete
+    click(app, dice_xy(scene))  # ... is not wiped by the end of that turn, as a refusal would be
+    assert scene.state.turn == 0
     assert panel.status(scene)[0] == i18n.tr("saved.failed")

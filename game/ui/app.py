@@ -237,7 +237,7 @@ class App:
         """The game's save failed (the log has why): the player must know before leaving it."""
         games = [scene for scene in self.scenes.scenes if isinstance(scene, GameScene)]
         if games:
-            games[-1].flash(i18n.tr("saved.failed"), seconds=8.0)
+            games[-1].flash(i18n.tr("saved.failed"), seconds=8.0, keep=True)
 
     def continue_saved(self) -> None:
         saved = self.saved

@@ -68,6 +68,8 @@ class GameScene(Scene):
         self.flash_time = 0.0
         self.flash_counts_moves = False
         """The flash is Done's refusal, which counts the dice left: a move or an undo makes it stale."""
+        self.flash_keep = False
+        """The flash is news, not a refusal (a failed save): the end of the turn leaves it up."""
         self.win_pending = False
         """The game just ended: the win sounds once the last checker has landed."""
         self.auto_reviewed = -1
@@ -147,25 +149,24 @@ class GameScene(Scene):
 
     # -- the player's actions ----------------------------------------------------------------
 
-    def flash(self, text: str, seconds: float = FLASH_TIME) -> None:
+    def flash(self, text: str, seconds: float = FLASH_TIME, keep: bool = False) -> None:
         self.flash_text = text
         self.flash_time = seconds
         self.flash_counts_moves = False
+        self.flash_keep = keep
 
     def _refused(self, reason: str | None) -> None:
         if reason:
             self.flash(reason)
 
     def end_turn(self) -> None:
-        flashed = (self.flash_text, self.flash_time)
         reason = self.game.do(EndTurn())
         if reason:
             self.flash(reason)
             self.flash_counts_moves = True
-        elif (self.flash_text, self.flash_time) == flashed:
+        elif not self.flash_keep:
             # A refusal flashed during this turn is about a move that is over now: it must not
-            # stay up over the next player's (or the computer's) turn. (What the turn's end itself
-            # flashed, a failed save, stays.)
+            # stay up over the next player's (or the computer's) turn. (News, a failed save, stays.)
             self.flash_time = 0.0
 
     def undo(self) -> None:

@@ -261,3 +261,37 @@ def test_a_verdict_from_the_rollout_stays_inside_the_card_and_the_panel(
             # Inside across; up and down, a line's surface stands a few pixels over its type size.
             assert area.left <= rect.left and rect.right <= area.right, (rect, area, rows)
             assert area.inflate(0, 12).contains(rect), (rect, area, rows)
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "hu"])
+def test_a_verdict_in_two_lines_breaks_after_whose_advice_it_is(lang: str) -> None:
+    """Seen in a real window in Finnish: "Mestari: älä" over "tuplaa, heitä" ("Expert: don't" over
+    "double, roll"), and in English "Expert: too" over "good, play on": the most even split broke the
+    advice in the middle. A verdict too wide for one row of the panel or the offer card now breaks after
+    "Expert:", and the advice reads whole on the next row."""
+    from game.ui.app import apply_language
+    from game.ui.play import dialogs
+
+    pygame.init()
+    apply_language(lang)
+    card = dialogs.offer_card()
+    top = card.y + dialogs.PASS_Y + dialogs.ANSWER_H + 8
+    answer = pygame.Rect(card.x + 8, top, card.width - 16, card.bottom - 8 - top)
+    chances = tr("cube_hint_chances", win="70%", gammon="25%")
+    for key, area, numbers in [
+        *(
+            (k, panel.advice_area(), tr("cube_hint_equities", nd="+0.61", dt="+0.83", dp="+1.00"))
+            for k in ("cube_hint_double", "cube_hint_no_double", "cube_hint_too_good")
+        ),
+        *(
+            (k, answer, tr("cube_hint_answer", take="-0.81", drop="-1.00"))
+            for k in ("cube_hint_take", "cube_hint_pass")
+        ),
+    ]:
+        head = tr(key)
+        texts = [
+            text for text, _, _ in advice.advice_rows([head, chances, numbers], area.width - 8, area.height)
+        ]
+        if head not in texts:
+            who, _, said = head.partition(": ")
+            assert texts[:2] == [who + ":", said], (key, texts)

@@ -43,6 +43,20 @@ def _name_and_number(text: str) -> tuple[str, str] | None:
     return name[:1].upper() + name[1:], number
 
 
+def verdict_lines(head: str, size: int, width: int) -> list[str]:
+    """The verdict in two lines: before its bracket, or after whose advice it is ("Expert:" over
+    "too good, play on"), so that no line breaks the advice itself. The most even split of
+    :func:`two_lines` made "Mestari: älä" over "tuplaa, heitä" ("Expert: don't" over "double, roll")
+    in a real window; it is the last resort, for a verdict whose advice alone is too wide."""
+    who, colon, advice = head.partition(": ")
+    if "(" in head or not colon:
+        return two_lines(head, size, width)
+    lines = [who + ":", advice]
+    if all(CACHE.font(size).size(line)[0] <= width for line in lines):
+        return lines
+    return two_lines(head, size, width)
+
+
 def _table(parts: list[str], size: int) -> tuple[int, int]:
     """The widths of the names' column and of the numbers' column of ``parts`` at ``size``."""
     font = CACHE.font(size)
@@ -105,7 +119,7 @@ def _rows(head: str, middle: list[str], last: str | None, width: int, height: in
         for split_last in (False, True) if can_split else (False,):
             for shrink in range(ADVICE_SIZES[0] - ADVICE_MIN + 1):
                 big, small = (max(ADVICE_MIN, size - shrink) for size in ADVICE_SIZES)
-                heads = two_lines(head, big, width) if split_head else [head]
+                heads = verdict_lines(head, big, width) if split_head else [head]
                 rows = [
                     (text, _fitted(text, big if i == 0 else small, width), False)
                     for i, text in enumerate(heads)

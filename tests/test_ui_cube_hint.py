@@ -295,3 +295,16 @@ def test_a_verdict_in_two_lines_breaks_after_whose_advice_it_is(lang: str) -> No
         if head not in texts:
             who, _, said = head.partition(": ")
             assert texts[:2] == [who + ":", said], (key, texts)
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
+def test_the_answer_hint_names_the_button_to_press(lang: str) -> None:
+    """Seen in a real window in Finnish: the card's buttons said HYVÄKSY and LUOVUTA, and the Hint under
+    them "Mestari: ota vastaan" (another verb for take) where it meant the first button. The verdict now
+    says the button's own word. (Hungarian inflects it: ELFOGADOM on the button, "fogadd el" in the
+    advice, the same verb.)"""
+    from game.ui.app import apply_language
+
+    apply_language(lang)
+    assert tr("take").lower() in tr("cube_hint_take").lower()
+    assert tr("pass").lower() in tr("cube_hint_pass").lower()

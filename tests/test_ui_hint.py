@@ -162,3 +162,26 @@ def test_h_key_asks_for_a_hint_only_at_the_start_of_the_turn(game) -> None:  # t
     assert scene.state.moves and scene.hints.moves is None
     app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
     assert scene.hints.moves is None and not scene.hints.pending
+
+
+def test_the_last_play_is_marked_where_its_checkers_started_and_stopped() -> None:
+    """13/8 8/6 is one checker going on: point 8, which it only passed, keeps its checkers unmarked."""
+    from game.engine.flow import EndTurn, PlayMoves
+    from game.engine.moves import Move
+    from game.ui.play.board_paint import journeys
+
+    assert journeys([Move(13, 8, 5, False), Move(8, 6, 2, False)]) == [(13, 6)]
+    assert journeys([Move(5, 2, 3, False), Move(2, 0, 2, False)]) == [(5, 0)]
+    doubles = [Move(13, 9, 4, False), Move(13, 9, 4, False), Move(9, 5, 4, False), Move(9, 5, 4, False)]
+    assert journeys(doubles) == [(13, 5), (13, 5)]
+    assert journeys([Move(8, 5, 3, False), Move(6, 5, 1, False)]) == [(8, 5), (6, 5)]
+    app = make_app(speed="fast")
+    try:
+        scene = start_game(app, mode="two", seed=5)
+        state = apply(new_game(), OpeningRoll(5, 2))
+        state = apply(apply(state, PlayMoves((Move(13, 8, 5, False), Move(8, 6, 2, False)))), EndTurn())
+        scene.resume(state)
+        assert scene.state.last_play and scene.state.phase is not Phase.MOVING
+        assert board_draw(scene, 0.0).last == [(place_of(0, 13), place_of(0, 6))]
+    finally:
+        quit_pygame()

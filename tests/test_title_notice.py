@@ -170,3 +170,54 @@ def test_kiosk_does_not_tell_the_next_visitor(tmp_path: Path) -> None:
     click(app, (640, 360))  # wakes the demo: the title comes
     assert title(app).notice_lines() == []
     assert not headline_shown(app)
+
+
+def break_the_settings(folder: Path) -> None:
+    (folder / st.SETTINGS_FILE).write_text('{"version": 1, "settings": {"language": "f', encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_broken_settings_are_told_on_the_first_title_only(tmp_path: Path, lang: str) -> None:
+    """Unreadable settings fall back to the defaults (the language too): the title says why, once."""
+    from game.ui.cli import build
+
+    break_the_settings(tmp_path)
+    app = build(["--data-dir", str(tmp_path), "--lang", lang], threaded_ai=False)
+    app.scenes.push(app.initial_scene())
+    kept = list(tmp_path.glob(f"{st.SETTINGS_FILE}.broken-*"))
+    assert len(kept) == 1
+    assert title(app).notice_lines() == [
+        i18n.translate(lang, "settings.broken"),
+        i18n.translate(lang, "saved.broken_kept", file=kept[0].name),
+    ]
+    app.draw(0.0)
+    assert find_text(grab(app.screen), i18n.tr("settings.broken"), 26, INK, TOP) is not None
+    app.scenes.reset(app._title())  # a later title (after a game, say): nothing more to tell
+    assert title(app).notice_lines() == []
+    app.quit()
+    quit_pygame()
+
+
+def test_a_broken_save_and_broken_settings_are_both_told(tmp_path: Path) -> None:
+    from game.ui.cli import build
+
+    break_the_save(tmp_path)
+    break_the_settings(tmp_path)
+    app = build(["--data-dir", str(tmp_path)], threaded_ai=False)
+    app.scenes.push(app.initial_scene())
+    assert title(app).notice_lines() == [i18n.tr("saved.broken"), i18n.tr("settings.broken")]
+    title(app).tick_notice(NOTICE_SECONDS + 1)
+    assert title(app).notice_lines() == []
+    app.quit()
+    quit_pygame()
+
+
+def test_broken_settings_are_not_told_to_a_kiosk_visitor(tmp_path: Path) -> None:
+    from game.ui.cli import build
+
+    break_the_settings(tmp_path)
+    app = build(["--data-dir", str(tmp_path), "--kiosk"], threaded_ai=False)
+    assert isinstance(app.initial_scene(), AttractScene)
+    assert app.broken_settings is None and app._title().notice_lines() == []
+    app.quit()
+    quit_pygame()

@@ -94,6 +94,7 @@ class App:
         threaded_ai: bool = True,
         clock: Callable[[], float] = time.time,
         stored: st.Settings | None = None,
+        broken_settings: persist.BrokenSave | None = None,
     ) -> None:
         self.launch = launch if launch is not None else Launch()
         self.seed = self.launch.seed
@@ -103,6 +104,8 @@ class App:
         """Wall-clock seconds for save times (a test passes a fake clock)."""
         self.settings = settings if settings is not None else st.load_settings(self.data_dir)
         self.stored = st.Stored(stored if stored is not None else self.settings, self.settings)
+        self.broken_settings = broken_settings
+        """A settings file this run could not read (told on the first title only, see ``initial_scene``)."""
         """The settings file's values: the flags' are for this run only (``stored``: the file's)."""
         pygame.display.init()
         pygame.font.init()
@@ -180,6 +183,7 @@ class App:
     def initial_scene(self) -> Scene:
         """What the command line asked for; else (kiosk) a young autosave or the demo; else the title."""
         start = self.launch.start
+        broken_settings, self.broken_settings = self.broken_settings, None
         if start == "demo" or self.launch.bench_frames is not None:
             return GameScene(self, self.setup("demo", 0))
         if start in ("computer", "two"):
@@ -190,16 +194,17 @@ class App:
                 assert self.kiosk_rules is not None
                 self.kiosk_rules.resume_active()
                 return self._resumed_scene(saved)
-            # A broken save found here was moved aside and logged, but is not shown: the title
-            # comes only after the demo, to a visitor who has nothing to do with that game.
+            # A broken save or settings file found here was moved aside and logged, but is not shown:
+            # the title comes only after the demo, to a visitor who has nothing to do with either.
             return AttractScene(self, self.setup("demo", 0))
-        return self._title()
+        return self._title(broken_settings)
 
-    def _title(self) -> TitleScene:
-        """The title with the autosave read again (Continue), telling the player if it was broken."""
+    def _title(self, broken_settings: persist.BrokenSave | None = None) -> TitleScene:
+        """The title with the autosave read again (Continue), telling the player if it was broken
+        (and, on the first title, if the settings were)."""
         loaded = persist.load_game_checked(self.data_dir)
         self.saved = loaded.game
-        return TitleScene(self, loaded.broken)
+        return TitleScene(self, loaded.broken, broken_settings)
 
     def setup(self, mode: str, match_length: int) -> GameSetup:
         """A new game as the settings say (level) with this run's seed."""

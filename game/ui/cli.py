@@ -97,7 +97,7 @@ def build(argv: list[str], *, threaded_ai: bool | None = None) -> App:
     """The App for ``argv``: settings from the defaults, then the data folder's file, then the flags."""
     launch, args = parse_args(argv)
     folder = persist.data_dir(args.data_dir)
-    stored = st.load_settings(folder)
+    stored, broken = st.load_settings_checked(folder)
     settings = st.apply_arguments(stored, args)
     if launch.headless:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -107,7 +107,9 @@ def build(argv: list[str], *, threaded_ai: bool | None = None) -> App:
         raise SystemExit(2)
     if threaded_ai is None:
         threaded_ai = not launch.headless or launch.bench_frames is not None
-    return App(settings, launch, data_dir=folder, threaded_ai=threaded_ai, stored=stored)
+    return App(
+        settings, launch, data_dir=folder, threaded_ai=threaded_ai, stored=stored, broken_settings=broken
+    )
 
 
 def main(argv: list[str]) -> int:

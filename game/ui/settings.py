@@ -209,14 +209,22 @@ def load_settings(directory: str | os.PathLike[str] | None = None) -> Settings:
     A file with some bad or unknown values gives the good ones and the defaults for the rest,
     and is repaired once (see :func:`repair_file`).
     """
+    return load_settings_checked(directory)[0]
+
+
+def load_settings_checked(
+    directory: str | os.PathLike[str] | None = None,
+) -> tuple[Settings, persist.BrokenSave | None]:
+    """:func:`load_settings`, and the file when it could not be read at all and was put aside (the
+    title says so: a player who finds the language and the level back at their defaults should
+    know why)."""
     path = persist.data_dir(directory) / SETTINGS_FILE
     try:
         data = persist.read_versioned(path, SETTINGS_VERSION)
     except FileNotFoundError:
-        return Settings()
+        return Settings(), None
     except persist.BrokenFile as exc:
-        persist.quarantine(path, str(exc))
-        return Settings()
+        return Settings(), persist.BrokenSave(path, persist.quarantine(path, str(exc)), str(exc))
     values = data.get("settings")
     if not isinstance(values, dict):
         log.warning("settings: %s has no settings object; using the defaults", path)
@@ -226,7 +234,7 @@ def load_settings(directory: str | os.PathLike[str] | None = None) -> Settings:
         problem = f"bad or unknown values: {', '.join(skipped)}" if skipped else ""
     if problem:
         repair_file(path, settings, problem)
-    return settings
+    return settings, None
 
 
 def repair_file(path: os.PathLike[str] | str, settings: Settings, reason: str) -> bool:

@@ -51,13 +51,17 @@ NOTICE_SECONDS = 30.0
 
 
 class TitleScene(ButtonScene):
-    def __init__(self, app: Host, broken_save: BrokenSave | None = None) -> None:
+    def __init__(
+        self, app: Host, broken_save: BrokenSave | None = None, broken_settings: BrokenSave | None = None
+    ) -> None:
         super().__init__(app)
         self.match_length = app.settings.match_length
         self.placeholder = not ai_available()
         self.level = app.settings.level
         self.broken_save = broken_save
         """The autosave this run could not read (None: nothing to tell, or the notice has gone)."""
+        self.broken_settings = broken_settings
+        """The settings file this run could not read (the same)."""
         self.notice_left = NOTICE_SECONDS
         self._build()
 
@@ -65,17 +69,27 @@ class TitleScene(ButtonScene):
 
     def notice_lines(self) -> list[str]:
         """The notice as shown, in the current language; empty when there is none."""
-        broken = self.broken_save
+        if self.broken_save is not None and self.broken_settings is not None:
+            return [i18n.tr("saved.broken"), i18n.tr("settings.broken")]  # the files' new names: the log
+        broken, key = (
+            (self.broken_save, "saved.broken")
+            if self.broken_save
+            else (self.broken_settings, "settings.broken")
+        )
         if broken is None:
             return []
-        lines = [i18n.tr("saved.broken")]
+        lines = [i18n.tr(key)]
         if broken.moved_to is not None:
             lines.append(i18n.tr("saved.broken_kept", file=broken.moved_to.name))
         return lines
 
+    @property
+    def notice_up(self) -> bool:
+        return self.broken_save is not None or self.broken_settings is not None
+
     def tick_notice(self, seconds: float) -> bool:
         """Count the notice's time down; True when it has just gone (the screen must be drawn)."""
-        if self.broken_save is None:
+        if not self.notice_up:
             return False
         self.notice_left -= seconds
         if self.notice_left > 0:
@@ -84,8 +98,8 @@ class TitleScene(ButtonScene):
         return True
 
     def dismiss_notice(self) -> None:
-        if self.broken_save is not None:
-            self.broken_save = None
+        if self.notice_up:
+            self.broken_save = self.broken_settings = None
             self.dirty = True
             self.app.needs_draw = True
 
@@ -260,7 +274,7 @@ class TitleScene(ButtonScene):
             colour = (150, 36, 40) if (i // 80) % 2 else (200, 176, 120)
             pygame.draw.polygon(surface, colour, [(i, 0), (i + 80, 0), (i + 40, 60)])
             pygame.draw.polygon(surface, colour, [(i, L.H), (i + 80, L.H), (i + 40, L.H - 26)])
-        if self.broken_save is None:
+        if not self.notice_up:
             draw_text(surface, tr("app_title"), 84, (L.W // 2, 110), GOLD, shadow=True)
             draw_text(surface, tr("subtitle"), MIN_SIZE, (L.W // 2, 166), (200, 210, 230), width=L.W - 80)
         else:  # the notice takes the top; the how-to-drag hint waits until it has gone

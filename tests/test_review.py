@@ -251,3 +251,17 @@ def test_the_expert_makes_no_mistake_in_a_bear_off(expert_beginner: MatchReview)
     bear_offs = [m for m in expert.moves if not m.forced and bearoff.is_bearoff(m.state.position)]
     assert len(bear_offs) >= 3
     assert [m.error for m in bear_offs] == pytest.approx([0.0] * len(bear_offs), abs=1e-9)
+
+
+def test_a_decision_that_costs_nothing_shown_is_not_a_mistake(expert_beginner: MatchReview) -> None:
+    """A play a millionth worse would be listed as a "mistake" of 0.000 (seen on a bear-off, play test)."""
+    from dataclasses import replace
+
+    from game.review.core import SHOWN_MISTAKE, _worst
+
+    move = next(m for m in expert_beginner.players[1].moves if not m.forced)
+    tiny = replace(move, equity_best=move.equity_played + 1e-6)
+    real = replace(move, equity_best=move.equity_played + 2 * SHOWN_MISTAKE)
+    assert _worst([tiny], []) == ()
+    assert [m.error for m in _worst([tiny, real], [])] == [pytest.approx(2 * SHOWN_MISTAKE)]
+    assert f"{SHOWN_MISTAKE:.3f}" != "0.000"  # the least shown also reads as more than nothing

@@ -472,10 +472,16 @@ def _cube(where: tuple[int, int, int], player: int, kind: str, action: str, stat
     )
 
 
+SHOWN_MISTAKE = 0.0005
+"""The least a decision must cost to be listed among the costliest mistakes: less shows as 0.000 (a
+bear-off play the exact table rates a millionth worse, say), and a player told "Flawless" should
+not be shown a mistake that costs nothing. The error rates still count every bit."""
+
+
 def _worst(moves: list[MoveReview], cubes: list[CubeReview], count: int = 3) -> tuple[Mistake, ...]:
     found: list[Mistake] = []
     for m in moves:
-        if m.error > 0.0:
+        if m.error >= SHOWN_MISTAKE:
             found.append(
                 Mistake(
                     game=m.game,
@@ -497,7 +503,7 @@ def _worst(moves: list[MoveReview], cubes: list[CubeReview], count: int = 3) -> 
                 )
             )
     for c in cubes:
-        if c.error > 0.0:
+        if c.error >= SHOWN_MISTAKE:
             doubled = min(c.double_take, c.double_pass)
             if c.kind == "double":
                 made, better = (doubled, c.no_double) if c.action == "double" else (c.no_double, doubled)

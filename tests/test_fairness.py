@@ -171,3 +171,24 @@ def test_every_line_of_the_words_fits_the_dice_statistics_screen(lang: str, verd
         draw_panel(surface, area, stats, tr)
     said = [text for text, _ in drawn]
     assert all(line in said for line in lines), (lines, said[-3:])
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_a_count_near_the_expected_value_is_not_struck_through_by_the_dashed_line(lang: str) -> None:
+    """Seen in the kiosk screenshots (800x480 and 1920x1080): "52" and "54" over the bars of 3 and 6 stood
+    right on the dashed "expected 60.0" line, which ran through their glyphs. Every count is now drawn
+    whole over the line, on a backing of the panel's colour."""
+    pygame.init()
+    CACHE.reset()
+    surface = pygame.Surface((1280, 720))
+    area = pygame.Rect(40, 24, 1280 - 80, 720 - 126)  # the dice statistics screen's panel
+    stats = DiceStats((65, 63, 52, 63, 63, 54), (9, 5, 2, 7, 5, 5), 180)  # the screenshots' session
+
+    def tr(key: str, **kw: object) -> str:
+        return i18n.translate(lang, key, **kw)
+
+    surface.fill((0, 0, 0))
+    draw_panel(surface, area, stats, tr)
+    ink = (245, 240, 225)
+    for count in sorted({*stats.faces, *stats.doubles}):
+        assert _shown(surface, area, str(count), MIN_SIZE, False, ink), count

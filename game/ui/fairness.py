@@ -30,6 +30,8 @@ import pygame
 MIN_ROLLS = 30
 """Below this many rolls the test says nothing useful; the panel says so instead of a verdict."""
 ALPHA = 0.01
+PANEL = (18, 40, 30)
+"""The statistics panel's background."""
 
 
 @dataclass(frozen=True)
@@ -191,7 +193,7 @@ def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Transla
         return max(1, round(v * scale))
 
     ink, dim, accent, warn = (245, 240, 225), (170, 175, 160), (240, 190, 60), (240, 110, 90)
-    pygame.draw.rect(surface, (18, 40, 30), rect, border_radius=px(18))
+    pygame.draw.rect(surface, PANEL, rect, border_radius=px(18))
     pygame.draw.rect(surface, (90, 130, 100), rect, width=px(3), border_radius=px(18))
     pad = px(24)
     x0, y = rect.x + pad, rect.y + pad
@@ -262,13 +264,22 @@ def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Transla
         base = top + chart_h
         peak = max([*counts, expected, 1.0]) * 1.15
         bar_w = chart_w // 6
+        ey = base - round(chart_h * expected / peak)
         for i, count in enumerate(counts):
             bx = cx + i * bar_w + px(6)
             h = round(chart_h * count / peak)
             pygame.draw.rect(surface, (70, 150, 210), (bx, base - h, bar_w - px(12), h), border_radius=px(4))
-            text(
-                str(count), MIN_SIZE, ink, (bx + (bar_w - px(12)) // 2, base - h - px(2)), anchor="midbottom"
-            )
+        for dx in range(0, chart_w, px(14)):  # dashed line: what fair dice predict
+            pygame.draw.line(surface, accent, (cx + dx, ey), (cx + min(dx + px(8), chart_w), ey), px(3))
+        for i, count in enumerate(counts):
+            bx = cx + i * bar_w + px(6)
+            h = round(chart_h * count / peak)
+            # Each count over the line on a backing of the panel's colour: a count near the expected
+            # value stood right on the dashed line ("52" struck through, a play test found it unreadable).
+            label = CACHE.render(str(count), px(MIN_SIZE), ink, False)
+            spot = label.get_rect(midbottom=(bx + (bar_w - px(12)) // 2, base - h - px(2)))
+            pygame.draw.rect(surface, PANEL, spot.inflate(px(8), 0), border_radius=px(4))
+            surface.blit(label, spot)
             text(
                 labels[i],
                 MIN_SIZE,
@@ -277,9 +288,6 @@ def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Transla
                 bold=True,
                 anchor="midtop",
             )
-        ey = base - round(chart_h * expected / peak)
-        for dx in range(0, chart_w, px(14)):  # dashed line: what fair dice predict
-            pygame.draw.line(surface, accent, (cx + dx, ey), (cx + min(dx + px(8), chart_w), ey), px(3))
         text(
             f"{tr('fair.expected')} {num(f'{expected:.1f}')}",
             MIN_SIZE,

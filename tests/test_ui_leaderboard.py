@@ -226,3 +226,43 @@ def test_the_attract_loop_shows_the_top_ten_after_every_other_demo_game(tmp_path
         if scene.game.games >= 3 and scene.state.phase is not Phase.GAME_OVER:
             break
     assert shown == [1, 3]
+
+
+def test_the_demos_game_over_dialog_does_not_peek_out_around_the_top_ten(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A play test at 800x480 saw the dimmed demo's game-over dialog (its frame and the tops of its
+    buttons) around the leaderboard's card: while the top ten stands over the board the dialog is
+    not painted; after the demo games without the board it still is."""
+    from game.ui.play import dialogs
+
+    painted: list[bool] = []
+    draw_game_over = dialogs.draw_game_over
+
+    def spy(t: object, surface: pygame.Surface) -> None:
+        assert isinstance(t, AttractScene)
+        painted.append(t.showing_board)
+        draw_game_over(t, surface)
+
+    monkeypatch.setattr(dialogs, "draw_game_over", spy)
+    app = _kiosk_app(tmp_path)
+    app.leaderboard.add("ACE", 2.5, 30, "expert", True)
+    scene = app.initial_scene()
+    assert isinstance(scene, AttractScene)
+    app.scenes.reset(scene)
+    last = (1,) + (0,) * 24
+    near_end = GameState(
+        Phase.ROLL, Position(last, (0,) * 5 + (15,) + (0,) * 19), rules=Rules(match_length=0)
+    )
+    boards = 0
+    for _ in range(20000):
+        if scene.state.phase is Phase.OPENING:
+            scene.resume(near_end, Match(Rules(match_length=0)))
+        app.step()
+        if scene.state.phase is Phase.GAME_OVER:
+            app.draw()
+            boards += scene.showing_board
+        if scene.game.games >= 2 and scene.state.phase is not Phase.GAME_OVER:
+            break
+    assert boards > 0 and painted, "the top ten and the dialog of the second demo game were both drawn"
+    assert True not in painted

@@ -139,7 +139,8 @@ class Frame:
     def draw(self, t: GameTable, surface: pygame.Surface, alpha: float) -> None:
         d = board_draw(t, alpha)
         s = t.game.state
-        overlay = s.phase is Phase.CUBE_OFFERED or (s.phase is Phase.GAME_OVER and not t.anim.busy)
+        over = s.phase is Phase.GAME_OVER and not t.anim.busy and not t.dialog_hidden
+        overlay = s.phase is Phase.CUBE_OFFERED or over
         key = (
             d.layer_key(),
             panel.facts(t),

@@ -29,6 +29,8 @@ class GameTable(Protocol):
     modal: ButtonGroup
     flash_text: str
     flash_time: float
+    dialog_hidden: bool
+    """The game-over dialog is not painted (the attract mode's top ten stands over the board)."""
 
     @property
     def sprites(self) -> Sprites: ...

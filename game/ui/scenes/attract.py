@@ -56,6 +56,8 @@ class AttractScene(GameScene):
             self.app.wake()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        # The demo's game-over dialog would peek out around the top ten's card (its frame, its buttons).
+        self.dialog_hidden = self.showing_board
         super().draw(surface, alpha)
         if self.showing_board:
             shade(surface, 150)

@@ -436,3 +436,53 @@ def test_a_long_play_in_the_replay_stays_inside_the_panel(
                     continue  # the screen's title, above the panel
                 assert panel.contains(rect), (index, text, rect, panel)
                 assert not any(rect.colliderect(b) for b in buttons), (index, text, rect)
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "hu"])
+def test_the_cards_of_the_costliest_mistakes_all_name_the_player_or_none_does(
+    lang: str, tmp_path: Path, hand: tuple[MatchRecord, MatchReview], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A play test saw "Game 1, move 9 (Computer)" on the first card and "Game 1, move 25" on the next two:
+    the name fitted the card's width only beside a one-digit move, and the cards without it looked as if
+    they were nobody's. The cards of one player now all say it the same way."""
+    import dataclasses
+
+    from game.ui.app import apply_language
+    from game.ui.scenes import review as review_module
+
+    apply_language(lang)
+    record, review = hand
+    names = (tr("player.you"), tr("player.computer"))
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = review_module.draw_text
+
+    def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> pygame.Rect:
+        rect = real(surface, text, *args, **kw)  # type: ignore[arg-type]
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(review_module, "draw_text", spy)
+    for lines in ((9, 25, 26), (9, 10, 125), (1, 2, 3)):
+        worst = tuple(
+            dataclasses.replace(m, game=1, line=n)
+            for m, n in zip(review.players[1].worst, lines, strict=True)
+        )
+        players = (review.players[0], dataclasses.replace(review.players[1], worst=worst))
+        shown = dataclasses.replace(review, players=players)
+        app = _app(tmp_path)
+        app.scenes.reset(GameScene(app, GameSetup(mode="computer", match_length=3, seed=1)))
+        scene = ReviewScene(app, record, names, "Review", seat=1, reviewer=lambda r, p, c, s=shown: s)
+        app.scenes.push(scene)
+        assert scene.job.wait(5.0)
+        app.step()
+        drawn.clear()
+        scene.draw(app.screen, 0.0)
+        firsts = [
+            next(text for text, rect in drawn if scene._card(i).contains(rect)) for i in range(len(worst))
+        ]
+        for text, n in zip(firsts, lines, strict=True):
+            assert re.findall(r"\d+", text)[:2] == ["1", str(n)], firsts
+        named = [names[1] in text for text in firsts]
+        assert all(named) or not any(named), (lines, firsts)
+        if lines == (1, 2, 3) and lang != "hu":  # short enough for the name everywhere but "Számítógép"
+            assert all(named), firsts

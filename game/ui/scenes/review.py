@@ -28,7 +28,7 @@ from ..i18n import tr
 from ..input import Intent
 from ..kiosk import Mode
 from ..review_job import Reviewer, ReviewJob
-from ..text import MIN_SIZE, draw_text, first_fitting
+from ..text import CACHE, MIN_SIZE, draw_text, first_fitting
 from .base import DIM, INK, ButtonScene, Host, button
 from .replay import ReplayScene, Step, dice_text, mistake_step, shown_cube, states_of
 
@@ -287,9 +287,16 @@ class ReviewScene(ButtonScene):
     def where(self, m: Mistake, width: int = L.W) -> str:
         """The mistake's game, move and player, numbered as the replay numbers it (the match sheet's
         move lines: a play test was told "move 9" here and "step 16 of 50" in the replay). Without the
-        player where that is too wide for ``width`` (the cards are that player's: the line above says so)."""
-        full = tr("review.move_at", game=m.game, move=m.line, name=self.names[m.player])
-        return first_fitting([full, tr("review.move_in", game=m.game, move=m.line)], MIN_SIZE, width)
+        player where that is too wide for ``width`` (the cards are that player's: the line above says so)
+        on any of that player's cards: all the cards say it the same way (a play test saw "Game 1, move
+        9 (Computer)" on the first card and "Game 1, move 25" beside it, as if the others were nobody's)."""
+        cards = self.review.players[m.player].worst if self.review is not None else ()
+        named = [
+            tr("review.move_at", game=c.game, move=c.line, name=self.names[c.player]) for c in (m, *cards)
+        ]
+        if all(CACHE.font(MIN_SIZE).size(text)[0] <= width for text in named):
+            return named[0]
+        return tr("review.move_in", game=m.game, move=m.line)
 
     @staticmethod
     def what(m: Mistake) -> str:

@@ -308,3 +308,40 @@ def test_the_answer_hint_names_the_button_to_press(lang: str) -> None:
     apply_language(lang)
     assert tr("take").lower() in tr("cube_hint_take").lower()
     assert tr("pass").lower() in tr("cube_hint_pass").lower()
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "hu"])
+def test_a_verdict_in_two_lines_has_one_size(lang: str) -> None:
+    """Seen on the screenshots of the panel's cube hint (800x480 and 1920x1080): "Expert:" at 26 over
+    "too good, play on" at 24, the second half of the verdict at the size of the chances under it, as
+    if it belonged to them ("Mestari:" over "liian hyvä, pelaa" in Finnish). Both lines of a verdict
+    are now at one size, in the panel and on the offer card."""
+    from game.ui.app import apply_language
+    from game.ui.play import dialogs
+
+    pygame.init()
+    apply_language(lang)
+    card = dialogs.offer_card()
+    top = card.y + dialogs.PASS_Y + dialogs.ANSWER_H + 8
+    answer = pygame.Rect(card.x + 8, top, card.width - 16, card.bottom - 8 - top)
+    chances = tr("cube_hint_chances", win="90%", gammon="65%")
+    equities = tr("cube_hint_equities", nd="+0.61", dt="+0.83", dp="+1.00")
+    split = 0
+    for key, area, numbers in [
+        *(
+            (k, panel.advice_area(), equities)
+            for k in ("cube_hint_double", "cube_hint_no_double", "cube_hint_too_good")
+        ),
+        *(
+            (k, answer, tr("cube_hint_answer", take="-0.81", drop="-1.00"))
+            for k in ("cube_hint_take", "cube_hint_pass")
+        ),
+    ]:
+        head = tr(key)
+        rows = advice.advice_rows([head, chances, numbers], area.width - 8, area.height)
+        if rows[0][0] != head:
+            split += 1
+            assert head.startswith(rows[0][0]) and rows[1][0] in head, (key, rows)
+            assert rows[0][1] == rows[1][1] >= advice.ADVICE_MIN, (key, rows)
+        assert all(size >= advice.ADVICE_MIN for _, size, _ in rows), rows
+    assert split  # "too good, play on" does not fit one row of the panel in any of the languages

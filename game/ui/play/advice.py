@@ -13,7 +13,8 @@ from ..board_view import HINT
 from ..text import CACHE, MIN_SIZE, draw_text, two_lines
 
 ADVICE_SIZES = (26, MIN_SIZE)
-"""The cube advice's type at its largest: its verdict, then the chances and the numbers."""
+"""The cube advice's type at its largest: its verdict (in one row or two, both at one size), then the
+chances and the numbers."""
 ADVICE_GAP = 2
 """The least room between the advice's rows (besides the type's own size); 3 more if there is room."""
 ADVICE_MIN = MIN_SIZE
@@ -120,10 +121,10 @@ def _rows(head: str, middle: list[str], last: str | None, width: int, height: in
             for shrink in range(ADVICE_SIZES[0] - ADVICE_MIN + 1):
                 big, small = (max(ADVICE_MIN, size - shrink) for size in ADVICE_SIZES)
                 heads = verdict_lines(head, big, width) if split_head else [head]
-                rows = [
-                    (text, _fitted(text, big if i == 0 else small, width), False)
-                    for i, text in enumerate(heads)
-                ]
+                # A verdict in two lines is one sentence: both at one size (a play test saw "Expert:" at
+                # 26 over "too good, play on" at 24, which read as if it belonged to the chances under it).
+                head_size = min(_fitted(text, big, width) for text in heads)
+                rows = [(text, head_size, False) for text in heads]
                 for text in middle:  # the chances: one row, or two ("Wins 61%," / "gammons 20%")
                     size = _fitted(text, small, width)
                     head_part, comma, rest = text.partition(", ")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 import threading
@@ -486,3 +487,95 @@ def test_the_cards_of_the_costliest_mistakes_all_name_the_player_or_none_does(
         assert all(named) or not any(named), (lines, firsts)
         if lines == (1, 2, 3) and lang != "hu":  # short enough for the name everywhere but "Számítógép"
             assert all(named), firsts
+
+
+# A 3-point match whose second game is the Crawford game (the player leads 2-0): its plays are those of
+# LONG_PLAYS without the double, which the Crawford game does not allow.
+CRAWFORD_MATCH = mat(
+    """
+    ; [Player 1 "Player"]
+    ; [Player 2 "Computer-expert"]
+
+     3 point match
+
+     Game 1
+     Player : 0                      Computer-expert : 0
+      1) 62: 24/18 13/11             61: 13/7* 8/7
+      2) 55: bar/20 20/15 13/8(2)    Doubles => 2
+      3)  Takes                      43: 24/20 24/21
+      4)  Doubles => 4                Drops
+          Wins 2 points
+
+     Game 2
+     Player : 2                      Computer-expert : 0
+      1) 32: 24/21 6/4               46: 24/18 8/4*
+      2) 11: 25/24 8/7* 6/5 5/4      51: 25/20 4/3
+      3) 35: 13/8 8/5*               15: 25/20* 24/23
+      4) 21: 25/23 23/22*            14: 25/24 24/20
+      5) 41: 24/20 7/6               21: 6/5* 5/3*
+      6) 54: 25/20 25/21             15: 8/3 6/5*
+      7) 12: 25/23 21/20*            66:
+      8) 51: 23/18 18/17*            55: 25/20 25/20 13/8* 13/8
+    """
+)
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "hu"])
+def test_the_replay_says_which_game_is_the_crawford_game(
+    tmp_path: Path, lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A play tester stepping through a match could not tell that a game was the Crawford game (in which
+    nobody may double): the replay showed the score and nothing else of the match. It now says "Crawford
+    game" under the score of that game, and only of that game, and the panel's lines stay inside it and
+    clear of its buttons at every step, also with long plays and a long better play."""
+    import dataclasses
+
+    from game.engine.notation import format_play
+    from game.ui import layout as L
+    from game.ui.app import apply_language
+    from game.ui.scenes import replay as replay_module
+    from game.ui.scenes.base import DIM
+    from tests.screen_probe import find_text, grab
+
+    apply_language(lang)
+    record = read_mat(CRAWFORD_MATCH)
+    assert [g.crawford for g in record.games] == [False, True]
+    app = _app(tmp_path)
+    replay = ReplayScene(app, record, (tr("player.you"), tr("player.computer")))
+    app.scenes.reset(replay)
+    panel = pygame.Rect(L.PANEL_X - 4, L.BOARD_Y, L.PANEL_W + 8, L.BOARD_H)
+    said = tr("replay.crawford")
+    for index, step in enumerate(replay.steps):
+        replay.go(index)
+        app.draw()
+        shown = find_text(grab(app.screen), said, 24, DIM, panel) is not None
+        assert shown == record.games[step.game].crawford, (index, step.game)
+
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = replay_module.draw_text
+
+    def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> pygame.Rect:
+        rect = real(surface, text, *args, **kw)  # type: ignore[arg-type]
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(replay_module, "draw_text", spy)
+    for names in ((tr("player.you"), tr("player.computer")), record.names):
+        replay = ReplayScene(app, record, names)
+        app.scenes.reset(replay)
+        plays = [s.ply.moves for s in replay.steps if s.ply is not None]
+        long_play = max(plays, key=lambda moves: len(format_play(moves)))  # "bar/20(2) 13/8* 13/8"
+        replay.steps = [dataclasses.replace(s, better=long_play, error=0.5) for s in replay.steps]
+        buttons = [b.rect for b in replay.buttons.buttons]
+        for index in range(len(replay.steps)):
+            replay.go(index)
+            drawn.clear()
+            replay.draw(app.screen, 0.0)
+            for text, rect in drawn:
+                if rect.top < L.BOARD_Y:
+                    continue  # the screen's title, above the panel
+                assert panel.contains(rect), (names, index, text, rect, panel)
+                assert not any(rect.colliderect(b) for b in buttons), (names, index, text, rect)
+            rows = sorted(rect.centery for _, rect in drawn if rect.top >= L.BOARD_Y)
+            for a, b in itertools.pairwise(rows):  # no line runs into the next (type 24, rows 20 apart)
+                assert b - a >= 20, (names, index, drawn)

@@ -268,6 +268,10 @@ class ReplayScene(ButtonScene):
         score = f"{game.score[0]} : {game.score[1]}"
         score = first_fitting([f"{self.names[0]} {score} {self.names[1]}", score], MIN_SIZE, w)
         draw_text(surface, score, MIN_SIZE, (cx, top + 60), DIM, width=w)
+        if game.crawford:  # under the score it explains (no doubling in this game), close to it: the
+            # panel is full where a long play and a long better play take three and two lines
+            top += 22
+            draw_text(surface, tr("replay.crawford"), MIN_SIZE, (cx, top + 60), DIM, width=w)
         said = wrap_lines(self.describe(step), MIN_SIZE, w)
         for i, line in enumerate(said):
             draw_text(surface, line, MIN_SIZE, (cx, top + 100 + 28 * i), INK, width=w)

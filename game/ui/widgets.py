@@ -89,6 +89,8 @@ class Button:
     """At most this many lines of label (2: a label too long for one line is split, not shrunk)."""
     visible: bool = True
     enabled: bool = True
+    repeat: bool = False
+    """A quick second tap presses it again (a keypad's keys); other buttons ignore a double-click."""
     pressed: bool = field(default=False)
     focused: bool = field(default=False)
     """The keyboard or controller focus is on it (drawn as a bright ring)."""
@@ -146,7 +148,8 @@ class Button:
 
 
 class ButtonGroup:
-    """Routes ``down``/``click`` intents to buttons; a double-click never presses a button twice.
+    """Routes ``down``/``click`` intents to buttons; a double-click never presses a button twice
+    (but for a ``repeat`` button: two quick taps on a keypad's key are two letters).
 
     Keyboard and controller: ``nav`` intents move a focus between the visible buttons (to the
     nearest one in the direction pressed) and ``select`` presses the focused one. The focus is
@@ -215,6 +218,9 @@ class ButtonGroup:
                 was = b.pressed
                 b.pressed = False
                 if intent.kind == "click" and b.hit(intent.pos):
+                    b.action()
+                    return True
+                if intent.kind == "double" and b.repeat and b.hit(intent.pos):
                     b.action()
                     return True
                 if was and intent.kind in ("drag_start", "drop"):

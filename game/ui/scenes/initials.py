@@ -36,7 +36,8 @@ class InitialsScene(ButtonScene):
             r, c = divmod(i, COLUMNS)
             rect = (x0 + c * (KEY_W + GAP), y0 + r * (KEY_H + GAP), KEY_W, KEY_H)
             colour = "green" if label == "OK" else ("grey" if label == "⌫" else "blue")
-            self.buttons.add(button(rect, label, self._key(label), colour, size=36))
+            key = self.buttons.add(button(rect, label, self._key(label), colour, size=36))
+            key.repeat = label != "OK"  # quick taps on one letter (ANN) are each a letter
         self.buttons.add(
             button(
                 (L.W // 2 - 170, y0 + 4 * (KEY_H + GAP) + 4, 340, 62), tr("board.skip"), self.close, "red", 26

@@ -44,7 +44,8 @@ class KeypadScene(ButtonScene):
             r, c = divmod(i, 3)
             rect = (x0 + c * (bw + gap), y0 + r * (bh + gap), bw, bh)
             colour = "green" if label == "OK" else ("grey" if label == "⌫" else "blue")
-            self.buttons.add(button(rect, label, self._key(label), colour, size=36))
+            key = self.buttons.add(button(rect, label, self._key(label), colour, size=36))
+            key.repeat = label != "OK"  # quick taps on one digit (a code 1111) are each a digit
         self.buttons.add(
             button(
                 (L.W // 2 - 165, y0 + 4 * (bh + gap) + 6, 330, 64),

@@ -1,0 +1,106 @@
+"""Quick taps on the same key of a keypad: each tap is one digit or letter.
+
+A play test at 800x480 tapped "1" four times for the operator code 1111 and saw one dot: SDL counts
+quick presses on the same spot as a double-click (``clicks`` 2, 3, ...), also for touches, and a
+button ignores a double-click so that Done or Next game is never pressed twice. On a keypad a
+quick second tap is a second key press.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.review import PlayerReview
+from game.ui import settings as st
+from game.ui.app import App, Launch
+from game.ui.kiosk import Mode
+from game.ui.scenes.base import ButtonScene
+from game.ui.scenes.initials import InitialsScene
+from game.ui.scenes.keypad import KeypadScene
+from game.ui.scenes.leaderboard import offer_entry
+from game.ui.scenes.operator import OperatorScene
+from tests.ui_driver import down, up
+
+STEP = 1.0 / 120.0
+CORNER = (20, 20)
+
+pytestmark = pytest.mark.usefixtures("ui_reset")
+
+
+def _quick_taps(app: App, label: str, times: int) -> None:
+    """``times`` quick taps on the button labelled ``label``, as SDL numbers them (clicks 1, 2, 3...)."""
+    scene = app.scenes.top
+    assert isinstance(scene, ButtonScene)
+    button = next(b for b in scene.buttons.buttons if b.label == label and b.visible)
+    for n in range(1, times + 1):
+        down(app, button.rect.center, clicks=n, touch=True)
+        up(app, button.rect.center, touch=True)
+        app.step(STEP)
+
+
+def test_quick_taps_on_one_digit_each_count_and_open_the_menu(tmp_path: Path) -> None:
+    app = App(st.Settings(operator_code="1111"), Launch(kiosk=True), data_dir=tmp_path, threaded_ai=False)
+    app.scenes.push(app.initial_scene())
+    down(app, CORNER)
+    for _ in range(round(3.2 / STEP)):
+        app.step(STEP)
+    up(app, CORNER)
+    app.step(STEP)
+    keypad = app.scenes.top
+    assert isinstance(keypad, KeypadScene)
+    _quick_taps(app, "1", 4)
+    assert keypad.entered == "1111"
+    _quick_taps(app, "⌫", 2)  # quick taps on the erase key erase one digit each
+    assert keypad.entered == "11"
+    _quick_taps(app, "1", 2)
+    _quick_taps(app, "OK", 2)  # a quick second tap on OK does not press it again (nor anything else)
+    assert isinstance(app.scenes.top, OperatorScene)
+    assert sum(isinstance(s, OperatorScene) for s in app.scenes.scenes) == 1
+
+
+def test_a_code_set_in_the_settings_takes_quick_taps_too(tmp_path: Path) -> None:
+    got: list[str] = []
+
+    def take(code: str) -> str | None:
+        got.append(code)
+        return None
+
+    app = App(st.Settings(), Launch(kiosk=True), data_dir=tmp_path, threaded_ai=False)
+    assert app.kiosk is not None
+    app.kiosk.mode = Mode.ACTIVE  # the operator, in the settings
+    app.scenes.push(KeypadScene(app, "settings.operator_code", take))
+    _quick_taps(app, "7", 3)
+    _quick_taps(app, "0", 2)
+    _quick_taps(app, "OK", 1)
+    assert got == ["77700"]
+
+
+def _player(unforced: int, rate_points: float) -> PlayerReview:
+    from game.engine.flow import new_game
+    from game.review import MoveReview
+
+    state = new_game()
+    moves = tuple(
+        MoveReview(1, k + 1, k, 0, (3, 1), state, (), (), -rate_points, 0.0, False, 0.0)
+        for k in range(unforced)
+    )
+    return PlayerReview(0, "Player", moves, (), ())
+
+
+def test_quick_taps_on_one_letter_spell_a_double_letter(tmp_path: Path) -> None:
+    app = App(st.Settings(), Launch(kiosk=True), data_dir=tmp_path, threaded_ai=False)
+    assert app.kiosk is not None
+    app.kiosk.mode = Mode.ACTIVE
+    assert offer_entry(app, _player(12, 0.004), "beginner", won=True)
+    scene = app.scenes.top
+    assert isinstance(scene, InitialsScene)
+    _quick_taps(app, "L", 2)
+    assert scene.text == "LL"
+    _quick_taps(app, "⌫", 2)
+    assert scene.text == ""
+    _quick_taps(app, "A", 1)
+    _quick_taps(app, "N", 2)
+    assert scene.text == "ANN"
+    app.draw()

@@ -104,3 +104,24 @@ def test_quick_taps_on_one_letter_spell_a_double_letter(tmp_path: Path) -> None:
     _quick_taps(app, "N", 2)
     assert scene.text == "ANN"
     app.draw()
+
+
+def test_the_initials_ok_is_greyed_until_a_letter_is_in(tmp_path: Path) -> None:
+    """A play test tapped the green OK with no letter and nothing happened, as if the screen hung."""
+    app = App(st.Settings(), Launch(kiosk=True), data_dir=tmp_path, threaded_ai=False)
+    assert app.kiosk is not None
+    app.kiosk.mode = Mode.ACTIVE
+    assert offer_entry(app, _player(12, 0.004), "beginner", won=True)
+    scene = app.scenes.top
+    assert isinstance(scene, InitialsScene)
+    ok = next(b for b in scene.buttons.buttons if b.label == "OK")
+    assert not ok.enabled
+    _quick_taps(app, "Q", 1)
+    assert ok.enabled
+    _quick_taps(app, "⌫", 1)
+    assert not ok.enabled and app.scenes.top is scene
+    down(app, ok.rect.center, touch=True)
+    up(app, ok.rect.center, touch=True)
+    app.step(STEP)
+    assert app.scenes.top is scene and scene.text == ""
+    app.draw()

@@ -38,6 +38,9 @@ class InitialsScene(ButtonScene):
             colour = "green" if label == "OK" else ("grey" if label == "⌫" else "blue")
             key = self.buttons.add(button(rect, label, self._key(label), colour, size=36))
             key.repeat = label != "OK"  # quick taps on one letter (ANN) are each a letter
+        self.ok = self.buttons.buttons[len(keys) - 1]
+        self.ok.enabled = False
+        """Greyed until a letter is in: a green OK that did nothing looked like a stuck screen."""
         self.buttons.add(
             button(
                 (L.W // 2 - 170, y0 + 4 * (KEY_H + GAP) + 4, 340, 62), tr("board.skip"), self.close, "red", 26
@@ -49,7 +52,7 @@ class InitialsScene(ButtonScene):
             if label == "OK":
                 self.submit()
             elif label == "⌫":
-                self.text = self.text[:-1]
+                self.erase()
             else:
                 self.letter(label)
 
@@ -58,6 +61,11 @@ class InitialsScene(ButtonScene):
     def letter(self, letter: str) -> None:
         if len(self.text) < 3 and letter in LETTERS:
             self.text += letter
+        self.ok.enabled = bool(self.text)
+
+    def erase(self) -> None:
+        self.text = self.text[:-1]
+        self.ok.enabled = bool(self.text)
 
     def submit(self) -> None:
         if not self.text:
@@ -75,7 +83,7 @@ class InitialsScene(ButtonScene):
                 self.submit()
                 return
             if intent.key == pygame.K_BACKSPACE:
-                self.text = self.text[:-1]
+                self.erase()
                 return
             if len(name) == 1 and name in LETTERS:
                 self.letter(name)
@@ -95,6 +103,7 @@ class InitialsScene(ButtonScene):
             pygame.draw.rect(surface, edge, slot, 3, border_radius=10)
             if i < len(self.text):
                 draw_text(surface, self.text[i], 64, slot.center, INK)
+        self.ok.enabled = bool(self.text)  # also when the text was set from outside (the screenshots)
         self.buttons.draw(surface, self.app.sprites)
 
 

@@ -211,3 +211,33 @@ def test_bad_config_is_refused() -> None:
         KioskConfig(code="12a")
     with pytest.raises(ValueError):
         KioskConfig(idle_seconds=0)
+
+
+@pytest.mark.parametrize(
+    ("corner", "pos"),
+    [
+        ("top-left", (5.0, -17.0)),
+        ("top-right", (1275.0, -17.0)),
+        ("bottom-left", (5.0, 735.0)),
+        ("bottom-right", (1275.0, 735.0)),
+    ],
+)
+def test_a_hold_on_the_black_bar_beside_the_corner_opens_the_keypad(
+    corner: str, pos: tuple[float, float]
+) -> None:
+    """An 800x480 screen shows the 16:9 picture between black bars of 15 pixels: a finger pushed into
+    the screen's corner lands on a bar, at logical (5, -17) at the top left. A play test held it there
+    3.4 s and nothing happened; the corner of the screen is the operator corner too."""
+    k = Kiosk(KioskConfig(corner=corner, hold_seconds=3), start=Mode.ACTIVE)
+    assert k.press(pos) is False
+    assert run(k, 3.1) == [Cmd.KEYPAD]
+
+
+def test_a_hold_on_the_bar_away_from_the_corner_does_nothing() -> None:
+    k = Kiosk(KioskConfig(hold_seconds=3), start=Mode.ACTIVE)
+    k.press((640.0, -17.0))
+    assert run(k, 3.1) == []
+    k.release((640.0, -17.0))
+    k.press((5.0, -17.0))
+    k.motion((300.0, -17.0), pressed=True)  # slid out of the corner along the bar
+    assert run(k, 3.1) == []

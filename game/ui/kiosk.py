@@ -83,13 +83,18 @@ class KioskConfig:
                 raise ValueError(f"{name} must be a positive number of seconds, not {value!r}")
 
     def in_corner(self, pos: tuple[float, float]) -> bool:
-        """True when ``pos`` (logical pixels) is in the operator corner."""
+        """True when ``pos`` (logical pixels) is in the operator corner.
+
+        A position beyond the picture (on a letterbox bar, where the logical coordinates go below
+        0 or past the width or height) next to the corner counts too: a finger pushed into the
+        corner of an 800x480 screen lands on its 15-pixel bar.
+        """
         x, y = pos
         w, h = self.screen
         s = self.corner_size
         horizontal = x < s if self.corner.endswith("left") else x >= w - s
         vertical = y < s if self.corner.startswith("top") else y >= h - s
-        return 0 <= x < w and 0 <= y < h and horizontal and vertical
+        return horizontal and vertical
 
 
 class Kiosk:

@@ -1,4 +1,4 @@
-"""Quick taps on the same key of a keypad: each tap is one digit or letter.
+"""Quick taps on the same key of a keypad (and on a setting's value): each tap is one digit, letter or step.
 
 A play test at 800x480 tapped "1" four times for the operator code 1111 and saw one dot: SDL counts
 quick presses on the same spot as a double-click (``clicks`` 2, 3, ...), also for touches, and a
@@ -21,6 +21,7 @@ from game.ui.scenes.initials import InitialsScene
 from game.ui.scenes.keypad import KeypadScene
 from game.ui.scenes.leaderboard import offer_entry
 from game.ui.scenes.operator import OperatorScene
+from game.ui.scenes.settings import SettingsScene
 from tests.ui_driver import down, up
 
 STEP = 1.0 / 120.0
@@ -125,3 +126,16 @@ def test_the_initials_ok_is_greyed_until_a_letter_is_in(tmp_path: Path) -> None:
     app.step(STEP)
     assert app.scenes.top is scene and scene.text == ""
     app.draw()
+
+
+def test_quick_taps_on_a_setting_step_it_once_each(tmp_path: Path) -> None:
+    """The operator tapped Idle time three times quickly (300 s) and it showed 30 s, one step."""
+    app = App(st.Settings(idle_seconds=300), Launch(kiosk=True), data_dir=tmp_path, threaded_ai=False)
+    assert app.kiosk is not None
+    app.kiosk.mode = Mode.OPERATOR
+    scene = SettingsScene(app, operator=True)
+    app.scenes.push(scene)
+    _quick_taps(app, scene.value_text("idle_seconds"), 3)
+    assert scene.values.idle_seconds == 90
+    _quick_taps(app, "••••", 2)  # the code opens its keypad once
+    assert sum(isinstance(s, KeypadScene) for s in app.scenes.scenes) == 1

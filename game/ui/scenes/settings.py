@@ -113,7 +113,10 @@ class SettingsScene(ButtonScene):
         b = self.buttons
         b.clear()
         for name, x, y in self.rows():
-            b.add(button((x, y + 34, 520, 60), self.value_text(name), self._cycle(name), "blue", size=28))
+            row = b.add(
+                button((x, y + 34, 520, 60), self.value_text(name), self._cycle(name), "blue", size=28)
+            )
+            row.repeat = name != "operator_code"  # quick taps step on (300 s -> 30, 60, 90), one a tap
         b.add(button((L.W // 2 - 200, L.H - 86, 400, 70), tr("button.back"), self.close, "green", size=30))
         if self.operator:  # the cabinet's buttons may arrive as keys: the operator maps them
             b.add(button((L.W - 330, 24, 260, 64), tr("settings.keys"), self.open_keys, "grey", size=26))

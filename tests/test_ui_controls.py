@@ -348,3 +348,26 @@ def test_the_cursor_on_the_bar_keeps_clear_of_the_cube(
         near_cube = pygame.mask.Mask(size)
         near_cube.draw(pygame.mask.Mask(near.size, fill=True), near.topleft)
         assert cursor.overlap(near_cube, (0, 0)) is None, (size, player, on_bar, owner)
+
+
+def test_a_key_another_command_is_on_is_refused_with_a_line_saying_which(tmp_path: Path) -> None:
+    """A play test at 800x480 put Hint on R: the screen showed R on Roll / Done and on Hint, while R
+    only rolled and Hint had no key left. The key is refused, the screen says why and waits on."""
+    from game.ui.scenes.keymap import KeymapScene
+
+    app = App(st.Settings(), data_dir=tmp_path, threaded_ai=False)
+    app.scenes.push(app.initial_scene())
+    keys = KeymapScene(app)
+    app.scenes.push(keys)
+    next(b for b in keys.buttons.buttons if b.label.startswith("Hint")).action()
+    key(app, "r")
+    assert app.settings.keys == () and app.input.keys[pygame.K_h] == "hint"
+    assert keys.waiting == "hint" and keys.refused == "R is already on Roll / Done: press another key"
+    app.draw()
+    key(app, "h")  # its own key again is fine
+    assert keys.waiting is None and keys.refused == ""
+    next(b for b in keys.buttons.buttons if b.label.startswith("Hint")).action()
+    key(app, "f")
+    assert app.settings.keys == (("hint", "f"),) and app.input.keys[pygame.K_f] == "hint"
+    labels = [b.label for b in keys.buttons.buttons]
+    assert "Hint: F" in labels and "Roll / Done: R" in labels

@@ -1,8 +1,9 @@
 """The operator's key map: which key does what, for cabinets whose buttons arrive as keys.
 
 Each command is a button showing its key; pressing one waits for the next key, which
-becomes that command's key (saved at once). Escape cancels the wait and is always Menu,
-so no map can lock the operator out; "Default keys" puts every key back.
+becomes that command's key (saved at once). A key another command is on is refused with a
+line saying which (else the screen showed it on both and it did only one). Escape cancels the wait
+and is always Menu, so no map can lock the operator out; "Default keys" puts every key back.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ class KeymapScene(ButtonScene):
         super().__init__(app)
         self.waiting: str | None = None
         """The command whose new key the next key press sets."""
+        self.refused = ""
+        """Why the last key was not taken (another command is on it), while still waiting."""
         self._build()
 
     def _build(self) -> None:
@@ -49,15 +52,24 @@ class KeymapScene(ButtonScene):
             if command == "menu":
                 return  # Escape stays Menu: the way out of every screen
             self.waiting = command
+            self.refused = ""
             self._build()
 
         return wait
 
-    def _set(self, command: str, code: int) -> None:
+    def _set(self, command: str, code: int) -> bool:
+        """Put ``command`` on the key ``code``; False (and why in ``refused``) when another is on it."""
         name = pygame.key.name(code)
         keys = dict(self.app.settings.keys)
+        other = controls.keymap(keys).get(code)
+        if other is not None and other != command:
+            label = controls.key_label(other, keys) if other != "menu" else "Escape"
+            self.refused = tr("keys.taken", name=label, command=tr("control." + other))
+            return False
         keys[command] = name
         self.app.apply_settings(st.with_value(self.app.settings, "keys", keys), save=True)
+        self.refused = ""
+        return True
 
     def reset(self) -> None:
         self.waiting = None
@@ -66,12 +78,13 @@ class KeymapScene(ButtonScene):
 
     def handle(self, intent: Intent) -> None:
         if self.waiting is not None and intent.kind in ("key", "nav") and intent.key:
-            self._set(self.waiting, intent.key)
-            self.waiting = None
+            if self._set(self.waiting, intent.key):
+                self.waiting = None
             self._build()
             return
         if self.waiting is not None and intent.kind == "back":
             self.waiting = None
+            self.refused = ""
             self._build()
             return
         super().handle(intent)
@@ -79,7 +92,9 @@ class KeymapScene(ButtonScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(BG)
         draw_text(surface, tr("keys.title"), 40, (L.W // 2, 50), GOLD)
-        if self.waiting is not None:
+        if self.waiting is not None and self.refused:
+            draw_text(surface, self.refused, 26, (L.W // 2, L.H - 122), (255, 140, 120), width=L.W - 100)
+        elif self.waiting is not None:
             text = tr("keys.press", command=tr("control." + self.waiting))
             draw_text(surface, text, 26, (L.W // 2, L.H - 122), GOLD, width=L.W - 100)
         else:

@@ -461,3 +461,24 @@ def test_sigterm_quits_the_kiosk_cleanly(tmp_path: Path) -> None:
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 0, err
     assert "Traceback" not in err
+
+
+def test_settings_left_open_until_the_idle_time_are_kept(tmp_path: Path) -> None:
+    """A play test changed the operator code and the level, then left the settings open: the idle
+    time closed them into the demo, the cabinet ran with the new values, but the file still had the
+    old ones, so after a power cut the old code (and level) came back. Each change is saved at once."""
+    app = make(tmp_path, operator_code="999", idle_seconds=30)
+    open_operator(app, "999")
+    press_button(app, i18n.tr("operator.settings"))
+    scene = app.scenes.top
+    assert isinstance(scene, SettingsScene)
+    press_button(app, scene.value_text("level"))
+    press_button(app, "•••")
+    for d in "4321":
+        press_button(app, d)
+    press_button(app, "OK")
+    level = app.settings.level
+    steps(app, 45)
+    assert isinstance(app.scenes.top, AttractScene)
+    saved = st.load_settings(tmp_path)
+    assert (saved.operator_code, saved.level) == ("4321", level)

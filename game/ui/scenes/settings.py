@@ -130,7 +130,8 @@ class SettingsScene(ButtonScene):
                 self.app.scenes.push(KeypadScene(self.app, "settings.operator_code", self._set_code))
                 return
             self.values = st.next_option(self.values, name)
-            self.app.apply_settings(self.values, save=False)
+            # Saved at once: a kiosk's idle time may close the screen into the demo without Back.
+            self.app.apply_settings(self.values, save=True)
             self._build()
 
         return step
@@ -142,7 +143,7 @@ class SettingsScene(ButtonScene):
         except ValueError as exc:
             log.info("operator code not changed: %s", exc)
             return tr("settings.code_length", low=st.CODE_LENGTH[0], high=st.CODE_LENGTH[1])
-        self.app.apply_settings(self.values, save=False)
+        self.app.apply_settings(self.values, save=True)
         self._build()
         return None
 

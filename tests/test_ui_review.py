@@ -576,6 +576,8 @@ def test_the_replay_says_which_game_is_the_crawford_game(
                     continue  # the screen's title, above the panel
                 assert panel.contains(rect), (names, index, text, rect, panel)
                 assert not any(rect.colliderect(b) for b in buttons), (names, index, text, rect)
-            rows = sorted(rect.centery for _, rect in drawn if rect.top >= L.BOARD_Y)
-            for a, b in itertools.pairwise(rows):  # no line runs into the next (type 24, rows 20 apart)
-                assert b - a >= 20, (names, index, drawn)
+            rows = sorted((rect.centery, text) for text, rect in drawn if rect.top >= L.BOARD_Y)
+            for (a, _), (b, text) in itertools.pairwise(rows):  # no line runs into the next (type 24)
+                # 22: "Crawford game" under its score; else the panel's line pitch, 28, at the least
+                least = 22 if text == said else 28
+                assert b - a >= least, (names, index, text, rows)

@@ -39,6 +39,10 @@ BUTTONS_Y = 470
 IDS_BOTTOM = BUTTONS_Y - 120
 """Where the Position ID's label stands at the latest: its two IDs (label and value each) end above the
 buttons."""
+IDS_GAP = 34
+"""The least distance from the middle of the panel's last line to the Position ID's label."""
+IDS_PITCH_MIN = 58
+"""The Position ID's label to the Match ID's, at the closest (a line of 26 and one of 24 between)."""
 RED = (255, 140, 120)
 
 
@@ -275,24 +279,28 @@ class ReplayScene(ButtonScene):
         said = wrap_lines(self.describe(step), MIN_SIZE, w)
         for i, line in enumerate(said):
             draw_text(surface, line, MIN_SIZE, (cx, top + 100 + 28 * i), INK, width=w)
-        y = top + 134 + 28 * (len(said) - 1)
+        last = top + 100 + 28 * (len(said) - 1)  # the middle of the last line drawn
         if step.error >= MISTAKE:
+            last += 34
             text = tr("replay.mistake", cost=f"{step.error:.3f}")
-            draw_text(surface, text, MIN_SIZE, (cx, y), RED, width=w)
+            draw_text(surface, text, MIN_SIZE, (cx, last), RED, width=w)
             if step.better:  # more lines where a long play does not fit one at the floor size
                 better = wrap_lines(tr("replay.better", play=format_play(step.better)), MIN_SIZE, w)
-                for i, line in enumerate(better):
-                    draw_text(surface, line, MIN_SIZE, (cx, y + 28 * (i + 1)), still_board.BETTER, width=w)
-                y += 28 * (len(better) - 1)
-        # The IDs below, closer up when long plays took their room: their last line ends above the buttons.
-        y = max(y + 36, min(y + 72, IDS_BOTTOM))
+                for line in better:
+                    last += 28
+                    draw_text(surface, line, MIN_SIZE, (cx, last), still_board.BETTER, width=w)
+        # The IDs below, at least IDS_GAP under the last line (a long play and a long better play once
+        # left the Position ID's label 22 px under the better play's last line, touching it), closer
+        # together when that leaves them less room: their last line still ends above the buttons.
+        y = max(last + IDS_GAP, min(last + 70, IDS_BOTTOM))
+        pitch = max(IDS_PITCH_MIN, min(74, BUTTONS_Y - 44 - y))
         for label, value in (
             (tr("replay.position_id"), step.state.position.position_id()),
             (tr("replay.match_id"), match_id(step.state)),
         ):
             draw_text(surface, label, MIN_SIZE, (cx, y), DIM, width=w)
             draw_text(surface, value, 26, (cx, y + 28), INK, width=w)
-            y += 74
+            y += pitch
         self.buttons.draw(surface, self.app.sprites)
 
 

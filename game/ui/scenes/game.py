@@ -69,9 +69,9 @@ class GameScene(Scene):
         self.flash_counts_moves = False
         """The flash is Done's refusal, which counts the dice left: a move or an undo makes it stale."""
         self.flash_keep = False
+        """The flash is news, not a refusal (a failed save): the end of the turn leaves it up."""
         self.dialog_hidden = False
         """The game-over dialog is not painted: the attract mode's top ten stands in its place."""
-        """The flash is news, not a refusal (a failed save): the end of the turn leaves it up."""
         self.win_pending = False
         """The game just ended: the win sounds once the last checker has landed."""
         self.auto_reviewed = -1

@@ -61,6 +61,11 @@ def open_operator(app: App, code: str) -> None:
     up(app, CORNER)
     app.step()
     assert isinstance(app.scenes.top, KeypadScene)
+    type_code(app, code)
+
+
+def type_code(app: App, code: str) -> None:
+    """Tap ``code`` on the keypad on top, then OK."""
     for digit in code:
         press_button(app, digit)
     press_button(app, "OK")
@@ -136,9 +141,7 @@ def test_wrong_code_does_not_open_the_menu(tmp_path: Path) -> None:
     assert isinstance(app.scenes.top, KeypadScene)
     assert not any(isinstance(s, OperatorScene) for s in app.scenes.scenes)
     for _ in range(2):
-        for d in "0000":
-            press_button(app, d)
-        press_button(app, "OK")
+        type_code(app, "0000")
     assert not any(isinstance(s, (OperatorScene, KeypadScene)) for s in app.scenes.scenes)
 
 
@@ -182,9 +185,7 @@ def test_operator_settings_change_the_code(tmp_path: Path) -> None:
     scene = app.scenes.top
     assert isinstance(scene, SettingsScene)
     press_button(app, "•••")  # the code row opens a keypad
-    for d in "4321":
-        press_button(app, d)
-    press_button(app, "OK")
+    type_code(app, "4321")
     press_button(app, i18n.tr("button.back"))
     assert app.settings.operator_code == "4321"
     assert st.load_settings(tmp_path).operator_code == "4321"
@@ -198,17 +199,13 @@ def test_a_code_too_short_is_refused_where_it_was_typed(tmp_path: Path) -> None:
     open_operator(app, "999")
     press_button(app, i18n.tr("operator.settings"))
     press_button(app, "•••")
-    for d in "12":
-        press_button(app, d)
-    press_button(app, "OK")
+    type_code(app, "12")
     keypad = app.scenes.top
     assert isinstance(keypad, KeypadScene)
     assert keypad.message == i18n.tr("settings.code_length", low=3, high=8) and keypad.message_time > 0
     assert keypad.entered == ""  # typed again from the start
     assert app.settings.operator_code == "999"
-    for d in "4321":
-        press_button(app, d)
-    press_button(app, "OK")
+    type_code(app, "4321")
     assert isinstance(app.scenes.top, SettingsScene)
     press_button(app, i18n.tr("button.back"))
     assert app.settings.operator_code == "4321"
@@ -474,9 +471,7 @@ def test_settings_left_open_until_the_idle_time_are_kept(tmp_path: Path) -> None
     assert isinstance(scene, SettingsScene)
     press_button(app, scene.value_text("level"))
     press_button(app, "•••")
-    for d in "4321":
-        press_button(app, d)
-    press_button(app, "OK")
+    type_code(app, "4321")
     level = app.settings.level
     steps(app, 45)
     assert isinstance(app.scenes.top, AttractScene)

@@ -22,6 +22,15 @@ AHEAD = Position(
 )
 
 
+def _answer_area() -> pygame.Rect:
+    """Where the offer card shows the hint's answer: under Take and Pass, inside the card's frame."""
+    from game.ui.play import dialogs
+
+    card = dialogs.offer_card()
+    top = card.y + dialogs.PASS_Y + dialogs.ANSWER_H + 8
+    return pygame.Rect(card.x + 8, top, card.width - 16, card.bottom - 8 - top)
+
+
 @pytest.fixture()
 def app():  # type: ignore[no-untyped-def]
     a = make_app()
@@ -239,7 +248,6 @@ def test_a_verdict_from_the_rollout_stays_inside_the_card_and_the_panel(
     leaves its space: every row is inside the card (and the panel before the roll), at the floor or
     larger, and the verdict itself is there."""
     from game.ui.app import apply_language
-    from game.ui.play import dialogs
 
     pygame.init()
     apply_language(lang)
@@ -249,9 +257,7 @@ def test_a_verdict_from_the_rollout_stays_inside_the_card_and_the_panel(
         tr("cube_hint_chances", win="30%", gammon="5%"),
         tr(key, **values),
     ]
-    card = dialogs.offer_card()
-    top = card.y + dialogs.PASS_Y + dialogs.ANSWER_H + 8
-    answer = pygame.Rect(card.x + 8, top, card.width - 16, card.bottom - 8 - top)
+    answer = _answer_area()
     for area in (answer, panel.advice_area()):
         rows = advice.advice_rows(lines, area.width - 8, area.height)
         assert all(size >= advice.ADVICE_MIN for _, size, _ in rows), rows
@@ -270,13 +276,10 @@ def test_a_verdict_in_two_lines_breaks_after_whose_advice_it_is(lang: str) -> No
     advice in the middle. A verdict too wide for one row of the panel or the offer card now breaks after
     "Expert:", and the advice reads whole on the next row."""
     from game.ui.app import apply_language
-    from game.ui.play import dialogs
 
     pygame.init()
     apply_language(lang)
-    card = dialogs.offer_card()
-    top = card.y + dialogs.PASS_Y + dialogs.ANSWER_H + 8
-    answer = pygame.Rect(card.x + 8, top, card.width - 16, card.bottom - 8 - top)
+    answer = _answer_area()
     chances = tr("cube_hint_chances", win="70%", gammon="25%")
     for key, area, numbers in [
         *(
@@ -317,13 +320,10 @@ def test_a_verdict_in_two_lines_has_one_size(lang: str) -> None:
     if it belonged to them ("Mestari:" over "liian hyvä, pelaa" in Finnish). Both lines of a verdict
     are now at one size, in the panel and on the offer card."""
     from game.ui.app import apply_language
-    from game.ui.play import dialogs
 
     pygame.init()
     apply_language(lang)
-    card = dialogs.offer_card()
-    top = card.y + dialogs.PASS_Y + dialogs.ANSWER_H + 8
-    answer = pygame.Rect(card.x + 8, top, card.width - 16, card.bottom - 8 - top)
+    answer = _answer_area()
     chances = tr("cube_hint_chances", win="90%", gammon="65%")
     equities = tr("cube_hint_equities", nd="+0.61", dt="+0.83", dp="+1.00")
     split = 0

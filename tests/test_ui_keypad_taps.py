@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from game.review import PlayerReview
 from game.ui import settings as st
 from game.ui.app import App, Launch
 from game.ui.kiosk import Mode
@@ -22,6 +21,7 @@ from game.ui.scenes.keypad import KeypadScene
 from game.ui.scenes.leaderboard import offer_entry
 from game.ui.scenes.operator import OperatorScene
 from game.ui.scenes.settings import SettingsScene
+from tests.test_ui_leaderboard import _player
 from tests.ui_driver import down, up
 
 STEP = 1.0 / 120.0
@@ -78,25 +78,19 @@ def test_a_code_set_in_the_settings_takes_quick_taps_too(tmp_path: Path) -> None
     assert got == ["77700"]
 
 
-def _player(unforced: int, rate_points: float) -> PlayerReview:
-    from game.engine.flow import new_game
-    from game.review import MoveReview
-
-    state = new_game()
-    moves = tuple(
-        MoveReview(1, k + 1, k, 0, (3, 1), state, (), (), -rate_points, 0.0, False, 0.0)
-        for k in range(unforced)
-    )
-    return PlayerReview(0, "Player", moves, (), ())
-
-
-def test_quick_taps_on_one_letter_spell_a_double_letter(tmp_path: Path) -> None:
+def _initials(tmp_path: Path) -> tuple[App, InitialsScene]:
+    """A kiosk whose visitor just made today's board: the initials keypad is on top."""
     app = App(st.Settings(), Launch(kiosk=True), data_dir=tmp_path, threaded_ai=False)
     assert app.kiosk is not None
     app.kiosk.mode = Mode.ACTIVE
     assert offer_entry(app, _player(12, 0.004), "beginner", won=True)
     scene = app.scenes.top
     assert isinstance(scene, InitialsScene)
+    return app, scene
+
+
+def test_quick_taps_on_one_letter_spell_a_double_letter(tmp_path: Path) -> None:
+    app, scene = _initials(tmp_path)
     _quick_taps(app, "L", 2)
     assert scene.text == "LL"
     _quick_taps(app, "⌫", 2)
@@ -109,12 +103,7 @@ def test_quick_taps_on_one_letter_spell_a_double_letter(tmp_path: Path) -> None:
 
 def test_the_initials_ok_is_greyed_until_a_letter_is_in(tmp_path: Path) -> None:
     """A play test tapped the green OK with no letter and nothing happened, as if the screen hung."""
-    app = App(st.Settings(), Launch(kiosk=True), data_dir=tmp_path, threaded_ai=False)
-    assert app.kiosk is not None
-    app.kiosk.mode = Mode.ACTIVE
-    assert offer_entry(app, _player(12, 0.004), "beginner", won=True)
-    scene = app.scenes.top
-    assert isinstance(scene, InitialsScene)
+    app, scene = _initials(tmp_path)
     ok = next(b for b in scene.buttons.buttons if b.label == "OK")
     assert not ok.enabled
     _quick_taps(app, "Q", 1)

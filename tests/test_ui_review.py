@@ -45,6 +45,39 @@ def hand() -> tuple[MatchRecord, MatchReview]:
     return record, review_match(record)
 
 
+def spy_on_text(monkeypatch: pytest.MonkeyPatch, module: object) -> list[tuple[str, pygame.Rect]]:
+    """Every text ``module`` draws from now on, with where it stood (the drawing itself unchanged)."""
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = module.draw_text  # type: ignore[attr-defined]
+
+    def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> pygame.Rect:
+        rect: pygame.Rect = real(surface, text, *args, **kw)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(module, "draw_text", spy)
+    return drawn
+
+
+def panel_lines(
+    app: App, replay: ReplayScene, index: int, drawn: list[tuple[str, pygame.Rect]]
+) -> list[tuple[str, pygame.Rect]]:
+    """The replay's side panel at step ``index``: its lines (from ``drawn``, a :func:`spy_on_text`
+    list), each checked to stand inside the panel and clear of the buttons."""
+    from game.ui import layout as L
+
+    replay.go(index)
+    drawn.clear()
+    replay.draw(app.screen, 0.0)
+    panel = pygame.Rect(L.PANEL_X - 4, L.BOARD_Y, L.PANEL_W + 8, L.BOARD_H)
+    buttons = [b.rect for b in replay.buttons.buttons]
+    lines = [(text, rect) for text, rect in drawn if rect.top >= L.BOARD_Y]  # not the screen's title
+    for text, rect in lines:
+        assert panel.contains(rect), (index, text, rect, panel)
+        assert not any(rect.colliderect(b) for b in buttons), (index, text, rect)
+    return lines
+
+
 def _app(tmp_path: Path, kiosk: bool = False) -> App:
     return App(st.Settings(animation="fast"), Launch(kiosk=kiosk), data_dir=tmp_path, threaded_ai=False)
 
@@ -372,15 +405,13 @@ def test_a_take_or_pass_card_shows_the_board_its_replay_step_shows(
 
 # The start of a real game against the expert, as the game wrote it: the computer enters two
 # checkers and hits with 5-5 at move 9 (a play of four moves after a name and a roll).
-LONG_PLAYS = mat(
-    """
+_HEADER = """
     ; [Player 1 "Player"]
     ; [Player 2 "Computer-expert"]
 
      3 point match
-
-     Game 1
-     Player : 0                      Computer-expert : 0
+"""
+_SEVEN_MOVES = """
       1) 32: 24/21 6/4               46: 24/18 8/4*
       2) 11: 25/24 8/7* 6/5 5/4      51: 25/20 4/3
       3) 35: 13/8 8/5*               15: 25/20* 24/23
@@ -388,9 +419,17 @@ LONG_PLAYS = mat(
       5) 41: 24/20 7/6               21: 6/5* 5/3*
       6) 54: 25/20 25/21             15: 8/3 6/5*
       7) 12: 25/23 21/20*            66:
-      8)  Doubles => 2                Takes
-      9) 51: 23/18 18/17*            55: 25/20 25/20 13/8* 13/8
-    """
+"""
+_FIVE_FIVE = "23/18 18/17*            55: 25/20 25/20 13/8* 13/8"
+LONG_PLAYS = mat(
+    _HEADER
+    + """
+     Game 1
+     Player : 0                      Computer-expert : 0"""
+    + _SEVEN_MOVES
+    + f"""      8)  Doubles => 2                Takes
+      9) 51: {_FIVE_FIVE}
+"""
 )
 
 
@@ -404,7 +443,6 @@ def test_a_long_play_in_the_replay_stays_inside_the_panel(
     buttons, at every step, in every language, also where a long better play is shown under a mistake."""
     import dataclasses
 
-    from game.ui import layout as L
     from game.ui.app import apply_language
     from game.ui.scenes import replay as replay_module
 
@@ -414,29 +452,12 @@ def test_a_long_play_in_the_replay_stays_inside_the_panel(
     replay = ReplayScene(app, record, (tr("player_you"), tr("player_computer")))
     app.scenes.reset(replay)
     long_play = next(s.ply.moves for s in replay.steps if s.ply is not None and len(s.ply.moves) == 4)
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = replay_module.draw_text
-
-    def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> pygame.Rect:
-        rect = real(surface, text, *args, **kw)  # type: ignore[arg-type]
-        drawn.append((text, rect))
-        return rect
-
-    monkeypatch.setattr(replay_module, "draw_text", spy)
-    panel = pygame.Rect(L.PANEL_X - 4, L.BOARD_Y, L.PANEL_W + 8, L.BOARD_H)
-    buttons = [b.rect for b in replay.buttons.buttons]
+    drawn = spy_on_text(monkeypatch, replay_module)
     for mistake in (False, True):
         if mistake:
             replay.steps = [dataclasses.replace(s, better=long_play, error=0.5) for s in replay.steps]
         for index in range(len(replay.steps)):
-            replay.go(index)
-            drawn.clear()
-            replay.draw(app.screen, 0.0)
-            for text, rect in drawn:
-                if rect.top < L.BOARD_Y:
-                    continue  # the screen's title, above the panel
-                assert panel.contains(rect), (index, text, rect, panel)
-                assert not any(rect.colliderect(b) for b in buttons), (index, text, rect)
+            panel_lines(app, replay, index, drawn)
 
 
 @pytest.mark.parametrize("lang", ["en", "fi", "hu"])
@@ -454,15 +475,7 @@ def test_the_cards_of_the_costliest_mistakes_all_name_the_player_or_none_does(
     apply_language(lang)
     record, review = hand
     names = (tr("player.you"), tr("player.computer"))
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = review_module.draw_text
-
-    def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> pygame.Rect:
-        rect = real(surface, text, *args, **kw)  # type: ignore[arg-type]
-        drawn.append((text, rect))
-        return rect
-
-    monkeypatch.setattr(review_module, "draw_text", spy)
+    drawn = spy_on_text(monkeypatch, review_module)
     for lines in ((9, 25, 26), (9, 10, 125), (1, 2, 3)):
         worst = tuple(
             dataclasses.replace(m, game=1, line=n)
@@ -492,12 +505,8 @@ def test_the_cards_of_the_costliest_mistakes_all_name_the_player_or_none_does(
 # A 3-point match whose second game is the Crawford game (the player leads 2-0): its plays are those of
 # LONG_PLAYS without the double, which the Crawford game does not allow.
 CRAWFORD_MATCH = mat(
-    """
-    ; [Player 1 "Player"]
-    ; [Player 2 "Computer-expert"]
-
-     3 point match
-
+    _HEADER
+    + """
      Game 1
      Player : 0                      Computer-expert : 0
       1) 62: 24/18 13/11             61: 13/7* 8/7
@@ -507,16 +516,10 @@ CRAWFORD_MATCH = mat(
           Wins 2 points
 
      Game 2
-     Player : 2                      Computer-expert : 0
-      1) 32: 24/21 6/4               46: 24/18 8/4*
-      2) 11: 25/24 8/7* 6/5 5/4      51: 25/20 4/3
-      3) 35: 13/8 8/5*               15: 25/20* 24/23
-      4) 21: 25/23 23/22*            14: 25/24 24/20
-      5) 41: 24/20 7/6               21: 6/5* 5/3*
-      6) 54: 25/20 25/21             15: 8/3 6/5*
-      7) 12: 25/23 21/20*            66:
-      8) 51: 23/18 18/17*            55: 25/20 25/20 13/8* 13/8
-    """
+     Player : 2                      Computer-expert : 0"""
+    + _SEVEN_MOVES
+    + f"""      8) 51: {_FIVE_FIVE}
+"""
 )
 
 
@@ -551,32 +554,15 @@ def test_the_replay_says_which_game_is_the_crawford_game(
         shown = find_text(grab(app.screen), said, 24, DIM, panel) is not None
         assert shown == record.games[step.game].crawford, (index, step.game)
 
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = replay_module.draw_text
-
-    def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> pygame.Rect:
-        rect = real(surface, text, *args, **kw)  # type: ignore[arg-type]
-        drawn.append((text, rect))
-        return rect
-
-    monkeypatch.setattr(replay_module, "draw_text", spy)
+    drawn = spy_on_text(monkeypatch, replay_module)
     for names in ((tr("player.you"), tr("player.computer")), record.names):
         replay = ReplayScene(app, record, names)
         app.scenes.reset(replay)
         plays = [s.ply.moves for s in replay.steps if s.ply is not None]
         long_play = max(plays, key=lambda moves: len(format_play(moves)))  # "bar/20(2) 13/8* 13/8"
         replay.steps = [dataclasses.replace(s, better=long_play, error=0.5) for s in replay.steps]
-        buttons = [b.rect for b in replay.buttons.buttons]
         for index in range(len(replay.steps)):
-            replay.go(index)
-            drawn.clear()
-            replay.draw(app.screen, 0.0)
-            for text, rect in drawn:
-                if rect.top < L.BOARD_Y:
-                    continue  # the screen's title, above the panel
-                assert panel.contains(rect), (names, index, text, rect, panel)
-                assert not any(rect.colliderect(b) for b in buttons), (names, index, text, rect)
-            rows = sorted((rect.centery, text) for text, rect in drawn if rect.top >= L.BOARD_Y)
+            rows = sorted((rect.centery, text) for text, rect in panel_lines(app, replay, index, drawn))
             for (a, _), (b, text) in itertools.pairwise(rows):  # no line runs into the next (type 24)
                 # 22: "Crawford game" under its score; else the panel's line pitch, 28, at the least
                 least = 22 if text == said else 28

@@ -10,7 +10,7 @@ import pytest
 
 from game.ui import fairness, i18n
 from game.ui.fairness import DiceStats, chi_square_p, draw_panel, percent_text
-from game.ui.text import CACHE, MIN_SIZE
+from game.ui.text import CACHE, MIN_SIZE, wrap
 from tests.screen_probe import find_surface, grab
 
 Colour = tuple[int, int, int]
@@ -92,7 +92,7 @@ def _shown(
     """Is the first line of ``text`` drawn in ``area``, as the panel renders it (its font, its scale)?"""
     scale = max(0.5, min(area.w / 1000, area.h / 600))
     font = fairness._font(max(1, round(size * scale)), bold)
-    line = fairness.wrap(text, font, area.w - 2 * max(1, round(24 * scale)))[0]
+    line = wrap(text, font, area.w - 2 * max(1, round(24 * scale)))[0]
     return find_surface(grab(surface), font.render(line, True, colour), colour, area) is not None
 
 
@@ -166,7 +166,7 @@ def test_every_line_of_the_words_fits_the_dice_statistics_screen(lang: str, verd
 
     scale = max(0.5, min(area.w / 1000, area.h / 600))
     font = fairness._font(max(1, round(MIN_SIZE * scale)), False)
-    lines = fairness.wrap(tr("fair.explain"), font, area.w - 2 * max(1, round(24 * scale)))
+    lines = wrap(tr("fair.explain"), font, area.w - 2 * max(1, round(24 * scale)))
     with unittest.mock.patch.object(CACHE, "render", spy):
         draw_panel(surface, area, stats, tr)
     said = [text for text, _ in drawn]

@@ -166,9 +166,12 @@ def test_h_key_asks_for_a_hint_only_at_the_start_of_the_turn(game) -> None:  # t
 
 def test_the_last_play_is_marked_where_its_checkers_started_and_stopped() -> None:
     """13/8 8/6 is one checker going on: point 8, which it only passed, keeps its checkers unmarked."""
+    from game.engine import move_chains
     from game.engine.flow import EndTurn, PlayMoves
     from game.engine.moves import Move
-    from game.ui.play.board_paint import journeys
+
+    def journeys(moves: list[Move]) -> list[tuple[int, int]]:
+        return [(c[0].src, c[-1].dst) for c in move_chains(moves)]
 
     assert journeys([Move(13, 8, 5, False), Move(8, 6, 2, False)]) == [(13, 6)]
     assert journeys([Move(5, 2, 3, False), Move(2, 0, 2, False)]) == [(5, 0)]

@@ -29,7 +29,7 @@ from .flow import (
 from .match import Match
 from .matchid import MatchInfo, decode_match_id, encode_match_id, match_id, state_from_ids
 from .moves import BAR_POINT, OFF, Move, Play, legal_plays, max_dice_playable, single_moves
-from .notation import format_play, parse_play
+from .notation import format_play, move_chains, parse_play
 from .position import Position
 from .scoring import GameResult, WinKind, game_points, win_kind
 from .serialize import match_from_dict, match_to_dict, state_from_dict, state_to_dict
@@ -77,6 +77,7 @@ __all__ = [
     "match_id",
     "match_to_dict",
     "max_dice_playable",
+    "move_chains",
     "new_game",
     "parse_play",
     "roll",

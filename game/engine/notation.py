@@ -17,6 +17,7 @@ whole legal play for the roll, or :class:`NotationError` says what is wrong.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from itertools import pairwise
 
 from .errors import NotationError
@@ -32,8 +33,9 @@ def _point_text(point: int) -> str:
     return str(point)
 
 
-def format_play(moves: tuple[Move, ...] | list[Move]) -> str:
-    """Write a play in standard notation; an empty play is the empty string."""
+def move_chains(moves: Sequence[Move]) -> list[list[Move]]:
+    """The play's moves grouped by checker journey: a move that starts where an earlier one ended
+    continues that journey (13/8 8/6 is one checker from 13 to 6, passing 8)."""
     chains: list[list[Move]] = []
     for move in moves:
         for chain in chains:
@@ -43,8 +45,13 @@ def format_play(moves: tuple[Move, ...] | list[Move]) -> str:
                 break
         else:
             chains.append([move])
+    return chains
+
+
+def format_play(moves: tuple[Move, ...] | list[Move]) -> str:
+    """Write a play in standard notation; an empty play is the empty string."""
     texts: list[tuple[int, int, str]] = []
-    for chain in chains:
+    for chain in move_chains(moves):
         parts = [_point_text(chain[0].src)]
         for move in chain[:-1]:
             if move.hit:

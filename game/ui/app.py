@@ -104,9 +104,9 @@ class App:
         """Wall-clock seconds for save times (a test passes a fake clock)."""
         self.settings = settings if settings is not None else st.load_settings(self.data_dir)
         self.stored = st.Stored(stored if stored is not None else self.settings, self.settings)
+        """The settings file's values: the flags' are for this run only (``stored``: the file's)."""
         self.broken_settings = broken_settings
         """A settings file this run could not read (told on the first title only, see ``initial_scene``)."""
-        """The settings file's values: the flags' are for this run only (``stored``: the file's)."""
         pygame.display.init()
         pygame.font.init()
         CACHE.reset()

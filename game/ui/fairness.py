@@ -161,25 +161,9 @@ def _font(size: int, bold: bool) -> pygame.font.Font:
     return CACHE.font(size, bold)
 
 
-def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Greedy word wrap to ``width`` pixels (a single too-long word gets a line of its own)."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            trial = f"{line} {word}".strip()
-            if line and font.size(trial)[0] > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        lines.append(line)
-    return lines
-
-
 def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Translate) -> None:
     """Draw the statistics panel into ``area`` (a rect) of ``surface``; ``tr(key, **kw)`` gives the words."""
-    from .text import CACHE, MIN_SIZE  # the screen's shared cache, as _font
+    from .text import CACHE, MIN_SIZE, wrap  # the screen's shared cache, as _font
 
     rect = pygame.Rect(area)
     point = tr("number.decimal")
@@ -265,15 +249,12 @@ def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Transla
         peak = max([*counts, expected, 1.0]) * 1.15
         bar_w = chart_w // 6
         ey = base - round(chart_h * expected / peak)
-        for i, count in enumerate(counts):
-            bx = cx + i * bar_w + px(6)
-            h = round(chart_h * count / peak)
+        bars = [(cx + i * bar_w + px(6), round(chart_h * count / peak)) for i, count in enumerate(counts)]
+        for bx, h in bars:
             pygame.draw.rect(surface, (70, 150, 210), (bx, base - h, bar_w - px(12), h), border_radius=px(4))
         for dx in range(0, chart_w, px(14)):  # dashed line: what fair dice predict
             pygame.draw.line(surface, accent, (cx + dx, ey), (cx + min(dx + px(8), chart_w), ey), px(3))
-        for i, count in enumerate(counts):
-            bx = cx + i * bar_w + px(6)
-            h = round(chart_h * count / peak)
+        for i, (count, (bx, h)) in enumerate(zip(counts, bars, strict=True)):
             # Each count over the line on a backing of the panel's colour: a count near the expected
             # value stood right on the dashed line ("52" struck through, a play test found it unreadable).
             label = CACHE.render(str(count), px(MIN_SIZE), ink, False)

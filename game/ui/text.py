@@ -295,24 +295,31 @@ def two_lines(text: str, size: int, width: int) -> list[str]:
     return [first, second]
 
 
+def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Greedy word wrap to ``width`` pixels (a single too-long word gets a line of its own)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}".strip()
+            if line and font.size(trial)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
 def wrap_lines(text: str, size: int, width: int) -> list[str]:
     """``text`` in as many lines of at most ``width`` pixels at ``size`` as it needs: :func:`two_lines`
-    when both of those fit, else word by word (a word wider than ``width`` stands alone). For a text
-    that may be long and must be read whole, such as a play of four moves after a name and a roll."""
+    when both of those fit, else :func:`wrap`. For a text that may be long and must be read whole, such
+    as a play of four moves after a name and a roll."""
     lines = two_lines(text, size, width)
     font = CACHE.font(size)
     if all(font.size(line)[0] <= width for line in lines):
         return lines
-    wrapped: list[str] = []
-    line = ""
-    for word in text.split():
-        longer = f"{line} {word}" if line else word
-        if line and font.size(longer)[0] > width:
-            wrapped.append(line)
-            line = word
-        else:
-            line = longer
-    return [*wrapped, line] if line else wrapped
+    return wrap(text, font, width)
 
 
 def fit_lines(texts: list[str], rows: int, width: int, size: int = MIN_SIZE) -> list[str]:

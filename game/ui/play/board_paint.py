@@ -9,11 +9,9 @@ opaque blit plus the dice and the flying or dragged checkers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pygame
 
-from game.engine import Move
+from game.engine import move_chains
 from game.engine.flow import Phase
 
 from .. import layout as L
@@ -73,23 +71,6 @@ def dice_draw(t: GameTable) -> list[DieDraw]:
     return out
 
 
-def journeys(moves: Sequence[Move]) -> list[tuple[int, int]]:
-    """Where the checkers of a play started and where they stopped (points as the mover counts them).
-
-    Why: the last play is marked by where it left and where it landed. A checker that moves on with
-    its second die (13/8 8/6) only passed the point between; ringing the top checker there marked one
-    that had not moved (seen in a play test on a bear-off, 5/2 2/off).
-    """
-    out: list[list[int]] = []
-    for m in moves:
-        going_on = next((j for j in out if j[1] == m.src), None)
-        if going_on is not None:
-            going_on[1] = m.dst
-        else:
-            out.append([m.src, m.dst])
-    return [(a, b) for a, b in out]
-
-
 def board_draw(t: GameTable, alpha: float) -> BoardDraw:
     game = t.game
     hands = t.hands
@@ -118,7 +99,9 @@ def board_draw(t: GameTable, alpha: float) -> BoardDraw:
             d.movable = {place_of(p, m) for m in hands.movable}
     if s.last_player is not None and (s.phase is not Phase.MOVING or not s.moves) and seg is None:
         lp = s.last_player
-        d.last = [(place_of(lp, src), place_of(lp, dst)) for src, dst in journeys(s.last_play)]
+        # Where each checker started and stopped: a checker that moved on (13/8 8/6) only passed the
+        # point between, and ringing its top checker marked one that had not moved.
+        d.last = [(place_of(lp, c[0].src), place_of(lp, c[-1].dst)) for c in move_chains(s.last_play)]
     if seg is None and t.hints.moves:
         d.arrows = t.hints.arrows()
     d.cube_value = s.cube.value

@@ -10,10 +10,9 @@ import pygame
 from .. import i18n
 from .. import layout as L
 from ..board_view import BG, GOLD
-from ..fairness import wrap
 from ..i18n import tr
 from ..input import Intent
-from ..text import CACHE, MIN_SIZE, draw_text
+from ..text import CACHE, MIN_SIZE, draw_text, wrap
 from .base import DIM, INK, ButtonScene, Host, button
 
 

@@ -28,7 +28,7 @@ class InitialsScene(ButtonScene):
         super().__init__(app)
         self.headline = headline
         self.on_done = on_done
-        self.text = ""
+        self._text = ""
         width = COLUMNS * (KEY_W + GAP) - GAP
         x0, y0 = L.W // 2 - width // 2, 262
         keys = [*LETTERS, "⌫", "OK"]
@@ -40,12 +40,23 @@ class InitialsScene(ButtonScene):
             key.repeat = label != "OK"  # quick taps on one letter (ANN) are each a letter
         self.ok = self.buttons.buttons[len(keys) - 1]
         self.ok.enabled = False
-        """Greyed until a letter is in: a green OK that did nothing looked like a stuck screen."""
+        """Greyed until a letter is in (see :attr:`text`)."""
         self.buttons.add(
             button(
                 (L.W // 2 - 170, y0 + 4 * (KEY_H + GAP) + 4, 340, 62), tr("board.skip"), self.close, "red", 26
             )
         )
+
+    @property
+    def text(self) -> str:
+        """The initials typed so far."""
+        return self._text
+
+    @text.setter
+    def text(self, value: str) -> None:
+        # OK is greyed while there is no letter: a green OK that did nothing looked like a stuck screen.
+        self._text = value
+        self.ok.enabled = bool(value)
 
     def _key(self, label: str) -> Callable[[], None]:
         def press() -> None:
@@ -61,11 +72,9 @@ class InitialsScene(ButtonScene):
     def letter(self, letter: str) -> None:
         if len(self.text) < 3 and letter in LETTERS:
             self.text += letter
-        self.ok.enabled = bool(self.text)
 
     def erase(self) -> None:
         self.text = self.text[:-1]
-        self.ok.enabled = bool(self.text)
 
     def submit(self) -> None:
         if not self.text:
@@ -103,7 +112,6 @@ class InitialsScene(ButtonScene):
             pygame.draw.rect(surface, edge, slot, 3, border_radius=10)
             if i < len(self.text):
                 draw_text(surface, self.text[i], 64, slot.center, INK)
-        self.ok.enabled = bool(self.text)  # also when the text was set from outside (the screenshots)
         self.buttons.draw(surface, self.app.sprites)
 
 

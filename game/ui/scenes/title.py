@@ -69,18 +69,16 @@ class TitleScene(ButtonScene):
 
     def notice_lines(self) -> list[str]:
         """The notice as shown, in the current language; empty when there is none."""
-        if self.broken_save is not None and self.broken_settings is not None:
-            return [i18n.tr("saved.broken"), i18n.tr("settings.broken")]  # the files' new names: the log
-        broken, key = (
-            (self.broken_save, "saved.broken")
-            if self.broken_save
-            else (self.broken_settings, "settings.broken")
-        )
-        if broken is None:
-            return []
-        lines = [i18n.tr(key)]
-        if broken.moved_to is not None:
-            lines.append(i18n.tr("saved.broken_kept", file=broken.moved_to.name))
+        broken = [
+            (file, key)
+            for file, key in ((self.broken_save, "saved.broken"), (self.broken_settings, "settings.broken"))
+            if file is not None
+        ]
+        lines = [i18n.tr(key) for _, key in broken]
+        # One file: where it was put aside. Two: their new names are in the log.
+        moved_to = broken[0][0].moved_to if len(broken) == 1 else None
+        if moved_to is not None:
+            lines.append(i18n.tr("saved.broken_kept", file=moved_to.name))
         return lines
 
     @property
@@ -260,9 +258,9 @@ class TitleScene(ButtonScene):
         if intent.kind == "back":
             return
         if intent.kind == "nav" and intent.command == "select" and self.buttons.focused() is None:
-            labels = [b.label for b in self.buttons.buttons]
-            if i18n.tr("menu.continue") in labels:  # a new game would delete the saved one: show Continue
-                self.buttons.focus = labels.index(i18n.tr("menu.continue"))
+            actions = [b.action for b in self.buttons.buttons]
+            if self.app.continue_saved in actions:  # a new game would delete the saved one: show Continue
+                self.buttons.focus = actions.index(self.app.continue_saved)
             else:
                 self.start("computer")  # Enter on the title plays the computer at once
             return

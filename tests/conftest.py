@@ -64,7 +64,7 @@ def _reset_screen_layer() -> None:
     too; otherwise the next test that draws text gets "font module quit since font created".
     Looked up in ``sys.modules`` so that tests that never touch the screen never import pygame.
     """
-    i18n = sys.modules.get("game.ui.i18n")
+    i18n = sys.modules.get("game.i18n")
     if i18n is not None and hasattr(i18n, "set_language"):
         i18n.set_language("en")
     ui_text = sys.modules.get("game.ui.text")

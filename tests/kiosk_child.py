@@ -15,10 +15,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from game import i18n
 from game.engine.flow import Phase, Step
 from game.engine.serialize import state_to_dict
-from game.ui import i18n
-from game.ui import settings as st
+from game.session import settings as st
 from game.ui.app import App, Launch
 from game.ui.scenes.game import GameScene
 from tests.ui_driver import click, dice_xy, settle

@@ -20,8 +20,8 @@ import numpy as np
 import pygame
 
 from game.ui import layout as L
+from game.ui.board.sprites import Sprites
 from game.ui.layout import LAYOUT
-from game.ui.sprites import Sprites
 from game.ui.text import CACHE
 
 COLOUR = ("white", "black")

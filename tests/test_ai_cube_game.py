@@ -176,9 +176,9 @@ def test_the_take_follows_the_score_of_the_player_who_answers(seat: int) -> None
 @pytest.mark.parametrize("seat", SEATS)
 @pytest.mark.parametrize("position_id", [START, EVEN_RACE, RACE_LEAD, CASH, BEAR_OFF, PRIME])
 def test_the_screens_adapter_answers_as_the_game_does(position_id: str, seat: int) -> None:
-    """The screen asks the computer through one adapter (:class:`game.ui.opponent.Opponent`, which
+    """The screen asks the computer through one adapter (:class:`game.session.opponent.Opponent`, which
     does not import pygame): it must judge from the same side as above."""
-    from game.ui.opponent import Opponent
+    from game.session.opponent import Opponent
 
     state = on_roll(position_id, seat)
     offered = apply(state, Double())

@@ -8,20 +8,21 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import i18n
 from game.engine.flow import Phase, Step
-from game.ui import fairness, i18n
-from game.ui import settings as st
+from game.session import settings as st
+from game.session.kiosk import Mode
+from game.ui import fairness
 from game.ui import text as ui_text
 from game.ui.app import App, Launch, ui_catalogue
-from game.ui.kiosk import Mode
-from game.ui.scenes.attract import AttractScene
+from game.ui.kiosk.attract import AttractScene
+from game.ui.kiosk.keypad import KeypadScene
+from game.ui.kiosk.operator import OperatorScene
+from game.ui.kiosk.still_playing import StillPlayingScene
 from game.ui.scenes.dice_stats import DiceStatsScene
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.howto import HowToScene
-from game.ui.scenes.keypad import KeypadScene
-from game.ui.scenes.operator import OperatorScene
 from game.ui.scenes.settings import SettingsScene
-from game.ui.scenes.still_playing import StillPlayingScene
 from game.ui.scenes.title import TitleScene
 from tests.screen_probe import find_surface, grab
 from tests.ui_driver import (

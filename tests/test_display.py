@@ -15,8 +15,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.session import settings as st
 from game.ui import display as d
-from game.ui import settings as st
 from game.ui.layout import H, W
 
 ROOT = Path(__file__).resolve().parents[1]

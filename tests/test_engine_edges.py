@@ -1929,7 +1929,7 @@ def test_a_finished_game_keeps_its_cube() -> None:
 
 def test_a_short_play_counts_its_dice_in_words() -> None:
     """One die is "1 die", more are "dice"; the screen's translation reads both."""
-    from game.ui.i18n import engine_message_key
+    from game.i18n import engine_message_key
 
     double = apply(GameState(phase=Phase.ROLL, position=Position.start()), Roll((1, 1)))
     with pytest.raises(IllegalAction) as raised:

@@ -8,7 +8,8 @@ import unittest.mock
 import pygame
 import pytest
 
-from game.ui import fairness, i18n
+from game import i18n
+from game.ui import fairness
 from game.ui.fairness import DiceStats, chi_square_p, draw_panel, percent_text
 from game.ui.text import CACHE, MIN_SIZE, wrap
 from tests.screen_probe import find_surface, grab

@@ -7,11 +7,12 @@ import random
 
 import pytest
 
+from game import i18n
 from game.engine.errors import IllegalAction
 from game.engine.moves import BAR_POINT, OFF
 from game.engine.sample import random_position
 from game.engine.turn import Turn
-from game.ui import i18n
+from game.ui import text as ui_text
 
 
 @pytest.fixture(autouse=True)
@@ -48,18 +49,18 @@ def test_plural_keys_come_in_pairs() -> None:
             assert key[:-6] + ".one" in keys
 
 
-@pytest.mark.parametrize("font", [i18n.FONT_REGULAR, i18n.FONT_BOLD], ids=lambda p: p.name)
+@pytest.mark.parametrize("font", [ui_text.REGULAR_FONT, ui_text.BOLD_FONT], ids=lambda p: p.name)
 def test_shipped_font_has_every_glyph(font: object) -> None:
-    assert i18n.FONT_REGULAR.exists() and i18n.FONT_BOLD.exists()
-    assert (i18n.FONT_DIR / "LICENSE-DejaVu.txt").exists()
+    assert ui_text.REGULAR_FONT.exists() and ui_text.BOLD_FONT.exists()
+    assert (ui_text.FONT_DIR / "LICENSE-DejaVu.txt").exists()
     for lang in i18n.LANGUAGES:
         chars = i18n.catalogue_characters(lang)
-        assert i18n.missing_glyphs(font, chars) == set(), lang  # type: ignore[arg-type]
+        assert ui_text.missing_glyphs(font, chars) == set(), lang  # type: ignore[arg-type]
 
 
 def test_the_glyph_check_can_fail() -> None:
     # A private-use character and a CJK ideograph: DejaVu Sans has neither.
-    assert i18n.missing_glyphs(i18n.FONT_REGULAR, {"a", "\ue000", "\u4e00"}) == {"\ue000", "\u4e00"}
+    assert ui_text.missing_glyphs(ui_text.REGULAR_FONT, {"a", "\ue000", "\u4e00"}) == {"\ue000", "\u4e00"}
 
 
 def test_catalogues_use_their_special_letters() -> None:
@@ -72,7 +73,7 @@ def test_catalogues_use_their_special_letters() -> None:
 def test_missing_key_falls_back_to_english_and_warns_once(caplog: pytest.LogCaptureFixture) -> None:
     i18n._catalogues["fi"] = {"button.roll": "Heitä"}
     i18n._catalogues["en"] = {"button.roll": "Roll", "button.done": "Done"}
-    with caplog.at_level(logging.WARNING, logger="game.ui.i18n"):
+    with caplog.at_level(logging.WARNING, logger="game.i18n"):
         assert i18n.translate("fi", "button.roll") == "Heitä"
         assert i18n.translate("fi", "button.done") == "Done"
         assert i18n.translate("fi", "button.done") == "Done"
@@ -82,7 +83,7 @@ def test_missing_key_falls_back_to_english_and_warns_once(caplog: pytest.LogCapt
 
 
 def test_missing_placeholder_value_does_not_raise(caplog: pytest.LogCaptureFixture) -> None:
-    with caplog.at_level(logging.WARNING, logger="game.ui.i18n"):
+    with caplog.at_level(logging.WARNING, logger="game.i18n"):
         out = i18n.translate("fi", "board.pips")
     assert out == "board.pips"  # neither language could fill {n}: the key is shown, nothing raises
     assert any("could not be filled" in r.getMessage() for r in caplog.records)
@@ -223,7 +224,7 @@ def test_engine_message_examples(message: str, lang: str, expected: str) -> None
 
 
 def test_unknown_engine_message_is_shown_as_is(caplog: pytest.LogCaptureFixture) -> None:
-    with caplog.at_level(logging.WARNING, logger="game.ui.i18n"):
+    with caplog.at_level(logging.WARNING, logger="game.i18n"):
         assert i18n.translate_engine("fi", "A brand new reason") == "A brand new reason"
     assert caplog.records
 
@@ -316,5 +317,5 @@ def test_every_flow_refusal_has_a_key() -> None:
 def test_symbols_drawn_outside_the_catalogues_have_glyphs() -> None:
     # The keypad's backspace, code dots, the title's endless-session sign, the turn marker; the
     # replay's step buttons, the review's minus sign and separator.
-    for font in (i18n.FONT_REGULAR, i18n.FONT_BOLD):
-        assert i18n.missing_glyphs(font, set("⌫•∞▶–…«‹›»−·")) == set()
+    for font in (ui_text.REGULAR_FONT, ui_text.BOLD_FONT):
+        assert ui_text.missing_glyphs(font, set("⌫•∞▶–…«‹›»−·")) == set()

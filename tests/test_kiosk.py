@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.ui.kiosk import Cmd, Kiosk, KioskConfig, Mode
+from game.session.kiosk import Cmd, Kiosk, KioskConfig, Mode
 
 STEP = 1.0 / 120.0
 MIDDLE = (640.0, 360.0)

@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
+from game.session import settings as st
+from game.session.kiosk import Mode
 from game.ui import loop as app_module
-from game.ui import settings as st
 from game.ui.app import App, Launch
-from game.ui.kiosk import Mode
 from game.ui.scenes.title import TitleScene
 from tests.ui_driver import click
 

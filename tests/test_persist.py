@@ -14,7 +14,7 @@ import pytest
 from game.engine import flow
 from game.engine.match import Match
 from game.engine.position import _trusted, encode_position_id
-from game.ui import persist
+from game.session import persist
 
 
 def _game_after(
@@ -86,10 +86,23 @@ def test_data_dir_choices(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
     assert persist.data_dir() == tmp_path / "b"
     monkeypatch.delenv(persist.DATA_DIR_ENV)
     pref = persist.data_dir()
-    assert pref.is_dir()  # the platform's per-user folder (pygame's pref path)...
+    assert pref.is_dir()  # the platform's per-user folder (SDL's pref path rule)...
     home = Path(os.environ["XDG_DATA_HOME"]).resolve()
     assert home in pref.resolve().parents  # ...which the suite points into its own scratch folder
     assert pref.parts[-2:] == (persist.ORG, persist.APP)
+
+
+def test_platform_data_dir_is_where_pygame_put_it(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Saves of earlier versions (pygame's pref path) are found by the pure rule, with and without XDG."""
+    pygame_system = pytest.importorskip("pygame.system")
+    for xdg in (str(tmp_path / "xdg"), None):
+        if xdg is None:
+            monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+            monkeypatch.setenv("HOME", str(tmp_path / "home"))
+        else:
+            monkeypatch.setenv("XDG_DATA_HOME", xdg)
+        expected = Path(pygame_system.get_pref_path(persist.ORG, persist.APP))
+        assert persist.platform_data_dir() == expected
 
 
 @pytest.mark.parametrize("turns", [0, 1, 5, 12])
@@ -164,7 +177,7 @@ def test_broken_save_is_moved_aside_and_a_new_game_starts(
     else:
         path.write_text(json.dumps(content), encoding="utf-8")
     original = path.read_bytes()
-    with caplog.at_level(logging.WARNING, logger="game.ui.persist"):
+    with caplog.at_level(logging.WARNING, logger="game.session.persist"):
         assert persist.load_game(tmp_path, now=2_000_000.0) is None
     assert not path.exists()
     kept = list(tmp_path.glob(f"{persist.SAVE_FILE}.broken-*"))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ui import settings as st
+from game.session import settings as st
 
 
 def test_defaults() -> None:
@@ -83,7 +83,7 @@ def test_bad_value_falls_back_to_default_and_logs(
     good.pop(name, None)
     payload = {"version": st.SETTINGS_VERSION, "settings": {**good, name: bad}}
     (tmp_path / st.SETTINGS_FILE).write_text(json.dumps(payload), encoding="utf-8")
-    with caplog.at_level(logging.WARNING, logger="game.ui.settings"):
+    with caplog.at_level(logging.WARNING, logger="game.session.settings"):
         s = st.load_settings(tmp_path)
     assert getattr(s, name) == getattr(st.DEFAULTS, name)
     for key, value in good.items():  # the other values survive
@@ -92,7 +92,7 @@ def test_bad_value_falls_back_to_default_and_logs(
 
 
 def test_unknown_setting_is_ignored(caplog: pytest.LogCaptureFixture) -> None:
-    with caplog.at_level(logging.WARNING, logger="game.ui.settings"):
+    with caplog.at_level(logging.WARNING, logger="game.session.settings"):
         s = st.from_dict({"colour": "pink", "language": "hu"})
     assert s.language == "hu"
     assert any("colour" in r.getMessage() for r in caplog.records)

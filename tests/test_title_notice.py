@@ -8,14 +8,15 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import i18n
 from game.engine.flow import Rules
 from game.engine.match import Match
-from game.ui import i18n, persist
+from game.session import persist
+from game.session import settings as st
 from game.ui import layout as L
-from game.ui import settings as st
 from game.ui import text as ui_text
 from game.ui.app import App, Launch
-from game.ui.scenes.attract import AttractScene
+from game.ui.kiosk.attract import AttractScene
 from game.ui.scenes.base import INK
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.howto import HowToScene

@@ -8,7 +8,7 @@ import pytest
 
 from game.engine.flow import GameState, OpeningRoll, Phase, PlayMoves, Roll, Rules, apply, new_game
 from game.engine.position import Position
-from game.ui.opponent import Opponent
+from game.session.opponent import Opponent
 from game.ui.play.board_paint import board_draw
 from game.ui.scenes.title import TitleScene
 from tests.screen_probe import ScreenReader, Stack

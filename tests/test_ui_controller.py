@@ -33,8 +33,8 @@ from game.engine.flow import (
 from game.engine.match import Match
 from game.engine.moves import Move
 from game.engine.position import Position
-from game.ui import events as ev
-from game.ui.play.controller import GameController, GameSetup
+from game.session import events as ev
+from game.session.controller import GameController, GameSetup
 from game.ui.text import tr
 
 

@@ -13,12 +13,12 @@ import pygame
 import pytest
 
 from game.engine.flow import Phase
+from game.session import settings as st
+from game.session.kiosk import Mode
 from game.ui import controls
-from game.ui import settings as st
 from game.ui.app import App, Launch
 from game.ui.cli import build
-from game.ui.kiosk import Mode
-from game.ui.scenes.attract import AttractScene
+from game.ui.kiosk.attract import AttractScene
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.title import TitleScene

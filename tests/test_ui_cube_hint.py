@@ -10,7 +10,7 @@ import pytest
 from game.ai import api
 from game.engine.flow import Double, GameState, Phase, Rules, apply
 from game.engine.position import Position
-from game.ui.opponent import cube_view
+from game.session.opponent import cube_view
 from game.ui.play import advice, panel
 from game.ui.text import tr
 from tests.ui_driver import button_xy, click, let_dialog_show, make_app, quit_pygame, start_game
@@ -161,7 +161,7 @@ def test_the_cube_hint_before_the_roll_is_words_in_large_type(app, lang: str, le
     the player's box. Now each choice is named in words ("No double", "Double, take", "Double, pass") in
     a row of its own with its number, every row at 19 px or more of the 1280x720 screen, between the
     Double button and the player's box, touching neither."""
-    from game.ui.board_view import HINT
+    from game.ui.board.view import HINT
     from tests.screen_probe import ScreenReader
 
     scene = _hint(app, lang, GameState(phase=Phase.ROLL, position=AHEAD, turn=0, rules=Rules(length)))

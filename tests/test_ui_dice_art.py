@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui import art
+from game.ui.board import art
+from game.ui.board.sprites import IMAGE_DIR
 from game.ui.layout import DIE
-from game.ui.sprites import IMAGE_DIR
 
 
 def luminance(rgb: tuple[int, int, int]) -> float:

@@ -79,7 +79,7 @@ def test_a_drag_to_a_points_drawn_rectangle_lands_on_that_point(home: str, src: 
 
 
 def test_settings_row_switches_the_board(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from game.ui import settings as st
+    from game.session import settings as st
     from game.ui.app import App
     from game.ui.scenes.settings import SettingsScene
 

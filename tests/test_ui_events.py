@@ -21,9 +21,9 @@ from game.engine.flow import (
     new_game,
 )
 from game.engine.match import Match
-from game.ui import events as ev
-from game.ui import persist
-from game.ui.play.controller import GameController, GameSetup
+from game.session import events as ev
+from game.session import persist
+from game.session.controller import GameController, GameSetup
 from tests.ui_driver import make_app, quit_pygame, run_until, settle, start_game
 
 

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.engine.flow import Phase
-from game.ui import events as ev
+from game.session import events as ev
 from game.ui import layout as L
 from game.ui.app import App
 from game.ui.scenes.game import GameScene

@@ -8,8 +8,8 @@ import pytest
 from game.ai import api
 from game.engine.flow import OpeningRoll, Phase, apply, new_game
 from game.engine.moves import legal_plays
-from game.ui.anim import place_of
-from game.ui.board_view import HINT
+from game.ui.board.anim import place_of
+from game.ui.board.view import HINT
 from game.ui.layout import LAYOUT
 from game.ui.play.board_paint import board_draw
 from game.ui.text import tr

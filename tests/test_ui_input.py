@@ -342,7 +342,7 @@ def test_a_save_that_fails_is_said_on_the_board(game, tmp_path) -> None:  # type
     so, the screen said nothing, and the player who left found an older game (or none) on Continue.
     The first failed save of a run of them is said on the board, and not wiped by the end of the turn
     whose save failed; once a save succeeds, the next failure is said again."""
-    from game.ui import i18n
+    from game import i18n
     from game.ui.play import panel
 
     app, scene = game

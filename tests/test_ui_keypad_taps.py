@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from game.ui import settings as st
+from game.session import settings as st
+from game.session.kiosk import Mode
 from game.ui.app import App, Launch
-from game.ui.kiosk import Mode
+from game.ui.kiosk.initials import InitialsScene
+from game.ui.kiosk.keypad import KeypadScene
+from game.ui.kiosk.leaderboard import offer_entry
+from game.ui.kiosk.operator import OperatorScene
 from game.ui.scenes.base import ButtonScene
-from game.ui.scenes.initials import InitialsScene
-from game.ui.scenes.keypad import KeypadScene
-from game.ui.scenes.leaderboard import offer_entry
-from game.ui.scenes.operator import OperatorScene
 from game.ui.scenes.settings import SettingsScene
 from tests.test_ui_leaderboard import _player
 from tests.ui_driver import down, up

@@ -13,14 +13,14 @@ from game.engine.flow import GameState, Phase, Rules
 from game.engine.match import Match
 from game.engine.position import Position
 from game.review import PlayerReview
-from game.ui import leaderboard as lb
-from game.ui import settings as st
+from game.session import leaderboard as lb
+from game.session import settings as st
+from game.session.kiosk import Mode
 from game.ui.app import App, Launch
-from game.ui.kiosk import Mode
-from game.ui.scenes.attract import BOARD_SECONDS, AttractScene
-from game.ui.scenes.initials import InitialsScene
-from game.ui.scenes.leaderboard import LeaderboardScene, offer_entry
-from game.ui.scenes.operator import OperatorScene
+from game.ui.kiosk.attract import BOARD_SECONDS, AttractScene
+from game.ui.kiosk.initials import InitialsScene
+from game.ui.kiosk.leaderboard import LeaderboardScene, offer_entry
+from game.ui.kiosk.operator import OperatorScene
 
 NOON = 1.8e9  # a fixed wall clock: every entry of a test is on the same day
 

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from game import i18n
 from game.engine.flow import Double, GameState, Pass, Phase, Rules, apply, new_game
-from game.ui import i18n
 from game.ui.app import App
 from game.ui.input import Intent
 from game.ui.scenes.menu import MenuScene

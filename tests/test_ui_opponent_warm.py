@@ -13,8 +13,8 @@ import types
 import pytest
 
 from game.engine.flow import OpeningRoll, apply, new_game
-from game.ui import opponent as opponent_module
-from game.ui.opponent import Opponent
+from game.session import opponent as opponent_module
+from game.session.opponent import Opponent
 
 
 def _fake_ai(warm: object) -> types.ModuleType:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.ui import i18n
+from game import i18n
 from game.ui import layout as L
 from game.ui.app import apply_language
 from game.ui.play import panel
@@ -76,7 +76,7 @@ def test_level_chosen_on_the_title_is_the_computers_level(restore_language: None
 
 
 def test_arcade_title_level_is_saved_as_the_setting(restore_language: None, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from game.ui import settings as st
+    from game.session import settings as st
     from game.ui.app import App
     from game.ui.scenes.title import TitleScene
     from tests.ui_driver import click
@@ -159,7 +159,7 @@ def test_a_name_and_a_score_never_overlap(restore_language: None, lang: str, sco
     """Found in a play test: with two digits "Computer" touched the score, with three it would run into
     it. Every player name of every language, with scores up to five digits: the name, the pips and the
     score each stay inside the box, and no two of them meet."""
-    from game.ui.board_view import GOLD
+    from game.ui.board.view import GOLD
     from game.ui.text import CACHE
 
     apply_language(lang)
@@ -199,7 +199,7 @@ def test_a_three_digit_money_score_reads_beside_the_whole_name(restore_language:
     from game.engine.flow import GameState, Phase, Rules
     from game.engine.match import Match
     from game.engine.position import Position
-    from game.ui.board_view import GOLD
+    from game.ui.board.view import GOLD
     from tests.screen_probe import panel_box
 
     apply_language(lang)

@@ -18,7 +18,7 @@ from game.engine.match import Match
 from game.engine.moves import legal_plays
 from game.engine.position import Position
 from game.ui import loop
-from game.ui.board_view import GOLD
+from game.ui.board.view import GOLD
 from game.ui.layout import LAYOUT
 from game.ui.play import panel
 from game.ui.play.board_paint import board_draw

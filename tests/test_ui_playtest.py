@@ -8,14 +8,15 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import i18n
 from game.engine.flow import Phase
-from game.ui import i18n, persist
-from game.ui import settings as st
+from game.session import persist
+from game.session import settings as st
+from game.session.kiosk import Mode
 from game.ui.app import App, Launch
-from game.ui.kiosk import Mode
+from game.ui.kiosk.keypad import KeypadScene
+from game.ui.kiosk.operator import OperatorScene
 from game.ui.scenes.game import GameScene
-from game.ui.scenes.keypad import KeypadScene
-from game.ui.scenes.operator import OperatorScene
 from game.ui.scenes.title import TitleScene
 from game.ui.text import tr
 from tests.ui_driver import down, make_app, press_button, run_until, start_game, up

@@ -11,12 +11,12 @@ import pytest
 from game.engine.flow import EndTurn, OpeningRoll, Phase, PlayMoves, Roll, Step
 from game.engine.moves import legal_plays
 from game.record import PlyKind, check_match, read_mat
-from game.ui import events as ev
-from game.ui import persist
-from game.ui import settings as st
+from game.session import events as ev
+from game.session import persist
+from game.session import settings as st
+from game.session.controller import GameSetup
+from game.session.records import FOLDER
 from game.ui.app import App
-from game.ui.play.controller import GameSetup
-from game.ui.records import FOLDER
 from game.ui.scenes.game import GameScene
 
 

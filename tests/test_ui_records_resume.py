@@ -17,9 +17,9 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import i18n
 from game.engine.flow import Double, OpeningRoll, Pass, Phase, Roll, Take
 from game.record import PlyKind, check_match, read_mat
-from game.ui import i18n
 from game.ui.app import App
 from game.ui.play import panel
 from game.ui.scenes.base import ButtonScene

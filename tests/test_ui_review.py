@@ -12,19 +12,20 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import i18n
 from game.engine.flow import Phase
 from game.engine.matchid import match_id
+from game.i18n import tr
 from game.record import MatchRecord, PlyKind, read_mat, replay_game
 from game.review import Cancelled, MatchReview, MoveReview, PlayerReview, Progress, review_match
-from game.ui import i18n, review_job
-from game.ui import settings as st
+from game.session import review_job
+from game.session import settings as st
+from game.session.controller import GameSetup
+from game.session.kiosk import Mode
+from game.session.review_job import ReviewJob
 from game.ui.app import STEP, App, Launch
-from game.ui.i18n import tr
-from game.ui.kiosk import Mode
-from game.ui.play.controller import GameSetup
-from game.ui.review_job import ReviewJob
+from game.ui.kiosk.initials import InitialsScene
 from game.ui.scenes.game import GameScene
-from game.ui.scenes.initials import InitialsScene
 from game.ui.scenes.replay import MISTAKE, ReplayScene, build_steps, mistake_step
 from game.ui.scenes.review import ReviewScene
 from tests.test_record import HAND_MATCH, mat
@@ -380,7 +381,7 @@ def test_a_take_or_pass_card_shows_the_board_its_replay_step_shows(
     side (each player's checkers in the other's colour, the board the other way round) with the centred
     cube's 64, while the replay the card opens showed that step right, with the 2 that was refused. Each
     of Bob's take-or-pass cards (his passes, see tests/test_review.py) is now the replay's board there."""
-    from game.ui import still_board
+    from game.ui.board import still as still_board
     from game.ui.scenes.review import BOARD_W
 
     record, review = hand

@@ -19,9 +19,9 @@ import pytest
 from game.engine.flow import Double, GameState, MoveTo, Phase, Rules, apply
 from game.engine.match import Match
 from game.engine.matchid import state_from_ids
-from game.ui import board_view
 from game.ui import layout as L
 from game.ui.app import App
+from game.ui.board import view as board_view
 from game.ui.layout import LAYOUT
 from game.ui.play import board_paint, dialogs, panel
 from game.ui.scenes.game import GameScene

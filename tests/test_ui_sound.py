@@ -10,10 +10,10 @@ import pytest
 
 from game.engine.flow import GameState, OpeningRoll, Phase, Roll, Rules, Step, apply, new_game
 from game.engine.position import Position
-from game.ui import events as ev
-from game.ui import settings as st
-from game.ui.anim import Animator
+from game.session import events as ev
+from game.session import settings as st
 from game.ui.app import STEP, App
+from game.ui.board.anim import Animator
 from tests.ui_driver import double_click, drag, make_app, point_xy, quit_pygame, settle, start_game
 
 

@@ -14,12 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from game.ui import i18n, persist
+from game import i18n
+from game.session import persist
 from game.ui import text as ui_text
 from game.ui.app import App
 from game.ui.cli import build
+from game.ui.kiosk.attract import AttractScene
 from game.ui.layout import LAYOUT
-from game.ui.scenes.attract import AttractScene
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.title import TitleScene
 from tests.ui_driver import quit_pygame
@@ -151,7 +152,7 @@ def test_the_cocktail_table_turns_the_picture_to_the_far_player(tmp_path: Path) 
 def test_the_match_length_chosen_on_the_title_is_the_setting_and_stays_chosen(tmp_path: Path) -> None:
     """Found in a play test: the title's 3 showed "Unlimited session" in Settings, a change there did
     not reach the title, and after a game the title was back to the old length."""
-    from game.ui import settings as st
+    from game.session import settings as st
     from tests.ui_driver import click
 
     app = build(["--data-dir", str(tmp_path), "--speed", "fast"], threaded_ai=False)
@@ -181,7 +182,7 @@ def test_flags_for_this_run_are_not_saved_by_an_unrelated_change(tmp_path: Path)
     the title, and every later run without flags came up sideways and silent. The flags "override the
     saved settings for this run" (``--help``): saving a change keeps the file's own values for them, and
     a flagged setting the player changes is saved as the player chose."""
-    from game.ui import settings as st
+    from game.session import settings as st
 
     st.save_settings(st.Settings(level="advanced", volume=0.5), tmp_path)
     argv = ["--data-dir", str(tmp_path), "--rotate", "90", "--no-sound", "--lang", "fi", "--level", "expert"]

@@ -19,20 +19,20 @@ from typing import Any
 import pygame
 import pytest
 
+from game.i18n import LANGUAGES, tr
+from game.session import settings as st
 from game.ui import layout as L
-from game.ui import settings as st
 from game.ui.app import App, Launch
-from game.ui.i18n import LANGUAGES, tr
+from game.ui.kiosk.initials import InitialsScene
+from game.ui.kiosk.keypad import KeypadScene
+from game.ui.kiosk.leaderboard import LeaderboardScene
+from game.ui.kiosk.operator import OperatorScene
+from game.ui.kiosk.still_playing import StillPlayingScene
 from game.ui.scenes.dice_stats import DiceStatsScene
 from game.ui.scenes.howto import HowToScene
-from game.ui.scenes.initials import InitialsScene
 from game.ui.scenes.keymap import KeymapScene
-from game.ui.scenes.keypad import KeypadScene
-from game.ui.scenes.leaderboard import LeaderboardScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.operator import OperatorScene
 from game.ui.scenes.settings import SettingsScene
-from game.ui.scenes.still_playing import StillPlayingScene
 from game.ui.scenes.title import TitleScene
 from game.ui.text import CACHE, MIN_SIZE, TextCache
 from game.ui.tools import screenshots as shots

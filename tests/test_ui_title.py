@@ -9,11 +9,12 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import i18n
 from game.engine.flow import Rules, new_game
 from game.engine.match import Match
-from game.ui import i18n, persist
+from game.session import persist
+from game.session import settings as st
 from game.ui import layout as L
-from game.ui import settings as st
 from game.ui.app import App
 from game.ui.display import picture_rect, turned_size
 from game.ui.scenes.title import TitleScene

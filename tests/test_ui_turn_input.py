@@ -14,10 +14,10 @@ import pytest
 from game.engine.flow import GameState, MoveTo, OpeningRoll, Phase, Roll, Rules, apply, new_game
 from game.engine.moves import Move
 from game.engine.position import Position
-from game.ui.anim import Animator, DiceRoll
+from game.session.controller import GameController, GameSetup
+from game.ui.board.anim import Animator, DiceRoll
 from game.ui.input import Intent
 from game.ui.layout import LAYOUT, to_abs
-from game.ui.play.controller import GameController, GameSetup
 from game.ui.play.turn_input import TurnInput
 from game.ui.text import tr, tr_reason
 

@@ -12,13 +12,13 @@ from collections.abc import Callable
 
 import pygame
 
+from game import i18n
 from game.engine.moves import Move
-from game.ui import i18n
+from game.session import settings as st
+from game.session.controller import GameSetup
 from game.ui import layout as L
-from game.ui import settings as st
 from game.ui.app import App
 from game.ui.layout import LAYOUT
-from game.ui.play.controller import GameSetup
 from game.ui.scenes.game import GameScene
 
 

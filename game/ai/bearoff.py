@@ -34,9 +34,10 @@ from functools import cache, lru_cache
 from itertools import accumulate, combinations
 from pathlib import Path
 
+from game.assets import asset
 from game.engine import Play, Position
 
-DB_PATH = Path(__file__).resolve().parents[2] / "assets" / "bearoff" / "onesided.bin.xz"
+DB_PATH = asset("bearoff", "onesided.bin.xz")
 MAGIC = b"BGBO1\n"
 POINTS = 6
 CHECKERS = 15

@@ -38,12 +38,13 @@ from math import exp
 from operator import add, mul, sub
 from pathlib import Path
 
+from game.assets import asset
 from game.engine import Play, Position
 from game.engine.position import is_race, pip_count
 
 from .features import N_FEATURES, escapes, features, prime, shots
 
-WEIGHTS_PATH = Path(__file__).resolve().parents[2] / "assets" / "weights" / "td_net.json"
+WEIGHTS_PATH = asset("weights", "td_net.json")
 N_BASE = 199
 N_IN = N_BASE + N_FEATURES
 N_OUT = 5

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from pathlib import Path
 
+from game.assets import asset
 from game.engine import Play, Position, legal_plays
 
-WEIGHTS_PATH = Path(__file__).resolve().parents[2] / "assets" / "weights" / "pubeval.json"
+WEIGHTS_PATH = asset("weights", "pubeval.json")
 
 
 @cache

@@ -23,35 +23,37 @@ from os import PathLike
 
 import pygame
 
-from . import controls, i18n, persist
-from . import layout as L
-from . import settings as st
-from . import text as ui_text
-from .anim import STEP_SECONDS
-from .audio import Audio
-from .display import Display
-from .events import EventBus
-from .fairness import DiceStats
-from .input import InputMapper, Intent
-from .kiosk import Kiosk, Mode
-from .kiosk_rules import KioskRules, kiosk_config
-from .leaderboard import Leaderboard
-from .listeners import SAVE_TO_MODE, Autosave, DiceCounter, Sounds
-from .play.controller import GameSetup
-from .records import RecordKeeper
-from .scenes.attract import AttractScene
-from .scenes.base import Scene, SceneStack
-from .scenes.game import GameScene
-from .scenes.title import TitleScene
-from .sprites import Sprites
-from .text import CACHE
+from game import i18n
+from game.session import persist
+from game.session import settings as st
+from game.session.controller import GameSetup
+from game.session.events import EventBus
+from game.session.kiosk import Kiosk, Mode
+from game.session.leaderboard import Leaderboard
+from game.session.listeners import SAVE_TO_MODE, Autosave, DiceCounter, Sounds
+from game.session.records import RecordKeeper
+from game.ui import controls
+from game.ui import layout as L
+from game.ui import text as ui_text
+from game.ui.audio import Audio
+from game.ui.board.anim import STEP_SECONDS
+from game.ui.board.sprites import Sprites
+from game.ui.display import Display
+from game.ui.fairness import DiceStats
+from game.ui.input import InputMapper, Intent
+from game.ui.kiosk.attract import AttractScene
+from game.ui.kiosk.rules import KioskRules, kiosk_config
+from game.ui.scenes.base import Scene, SceneStack
+from game.ui.scenes.game import GameScene
+from game.ui.scenes.title import TitleScene
+from game.ui.text import CACHE
 
 STEP = STEP_SECONDS
 
 
 @dataclass
 class Launch:
-    """How this run starts (not saved, unlike :class:`~game.ui.settings.Settings`)."""
+    """How this run starts (not saved, unlike :class:`~game.session.settings.Settings`)."""
 
     fullscreen: bool = False
     size: tuple[int, int] | None = None

@@ -15,14 +15,15 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .settings import Settings
+from game.assets import asset
+from game.session.settings import Settings
 
 if TYPE_CHECKING:
     import pygame
 
 log = logging.getLogger(__name__)
 
-SOUND_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
+SOUND_DIR = asset("sounds")
 SOUND_NAMES: tuple[str, ...] = ("dice", "land", "hit", "bearoff", "double", "take", "pass", "win")
 """Effects the game plays: dice rolled, checker landing, hit, borne off, double offered, take, pass, win."""
 
@@ -84,7 +85,7 @@ class Audio:
             self.stop_all()
 
     def apply(self, settings: Settings) -> None:
-        """Take ``sound`` and ``volume`` from a :class:`game.ui.settings.Settings`."""
+        """Take ``sound`` and ``volume`` from a :class:`game.session.settings.Settings`."""
         self.set_volume(settings.volume)
         self.set_enabled(settings.sound)
 

@@ -15,10 +15,10 @@ import statistics
 import sys
 from types import FrameType
 
-from . import persist
-from . import settings as st
-from .app import App, Launch
-from .display import screen_problem
+from game.session import persist
+from game.session import settings as st
+from game.ui.app import App, Launch
+from game.ui.display import screen_problem
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -115,7 +115,7 @@ def build(argv: list[str], *, threaded_ai: bool | None = None) -> App:
 def main(argv: list[str]) -> int:
     import pygame
 
-    from . import loop
+    from game.ui import loop
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:

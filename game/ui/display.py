@@ -29,7 +29,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from .layout import H, W
+from game.ui.layout import H, W
 
 ROTATIONS: tuple[int, ...] = (0, 90, 180, 270)
 """Clockwise turns of the whole picture, in degrees (90: the picture's top is at the screen's right)."""

@@ -154,7 +154,7 @@ Translate = Callable[..., str]
 
 def _font(size: int, bold: bool) -> pygame.font.Font:
     """The shipped font from the screen's shared cache (which is reset whenever pygame restarts)."""
-    from .text import CACHE
+    from game.ui.text import CACHE
 
     if not pygame.font.get_init():
         pygame.font.init()
@@ -163,7 +163,7 @@ def _font(size: int, bold: bool) -> pygame.font.Font:
 
 def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Translate) -> None:
     """Draw the statistics panel into ``area`` (a rect) of ``surface``; ``tr(key, **kw)`` gives the words."""
-    from .text import CACHE, MIN_SIZE, wrap  # the screen's shared cache, as _font
+    from game.ui.text import CACHE, MIN_SIZE, wrap  # the screen's shared cache, as _font
 
     rect = pygame.Rect(area)
     point = tr("number.decimal")

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from . import controls
-from .layout import H, W
+from game.ui import controls
+from game.ui.layout import H, W
 
 DRAG_THRESHOLD = 10.0
 LONG_PRESS = 0.55

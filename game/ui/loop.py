@@ -13,7 +13,7 @@ import time
 
 import pygame
 
-from .app import STEP, App
+from game.ui.app import STEP, App
 
 MAX_FRAME = 0.25
 MAX_STEPS = 10

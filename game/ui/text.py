@@ -18,7 +18,9 @@ from pathlib import Path
 
 import pygame
 
-FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+from game.assets import asset
+
+FONT_DIR = asset("fonts")
 BOLD_FONT = FONT_DIR / "DejaVuSans-Bold.ttf"
 REGULAR_FONT = FONT_DIR / "DejaVuSans.ttf"
 
@@ -165,7 +167,7 @@ def tr_level(level: str) -> str:
     The settings screen's ``level.<name>`` keys are the one source of these names, so the
     side panel and the settings always agree; an unknown level is shown as it is.
     """
-    from . import i18n
+    from game import i18n
 
     key = f"level.{level}"
     if i18n.has_key(i18n.get_language(), key) or i18n.has_key(i18n.FALLBACK, key):
@@ -373,3 +375,18 @@ def draw_text(
         surface.blit(shade, rect.move(2, 3))
     surface.blit(surf, rect)
     return rect
+
+
+def missing_glyphs(font_path: Path, chars: set[str]) -> set[str]:
+    """The characters ``font_path`` has no glyph for.
+
+    ``pygame.font.Font.metrics`` reports the replacement box's size for a
+    missing glyph, so it cannot tell; ``pygame.freetype`` answers None.
+    """
+    import pygame.freetype
+
+    pygame.freetype.init()
+    font = pygame.freetype.Font(str(font_path), 16)
+    ordered = sorted(chars)
+    metrics = font.get_metrics("".join(ordered))
+    return {c for c, m in zip(ordered, metrics, strict=True) if m is None}

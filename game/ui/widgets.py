@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from .controls import DIRECTIONS, nearest
-from .input import Intent
-from .sprites import Sprites
-from .text import CACHE, MIN_SIZE, two_lines
+from game.ui.board.sprites import Sprites
+from game.ui.controls import DIRECTIONS, nearest
+from game.ui.input import Intent
+from game.ui.text import CACHE, MIN_SIZE, two_lines
 
 MIN_TOUCH = 48
 FOCUS = (255, 236, 120)

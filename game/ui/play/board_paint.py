@@ -13,15 +13,14 @@ import pygame
 
 from game.engine import move_chains
 from game.engine.flow import Phase
-
-from .. import layout as L
-from ..anim import STEP_SECONDS, place_of
-from ..board_view import GOLD, BoardDraw
-from ..layout import LAYOUT
-from ..text import draw_text, tr
-from . import dialogs, panel
-from .motion import abs_board
-from .table import GameTable
+from game.ui import layout as L
+from game.ui.board.anim import STEP_SECONDS, place_of
+from game.ui.board.view import GOLD, BoardDraw
+from game.ui.layout import LAYOUT
+from game.ui.play import dialogs, panel
+from game.ui.play.motion import abs_board
+from game.ui.play.table import GameTable
+from game.ui.text import draw_text, tr
 
 DieDraw = tuple[int, int, bool, tuple[float, float], int]
 

@@ -11,13 +11,12 @@ from __future__ import annotations
 import pygame
 
 from game.engine.flow import MoveTo, Phase
-
-from ..anim import place_of, top_xy
-from ..controls import DIRECTIONS, nearest
-from ..layout import CHECKER, LAYOUT, MID_Y
-from ..widgets import FOCUS
-from .motion import abs_board
-from .table import GameTable
+from game.ui.board.anim import place_of, top_xy
+from game.ui.controls import DIRECTIONS, nearest
+from game.ui.layout import CHECKER, LAYOUT, MID_Y
+from game.ui.play.motion import abs_board
+from game.ui.play.table import GameTable
+from game.ui.widgets import FOCUS
 
 
 class BoardCursor:

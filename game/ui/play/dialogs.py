@@ -15,17 +15,16 @@ from collections.abc import Callable
 
 import pygame
 
+from game import i18n
 from game.engine.flow import Phase
 from game.engine.scoring import WinKind, game_points
-
-from .. import i18n
-from .. import layout as L
-from ..board_view import GOLD
-from ..text import CACHE, MIN_SIZE, draw_text, tr, two_lines
-from ..widgets import Button, row_widths
-from .advice import draw_advice
-from .panel import player_box
-from .table import GameTable
+from game.ui import layout as L
+from game.ui.board.view import GOLD
+from game.ui.play.advice import draw_advice
+from game.ui.play.panel import player_box
+from game.ui.play.table import GameTable
+from game.ui.text import CACHE, MIN_SIZE, draw_text, tr, two_lines
+from game.ui.widgets import Button, row_widths
 
 WIN_KEYS = {WinKind.SINGLE: "win_single", WinKind.GAMMON: "win_gammon", WinKind.BACKGAMMON: "win_backgammon"}
 

@@ -13,10 +13,9 @@ from typing import TYPE_CHECKING
 from game.engine.flow import Phase
 from game.engine.moves import Move
 from game.engine.notation import format_play
-
-from ..text import tr
-from .controller import GameController
-from .motion import Arrow, play_arrows
+from game.session.controller import GameController
+from game.ui.play.motion import Arrow, play_arrows
+from game.ui.text import tr
 
 if TYPE_CHECKING:  # the advice's type only: the computer player is loaded when a hint is asked for
     from game.ai.api import CubeAdvice

@@ -10,10 +10,9 @@ from __future__ import annotations
 from game.engine.flow import Action, GameState, MoveTo, OpeningRoll, Phase, PlayMoves, Roll, Step, Undo
 from game.engine.moves import Move, apply_move
 from game.engine.position import Position
-
-from .. import layout as L
-from ..anim import Animator, Board, DiceRoll, Flight, Place, landing_sound, place_of, top_xy
-from ..layout import LAYOUT
+from game.ui import layout as L
+from game.ui.board.anim import Animator, Board, DiceRoll, Flight, Place, landing_sound, place_of, top_xy
+from game.ui.layout import LAYOUT
 
 
 def abs_board(pos: Position, player: int) -> Board:

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..anim import Animator, DiceRoll
-from ..board_view import BoardView
-from ..sprites import Sprites
-from ..widgets import ButtonGroup
-from .controller import GameController
-from .hints import Hints
-from .turn_input import TurnInput
+from game.session.controller import GameController
+from game.ui.board.anim import Animator, DiceRoll
+from game.ui.board.sprites import Sprites
+from game.ui.board.view import BoardView
+from game.ui.play.hints import Hints
+from game.ui.play.turn_input import TurnInput
+from game.ui.widgets import ButtonGroup
 
 
 class GameTable(Protocol):

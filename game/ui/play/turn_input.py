@@ -16,14 +16,13 @@ import pygame
 from game.engine.errors import IllegalAction
 from game.engine.flow import MoveTo, Phase, Step, apply
 from game.engine.turn import Turn
-
-from .. import layout as L
-from ..anim import Animator, DiceRoll
-from ..input import Intent
-from ..layout import LAYOUT, from_abs
-from ..text import tr, tr_reason
-from .controller import GameController
-from .motion import abs_board
+from game.session.controller import GameController
+from game.ui import layout as L
+from game.ui.board.anim import Animator, DiceRoll
+from game.ui.input import Intent
+from game.ui.layout import LAYOUT, from_abs
+from game.ui.play.motion import abs_board
+from game.ui.text import tr, tr_reason
 
 
 @dataclass

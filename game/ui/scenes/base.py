@@ -18,17 +18,17 @@ from typing import Protocol
 
 import pygame
 
-from .. import settings as st
-from ..board_view import GOLD
-from ..events import EventBus
-from ..fairness import DiceStats
-from ..input import InputMapper, Intent
-from ..kiosk import Kiosk
-from ..leaderboard import Leaderboard
-from ..persist import SavedGame
-from ..records import RecordKeeper
-from ..sprites import Sprites
-from ..widgets import Button, ButtonGroup
+from game.session import settings as st
+from game.session.events import EventBus
+from game.session.kiosk import Kiosk
+from game.session.leaderboard import Leaderboard
+from game.session.persist import SavedGame
+from game.session.records import RecordKeeper
+from game.ui.board.sprites import Sprites
+from game.ui.board.view import GOLD
+from game.ui.fairness import DiceStats
+from game.ui.input import InputMapper, Intent
+from game.ui.widgets import Button, ButtonGroup
 
 INK = (238, 238, 245)
 DIM = (170, 180, 200)

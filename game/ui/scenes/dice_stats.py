@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pygame
 
-from .. import layout as L
-from ..board_view import BG
-from ..fairness import draw_panel
-from ..i18n import tr
-from .base import ButtonScene, Host, button
+from game.i18n import tr
+from game.ui import layout as L
+from game.ui.board.view import BG
+from game.ui.fairness import draw_panel
+from game.ui.scenes.base import ButtonScene, Host, button
 
 
 class DiceStatsScene(ButtonScene):

@@ -20,24 +20,24 @@ from game.record import MatchRecord
 if TYPE_CHECKING:
     from game.review import MatchReview
 
-from .. import events as ev
-from ..anim import Animator, DiceRoll
-from ..board_view import BoardView
-from ..i18n import tr
-from ..input import Intent
-from ..play import dialogs, panel
-from ..play.board_paint import Frame
-from ..play.controller import GameController, GameSetup
-from ..play.cursor import BoardCursor
-from ..play.hints import Hints
-from ..play.motion import animate
-from ..play.turn_input import TurnInput
-from ..sprites import Sprites
-from ..widgets import ButtonGroup
-from .base import Host, Scene
-from .leaderboard import offer_entry
-from .menu import MenuScene
-from .review import ReviewScene
+from game.i18n import tr
+from game.session import events as ev
+from game.session.controller import GameController, GameSetup
+from game.ui.board.anim import Animator, DiceRoll
+from game.ui.board.sprites import Sprites
+from game.ui.board.view import BoardView
+from game.ui.input import Intent
+from game.ui.kiosk.leaderboard import offer_entry
+from game.ui.play import dialogs, panel
+from game.ui.play.board_paint import Frame
+from game.ui.play.cursor import BoardCursor
+from game.ui.play.hints import Hints
+from game.ui.play.motion import animate
+from game.ui.play.turn_input import TurnInput
+from game.ui.scenes.base import Host, Scene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.review import ReviewScene
+from game.ui.widgets import ButtonGroup
 
 FLASH_TIME = 3.5
 AUTO_REVIEW_AFTER = 2.0

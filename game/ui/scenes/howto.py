@@ -7,13 +7,13 @@ from collections.abc import Callable
 
 import pygame
 
-from .. import i18n
-from .. import layout as L
-from ..board_view import BG, GOLD
-from ..i18n import tr
-from ..input import Intent
-from ..text import CACHE, MIN_SIZE, draw_text, wrap
-from .base import DIM, INK, ButtonScene, Host, button
+from game import i18n
+from game.i18n import tr
+from game.ui import layout as L
+from game.ui.board.view import BG, GOLD
+from game.ui.input import Intent
+from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
+from game.ui.text import CACHE, MIN_SIZE, draw_text, wrap
 
 
 class HowToScene(ButtonScene):

@@ -12,14 +12,14 @@ from collections.abc import Callable
 
 import pygame
 
-from .. import controls
-from .. import layout as L
-from .. import settings as st
-from ..board_view import BG, GOLD
-from ..i18n import tr
-from ..input import Intent
-from ..text import MIN_SIZE, draw_text
-from .base import DIM, ButtonScene, Host, button
+from game.i18n import tr
+from game.session import settings as st
+from game.ui import controls
+from game.ui import layout as L
+from game.ui.board.view import BG, GOLD
+from game.ui.input import Intent
+from game.ui.scenes.base import DIM, ButtonScene, Host, button
+from game.ui.text import MIN_SIZE, draw_text
 
 
 class KeymapScene(ButtonScene):

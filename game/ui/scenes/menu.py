@@ -6,13 +6,13 @@ from collections.abc import Callable
 
 import pygame
 
-from .. import i18n
-from .. import layout as L
-from .. import settings as st
-from ..board_view import GOLD
-from ..text import MIN_SIZE, draw_text, tr
-from ..widgets import shade
-from .base import ButtonScene, Host, button, dialog_box
+from game import i18n
+from game.session import settings as st
+from game.ui import layout as L
+from game.ui.board.view import GOLD
+from game.ui.scenes.base import ButtonScene, Host, button, dialog_box
+from game.ui.text import MIN_SIZE, draw_text, tr
+from game.ui.widgets import shade
 
 
 class MenuScene(ButtonScene):

@@ -24,13 +24,13 @@ from game.record import MatchRecord, Ply, PlyKind, final_state, ply_lines, repla
 if TYPE_CHECKING:
     from game.review import MatchReview, Mistake
 
-from .. import layout as L
-from .. import still_board
-from ..board_view import GOLD, PANEL_BG, BoardView
-from ..i18n import tr, tr_n
-from ..input import Intent
-from ..text import MIN_SIZE, draw_text, first_fitting, wrap_lines
-from .base import DIM, INK, ButtonScene, Host, button
+from game.i18n import tr, tr_n
+from game.ui import layout as L
+from game.ui.board import still as still_board
+from game.ui.board.view import GOLD, PANEL_BG, BoardView
+from game.ui.input import Intent
+from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
+from game.ui.text import MIN_SIZE, draw_text, first_fitting, wrap_lines
 
 MISTAKE = 0.02
 """Steps that lost at least this much (points per unit cube) are the mistakes "Next mistake" visits."""

@@ -1,7 +1,7 @@
 """The review screen: each player's error rate, rating word and luck, and the costliest mistakes
 on small boards (the play made and the better play as arrows, the equity of each).
 
-The review runs in a worker thread (:class:`~game.ui.review_job.ReviewJob`); until it is
+The review runs in a worker thread (:class:`~game.session.review_job.ReviewJob`); until it is
 done the screen shows its progress and keeps drawing, and Back cancels it. A mistake's
 board opens the replay at that move. In kiosk mode, a visitor's game against the computer
 then asks for initials for today's leaderboard.
@@ -21,16 +21,16 @@ from game.record import MatchRecord, PlyKind
 if TYPE_CHECKING:  # the review and the computer player under it load when a review is opened
     from game.review import MatchReview, Mistake, PlayerReview
 
-from .. import layout as L
-from .. import still_board
-from ..board_view import BG, GOLD, BoardView
-from ..i18n import tr
-from ..input import Intent
-from ..kiosk import Mode
-from ..review_job import Reviewer, ReviewJob
-from ..text import CACHE, MIN_SIZE, draw_text, first_fitting
-from .base import DIM, INK, ButtonScene, Host, button
-from .replay import ReplayScene, Step, dice_text, mistake_step, shown_cube, states_of
+from game.i18n import tr
+from game.session.kiosk import Mode
+from game.session.review_job import Reviewer, ReviewJob
+from game.ui import layout as L
+from game.ui.board import still as still_board
+from game.ui.board.view import BG, GOLD, BoardView
+from game.ui.input import Intent
+from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
+from game.ui.scenes.replay import ReplayScene, Step, dice_text, mistake_step, shown_cube, states_of
+from game.ui.text import CACHE, MIN_SIZE, draw_text, first_fitting
 
 CARD_W, CARD_Y, CARD_GAP = 392, 290, 12
 CARD_H = 358

@@ -10,15 +10,15 @@ from collections.abc import Callable
 
 import pygame
 
-from .. import i18n
-from .. import layout as L
-from .. import settings as st
-from ..board_view import BG, GOLD
-from ..i18n import tr
-from ..text import draw_text
-from .base import DIM, ButtonScene, Host, button
-from .keymap import KeymapScene
-from .keypad import KeypadScene
+from game import i18n
+from game.i18n import tr
+from game.session import settings as st
+from game.ui import layout as L
+from game.ui.board.view import BG, GOLD
+from game.ui.kiosk.keypad import KeypadScene
+from game.ui.scenes.base import DIM, ButtonScene, Host, button
+from game.ui.scenes.keymap import KeymapScene
+from game.ui.text import draw_text
 
 log = logging.getLogger(__name__)
 

@@ -15,19 +15,19 @@ from collections.abc import Callable
 
 import pygame
 
-from .. import i18n
-from .. import layout as L
-from .. import settings as st
-from ..board_view import BG, GOLD
-from ..input import Intent
-from ..opponent import ai_available
-from ..persist import BrokenSave
-from ..text import MIN_SIZE, draw_text, tr, tr_level
-from ..widgets import PAD, common_size, row_widths, spread
-from .base import DIM, INK, ButtonScene, Host, button
-from .dice_stats import DiceStatsScene
-from .howto import HowToScene
-from .settings import SettingsScene
+from game import i18n
+from game.session import settings as st
+from game.session.opponent import ai_available
+from game.session.persist import BrokenSave
+from game.ui import layout as L
+from game.ui.board.view import BG, GOLD
+from game.ui.input import Intent
+from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
+from game.ui.scenes.dice_stats import DiceStatsScene
+from game.ui.scenes.howto import HowToScene
+from game.ui.scenes.settings import SettingsScene
+from game.ui.text import MIN_SIZE, draw_text, tr, tr_level
+from game.ui.widgets import PAD, common_size, row_widths, spread
 
 MATCH_CHOICES = (1, 3, 5, 7, 0)
 Choice = tuple[str, Callable[[], None], str]

@@ -27,10 +27,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 import pygame
 
 from game.record import MatchRecord
+from game.session import settings as st
+from game.session.review_job import ReviewJob
 from game.tools.selfplay import play_match
-from game.ui import settings as st
 from game.ui.app import App
-from game.ui.review_job import ReviewJob
 from game.ui.scenes.review import ReviewScene
 
 

@@ -23,16 +23,16 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from game.ui import settings as st  # noqa: E402
+from game.i18n import LANGUAGES  # noqa: E402
+from game.session import settings as st  # noqa: E402
 from game.ui.app import App, Launch  # noqa: E402
-from game.ui.i18n import LANGUAGES  # noqa: E402
+from game.ui.kiosk.keypad import KeypadScene  # noqa: E402
+from game.ui.kiosk.operator import OperatorScene  # noqa: E402
+from game.ui.kiosk.still_playing import StillPlayingScene  # noqa: E402
 from game.ui.scenes.dice_stats import DiceStatsScene  # noqa: E402
 from game.ui.scenes.howto import HowToScene  # noqa: E402
 from game.ui.scenes.keymap import KeymapScene  # noqa: E402
-from game.ui.scenes.keypad import KeypadScene  # noqa: E402
-from game.ui.scenes.operator import OperatorScene  # noqa: E402
 from game.ui.scenes.settings import SettingsScene  # noqa: E402
-from game.ui.scenes.still_playing import StillPlayingScene  # noqa: E402
 from game.ui.tools._frames import shoot  # noqa: E402
 
 STEP = 1.0 / 120.0

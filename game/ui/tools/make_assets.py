@@ -1,4 +1,4 @@
-"""Regenerate the sprite PNGs in assets/images from game/ui/art.py (drawn with pygame primitives).
+"""Regenerate the sprite PNGs in assets/images from game/ui/board/art.py (drawn with pygame primitives).
 
 Usage: ``.venv/bin/python -m game.ui.tools.make_assets`` (headless is fine).
 """
@@ -16,14 +16,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 import pygame
 
-from game.ui import art
-from game.ui.sprites import IMAGE_DIR
+from game.ui.board import art
+from game.ui.board.sprites import IMAGE_DIR
 
 
 def main(argv: list[str] | None = None) -> int:
     argparse.ArgumentParser(
         prog="python -m game.ui.tools.make_assets",
-        description="Regenerate the images in assets/images from the drawing code in game.ui.art.",
+        description="Regenerate the images in assets/images from the drawing code in game.ui.board.art.",
     ).parse_args(argv)
     pygame.display.init()
     pygame.font.init()

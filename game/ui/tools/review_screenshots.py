@@ -29,14 +29,14 @@ import pygame  # noqa: E402
 
 from game.ai.api import choose_play  # noqa: E402
 from game.engine.flow import GameState, Phase, PlayMoves, Roll  # noqa: E402
-from game.ui import settings as st  # noqa: E402
+from game.i18n import LANGUAGES  # noqa: E402
+from game.session import settings as st  # noqa: E402
+from game.session.controller import GameSetup  # noqa: E402
 from game.ui.app import App, Launch  # noqa: E402
-from game.ui.i18n import LANGUAGES  # noqa: E402
-from game.ui.play.controller import GameSetup  # noqa: E402
-from game.ui.scenes.attract import AttractScene  # noqa: E402
+from game.ui.kiosk.attract import AttractScene  # noqa: E402
+from game.ui.kiosk.initials import InitialsScene  # noqa: E402
+from game.ui.kiosk.leaderboard import LeaderboardScene  # noqa: E402
 from game.ui.scenes.game import GameScene  # noqa: E402
-from game.ui.scenes.initials import InitialsScene  # noqa: E402
-from game.ui.scenes.leaderboard import LeaderboardScene  # noqa: E402
 from game.ui.scenes.review import ReviewScene  # noqa: E402
 from game.ui.tools._frames import shoot  # noqa: E402
 

@@ -28,11 +28,11 @@ from game.engine.flow import Double, EndTurn, GameState, Phase, PlayMoves, Roll,
 from game.engine.match import Match  # noqa: E402
 from game.engine.moves import legal_plays  # noqa: E402
 from game.engine.position import Position  # noqa: E402
+from game.i18n import LANGUAGES  # noqa: E402
+from game.session import settings as st  # noqa: E402
+from game.session.controller import GameSetup  # noqa: E402
 from game.ui import layout as L  # noqa: E402
-from game.ui import settings as st  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.i18n import LANGUAGES  # noqa: E402
-from game.ui.play.controller import GameSetup  # noqa: E402
 from game.ui.scenes.game import GameScene  # noqa: E402
 from game.ui.scenes.title import TitleScene  # noqa: E402
 from game.ui.tools._frames import letterbox  # noqa: E402
@@ -80,7 +80,7 @@ def title(app: App) -> None:
 def title_continue(app: App) -> None:
     """The title with a saved game to continue (its button is the longest label beside the middle)."""
     from game.engine.flow import new_game
-    from game.ui.persist import SavedGame
+    from game.session.persist import SavedGame
 
     start = new_game(Rules(5), (0, 0), False)
     app.saved = SavedGame(start, Match(Rules(5)), "computer", "expert", 0, (), 0.0)

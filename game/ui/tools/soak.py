@@ -36,10 +36,10 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
+from game.session import settings as st  # noqa: E402
 from game.ui import layout as L  # noqa: E402
-from game.ui import settings as st  # noqa: E402
 from game.ui.app import STEP, App, Launch  # noqa: E402
-from game.ui.scenes.attract import AttractScene  # noqa: E402
+from game.ui.kiosk.attract import AttractScene  # noqa: E402
 
 MB = 1024 * 1024
 

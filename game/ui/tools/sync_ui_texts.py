@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 
-from game.ui.i18n import CATALOGUE_DIR, LANGUAGES  # noqa: E402
+from game.i18n import CATALOGUE_DIR, LANGUAGES  # noqa: E402
 from game.ui.text import ENGLISH  # noqa: E402
 
 

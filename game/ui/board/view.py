@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from . import layout as L
-from .anim import Board, Place
-from .layout import LAYOUT, from_abs
-from .sprites import Sprites
-from .text import CACHE, MIN_SIZE
+from game.ui import layout as L
+from game.ui.board.anim import Board, Place
+from game.ui.board.sprites import Sprites
+from game.ui.layout import LAYOUT, from_abs
+from game.ui.text import CACHE, MIN_SIZE
 
 BG = (16, 20, 28)
 PANEL_BG = (28, 34, 46)

@@ -24,9 +24,9 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from . import persist
-from .controls import COMMANDS
-from .i18n import LANGUAGES
+from game.i18n import LANGUAGES
+from game.session import persist
+from game.ui.controls import COMMANDS
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """The project's own sprites, drawn with pygame primitives.
 
 ``game/ui/tools/make_assets.py`` calls these and saves PNGs into ``assets/images``; the
-game loads the PNGs (see :mod:`game.ui.sprites`) and falls back to drawing them
+game loads the PNGs (see :mod:`game.ui.board.sprites`) and falls back to drawing them
 here if a file is missing, so a broken install still shows a playable board.
 A fixed ``random.Random`` seeds the wood grain and felt, so regenerating is stable.
 """
@@ -13,7 +13,7 @@ import random
 
 import pygame
 
-from .layout import CHECKER, CUBE, DIE, PH, PW, SLICE_H, TRAY_W
+from game.ui.layout import CHECKER, CUBE, DIE, PH, PW, SLICE_H, TRAY_W
 
 Colour = tuple[int, int, int]
 
@@ -204,7 +204,7 @@ BUTTON_COLOURS: dict[str, Colour] = {
 
 
 def _font_path() -> str | None:
-    from .text import BOLD_FONT
+    from game.ui.text import BOLD_FONT
 
     return str(BOLD_FONT) if BOLD_FONT.exists() else None
 

@@ -9,13 +9,13 @@ import pygame
 if TYPE_CHECKING:  # the review loads when one is opened, not at start-up
     from game.review import PlayerReview
 
-from .. import layout as L
-from ..board_view import BG, GOLD
-from ..i18n import tr
-from ..leaderboard import Entry
-from ..text import MIN_SIZE, draw_text, tr_level
-from .base import DIM, INK, ButtonScene, Host, button
-from .initials import InitialsScene
+from game.i18n import tr
+from game.session.leaderboard import Entry
+from game.ui import layout as L
+from game.ui.board.view import BG, GOLD
+from game.ui.kiosk.initials import InitialsScene
+from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
+from game.ui.text import MIN_SIZE, draw_text, tr_level
 
 NEW = (120, 255, 150)
 

@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pygame
 
-from . import art
+from game.assets import asset
+from game.ui.board import art
 
-IMAGE_DIR = Path(__file__).resolve().parents[2] / "assets" / "images"
+IMAGE_DIR = asset("images")
 
 
 def nine_slice(src: pygame.Surface, size: tuple[int, int], border: int = 26) -> pygame.Surface:

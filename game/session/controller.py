@@ -34,10 +34,9 @@ from game.engine.flow import (
     roll_for,
 )
 from game.engine.match import Match
-
-from .. import events as ev
-from ..opponent import Opponent, moves_tuple
-from ..text import tr, tr_reason
+from game.session import events as ev
+from game.session.opponent import Opponent, moves_tuple
+from game.ui.text import tr, tr_reason
 
 
 @dataclass(frozen=True)

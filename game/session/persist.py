@@ -24,6 +24,7 @@ import json
 import logging
 import math
 import os
+import sys
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -50,11 +51,31 @@ class BrokenFile(ValueError):
     """A file on disk that is not what this version of the game writes; the message says why."""
 
 
+def platform_data_dir() -> Path | None:
+    """The per-user data folder SDL's ``SDL_GetPrefPath`` names, worked out without SDL.
+
+    The session layer imports no pygame; the rule is SDL's own, so that saves made by earlier versions
+    (which asked pygame) are found where they were: ``%APPDATA%/ORG/APP`` on Windows,
+    ``~/Library/Application Support/ORG/APP`` on macOS, ``$XDG_DATA_HOME/ORG/APP`` or
+    ``~/.local/share/ORG/APP`` elsewhere. None when no home folder is known.
+    """
+    if sys.platform == "win32":
+        base = os.environ.get("APPDATA")
+        return Path(base) / ORG / APP if base else None
+    home = os.environ.get("HOME")
+    if sys.platform == "darwin":
+        return Path(home) / "Library" / "Application Support" / ORG / APP if home else None
+    xdg = os.environ.get("XDG_DATA_HOME")
+    if xdg:
+        return Path(xdg) / ORG / APP
+    return Path(home) / ".local" / "share" / ORG / APP if home else None
+
+
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """The per-user folder for saves and settings, created if needed.
 
     Order: the explicit ``override``, then ``$BACKGAMMON_DATA_DIR``, then
-    ``pygame.system.get_pref_path`` (the platform's usual place, for example
+    the platform's usual place (:func:`platform_data_dir`, for example
     ``~/.local/share/backgammon-arcade/backgammon/`` on Linux), then the
     current directory if even that fails (a read-only home must not stop play).
     """
@@ -64,12 +85,9 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     elif os.environ.get(DATA_DIR_ENV):
         chosen = Path(os.environ[DATA_DIR_ENV])
     else:
-        try:
-            import pygame.system
-
-            chosen = Path(pygame.system.get_pref_path(ORG, APP))
-        except Exception as exc:  # pygame raises its own error type when SDL cannot tell
-            log.warning("no per-user data folder (%s); using the current directory", exc)
+        chosen = platform_data_dir()
+        if chosen is None:
+            log.warning("no per-user data folder (no home folder known); using the current directory")
             chosen = Path.cwd()
     try:
         chosen.mkdir(parents=True, exist_ok=True)

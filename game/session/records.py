@@ -26,8 +26,7 @@ from game.engine.flow import (
     Phase,
 )
 from game.record import MatchRecord, MatchRecorder, RecordError, default_metadata, load_mat, save_mat
-
-from . import events as ev
+from game.session import events as ev
 
 log = logging.getLogger(__name__)
 

@@ -11,16 +11,15 @@ import math
 import pygame
 
 from game.engine.flow import Phase
-
-from .. import layout as L
-from ..i18n import tr
-from ..input import Intent
-from ..play.controller import GameSetup
-from ..text import draw_text
-from ..widgets import shade
-from .base import DIM, Host, dialog_box
-from .game import GameScene
-from .leaderboard import draw_table
+from game.i18n import tr
+from game.session.controller import GameSetup
+from game.ui import layout as L
+from game.ui.input import Intent
+from game.ui.kiosk.leaderboard import draw_table
+from game.ui.scenes.base import DIM, Host, dialog_box
+from game.ui.scenes.game import GameScene
+from game.ui.text import draw_text
+from game.ui.widgets import shade
 
 BOARD_SECONDS = 12.0
 

@@ -6,16 +6,16 @@ from collections.abc import Callable
 
 import pygame
 
-from .. import layout as L
-from .. import persist
-from ..board_view import BG, GOLD
-from ..i18n import tr
-from ..input import Intent
-from ..kiosk import Mode
-from ..text import draw_text
-from .base import ButtonScene, Host, button
-from .dice_stats import DiceStatsScene
-from .settings import SettingsScene
+from game.i18n import tr
+from game.session import persist
+from game.session.kiosk import Mode
+from game.ui import layout as L
+from game.ui.board.view import BG, GOLD
+from game.ui.input import Intent
+from game.ui.scenes.base import ButtonScene, Host, button
+from game.ui.scenes.dice_stats import DiceStatsScene
+from game.ui.scenes.settings import SettingsScene
+from game.ui.text import draw_text
 
 
 class OperatorScene(ButtonScene):

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pygame
 
-from .. import layout as L
-from ..board_view import GOLD
-from ..i18n import tr
-from ..input import Intent
-from ..text import MIN_SIZE, draw_text
-from ..widgets import shade
-from .base import DIM, INK, ButtonScene, dialog_box
+from game.i18n import tr
+from game.ui import layout as L
+from game.ui.board.view import GOLD
+from game.ui.input import Intent
+from game.ui.scenes.base import DIM, INK, ButtonScene, dialog_box
+from game.ui.text import MIN_SIZE, draw_text
+from game.ui.widgets import shade
 
 
 class StillPlayingScene(ButtonScene):

@@ -1,7 +1,7 @@
 """A board that does not move: one position of a recorded game with plays drawn as arrows.
 
 The review's small boards and the replay's big one are drawn by the game screen's own
-:class:`~game.ui.board_view.BoardView` (same sprites, same layout, so a mirrored board
+:class:`~game.ui.board.view.BoardView` (same sprites, same layout, so a mirrored board
 is mirrored here too) onto an off-screen 1280x720 surface; the review then cuts the
 board out and scales it down. Arrows follow the checkers' places as the hint's do.
 """
@@ -13,11 +13,10 @@ import pygame
 from game.engine.cube import Cube
 from game.engine.moves import Move
 from game.engine.position import Position
-
-from . import layout as L
-from .board_view import BoardDraw, BoardView
-from .layout import LAYOUT
-from .play.motion import Arrow, abs_board, play_arrows
+from game.ui import layout as L
+from game.ui.board.view import BoardDraw, BoardView
+from game.ui.layout import LAYOUT
+from game.ui.play.motion import Arrow, abs_board, play_arrows
 
 MADE = (255, 128, 80)
 """The play that was made: orange arrows."""

@@ -1,7 +1,7 @@
 """The App's standing listeners on the game events: autosave, sound and dice statistics.
 
 Each is a small object with one ``__call__(event)``; the App registers them on its
-:class:`~game.ui.events.EventBus` when it starts. The demo (computer against computer,
+:class:`~game.session.events.EventBus` when it starts. The demo (computer against computer,
 all day on a cabinet) is never saved, never heard and never counted.
 """
 
@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from . import events as ev
-from . import persist
-from .audio import Audio
-from .fairness import DiceStats
+from game.session import events as ev
+from game.session import persist
+from game.ui.audio import Audio
+from game.ui.fairness import DiceStats
 
 MODE_TO_SAVE = {"computer": "computer", "two": "two_players", "demo": "demo"}
 SAVE_TO_MODE = {v: k for k, v in MODE_TO_SAVE.items()}

@@ -19,7 +19,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from .layout import LAYOUT, from_abs, to_abs
+from game.ui.layout import LAYOUT, from_abs, to_abs
 
 Board = tuple[tuple[int, ...], tuple[int, ...]]
 """Both sides in their own direction: (player 0's 25 counts, player 1's 25 counts)."""

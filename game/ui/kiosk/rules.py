@@ -14,14 +14,14 @@ import math
 
 import pygame
 
-from . import layout as L
-from . import settings as st
-from .board_view import GOLD
-from .kiosk import Cmd, Kiosk, KioskConfig, Mode
-from .scenes.base import Host, Scene
-from .scenes.keypad import KeypadScene
-from .scenes.operator import OperatorScene
-from .scenes.still_playing import StillPlayingScene
+from game.session import settings as st
+from game.session.kiosk import Cmd, Kiosk, KioskConfig, Mode
+from game.ui import layout as L
+from game.ui.board.view import GOLD
+from game.ui.kiosk.keypad import KeypadScene
+from game.ui.kiosk.operator import OperatorScene
+from game.ui.kiosk.still_playing import StillPlayingScene
+from game.ui.scenes.base import Host, Scene
 
 log = logging.getLogger(__name__)
 

@@ -32,12 +32,14 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from game.assets import asset
+
 log = logging.getLogger(__name__)
 
 LANGUAGES: tuple[str, ...] = ("en", "fi", "hu")
 """Supported languages, in the order a language picker shows them."""
 FALLBACK = "en"
-CATALOGUE_DIR = Path(__file__).resolve().parents[2] / "assets" / "i18n"
+CATALOGUE_DIR = asset("i18n")
 
 _catalogues: dict[str, dict[str, str]] = {}
 _warned: set[tuple[str, str]] = set()
@@ -324,12 +326,7 @@ HOWTO_SECTIONS: tuple[str, ...] = (
 """The how-to-play pages, in reading order: keys ``howto.<name>.title`` / ``.body``."""
 
 
-# ---------------------------------------------------------------------------
-# The shipped font, which must draw every character of every catalogue.
-
-FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
-FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
-FONT_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+# The characters a catalogue can put on screen (the screen checks its font draws them all).
 
 
 def catalogue_characters(lang: str) -> set[str]:
@@ -340,18 +337,3 @@ def catalogue_characters(lang: str) -> set[str]:
             chars.update(literal)
     chars.update("0123456789-–/*%")  # what placeholders are filled with: numbers, moves, scores
     return {c for c in chars if c not in "\n\t"}
-
-
-def missing_glyphs(font_path: Path, chars: set[str]) -> set[str]:
-    """The characters ``font_path`` has no glyph for.
-
-    ``pygame.font.Font.metrics`` reports the replacement box's size for a
-    missing glyph, so it cannot tell; ``pygame.freetype`` answers None.
-    """
-    import pygame.freetype
-
-    pygame.freetype.init()
-    font = pygame.freetype.Font(str(font_path), 16)
-    ordered = sorted(chars)
-    metrics = font.get_metrics("".join(ordered))
-    return {c for c, m in zip(ordered, metrics, strict=True) if m is None}

@@ -6,14 +6,14 @@ from collections.abc import Callable
 
 import pygame
 
-from .. import layout as L
-from ..board_view import GOLD
-from ..i18n import tr
-from ..input import Intent
-from ..kiosk import Mode
-from ..text import draw_text
-from ..widgets import shade
-from .base import INK, ButtonScene, Host, button, dialog_box
+from game.i18n import tr
+from game.session.kiosk import Mode
+from game.ui import layout as L
+from game.ui.board.view import GOLD
+from game.ui.input import Intent
+from game.ui.scenes.base import INK, ButtonScene, Host, button, dialog_box
+from game.ui.text import draw_text
+from game.ui.widgets import shade
 
 DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)} | {
     getattr(pygame, f"K_KP_{d}"): str(d) for d in range(10)

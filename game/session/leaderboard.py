@@ -1,6 +1,6 @@
 """Today's leaderboard for events: the lowest error rates of visitors' games against the computer.
 
-Kept with the autosave's care (:mod:`game.ui.persist`): one versioned JSON file
+Kept with the autosave's care (:mod:`game.session.persist`): one versioned JSON file
 written atomically; a file that is not exactly what this version writes is moved
 aside and the board starts empty, so a bad file never stops the cabinet.
 
@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from . import persist
+from game.session import persist
 
 log = logging.getLogger(__name__)
 

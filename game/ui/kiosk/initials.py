@@ -6,14 +6,14 @@ from collections.abc import Callable
 
 import pygame
 
-from .. import layout as L
-from ..board_view import GOLD
-from ..i18n import tr
-from ..input import Intent
-from ..leaderboard import LETTERS
-from ..text import draw_text
-from ..widgets import shade
-from .base import DIM, INK, ButtonScene, Host, button, dialog_box
+from game.i18n import tr
+from game.session.leaderboard import LETTERS
+from game.ui import layout as L
+from game.ui.board.view import GOLD
+from game.ui.input import Intent
+from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button, dialog_box
+from game.ui.text import draw_text
+from game.ui.widgets import shade
 
 COLUMNS = 7
 KEY_W, KEY_H, GAP = 108, 78, 10

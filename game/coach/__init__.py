@@ -4,8 +4,8 @@ Pure: the standard library, the rules engine, the computer player and the messag
 no pygame (the coach card on screen calls it, as does ``python -m game.bot``'s ``explain``).
 """
 
-from .explain import BLUNDER, EQUAL, MISTAKE, Explanation, choose_reason, explain
 from .facts import CubeFacts, PlayFacts, cube_facts, play_facts, point_kind, shots
+from .verdict import BLUNDER, EQUAL, MISTAKE, Explanation, choose_reason, explain
 from .words import Phrase, render, render_all
 
 __all__ = [

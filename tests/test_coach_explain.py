@@ -206,6 +206,7 @@ def test_a_small_loss_is_called_a_good_play_first() -> None:
     b = base()
     keys = reason_keys(replace(b, blots=(9,), shots=11), b, loss=MISTAKE / 2)
     assert keys == ["coach.close", "coach.shots.safe"]
+    assert reason_keys(b, b, loss=MISTAKE / 2) == ["coach.close"]  # not followed by the generic sentence
 
 
 # ---------------------------------------------------------------------------------------------

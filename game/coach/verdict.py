@@ -304,6 +304,7 @@ def choose_reason(played: PlayFacts, best: PlayFacts, loss: float) -> tuple[Phra
         family, size, phrase = found[0]
         second = next((c for c in found[1:] if c[0] != family and c[1] >= 0.5 * size), None)
         top = (phrase,) if second is None else (phrase, second[2])
-    if loss < MISTAKE:
-        return (Phrase("coach.close", {"best": best.move}), top[0])
+    if loss < MISTAKE:  # a good play: say so first, then the main difference if there is a real one
+        close = Phrase("coach.close", {"best": best.move})
+        return (close,) if top[0].key == "coach.generic" else (close, top[0])
     return top

@@ -24,6 +24,11 @@ flushed at once. Requests (see ``shared/DESIGN.md``):
   ``action`` is "double", "no double", "too good" or "no double: not allowed"
   before the roll, "take" or "pass" with ``"answering": true``. The chances are
   the asker's; the equities are the doubler's (see ``game.ai.api.CubeAdvice``).
+- ``{"op": "explain", "position": ID, "dice": [a, b], "move": "13/8 6/5"}`` ->
+  the coach's verdict (``game.coach``): ``{"played": {"move", "position",
+  "shots", "blots", ...facts}, "best": {the same for the expert's play},
+  "loss": L, "stop": true|false, "reason": {"en", "fi", "hu"}, ...}``. ``"move"``
+  is ``""`` only when the roll cannot be played.
 
 ``position`` is always seen from the player who acts or decides; ``owner`` is
 ``"centre"``, ``"me"`` or ``"opponent"`` from that player's side, and ``score``
@@ -216,6 +221,25 @@ def op_advice(request: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def op_explain(request: dict[str, Any]) -> dict[str, Any]:
+    """Why the expert's play is better than the one made, in words (the coach's, for other programs)."""
+    pos = _position(request)
+    dice = _dice(request)
+    move = request.get("move")
+    if move is None:
+        raise BadRequest('missing "move" (the play made, like "13/8 6/5")')
+    if not isinstance(move, str):
+        raise BadRequest('"move" must be text, like "13/8 6/5"')
+    try:
+        from game.coach import explain
+    except ImportError:
+        raise BadRequest("the coach is not available") from None
+    try:
+        return explain(pos, dice, move).to_json()
+    except RulesError as exc:
+        raise BadRequest(f"bad move: {exc}") from None
+
+
 def handle(request: object) -> dict[str, Any]:
     """The answer to one decoded request (never raises)."""
     try:
@@ -232,9 +256,11 @@ def handle(request: object) -> dict[str, Any]:
             return op_cube(request, answering=True)
         if op == "advice":
             return op_advice(request)
+        if op == "explain":
+            return op_explain(request)
         if op is None:
-            raise BadRequest('missing "op" (legal, play, double, take or advice)')
-        raise BadRequest(f"unknown op {op!r}: use legal, play, double, take or advice")
+            raise BadRequest('missing "op" (legal, play, double, take, advice or explain)')
+        raise BadRequest(f"unknown op {op!r}: use legal, play, double, take, advice or explain")
     except BadRequest as exc:
         return {"error": str(exc)}
     except (RulesError, ValueError, TypeError) as exc:

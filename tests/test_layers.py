@@ -227,3 +227,36 @@ def test_records_and_review_import_without_pygame_in_a_fresh_interpreter() -> No
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout.strip().splitlines()[-1]) == []
+
+
+# The coach explains plays from the rules and the computer player's judgement, in the catalogue's
+# words: no screen (the coach card on screen calls it, as does the bot's explain op).
+COACH = ROOT / "game" / "coach"
+CATALOGUE = ("game.ui.i18n", "game.i18n")
+"""The message catalogue module, where it lives now and where it is moving (pure standard library)."""
+
+
+def test_coach_imports_only_the_standard_library_the_engine_the_ai_and_the_catalogue() -> None:
+    allowed = ("game.engine", "game.ai", "game.coach", *CATALOGUE)
+    found = [(path, line, name) for path in sources(COACH) for line, name in imported_modules(path)]
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line} imports {name}"
+        for path, line, name in found
+        if name.split(".")[0] not in sys.stdlib_module_names and not name.startswith(allowed)
+    ]
+    assert offenders == []
+    assert len(sources(COACH)) >= 4
+    assert any(name.startswith(CATALOGUE) for _, _, name in found)  # the words do come from the catalogue
+
+
+def test_coach_imports_without_pygame_in_a_fresh_interpreter() -> None:
+    script = (
+        "import json, sys\n"
+        "import game.coach, game.coach.facts, game.coach.verdict, game.coach.words\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == 'pygame')))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout.strip().splitlines()[-1]) == []

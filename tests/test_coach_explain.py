@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from game import i18n
 from game.ai import api
 from game.coach import BLUNDER, EQUAL, MISTAKE, choose_reason, explain, play_facts, render
 from game.coach.facts import PlayFacts
@@ -18,7 +19,6 @@ from game.engine import Position, format_play, legal_plays
 from game.engine.errors import RulesError
 from game.engine.sample import random_position
 from game.review.core import SHOWN_MISTAKE, _Analyser
-from game.ui import i18n
 from game.ui.scenes.replay import MISTAKE as REPLAY_MISTAKE
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -232,8 +232,8 @@ def test_records_and_review_import_without_pygame_in_a_fresh_interpreter() -> No
 # The coach explains plays from the rules and the computer player's judgement, in the catalogue's
 # words: no screen (the coach card on screen calls it, as does the bot's explain op).
 COACH = ROOT / "game" / "coach"
-CATALOGUE = ("game.ui.i18n", "game.i18n")
-"""The message catalogue module, where it lives now and where it is moving (pure standard library)."""
+CATALOGUE = ("game.i18n",)
+"""The message catalogue module (pure standard library)."""
 
 
 def test_coach_imports_only_the_standard_library_the_engine_the_ai_and_the_catalogue() -> None:

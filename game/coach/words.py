@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.ui.i18n import LANGUAGES, translate, translate_n
+from game.i18n import LANGUAGES, translate, translate_n
 
 Param = int | str
 

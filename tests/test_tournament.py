@@ -335,3 +335,58 @@ def test_export_writes_a_page_tables_and_the_recorded_matches(tmp_path: Path) ->
     assert rows[0][0] == "Tábla" and rows[1][2] == "R1-1" and rows[1][6] == names[winner]
     mat = read_mat((tmp_path / "Spring Cup_ 2025-matches" / "R1-1 Anna _b_ v Dóra.mat").read_text("utf-8"))
     assert differences(record, mat) == []  # the project's round-trip comparison (hops, not die labels)
+
+
+# -- a kill -9 at any moment --------------------------------------------------------------------
+
+
+def test_the_saved_tournament_survives_kill_9_at_random_moments(tmp_path: Path) -> None:
+    """A child plays tournaments, saving after every change, and is killed with SIGKILL at random
+    moments; the file always loads, and is a state the child was writing or had written."""
+    import hashlib
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    child = Path(__file__).with_name("tourney_child.py")
+    path = tmp_path / "cup.json"
+    rng = random.Random(27)
+    for attempt in range(12):
+        proc = subprocess.Popen(
+            [sys.executable, str(child), str(path), str(attempt)], stdout=subprocess.PIPE, text=True
+        )
+        assert proc.stdout is not None
+        first = proc.stdout.readline()  # it has started saving
+        assert first, "the child did not start"
+        time.sleep(rng.uniform(0.0, 0.4))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+        announced = {first.strip(), *(line.strip() for line in proc.stdout)}
+        proc.stdout.close()
+        loaded = TournamentFile(path).load()
+        assert loaded.tournament is not None, loaded.reason
+        state = hashlib.sha256(json.dumps(loaded.tournament.to_dict(), sort_keys=True).encode()).hexdigest()
+        assert state in announced, f"attempt {attempt}: the file holds a state the child never wrote"
+
+
+def test_tournament_and_clock_import_no_pygame_only_the_rules_records_and_the_catalogue() -> None:
+    """game.tournament: standard library, engine, records, itself, and the catalogue module (through
+    game/tournament/words.py only); game.session.clock: standard library and the engine."""
+    import sys
+
+    from tests.test_layers import ROOT, imported_modules, sources
+
+    allowed = ("game.engine", "game.record", "game.tournament")
+    offenders = []
+    for path in sources(ROOT / "game" / "tournament"):
+        for line, name in imported_modules(path):
+            if name.split(".")[0] in sys.stdlib_module_names or name.startswith(allowed):
+                continue
+            if path.name == "words.py" and name.startswith(("game.ui.i18n", "game.i18n")):
+                continue
+            offenders.append(f"{path.name}:{line} {name}")
+    for line, name in imported_modules(ROOT / "game" / "session" / "clock.py"):
+        if name.split(".")[0] not in sys.stdlib_module_names and not name.startswith("game.engine"):
+            offenders.append(f"clock.py:{line} {name}")
+    assert offenders == []

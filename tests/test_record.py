@@ -152,8 +152,13 @@ def test_a_hand_written_money_session_in_another_programs_layout() -> None:
         (HAND_MATCH.replace("      Wins 1 point\n", "").replace(DROP + "\n", ""), 11, "without a result"),
         # a dance written while the roll has legal moves
         (HAND_MATCH.replace("52: 13/8 13/11", "52:"), 9, "write your move"),
+        # a double cut off in the middle of the answer beside it (this crashed the reader)
+        (HAND_MATCH.replace("Doubles => 4", "Doubles => 4     Ta"), 18, "expected 'Doubles => N'"),
     ],
-    ids=["truncated", "illegal", "score", "header", "wins", "column", "cube", "junk", "unfinished", "dance"],
+    ids=[
+        "truncated", "illegal", "score", "header", "wins", "column", "cube", "junk", "unfinished", "dance",
+        "cut-double",
+    ],
 )  # fmt: skip
 def test_bad_files_are_refused_with_the_line(text: str, line: int, words: str) -> None:
     with pytest.raises(RecordError) as caught:

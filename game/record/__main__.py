@@ -2,6 +2,12 @@
 
 Exit status 0 when the file is a valid match or session, 1 with ``FILE:LINE: reason``
 on standard error when it is not (or cannot be read), 2 for bad arguments.
+
+``python -m game.record --check-dice FILE.mat`` checks that every roll came from the
+dice secret the file reveals (:mod:`game.record.dicecheck`): exit 0 when every roll
+matches, 1 naming the game and move of the first roll that does not (or a broken file),
+3 when there is nothing to check (dice entered by hand, the secret not revealed yet, or
+a file that does not say how its dice were made).
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from pathlib import Path
 
 from game.engine import WinKind
 
+from .dicecheck import DiceVerdict, check_dice
 from .model import GameRecord, MatchRecord, PlyKind
 from .store import read_for_command
 
@@ -81,6 +88,10 @@ def as_json(record: MatchRecord) -> dict[str, object]:
     }
 
 
+NOTHING_TO_CHECK = 3
+"""``--check-dice``'s exit status when the file's dice cannot be checked (by hand, secret not revealed)."""
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         prog="python -m game.record",
@@ -88,10 +99,22 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("file", type=Path, help="the .mat file")
     ap.add_argument("--json", action="store_true", help="print the summary as JSON")
+    ap.add_argument(
+        "--check-dice",
+        action="store_true",
+        help="check that every roll came from the dice secret the file reveals "
+        "(exit 0: all match, 1: a roll does not, 3: nothing to check)",
+    )
     args = ap.parse_args(argv)
     record = read_for_command(args.file)
     if record is None:
         return 1
+    if args.check_dice:
+        verdict = check_dice(record)
+        print(f"{args.file}: {verdict.message}", file=sys.stdout if verdict.ok else sys.stderr)
+        if verdict.verdict is DiceVerdict.VERIFIED:
+            return 0
+        return 1 if verdict.verdict is DiceVerdict.MISMATCH else NOTHING_TO_CHECK
     if args.json:
         print(json.dumps(as_json(record), indent=2))
     else:

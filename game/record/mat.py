@@ -390,6 +390,8 @@ class _Reader:
             raise RecordError(f"{text.split()[0]!r} is not supported by this game's rules", k)
         if lowered.startswith("doubles"):
             cube_text = text.split("=>", 1)[1].strip()
+            if not cube_text.isdigit():  # "Doubles => 2  Ta" (a cut-off line) once crashed the reader
+                raise RecordError(f"cannot read {text!r}: expected 'Doubles => N'", k)
             ply = Ply(column, PlyKind.DOUBLE, cube=int(cube_text), line=k)
         elif lowered.startswith(("takes", "accepts")):
             ply = Ply(column, PlyKind.TAKE, line=k)

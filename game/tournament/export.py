@@ -1,0 +1,195 @@
+"""The tournament written to a folder (a USB stick): one HTML page, two CSV tables, every recorded match.
+
+- ``NAME.html``: the standings and the whole draw on one self-contained page (styles inline, no
+  scripts, no fonts or images from the net), laid out to read on a phone;
+- ``NAME-standings.csv`` and ``NAME-matches.csv``: the same for a spreadsheet (UTF-8 with a byte
+  order mark, so a spreadsheet shows Finnish and Hungarian letters right);
+- ``NAME-matches/R1-2 Anna v Ben.mat``: each match played and recorded here, in the Jellyfish
+  .mat format GNU Backgammon imports, named by its round and players.
+
+File names keep letters, digits, spaces and ``-_.()``: other characters (``/ \\ : * ? " < > |``)
+are not allowed on the FAT file systems of USB sticks and become ``_``.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import re
+from pathlib import Path
+
+from .core import Stage, TMatch, Tournament
+from .store import write_atomically
+from .words import translate
+
+_UNSAFE = re.compile(r"[^\w\-. ()]")
+
+
+def safe_name(text: str) -> str:
+    """``text`` usable as a file name on any USB stick (see the module docstring)."""
+    cleaned = _UNSAFE.sub("_", " ".join(text.split())).strip(" .")
+    return cleaned[:80] or "tournament"
+
+
+def _name(t: Tournament, p: int | None, lang: str) -> str:
+    return translate(lang, "tourney.to_come") if p is None else t.players[p].name
+
+
+def _stages(t: Tournament) -> list[Stage]:
+    present = {m.stage for m in t.matches}
+    return [s for s in ("main", "consolation", "swiss") if s in present]
+
+
+def _round_title(t: Tournament, stage: Stage, rnd: int, lang: str) -> str:
+    last = max(m.round for m in t.matches if m.stage == stage)
+    if stage != "swiss" and rnd == last:
+        return translate(lang, "tourney.final")
+    return translate(lang, "tourney.round", n=rnd)
+
+
+def _how(m: TMatch, lang: str) -> str:
+    return "" if m.how is None else translate(lang, f"tourney.how.{m.how}")
+
+
+def mat_file_name(t: Tournament, m: TMatch) -> str:
+    """``R1-2 Anna v Ben.mat``: the match's place in the draw and its players."""
+    a, b = (t.players[p].name if p is not None else "-" for p in m.players)
+    return safe_name(f"{m.id} {a} v {b}") + ".mat"
+
+
+_STYLE = """
+body{font-family:system-ui,sans-serif;margin:0 auto;padding:1em;max-width:60em;line-height:1.4;color:#222}
+h1{font-size:1.6em;margin:.2em 0}h2{margin-top:1.4em;border-bottom:2px solid #333}h3{margin:1em 0 .3em}
+.scroll{overflow-x:auto}table{border-collapse:collapse;width:100%;margin:.3em 0}
+th,td{border:1px solid #bbb;padding:.35em .5em;text-align:left}th{background:#eee}
+td.n{text-align:right}.win{font-weight:bold}.out{color:#888;text-decoration:line-through}
+.champion{font-size:1.3em;background:#f4f0d8;padding:.5em;border-radius:.3em}
+"""
+
+
+def html_page(t: Tournament, lang: str | None = None) -> str:
+    """The standings and the draw as one HTML page (see the module docstring)."""
+    lang = lang or t.lang
+
+    def tr(key: str, **kw: object) -> str:
+        return html.escape(translate(lang, key, **kw))
+
+    out = [
+        "<!DOCTYPE html>",
+        f'<html lang="{html.escape(lang)}"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{html.escape(t.name)}</title><style>{_STYLE}</style></head><body>",
+        f"<h1>{html.escape(t.name)}</h1>",
+    ]
+    champion = t.winner()
+    if champion is not None:
+        out.append(f'<p class="champion">{tr("tourney.winner", name=t.players[champion].name)}</p>')
+    out.append(f"<h2>{tr('tourney.standings')}</h2>")
+    if t.format == "swiss":
+        out.append(f"<p>{tr('tourney.tiebreak')}</p>")
+    heads = ["tourney.col.place", "tourney.col.player", "tourney.col.wins", "tourney.col.losses"]
+    if t.format == "swiss":
+        heads.append("tourney.col.buchholz")
+    out.append('<div class="scroll"><table><tr>' + "".join(f"<th>{tr(h)}</th>" for h in heads) + "</tr>")
+    for s in t.standings():
+        name = html.escape(s.name) + (f" ({tr('tourney.withdrawn')})" if s.withdrawn else "")
+        cells = [str(s.rank), name, str(s.wins), str(s.losses)]
+        if t.format == "swiss":
+            cells.append(str(s.buchholz))
+        out.append(
+            "<tr>" + "".join(f"<td{' class=n' if k != 1 else ''}>{c}</td>" for k, c in enumerate(cells))
+        )
+    out.append("</table></div>")
+    for stage in _stages(t):
+        out.append(f"<h2>{tr('tourney.' + stage)}</h2>")
+        for rnd in sorted({m.round for m in t.matches if m.stage == stage}):
+            out.append(f"<h3>{html.escape(_round_title(t, stage, rnd, lang))}</h3>")
+            out.append('<div class="scroll"><table>')
+            for m in sorted(
+                (m for m in t.matches if m.stage == stage and m.round == rnd), key=lambda m: m.slot
+            ):
+                out.append(_match_row(t, m, lang))
+            out.append("</table></div>")
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"
+
+
+def _match_row(t: Tournament, m: TMatch, lang: str) -> str:
+    cells = []
+    for k, p in enumerate(m.players):
+        if p is None and m.known[k]:
+            text, cls = "—", ""
+        else:
+            text = html.escape(_name(t, p, lang))
+            cls = ' class="win"' if m.done and p is not None and p == m.winner else ""
+            if p is not None and t.players[p].withdrawn:
+                cls = ' class="out"'
+        score = "" if m.score is None else str(m.score[k])
+        cells.append((text, cls, score))
+    (a, acls, ascore), (b, bcls, bscore) = cells
+    points = translate(lang, "tourney.col.length") + f" {m.length}"
+    return (
+        f"<tr><td>{html.escape(m.id)}</td><td{acls}>{a}</td><td class=n>{ascore}</td>"
+        f"<td class=n>{bscore}</td><td{bcls}>{b}</td><td>{html.escape(points)}</td>"
+        f"<td>{html.escape(_how(m, lang))}</td></tr>"
+    )
+
+
+def _csv(rows: list[list[object]]) -> str:
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\r\n").writerows(rows)
+    return "\ufeff" + buffer.getvalue()
+
+
+def standings_csv(t: Tournament, lang: str | None = None) -> str:
+    lang = lang or t.lang
+    keys = ["place", "player", "wins", "losses", "buchholz"]
+    rows: list[list[object]] = [[translate(lang, f"tourney.col.{k}") for k in keys]]
+    for s in t.standings():
+        name = s.name + (f" ({translate(lang, 'tourney.withdrawn')})" if s.withdrawn else "")
+        rows.append([s.rank, name, s.wins, s.losses, s.buchholz])
+    return _csv(rows)
+
+
+def matches_csv(t: Tournament, lang: str | None = None) -> str:
+    lang = lang or t.lang
+    keys = ["stage", "round", "match", "player1", "player2", "length", "winner", "score1", "score2", "how"]
+    rows: list[list[object]] = [[translate(lang, f"tourney.col.{k}") for k in keys]]
+    for m in t.matches:
+        a, b = (_name(t, p, lang) if p is not None or not m.known[k] else "" for k, p in enumerate(m.players))
+        rows.append(
+            [
+                translate(lang, f"tourney.{m.stage}"),
+                m.round,
+                m.id,
+                a,
+                b,
+                m.length,
+                "" if m.winner is None else t.players[m.winner].name,
+                "" if m.score is None else m.score[0],
+                "" if m.score is None else m.score[1],
+                _how(m, lang),
+            ]
+        )
+    return _csv(rows)
+
+
+def export_folder(t: Tournament, folder: Path, lang: str | None = None) -> list[Path]:
+    """Write the page, the tables and the recorded matches into ``folder``; the files written.
+    ``OSError`` when the stick is full, read-only or pulled out (files already written stay whole)."""
+    base = safe_name(t.name)
+    files = {
+        folder / f"{base}.html": html_page(t, lang),
+        folder / f"{base}-standings.csv": standings_csv(t, lang),
+        folder / f"{base}-matches.csv": matches_csv(t, lang),
+    }
+    for m in t.matches:
+        if m.mat:
+            files[folder / f"{base}-matches" / mat_file_name(t, m)] = m.mat
+    for path, text in files.items():
+        write_atomically(path, text)
+    return list(files)
+
+
+__all__ = ["export_folder", "html_page", "mat_file_name", "matches_csv", "safe_name", "standings_csv"]

@@ -168,19 +168,50 @@ def to_window(pos: tuple[float, float], window: tuple[int, int], turn: int) -> t
     return (math.floor(rect.x + tx * rect.w / pw), math.floor(rect.y + ty * rect.h / ph))
 
 
-def texture_placement(window: tuple[int, int], turn: int) -> tuple[tuple[int, int, int, int], int]:
-    """Where the renderer draws the unturned picture, and by how many degrees it turns it.
+UV_CORNERS: tuple[tuple[int, int], ...] = ((0, 0), (1, 0), (1, 1), (0, 1))
+"""The picture's corners (texture coordinates) clockwise from its top left."""
 
-    SDL turns a texture clockwise about the centre of its destination rectangle, so for a quarter
-    turn the rectangle has the picture's unturned shape (height and width of :func:`picture_rect`
-    swapped) around the same centre; turned, it covers :func:`picture_rect` exactly.
+
+def _insets(texels: int, pixels: int) -> tuple[float, float]:
+    """Texels to leave out at the start and the end of a texture axis drawn over ``pixels`` window
+    pixels, so that GL's bilinear filter samples where the CPU path's ``smoothscale`` does.
+
+    Enlarging, smoothscale takes window pixel ``x`` from texel ``x * (texels - 1) / pixels``; GL takes
+    it from where the texture coordinate is at the pixel's centre, so the coordinates at the edges are
+    set to give the same line. Shrinking, both average from edge to edge: nothing is left out. (A
+    quarter turn enlarged turns before it scales on the CPU, where the two insets trade ends: a third
+    of a texel off, seen only on a portrait screen larger than 720x1280.)
+    """
+    if pixels <= texels:
+        return 0.0, 0.0
+    slope = (texels - 1) / pixels
+    return 0.5 - 0.5 * slope, 0.5 + 0.5 * slope
+
+
+def texture_quad(
+    window: tuple[int, int], turn: int
+) -> tuple[tuple[tuple[float, float], ...], tuple[tuple[float, float], ...]]:
+    """Where the renderer draws the picture: the four corners of :func:`picture_rect` in the window,
+    clockwise from the top left, and the picture's texture coordinates at each.
+
+    The turn is which picture corner lands on the window's top left: for a clockwise quarter turn the
+    picture's bottom-left corner does, its top-left goes to the window's top right. The texture
+    coordinates stop a little inside the picture's edges when it is enlarged (:func:`_insets`), so
+    that the GPU's picture matches the CPU path's pixel for pixel as nearly as bilinear filtering can.
     """
     rect = picture_rect(window, turn)
-    if turn % 180 == 0:
-        return (rect.x, rect.y, rect.w, rect.h), turn
-    x = rect.x + (rect.w - rect.h) // 2
-    y = rect.y + (rect.h - rect.w) // 2
-    return (x, y, rect.h, rect.w), turn
+    corners = (
+        (float(rect.left), float(rect.top)),
+        (float(rect.right), float(rect.top)),
+        (float(rect.right), float(rect.bottom)),
+        (float(rect.left), float(rect.bottom)),
+    )
+    quarter = turn // 90
+    across, down = (rect.w, rect.h) if turn % 180 == 0 else (rect.h, rect.w)
+    (u0, u1), (v0, v1) = _insets(W, across), _insets(H, down)
+    us, vs = (u0 / W, 1 - u1 / W), (v0 / H, 1 - v1 / H)
+    uvs = tuple((us[u], vs[v]) for u, v in (UV_CORNERS[(i - quarter) % 4] for i in range(4)))
+    return corners, uvs
 
 
 class FrameChanges:
@@ -493,7 +524,7 @@ class Display:
             return False
         if self._gpu is not None:
             self._gpu.upload(self.surface, rows)
-            self._gpu.show(*texture_placement(window, turn))
+            self._gpu.show(*texture_quad(window, turn))
         elif not self._software_present(turn):
             return False
         self._shown = (window, turn)
@@ -564,7 +595,7 @@ __all__ = [
     "fit",
     "picture_rect",
     "screen_problem",
-    "texture_placement",
+    "texture_quad",
     "to_logical",
     "to_window",
     "turned_size",

@@ -19,6 +19,7 @@ CPU copy for locking, which the game does not use).
 from __future__ import annotations
 
 import ctypes
+import os
 import warnings
 from collections.abc import Sequence
 
@@ -95,6 +96,8 @@ class GpuScreen:
             return
         texture = self._texture
         if texture is None or (texture.width, texture.height) != picture.get_size():
+            # Filtered when scaled, as smoothscale is (SDL's default, "nearest", shows jagged text).
+            os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
             self._texture = video.Texture.from_surface(self.renderer, picture)
             return
         if rows is None:
@@ -107,16 +110,17 @@ class GpuScreen:
             band = picture.subsurface((0, top, width, bottom - top))
             texture.update(band, (0, top, width, bottom - top))
 
-    def show(self, dest: tuple[int, int, int, int], angle: int) -> None:
-        """Black window, the picture drawn into ``dest`` turned by ``angle`` degrees clockwise about
-        the centre of ``dest`` (:func:`game.ui.display.texture_placement`), then shown."""
+    def show(self, corners: Sequence[tuple[float, float]], uvs: Sequence[tuple[float, float]]) -> None:
+        """Black window, the picture drawn on the quad ``corners`` (window pixels, clockwise from the
+        top left) with the texture coordinates ``uvs`` (:func:`game.ui.display.texture_quad`), shown."""
         renderer = self.renderer
         if renderer is None:
             return
         renderer.draw_color = (0, 0, 0, 255)
         renderer.clear()
         if self._texture is not None:
-            self._texture.draw(dstrect=dest, angle=float(angle))
+            c, uv = corners, uvs
+            self._texture.draw_quad(c[0], c[1], c[2], c[3], uv[0], uv[1], uv[2], uv[3])
         renderer.present()
 
     def close(self) -> None:

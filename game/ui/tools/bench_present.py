@@ -165,7 +165,8 @@ def main(argv: list[str] | None = None) -> int:
         f"{'unchanged':>10} {'process CPU':>12}"
     )
     for size_text, path, r in rows:
-        rate, unchanged, process = r.presented / r.seconds, 100 * r.unchanged_share, 100 * r.process_core_share
+        rate, unchanged = r.presented / r.seconds, 100 * r.unchanged_share
+        process = 100 * r.process_core_share
         print(
             f"{size_text:>10} {path:>9} {r.thread_ms_per_frame:>12.2f} ms {r.present_ms_median:>9.2f} ms "
             f"{rate:>9.1f} {unchanged:>9.1f}% {process:>10.1f}%"

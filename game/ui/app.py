@@ -65,6 +65,10 @@ class Launch:
     start: str = "title"
     """"title", "computer", "two" or "demo"."""
     kiosk: bool = False
+    present: str = "gpu"
+    """``--present``: "gpu" (an accelerated renderer where one can be had) or "software"."""
+    frame_log: str | None = None
+    """``--frame-log``: a file for one JSON line per presented frame (:mod:`game.ui.loop`)."""
 
     @property
     def headless(self) -> bool:
@@ -144,7 +148,12 @@ class App:
         """The window (:mod:`game.ui.display`), and the logical W x H surface the scenes draw on."""
         launch = self.launch
         pygame.display.set_caption("Backgammon")
-        self.display = Display(fullscreen=launch.fullscreen, size=launch.size, rotate=self.settings.rotation)
+        self.display = Display(
+            fullscreen=launch.fullscreen,
+            size=launch.size,
+            rotate=self.settings.rotation,
+            present=launch.present,
+        )
         screen = self.display.open()
         if launch.kiosk:
             self.display.hide_pointer()  # a cabinet's visitors touch; no pointer sits on the board
@@ -361,6 +370,13 @@ class App:
             return True
         top = self.scenes.top
         return self.input.busy or (top is not None and top.busy())
+
+    def activity(self) -> tuple[bool, bool]:
+        """(the computer is working, something is animating): what a frame log records per frame."""
+        games = [s for s in self.scenes.scenes if isinstance(s, GameScene)]
+        thinking = any(g.game.opponent.in_flight or g.hints.pending for g in games)
+        moving = any(g.anim.busy or g.dice.tumbling for g in games)
+        return thinking, moving
 
     def recover(self, exc: BaseException) -> None:
         """A bug in a scene must not take the cabinet down: log it and start again from the title."""

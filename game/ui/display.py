@@ -16,6 +16,13 @@ cropped corner of the board. A plain FULLSCREEN window created at the desktop's 
 with that size whether or not a window manager is there (and under Wayland and KMS/DRM too), and
 scaling 1280x720 with ``smoothscale`` costs about 1 ms at 800x450 and 3 ms at 1920x1080 per drawn
 frame. SCALED cannot turn the picture either.
+
+Two ways to the screen (``--present``): where an accelerated SDL renderer can be had (OpenGL ES 2
+or desktop GL, :mod:`game.ui.gpu`), the window is opened for it and the GPU scales, letterboxes and
+turns the picture, the CPU only copying the rows that changed into a texture; elsewhere (the dummy
+driver, an SDL without GL) the CPU path above stays. Either way a frame whose picture is the same
+as the one on screen is not presented at all (:class:`FrameChanges`): the demo's pauses, the
+computer thinking and a standing message cost no presenting.
 """
 
 from __future__ import annotations
@@ -29,6 +36,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from game.ui.gpu import GpuScreen
 from game.ui.layout import H, W
 
 ROTATIONS: tuple[int, ...] = (0, 90, 180, 270)
@@ -42,6 +50,28 @@ MIN_PANEL_ROOM = 48
 
 HEADLESS_DRIVERS = ("dummy", "offscreen")
 """SDL video drivers that draw to no screen at all."""
+
+PRESENT_PATHS = ("gpu", "software")
+"""``--present``: ``gpu`` (the default) takes an accelerated renderer where one can be had and the
+CPU path elsewhere; ``software`` forces the CPU path (to compare, or to work around a GL driver)."""
+
+BAND = 16
+"""Rows of the picture compared (and uploaded) as one piece: 45 bands for 720 rows."""
+
+WINDOW_EVENTS = frozenset(
+    {
+        pygame.WINDOWEXPOSED,
+        pygame.WINDOWRESIZED,
+        pygame.WINDOWSIZECHANGED,
+        pygame.WINDOWSHOWN,
+        pygame.WINDOWRESTORED,
+        pygame.WINDOWMAXIMIZED,
+        pygame.VIDEOEXPOSE,
+        pygame.VIDEORESIZE,
+    }
+)
+"""Events after which the window's content may be lost or laid out anew: the next frame is presented
+even when the picture has not changed."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -138,6 +168,105 @@ def to_window(pos: tuple[float, float], window: tuple[int, int], turn: int) -> t
     return (math.floor(rect.x + tx * rect.w / pw), math.floor(rect.y + ty * rect.h / ph))
 
 
+UV_CORNERS: tuple[tuple[int, int], ...] = ((0, 0), (1, 0), (1, 1), (0, 1))
+"""The picture's corners (texture coordinates) clockwise from its top left."""
+
+
+def _insets(texels: int, pixels: int) -> tuple[float, float]:
+    """Texels to leave out at the start and the end of a texture axis drawn over ``pixels`` window
+    pixels, so that GL's bilinear filter samples where the CPU path's ``smoothscale`` does.
+
+    Enlarging, smoothscale takes window pixel ``x`` from texel ``x * (texels - 1) / pixels``; GL takes
+    it from where the texture coordinate is at the pixel's centre, so the coordinates at the edges are
+    set to give the same line. Shrinking, both average from edge to edge: nothing is left out. (A
+    quarter turn enlarged turns before it scales on the CPU, where the two insets trade ends: a third
+    of a texel off, seen only on a portrait screen larger than 720x1280.)
+    """
+    if pixels <= texels:
+        return 0.0, 0.0
+    slope = (texels - 1) / pixels
+    return 0.5 - 0.5 * slope, 0.5 + 0.5 * slope
+
+
+def texture_quad(
+    window: tuple[int, int], turn: int
+) -> tuple[tuple[tuple[float, float], ...], tuple[tuple[float, float], ...]]:
+    """Where the renderer draws the picture: the four corners of :func:`picture_rect` in the window,
+    clockwise from the top left, and the picture's texture coordinates at each.
+
+    The turn is which picture corner lands on the window's top left: for a clockwise quarter turn the
+    picture's bottom-left corner does, its top-left goes to the window's top right. The texture
+    coordinates stop a little inside the picture's edges when it is enlarged (:func:`_insets`), so
+    that the GPU's picture matches the CPU path's pixel for pixel as nearly as bilinear filtering can.
+    """
+    rect = picture_rect(window, turn)
+    corners = (
+        (float(rect.left), float(rect.top)),
+        (float(rect.right), float(rect.top)),
+        (float(rect.right), float(rect.bottom)),
+        (float(rect.left), float(rect.bottom)),
+    )
+    quarter = turn // 90
+    across, down = (rect.w, rect.h) if turn % 180 == 0 else (rect.h, rect.w)
+    (u0, u1), (v0, v1) = _insets(W, across), _insets(H, down)
+    us, vs = (u0 / W, 1 - u1 / W), (v0 / H, 1 - v1 / H)
+    uvs = tuple((us[u], vs[v]) for u, v in (UV_CORNERS[(i - quarter) % 4] for i in range(4)))
+    return corners, uvs
+
+
+class FrameChanges:
+    """Which rows of the picture changed since the frame last shown; none: nothing to present.
+
+    The picture is compared with a copy of the last one shown, band by band (``bytearray.startswith``
+    is a ``memcmp`` that copies nothing: about 0.1 ms for the whole 1280x720 frame here), and only
+    changed bands are copied into it. Comparing the pixels themselves, not a flag set by the scenes,
+    can never leave a stale picture on screen: whatever drew, the screen gets what is in the buffer.
+    """
+
+    def __init__(self, band: int = BAND) -> None:
+        self.band = band
+        self._last: bytearray | None = None
+        self._pitch = 0
+
+    def reset(self) -> None:
+        """Forget the last frame: the next one counts as wholly changed (a new window, a new surface)."""
+        self._last = None
+
+    def compare(self, pixels: memoryview, pitch: int, height: int) -> list[tuple[int, int]] | None:
+        """The changed row ranges ``(top, bottom)``, merged, top to bottom; ``[]`` when the picture is
+        the same; ``None`` when there is no earlier frame to compare with (all of it is new)."""
+        size = pitch * height
+        last = self._last
+        if last is None or len(last) != size or pitch != self._pitch:
+            self._last = bytearray(pixels[:size])
+            self._pitch = pitch
+            return None
+        step = pitch * self.band
+        runs: list[tuple[int, int]] = []
+        for start in range(0, size, step):
+            end = min(size, start + step)
+            piece = pixels[start:end]
+            if last.startswith(piece, start):
+                continue
+            last[start:end] = piece
+            top, bottom = start // pitch, end // pitch
+            if runs and runs[-1][1] == top:
+                runs[-1] = (runs[-1][0], bottom)
+            else:
+                runs.append((top, bottom))
+        return runs
+
+    def rows(self, surface: pygame.Surface) -> list[tuple[int, int]] | None:
+        """:meth:`compare` on a surface's pixels (the surface is locked only while they are read)."""
+        proxy = surface.get_buffer()
+        view = memoryview(proxy).cast("B")  # type: ignore[arg-type]  # it exports the buffer protocol
+        try:
+            return self.compare(view, surface.get_pitch(), surface.get_height())
+        finally:
+            view.release()
+            del proxy
+
+
 # ---------------------------------------------------------------------------------------------
 # No silent black screen
 
@@ -210,10 +339,27 @@ class Display:
     """The real window, the logical surface the scenes draw on, and the mapping between them."""
 
     def __init__(
-        self, *, fullscreen: bool = False, size: tuple[int, int] | None = None, rotate: int = 0
+        self,
+        *,
+        fullscreen: bool = False,
+        size: tuple[int, int] | None = None,
+        rotate: int = 0,
+        present: str = "gpu",
     ) -> None:
         if rotate not in ROTATIONS:
             raise ValueError(f"rotate must be one of {ROTATIONS}, not {rotate!r}")
+        if present not in PRESENT_PATHS:
+            raise ValueError(f"present must be one of {PRESENT_PATHS}, not {present!r}")
+        self.wanted = present
+        """The path asked for (``--present``); :attr:`path` is the one that runs."""
+        self.path = "software"
+        self.renderer = ""
+        """Which renderer draws: SDL's driver and GL's own name on the GPU path, else why not."""
+        self._gpu: GpuScreen | None = None
+        self.changes = FrameChanges()
+        self._stale = True
+        self._shown: tuple[tuple[int, int], int] | None = None
+        self._told = False
         self.fullscreen = fullscreen
         self.requested = size
         self.rotate = rotate
@@ -249,23 +395,32 @@ class Display:
         driver = pygame.display.get_driver()
         sizes = pygame.display.get_desktop_sizes() if driver not in HEADLESS_DRIVERS else []
         desktop = sizes[0] if sizes else None
+        if self._gpu is not None:
+            self._gpu.close()  # SDL takes one renderer per window: the old one goes first
+            self._gpu = None
+        self.changes.reset()
+        self._stale = True
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # "no fast renderer" under the dummy video driver
             self._default_window = False
             if desktop is None:
                 # No real screen (tests, --frames): a window of the picture's own size.
                 pygame.display.set_mode(self.requested or turned_size(self.rotate))
-            elif self.fullscreen:
-                # Created at the desktop's size it starts at 0,0 covering the screen, window
-                # manager or not; with one, the manager also keeps panels off it.
-                pygame.display.set_mode(desktop, pygame.FULLSCREEN)
+                self.path, self.renderer = "software", f"no screen ({driver} driver)"
             else:
-                size, self.note = window_size(desktop, self.requested, self.rotate)
-                if self.note:
-                    print(self.note, file=sys.stderr)
-                pygame.display.set_mode(size, pygame.RESIZABLE)
-                self._place(desktop, size)
-                self._default_window = self.requested is None
+                if self.fullscreen:
+                    # Created at the desktop's size it starts at 0,0 covering the screen, window
+                    # manager or not; with one, the manager also keeps panels off it.
+                    size, flags = desktop, pygame.FULLSCREEN
+                else:
+                    size, self.note = window_size(desktop, self.requested, self.rotate)
+                    if self.note:
+                        print(self.note, file=sys.stderr)
+                    flags = pygame.RESIZABLE
+                self._open_screen(size, flags)
+                if not self.fullscreen:
+                    self._place(desktop, size)
+                    self._default_window = self.requested is None
         if not self._converted:
             # The display's pixel format: fast blits and scaling. Once: the scenes keep drawing
             # on the same surface when the window is reopened.
@@ -273,7 +428,38 @@ class Display:
             self._converted = True
         if _touch_devices() > 0:
             self.hide_pointer()
+        if desktop is not None and not self._told:
+            print(self.describe(), file=sys.stderr)  # which path runs: the first thing to check on a Pi
+            self._told = True
         return self.surface
+
+    def _open_screen(self, size: tuple[int, int], flags: int) -> None:
+        """The window for the GPU path when one can be had, else for the CPU path."""
+        if self.wanted == "gpu":
+            try:
+                pygame.display.set_mode(size, flags | pygame.OPENGL)
+            except pygame.error as exc:
+                opened: GpuScreen | str = f"no OpenGL window ({exc})"
+            else:
+                opened = GpuScreen.open()
+            if isinstance(opened, GpuScreen):
+                self._gpu = opened
+                self.path, self.renderer = "gpu", f"SDL renderer {opened.driver}, GL renderer {opened.gl}"
+                return
+            self.renderer = f"no accelerated renderer: {opened}"
+        else:
+            self.renderer = "asked for (--present software)"
+        pygame.display.set_mode(size, flags)
+        self.path = "software"
+
+    def describe(self) -> str:
+        """One line for the log and ``--bench-frames``: which path and renderer run, at what size."""
+        size = "x".join(map(str, self.window_size()))
+        how = "the GPU scales and turns" if self.path == "gpu" else "the CPU scales, SDL's window surface"
+        return (
+            f"display: {self.path} path ({how}), {size}, video driver {pygame.display.get_driver()}; "
+            f"{self.renderer}"
+        )
 
     @staticmethod
     def _place(desktop: tuple[int, int], size: tuple[int, int]) -> None:
@@ -293,6 +479,8 @@ class Display:
             self.pointer_hidden = True
 
     def window_size(self) -> tuple[int, int]:
+        if self._gpu is not None:
+            return self._gpu.size()
         target = pygame.display.get_surface()
         return target.get_size() if target is not None else turned_size(self.turn)
 
@@ -304,6 +492,9 @@ class Display:
     def map_event(self, event: pygame.event.Event) -> pygame.event.Event:
         """The same event with its position in logical coordinates (pointer and touch events)."""
         t = event.type
+        if t in WINDOW_EVENTS:
+            self._stale = True  # the window's content may be gone: the next frame is shown whole
+            return event
         if t == pygame.FINGERDOWN:
             self.hide_pointer()
             return event
@@ -320,13 +511,32 @@ class Display:
 
     # -- output -----------------------------------------------------------------------------
 
-    def present(self) -> None:
-        """Scale the logical picture into the window (letterboxed, turned) and show it."""
+    def present(self, force: bool = False) -> bool:
+        """Show the logical picture (letterboxed, turned) unless it is the one already on screen.
+
+        Returns whether a frame was presented. ``force``, a window event (:data:`WINDOW_EVENTS`), a
+        new turn or window size, or a newly opened window present even an unchanged picture.
+        """
+        window = self.window_size()
+        turn = self.turn
+        rows = self.changes.rows(self.surface)
+        if rows == [] and not (force or self._stale or self._shown != (window, turn)):
+            return False
+        if self._gpu is not None:
+            self._gpu.upload(self.surface, rows)
+            self._gpu.show(*texture_quad(window, turn))
+        elif not self._software_present(turn):
+            return False
+        self._shown = (window, turn)
+        self._stale = False
+        return True
+
+    def _software_present(self, turn: int) -> bool:
+        """The CPU path: scale the picture into SDL's window surface, then flip it."""
         target = pygame.display.get_surface()
         if target is None:
-            return
+            return False
         window = target.get_size()
-        turn = self.turn
         rect = picture_rect(window, turn)
         self._bars(target, rect)
         src = self.surface
@@ -348,6 +558,7 @@ class Display:
                 turned = pygame.transform.rotate(src, angle)
                 target.blit(pygame.transform.smoothscale(turned, rect.size), rect)
         pygame.display.flip()
+        return True
 
     def _scaled(self, src: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
         """``src`` smoothly scaled to ``size``, into a buffer kept between frames."""
@@ -375,11 +586,16 @@ class Display:
 
 
 __all__ = [
+    "BAND",
+    "PRESENT_PATHS",
     "ROTATIONS",
+    "WINDOW_EVENTS",
     "Display",
+    "FrameChanges",
     "fit",
     "picture_rect",
     "screen_problem",
+    "texture_quad",
     "to_logical",
     "to_window",
     "turned_size",

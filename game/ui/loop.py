@@ -3,13 +3,19 @@
 Real time accumulates; the game advances in fixed steps of ``STEP`` seconds (frame
 time clamped, catch-up capped so a stall never snowballs); the frame is drawn with
 the fraction left over for smooth motion. When no scene is busy and no input came,
-the loop stops drawing and sleeps in short polls. Also the two headless runs:
-``--frames`` (fixed steps, then a screenshot) and ``--bench-frames`` (timed frames).
+the loop stops drawing and sleeps in short polls. A drawn frame whose picture is the one
+already on screen is not presented (:meth:`~game.ui.display.Display.present`). Also the two
+headless runs: ``--frames`` (fixed steps, then a screenshot) and ``--bench-frames`` (timed
+frames), and ``--frame-log`` (one JSON line per presented frame, for measuring on any machine).
 """
 
 from __future__ import annotations
 
+import json
+import sys
 import time
+from dataclasses import dataclass, field
+from typing import TextIO
 
 import pygame
 
@@ -20,17 +26,73 @@ MAX_STEPS = 10
 IDLE_POLL = 0.02
 
 
+class FrameLog:
+    """``--frame-log``: one JSON line per presented frame, written as it happens.
+
+    ``{"t": monotonic seconds, "cpu": the loop thread's CPU seconds so far, "present_ms": time spent
+    presenting this frame, "thinking": the computer is working, "moving": something is animating}``.
+    ``cpu`` is ``time.thread_time()``: the loop thread's own, so the computer's thread or worker
+    processes never count in it. Also counts the drawn frames that were not presented (the picture
+    unchanged), told by :meth:`summary` at the end.
+    """
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.presented = 0
+        self.unchanged = 0
+
+    def frame(self, app: App, presented: bool, present_seconds: float) -> None:
+        if not presented:
+            self.unchanged += 1
+            return
+        self.presented += 1
+        thinking, moving = app.activity()
+        line = {
+            "t": round(time.monotonic(), 6),
+            "cpu": round(time.thread_time(), 6),
+            "present_ms": round(present_seconds * 1000.0, 4),
+            "thinking": thinking,
+            "moving": moving,
+        }
+        self.out.write(json.dumps(line) + "\n")
+
+    def summary(self) -> str:
+        drawn = self.presented + self.unchanged
+        share = 100.0 * self.unchanged / drawn if drawn else 0.0
+        return (
+            f"frame log: {drawn} frames drawn, {self.presented} presented, "
+            f"{self.unchanged} unchanged and not presented ({share:.1f}%)"
+        )
+
+
+def present(app: App, log: FrameLog | None) -> bool:
+    """Present the drawn frame (skipped when unchanged) and log it; returns whether it was shown."""
+    t0 = time.perf_counter()
+    shown = app.display.present()
+    if log is not None:
+        log.frame(app, shown, time.perf_counter() - t0)
+    return shown
+
+
 def run(app: App) -> int:
     """Play until the App stops; a bug in a scene starts again from the title (see ``App.recover``)."""
-    while app.running:
-        try:
-            return _run(app)
-        except Exception as exc:
-            app.recover(exc)
-    return 0
+    path = app.launch.frame_log
+    out = open(path, "w", encoding="utf-8", buffering=1) if path else None  # noqa: SIM115
+    log = FrameLog(out) if out is not None else None
+    try:
+        while app.running:
+            try:
+                return _run(app, log)
+            except Exception as exc:
+                app.recover(exc)
+        return 0
+    finally:
+        if out is not None and log is not None:
+            out.close()
+            print(log.summary(), file=sys.stderr)
 
 
-def _run(app: App) -> int:
+def _run(app: App, log: FrameLog | None = None) -> int:
     clock = pygame.time.Clock()
     previous = time.perf_counter()
     acc = 0.0
@@ -55,7 +117,7 @@ def _run(app: App) -> int:
         previous = now
         acc, drew = frame(app, events, frame_time, acc)
         if drew:
-            app.display.present()  # scale, letterbox, turn, flip
+            present(app, log)  # scale, letterbox, turn, show: unless the picture is unchanged
         idle = not app.busy() and not events
         if not idle:
             clock.tick(app.launch.fps)
@@ -98,25 +160,42 @@ def run_frames(app: App, frames: int, screenshot: str | None) -> int:
         if not app.running:
             break
     app.draw(0.0)
-    app.display.present()
+    path = app.launch.frame_log
+    if path:
+        with open(path, "w", encoding="utf-8") as out:
+            present(app, FrameLog(out))
+    else:
+        app.display.present()
     if screenshot:
         pygame.image.save(app.screen, screenshot)
     return 0
 
 
-def bench(app: App, frames: int) -> tuple[list[float], list[float], list[float], list[float]]:
+@dataclass
+class Bench:
+    """``--bench-frames``' figures: per frame in milliseconds (``present``: presented frames only),
+    and the loop thread's and the whole process's CPU seconds over the run, presenting included."""
+
+    wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    present: list[float] = field(default_factory=list)
+    present_cpu: list[float] = field(default_factory=list)
+    thread_cpu: float = 0.0
+    process_cpu: float = 0.0
+
+
+def bench(app: App, frames: int) -> Bench:
     """Time ``frames`` frames of 1/60 s each (two fixed steps) plus a draw, in milliseconds.
 
-    Returns (wall-clock times, this thread's CPU times) of update + draw, then the same two of
-    putting the frame on the screen (:meth:`~game.ui.display.Display.present`), apart because
-    they depend on the screen's size, not the game. On a shared machine the wall clock also
-    counts time the scheduler gave to other processes (and, under X11, the X server's work).
+    ``wall`` and ``cpu`` are update + draw; ``present`` and ``present_cpu`` putting a changed frame on
+    the screen (:meth:`~game.ui.display.Display.present`), apart because they depend on the screen's
+    size, not the game. On a shared machine the wall clock also counts time the scheduler gave to
+    other processes (and, under X11, the X server's work); ``process_cpu`` counts the computer's
+    thread and the GL driver's threads too.
     """
-    wall: list[float] = []
-    cpu: list[float] = []
-    present: list[float] = []
-    present_cpu: list[float] = []
+    b = Bench()
     per_frame = max(1, round((1.0 / 60.0) / STEP))
+    thread0, process0 = time.thread_time(), time.process_time()
     for _ in range(frames):
         pygame.event.pump()
         c0 = time.thread_time()
@@ -124,13 +203,15 @@ def bench(app: App, frames: int) -> tuple[list[float], list[float], list[float],
         for _ in range(per_frame):
             app.step(STEP)
         app.draw(0.0)
-        wall.append((time.perf_counter() - t0) * 1000.0)
-        cpu.append((time.thread_time() - c0) * 1000.0)
+        b.wall.append((time.perf_counter() - t0) * 1000.0)
+        b.cpu.append((time.thread_time() - c0) * 1000.0)
         c0, t0 = time.thread_time(), time.perf_counter()
-        app.display.present()
-        present.append((time.perf_counter() - t0) * 1000.0)
-        present_cpu.append((time.thread_time() - c0) * 1000.0)
-    return wall, cpu, present, present_cpu
+        if app.display.present():
+            b.present.append((time.perf_counter() - t0) * 1000.0)
+            b.present_cpu.append((time.thread_time() - c0) * 1000.0)
+    b.thread_cpu = time.thread_time() - thread0
+    b.process_cpu = time.process_time() - process0
+    return b
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -139,4 +220,16 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
-__all__ = ["IDLE_POLL", "MAX_FRAME", "MAX_STEPS", "bench", "frame", "percentile", "run", "run_frames"]
+__all__ = [
+    "IDLE_POLL",
+    "MAX_FRAME",
+    "MAX_STEPS",
+    "Bench",
+    "FrameLog",
+    "bench",
+    "frame",
+    "percentile",
+    "present",
+    "run",
+    "run_frames",
+]

@@ -1,0 +1,212 @@
+"""Presenting: the GPU path's geometry, frames skipped when the picture is unchanged, the frame log.
+
+The GPU path itself needs a real window (``test_real_window.py`` runs every real-window test on both
+paths under Xvfb); these run headless.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ui import display as d
+from game.ui import loop
+from game.ui.layout import H, W
+from tests.ui_driver import make_app, start_game
+
+ROOT = Path(__file__).resolve().parents[1]
+WINDOWS = [(800, 480), (1920, 1080), (3840, 2160), (480, 800), (1080, 1920), (1000, 1000), (1280, 720)]
+
+# Which window corner (clockwise from the top left) shows the picture's top-left corner, per turn.
+TOP_LEFT_AT = {0: 0, 90: 1, 180: 2, 270: 3}
+
+
+def _uv_near(uv: tuple[float, float], corner: tuple[int, int]) -> bool:
+    return abs(uv[0] - corner[0]) < 1.0 / W and abs(uv[1] - corner[1]) < 1.0 / H
+
+
+@pytest.mark.parametrize("window", WINDOWS)
+@pytest.mark.parametrize("turn", d.ROTATIONS)
+def test_the_quad_covers_the_letterboxed_picture_turned_clockwise(window: tuple[int, int], turn: int) -> None:
+    corners, uvs = d.texture_quad(window, turn)
+    rect = d.picture_rect(window, turn)
+    assert corners == (
+        (rect.left, rect.top),
+        (rect.right, rect.top),
+        (rect.right, rect.bottom),
+        (rect.left, rect.bottom),
+    )
+    # Going clockwise round the window, the picture's corners come clockwise too, starting from the
+    # one the turn puts at the top left.
+    start = TOP_LEFT_AT[turn]
+    for i, corner in enumerate(d.UV_CORNERS):
+        assert _uv_near(uvs[(start + i) % 4], corner), (turn, i, uvs)
+
+
+@pytest.mark.parametrize(("window", "turn"), [((800, 480), 0), ((480, 800), 90), ((1000, 1000), 180)])
+def test_a_shrunk_picture_uses_the_whole_texture(window: tuple[int, int], turn: int) -> None:
+    """Shrinking, GL and smoothscale both filter from edge to edge: no inset."""
+    _, uvs = d.texture_quad(window, turn)
+    assert {round(c, 12) for uv in uvs for c in uv} == {0.0, 1.0}
+
+
+@pytest.mark.parametrize("window", [(1920, 1080), (3840, 2160), (1767, 994)])
+def test_an_enlarged_picture_is_sampled_where_smoothscale_samples(window: tuple[int, int]) -> None:
+    """GL samples texel ``u * W - 0.5`` at a pixel centre; smoothscale takes window pixel ``x`` from
+    texel ``x * (W - 1) / width``. The texture coordinates make the two the same line."""
+    corners, uvs = d.texture_quad(window, 0)
+    left, right = corners[0][0], corners[1][0]
+    width = right - left
+    u0, u1 = uvs[0][0], uvs[1][0]
+    for x in (0, 1, width // 2, width - 1):
+        u = u0 + (u1 - u0) * (x + 0.5) / width
+        assert u * W - 0.5 == pytest.approx(x * (W - 1) / width, abs=1e-6)
+
+
+# -- skipping unchanged frames ------------------------------------------------------------------
+
+
+def test_frame_changes_finds_the_changed_bands_and_merges_neighbours() -> None:
+    pitch, height = 40, 64
+    changes = d.FrameChanges(band=16)
+    frame = bytearray(pitch * height)
+    assert changes.compare(memoryview(bytes(frame)), pitch, height) is None  # nothing to compare with
+    assert changes.compare(memoryview(bytes(frame)), pitch, height) == []
+    frame[pitch * 20 + 3] = 7  # row 20: band 16..32
+    assert changes.compare(memoryview(bytes(frame)), pitch, height) == [(16, 32)]
+    assert changes.compare(memoryview(bytes(frame)), pitch, height) == []  # it became the last one
+    frame[pitch * 40] = 1  # rows 40 and 63: bands 32..48 and 48..64, one run
+    frame[pitch * 64 - 1] = 1
+    assert changes.compare(memoryview(bytes(frame)), pitch, height) == [(32, 64)]
+    frame[0] = 9  # a change back in the first band only
+    frame[pitch * 40] = 0  # and one in the third: two runs
+    assert changes.compare(memoryview(bytes(frame)), pitch, height) == [(0, 16), (32, 48)]
+    changes.reset()
+    assert changes.compare(memoryview(bytes(frame)), pitch, height) is None
+
+
+@pytest.fixture()
+def screen(ui_reset: None) -> Iterator[d.Display]:
+    pygame.display.init()
+    display = d.Display(size=(800, 480))
+    display.open()
+    yield display
+
+
+def test_an_unchanged_frame_is_not_presented_and_a_changed_one_is(screen: d.Display) -> None:
+    flips: list[int] = []
+    real_flip = pygame.display.flip
+
+    def counting_flip() -> None:
+        flips.append(1)
+        real_flip()
+
+    pygame.display.flip = counting_flip
+    try:
+        assert screen.present()  # a new window: shown
+        assert not screen.present()  # the same picture again: nothing to do
+        assert len(flips) == 1
+        screen.surface.fill((200, 10, 10), pygame.Rect(W - 1, H - 1, 1, 1))  # one pixel, far corner
+        assert screen.present()
+        assert len(flips) == 2
+        shown = pygame.display.get_surface()
+        assert shown is not None and shown.get_at((799, 464))[:3] != (0, 0, 0)  # it reached the window
+        assert not screen.present()
+        assert screen.present(force=True)
+    finally:
+        pygame.display.flip = real_flip
+
+
+@pytest.mark.parametrize("kind", sorted(d.WINDOW_EVENTS))
+def test_a_window_event_forces_the_next_frame(screen: d.Display, kind: int) -> None:
+    screen.present()
+    assert not screen.present()
+    screen.map_event(pygame.event.Event(kind, {}))
+    assert screen.present()
+    assert not screen.present()
+
+
+def test_a_new_turn_is_presented_though_the_picture_is_the_same(screen: d.Display) -> None:
+    screen.present()
+    screen.half_turn = True  # the cocktail table's far player: the same picture, turned
+    assert screen.present()
+    assert not screen.present()
+
+
+def test_the_loop_draws_but_does_not_present_a_standing_picture() -> None:
+    """A busy scene whose picture stops changing (a message standing, the computer thinking) still
+    steps and draws every frame, but presents nothing; an animation presents every frame."""
+    app = make_app()
+    start_game(app, mode="two", seed=3)
+    out = io.StringIO()
+    log = loop.FrameLog(out)
+    acc = 0.0
+    for _ in range(600):  # ten seconds: the opening roll tumbles, then the board waits
+        acc, drew = loop.frame(app, [], 1 / 60, acc)
+        if drew:
+            loop.present(app, log)
+    assert log.presented >= 10  # the dice tumbled: a frame each
+    before, unchanged = log.presented, log.unchanged
+    for _ in range(30):  # a frame drawn again and again with nothing changed: none presented
+        app.needs_draw = True
+        acc, drew = loop.frame(app, [], 1 / 60, acc)
+        assert drew
+        loop.present(app, log)
+    assert log.presented == before
+    assert log.unchanged == unchanged + 30
+
+
+# -- the frame log ------------------------------------------------------------------------------
+
+
+def _check_line(line: str) -> dict[str, object]:
+    entry = json.loads(line)
+    assert set(entry) == {"t", "cpu", "present_ms", "thinking", "moving"}
+    assert isinstance(entry["t"], float) and isinstance(entry["cpu"], float)
+    assert isinstance(entry["present_ms"], float) and entry["present_ms"] >= 0
+    assert isinstance(entry["thinking"], bool) and isinstance(entry["moving"], bool)
+    return dict(entry)
+
+
+def test_the_frame_log_writes_one_json_line_per_presented_frame() -> None:
+    app = make_app()
+    start_game(app, mode="two", seed=3)
+    out = io.StringIO()
+    log = loop.FrameLog(out)
+    acc = 0.0
+    for _ in range(120):
+        acc, drew = loop.frame(app, [], 1 / 60, acc)
+        if drew:
+            loop.present(app, log)
+    lines = out.getvalue().splitlines()
+    assert len(lines) == log.presented > 0 and out.getvalue().endswith("\n")
+    entries = [_check_line(text) for text in lines]
+    times = [float(str(e["t"])) for e in entries]
+    cpus = [float(str(e["cpu"])) for e in entries]
+    assert times == sorted(times) and cpus == sorted(cpus)
+    assert any(e["moving"] for e in entries)  # the opening roll's dice tumble
+
+
+def test_the_frame_log_flag_writes_the_log_headless(tmp_path: Path) -> None:
+    path = tmp_path / "frames.jsonl"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    done = subprocess.run(
+        [sys.executable, "main.py", "--frames", "5", "--frame-log", str(path), "--data-dir", str(tmp_path)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = path.read_text().splitlines()
+    assert len(lines) == 1
+    _check_line(lines[0])

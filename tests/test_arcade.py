@@ -12,13 +12,13 @@ from game import i18n
 from game.engine.flow import Phase, Step
 from game.session import settings as st
 from game.session.kiosk import Mode
-from game.ui import fairness
 from game.ui import text as ui_text
 from game.ui.app import App, Launch, ui_catalogue
 from game.ui.kiosk.attract import AttractScene
 from game.ui.kiosk.keypad import KeypadScene
 from game.ui.kiosk.operator import OperatorScene
 from game.ui.kiosk.still_playing import StillPlayingScene
+from game.ui.scenes import dice_stats as dice_stats_scene
 from game.ui.scenes.dice_stats import DiceStatsScene
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.howto import HowToScene
@@ -300,18 +300,18 @@ def test_sounds_and_dice_statistics_follow_the_game(tmp_path: Path) -> None:
     _play_two_player_turns(app, 4)
     played = set(app.audio.played)
     assert {"dice", "land"} <= played
-    assert app.stats.rolls >= 4  # the opening roll(s) and one roll for each later turn
-    assert app.stats.rolls == len(app.autosave.history)
+    assert app.dice_stats.rolls >= 4  # the opening roll(s) and one roll for each later turn
+    assert app.dice_stats.rolls == len(app.autosave.history)
     app.scenes.push(DiceStatsScene(app))
     app.draw(0.0)
     # the statistics screen counts this game's rolls (the words as its panel renders them)
     area = pygame.Rect(40, 24, 1280 - 80, 720 - 126)
     scale = max(0.5, min(area.w / 1000, area.h / 600))
-    font = fairness._font(max(1, round(24 * scale)), False)
+    font = dice_stats_scene._font(max(1, round(24 * scale)), False)
     dim = (170, 175, 160)
-    shown = font.render(i18n.tr("fair.rolls.other", n=app.stats.rolls), True, dim)
+    shown = font.render(i18n.tr("fair.rolls.other", n=app.dice_stats.rolls), True, dim)
     assert find_surface(grab(app.screen), shown, dim, area) is not None
-    wrong = font.render(i18n.tr("fair.rolls.other", n=app.stats.rolls + 1), True, dim)
+    wrong = font.render(i18n.tr("fair.rolls.other", n=app.dice_stats.rolls + 1), True, dim)
     assert find_surface(grab(app.screen), wrong, dim, area) is None
 
 
@@ -319,7 +319,7 @@ def test_the_demo_counts_no_statistics_and_stays_quiet(tmp_path: Path) -> None:
     app = make(tmp_path)
     steps(app, 20)
     assert app.autosave.history  # it rolled
-    assert app.stats.rolls == 0
+    assert app.dice_stats.rolls == 0
     assert "dice" not in app.audio.played
 
 
@@ -352,7 +352,7 @@ def test_saved_game_continues_after_a_restart(tmp_path: Path) -> None:
     assert isinstance(resumed, GameScene) and resumed.game.setup.mode == "two"
     assert resumed.state == saved_state
     assert again.autosave.history == history
-    assert again.stats.rolls == len(history)
+    assert again.dice_stats.rolls == len(history)
 
 
 def test_kiosk_resumes_a_young_save_and_drops_an_old_one(tmp_path: Path) -> None:

@@ -34,7 +34,6 @@ from game.session.leaderboard import Leaderboard
 from game.session.records import RecordKeeper
 from game.ui import controls
 from game.ui import layout as L
-from game.ui import text as ui_text
 from game.ui.audio import Audio
 from game.ui.board.anim import STEP_SECONDS
 from game.ui.board.sprites import Sprites
@@ -70,16 +69,10 @@ class Launch:
         return self.frames is not None or self.bench_frames is not None
 
 
-def ui_catalogue(lang: str) -> dict[str, str]:
-    """The game screen's keys in ``lang`` (``ui.<key>`` in the catalogue); missing ones stay English."""
-    cat = i18n.catalogue(lang)
-    return {k[3:]: v for k, v in cat.items() if k.startswith("ui.")}
-
-
 def apply_language(lang: str) -> None:
-    """Switch every text on screen: the project catalogues, the game screen's keys and engine reasons."""
+    """Switch every text on screen to ``lang``; the rendered texts of the last language are dropped."""
     i18n.set_language(lang)
-    ui_text.set_catalogue(ui_catalogue(i18n.get_language()), i18n.tr_engine)
+    CACHE.clear()
 
 
 class App:
@@ -372,4 +365,4 @@ class App:
         self.needs_draw = True
 
 
-__all__ = ["STEP", "App", "Launch", "apply_language", "ui_catalogue"]
+__all__ = ["STEP", "App", "Launch", "apply_language"]

@@ -9,13 +9,13 @@ import pygame
 if TYPE_CHECKING:  # the review loads when one is opened, not at start-up
     from game.review import PlayerReview
 
-from game.i18n import tr
+from game.i18n import tr, tr_level
 from game.session.leaderboard import Entry
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.kiosk.initials import InitialsScene
 from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
-from game.ui.text import MIN_SIZE, draw_text, tr_level
+from game.ui.text import MIN_SIZE, draw_text
 
 NEW = (120, 255, 150)
 

@@ -13,6 +13,7 @@ import pygame
 
 from game.engine import move_chains
 from game.engine.flow import Phase
+from game.i18n import tr
 from game.ui import layout as L
 from game.ui.board.anim import STEP_SECONDS, place_of
 from game.ui.board.view import GOLD, BoardDraw
@@ -20,7 +21,7 @@ from game.ui.layout import LAYOUT
 from game.ui.play import dialogs, panel
 from game.ui.play.motion import abs_board
 from game.ui.play.table import GameTable
-from game.ui.text import draw_text, tr
+from game.ui.text import draw_text
 
 DieDraw = tuple[int, int, bool, tuple[float, float], int]
 
@@ -152,7 +153,7 @@ class Frame:
             for i in range(2):
                 sprite = t.sprites.variant(f"die_{('white', 'black')[s.turn]}_{5 + i}", "dim")
                 surface.blit(sprite, sprite.get_rect(center=LAYOUT.die_center(s.turn, 2, i)))
-            draw_text(surface, tr("roll"), 30, (r.centerx, r.centery), GOLD, shadow=True)
+            draw_text(surface, tr("ui.roll"), 30, (r.centerx, r.centery), GOLD, shadow=True)
         self.panel.draw(t, surface)
         panel.draw_status(t, surface)
         t.buttons.draw(surface, t.sprites)

@@ -16,13 +16,13 @@ import pygame
 from game.engine.errors import IllegalAction
 from game.engine.flow import MoveTo, Phase, Step, apply
 from game.engine.turn import Turn
+from game.i18n import Message, engine_refusal, tr, tr_message
 from game.session.controller import GameController
 from game.ui import layout as L
 from game.ui.board.anim import Animator, DiceRoll
 from game.ui.input import Intent
 from game.ui.layout import LAYOUT, from_abs
 from game.ui.play.motion import abs_board
-from game.ui.text import tr, tr_reason
 
 
 @dataclass
@@ -38,7 +38,7 @@ class Table(Protocol):
     anim: Animator
     dice: DiceRoll
 
-    def flash(self, text: str) -> None: ...
+    def flash(self, text: str | Message) -> None: ...
     def end_turn(self) -> None: ...
     def undo(self) -> None: ...
 
@@ -85,9 +85,9 @@ class TurnInput:
         s = t.game.state
         if not t.game.is_human(s.turn):
             if t.game.setup.mode == "demo" and intent.kind in ("click", "drag_start"):
-                t.flash(tr("demo_touch"))  # a visitor touching the demo wants to play: say how
+                t.flash(tr("ui.demo_touch"))  # a visitor touching the demo wants to play: say how
             elif intent.kind == "drag_start":
-                t.flash(tr("not_your_turn"))
+                t.flash(tr("ui.not_your_turn"))
             return
         if s.phase is Phase.ROLL:
             hit = LAYOUT.hit(intent.pos)
@@ -154,20 +154,18 @@ class TurnInput:
         return t
 
     def why_not(self, src: int) -> str:
-        """The engine's reason a checker on ``src`` cannot move now."""
+        """The engine's reason a checker on ``src`` cannot move now, in the player's language."""
         reason = self._reasons.get(src)
         if reason is None:
             turn: Turn = self.table.game.state.turn_state()
-            reason = ""
+            refused: IllegalAction | None = None
             for die in sorted(set(turn.remaining), reverse=True):
-                r = turn.explain(src, die)
-                if r is not None:
-                    reason = r
+                refused = turn.refusal(src, die)
+                if refused is not None:
                     break
             if turn.is_complete:
-                reason = turn.explain(src, turn.dice[0]) or reason
-            self._reasons[src] = tr_reason(reason) if reason else ""
-            reason = self._reasons[src]
+                refused = turn.refusal(src, turn.dice[0]) or refused
+            reason = self._reasons[src] = tr_message(engine_refusal(refused)) if refused else ""
         return reason
 
     # -- gestures ------------------------------------------------------------------------------
@@ -177,7 +175,7 @@ class TurnInput:
         src = self._own_src(hit)
         if src is None:
             if hit is not None and hit[0] in ("point", "bar"):
-                self.table.flash(tr("no_checker_here"))
+                self.table.flash(tr("ui.no_checker_here"))
             return
         if src not in self._movable:
             self.table.flash(self.why_not(src))
@@ -197,7 +195,9 @@ class TurnInput:
         if dst is None or dst == drag.src:
             if dst is None:  # off the points (a play test saw it slide back without a word); back on
                 # its own point is a change of mind and needs none
-                self.table.flash(tr("drop_missed_tray" if 0 in self.targets(drag.src) else "drop_missed"))
+                self.table.flash(
+                    tr("ui.drop_missed_tray" if 0 in self.targets(drag.src) else "ui.drop_missed")
+                )
             self._slide_back(drag.src, pos)
             return
         reason = self.table.game.do(MoveTo(drag.src, dst), drop=pos)
@@ -229,7 +229,7 @@ class TurnInput:
                     try:
                         apply(t.game.state, MoveTo(self.selected, to))
                     except IllegalAction as exc:
-                        t.flash(tr_reason(str(exc)))
+                        t.flash(engine_refusal(exc))
             self.selected = None
             return
         if src == self.selected:
@@ -255,7 +255,8 @@ class TurnInput:
         """Move the checker on ``src`` by the higher (or lower) die still to play."""
         turn = self.table.game.state.turn_state()
         if not turn.remaining or turn.is_complete:
-            self.table.flash(tr_reason(turn.explain(src, turn.dice[0]) or tr("must_finish")))
+            refused = turn.refusal(src, turn.dice[0])
+            self.table.flash(engine_refusal(refused) if refused else tr("ui.must_finish"))
             return
         die = max(turn.remaining) if higher else min(turn.remaining)
         self.selected = None

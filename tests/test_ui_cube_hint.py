@@ -170,21 +170,21 @@ def test_the_cube_hint_before_the_roll_is_words_in_large_type(app, lang: str, le
     area = panel.advice_area()
     rows = advice.advice_rows(lines, area.width - 8, area.height)
     assert min(size for _, size, _ in rows) >= advice.ADVICE_MIN, rows
-    table = [text for text, _, in_table in rows if in_table]
+    columned = [text for text, _, in_columns in rows if in_columns]
     # The verdict and the chances (the reason the issue asks for: winning and gammons) always show.
     assert lines[0].startswith(rows[0][0]), (rows, lines)
     texts = [text for text, _, _ in rows]
     assert lines[1] in texts or " ".join(texts).find(lines[1]) >= 0, (rows, lines)  # in one row or two
-    if not table:  # the numbers do not fit the panel's width at the floor size: they give way first
+    if not columned:  # the numbers do not fit the panel's width at the floor size: they give way first
         return
-    assert table == lines[-1].split(" · ")  # one choice a row
+    assert columned == lines[-1].split(" · ")  # one choice a row
     double = next(b.rect for b in scene.buttons.buttons if b.label == tr("ui.double"))
     drawn = advice.draw_advice(pygame.Surface((1280, 720)), lines, area)
     for rect in drawn:
         assert not rect.colliderect(double) and not rect.colliderect(panel.player_box(0)), (rect, lines)
     app.draw(0.0)  # and the panel paints it so: the first choice's name is on the screen
     screen = ScreenReader(app.screen, app.sprites)
-    first = table[0].rpartition(" ")[0]
+    first = columned[0].rpartition(" ")[0]
     size = rows[-1][1]
     assert screen.find_text(first[:1].upper() + first[1:], size, HINT, area.inflate(0, 8)), first
 
@@ -208,7 +208,7 @@ def test_the_answer_hint_on_the_offer_card_stays_large_and_inside_it(app, lang: 
 
 
 def test_advice_too_long_for_its_space_still_fits_it() -> None:
-    """A verdict with its trial games and a table in a small space: smaller type, never outside."""
+    """A verdict with its trial games and the numbers in columns, in a small space: smaller type, inside."""
     pygame.init()
     lines = [
         tr("ui.cube_hint_trials", action=tr("ui.cube_hint_no_double"), n=72),
@@ -222,7 +222,7 @@ def test_advice_too_long_for_its_space_still_fits_it() -> None:
             assert sum(size + advice.ADVICE_GAP for _, size, _ in rows) - advice.ADVICE_GAP <= height
     big = advice.advice_rows(lines, 300, 200)
     assert all(size >= advice.ADVICE_MIN for _, size, _ in big)  # room: never below the floor
-    assert sum(in_table for _, _, in_table in big) == 3  # a row for each choice
+    assert sum(in_columns for _, _, in_columns in big) == 3  # a row for each choice
     assert lines[1] in " ".join(text for text, _, _ in big)  # and the chances, in one row or two
     small = advice.advice_rows(lines, 300, 120)
     assert lines[1] in " ".join(text for text, _, _ in small)  # the numbers give way before the chances

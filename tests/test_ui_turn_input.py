@@ -23,7 +23,7 @@ from game.ui.layout import LAYOUT, to_abs
 from game.ui.play.turn_input import TurnInput
 
 
-class Table:
+class Host:
     """The scene around the hands: the real game parts, the scene's own actions recorded."""
 
     def __init__(self, mode: str = "two") -> None:
@@ -43,8 +43,8 @@ class Table:
         self.calls.append("undo")
 
 
-def hands_at(state: GameState, mode: str = "two") -> tuple[TurnInput, Table]:
-    table = Table(mode)
+def hands_at(state: GameState, mode: str = "two") -> tuple[TurnInput, Host]:
+    table = Host(mode)
     table.game.state = state
     hands = TurnInput(table)
     hands.refresh()
@@ -452,7 +452,7 @@ def held_24() -> GameState:
 
 
 def test_fresh_hands_hold_nothing_and_answer_before_any_refresh() -> None:
-    table = Table()
+    table = Host()
     table.game.state = opening(6, 1)
     hands = TurnInput(table)
     assert hands.selected is None and hands.drag is None and hands.movable == set()

@@ -21,8 +21,8 @@ from game.engine.scoring import WinKind, game_points
 from game.ui import layout as L
 from game.ui.board.view import GOLD
 from game.ui.play.advice import draw_advice
+from game.ui.play.host import GameHost
 from game.ui.play.panel import player_box
-from game.ui.play.table import GameTable
 from game.ui.text import CACHE, MIN_SIZE, draw_text, two_lines
 from game.ui.widgets import Button, row_widths
 
@@ -33,7 +33,7 @@ WIN_KEYS = {
 }
 
 
-def build_modal(t: GameTable) -> None:
+def build_modal(t: GameHost) -> None:
     """The dialog's buttons for the current phase (none outside a cube offer to a human and game over)."""
     game = t.game
     s = game.state
@@ -88,7 +88,7 @@ def build_modal(t: GameTable) -> None:
             t.modal.add(Button(rect, label, action, colour, size=size))
 
 
-def game_over_buttons(t: GameTable) -> list[tuple[str, Callable[[], None], str]]:
+def game_over_buttons(t: GameHost) -> list[tuple[str, Callable[[], None], str]]:
     """The game-over dialog's buttons, left to right: label, action, colour (a demo has no Review)."""
     label = i18n.tr("ui.new_match") if t.game.match.is_over else i18n.tr("ui.next_game")
     review = [] if t.game.mode == "demo" else [(i18n.tr("review.button"), t.open_review, "gold")]
@@ -118,7 +118,7 @@ def button_row(labels: list[str], largest: int) -> tuple[int, list[pygame.Rect]]
     return size, rects
 
 
-def game_over_box(t: GameTable) -> pygame.Rect:
+def game_over_box(t: GameHost) -> pygame.Rect:
     """The game-over dialog: 660 wide, wider when its buttons need the room."""
     row = [b.rect for b in t.modal.buttons] or [pygame.Rect(0, 0, 0, 0)]
     width = max(GAME_OVER_W, row[-1].right - row[0].x + 2 * 24)
@@ -126,7 +126,7 @@ def game_over_box(t: GameTable) -> pygame.Rect:
     return pygame.Rect(cx - width // 2, L.MID_Y - 210, width, 400)
 
 
-def _dim_board(t: GameTable, surface: pygame.Surface) -> None:
+def _dim_board(t: GameHost, surface: pygame.Surface) -> None:
     shade = t.view.glow("box", (L.BOARD_W, L.BOARD_H), (0, 0, 0, 150))
     surface.blit(shade, (L.BOARD_X, L.BOARD_Y))
 
@@ -159,7 +159,7 @@ def offer_card() -> pygame.Rect:
     return pygame.Rect(L.PANEL_X, top, L.PANEL_W, bottom - top)
 
 
-def draw_cube_offer(t: GameTable, surface: pygame.Surface) -> None:
+def draw_cube_offer(t: GameHost, surface: pygame.Surface) -> None:
     game = t.game
     s = game.state
     card = offer_card()
@@ -198,7 +198,7 @@ def draw_cube_offer(t: GameTable, surface: pygame.Surface) -> None:
         draw_text(surface, thinking, 24, (cx, middle), (200, 220, 255), width=card.width - 20)
 
 
-def draw_game_over(t: GameTable, surface: pygame.Surface) -> None:
+def draw_game_over(t: GameHost, surface: pygame.Surface) -> None:
     game = t.game
     s = game.state
     r = s.result

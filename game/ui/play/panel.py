@@ -14,7 +14,7 @@ from game.i18n import tr, tr_level, tr_message
 from game.ui import layout as L
 from game.ui.board.view import GOLD, HINT
 from game.ui.play.advice import draw_advice
-from game.ui.play.table import GameTable
+from game.ui.play.host import GameHost
 from game.ui.text import CACHE, MIN_SIZE, draw_text, first_fitting, fit_lines
 from game.ui.widgets import Button
 
@@ -45,7 +45,7 @@ HINT_ROWS = pygame.Rect(_ROW_X, UNDO_BUTTON.bottom + 12, _ROW_W, 2 * ROW_H)
 """The expert's play (Hint): two rows under Undo/Hint, above the bottom player's box."""
 
 
-def build_buttons(t: GameTable) -> None:
+def build_buttons(t: GameHost) -> None:
     """The panel's buttons for the current phase (Menu always; Roll/Double, Done/Undo/Hint)."""
     game = t.game
     s = game.state
@@ -75,7 +75,7 @@ def build_buttons(t: GameTable) -> None:
             b.add(hint)
 
 
-def status(t: GameTable) -> tuple[str, Colour]:
+def status(t: GameHost) -> tuple[str, Colour]:
     """The one line at the top: a flashed refusal, else whose turn it is and what to do."""
     if t.flash_time > 0 and t.flash_text:
         return t.flash_text, (255, 200, 60)
@@ -116,7 +116,7 @@ BANNER_GAP = 40
 """Between the status and the demo's banner."""
 
 
-def draw_status(t: GameTable, surface: pygame.Surface) -> list[pygame.Rect]:
+def draw_status(t: GameHost, surface: pygame.Surface) -> list[pygame.Rect]:
     """The status line; in the demo, the banner at its right while the status fits the room left of
     it. A flashed line ("This is a demo. To play: ...") or a status too wide for that room takes the
     whole line and the banner gives way: they never touch. Returns the rects drawn."""
@@ -137,14 +137,14 @@ def draw_status(t: GameTable, surface: pygame.Surface) -> list[pygame.Rect]:
     return [draw_text(surface, text, 30, (STATUS_LEFT, y), colour, anchor="midleft", width=L.W - 160)]
 
 
-def level_text(t: GameTable) -> str:
+def level_text(t: GameHost) -> str:
     """ "Computer: Intermediate" with the level's name in the player's language; the level's name alone
     where that is too wide for the panel at the floor size (the box above says it is the computer)."""
     level = tr_level(t.game.opponent.level)
     return first_fitting([tr("ui.computer_level", level=level), level], MIN_SIZE, L.PANEL_W - 12)
 
 
-def last_text(t: GameTable) -> str:
+def last_text(t: GameHost) -> str:
     """The previous turn in players' notation ("Black: 13/7 8/7"), for the side panel."""
     s = t.game.state
     if s.last_player is None or not s.last_play:
@@ -152,7 +152,7 @@ def last_text(t: GameTable) -> str:
     return tr("ui.last_play", name=tr_message(t.game.name(s.last_player)), play=format_play(s.last_play))
 
 
-def last_band(t: GameTable) -> pygame.Rect:
+def last_band(t: GameHost) -> pygame.Rect:
     """The last play's band (screen coordinates): :data:`LAST_ROW`, and the row under it too when no
     button of the panel stands there (the computer's turn, the game's end, the demo)."""
     two = pygame.Rect(LAST_ROW.x, LAST_ROW.y, LAST_ROW.w, 2 * ROW_H)
@@ -161,7 +161,7 @@ def last_band(t: GameTable) -> pygame.Rect:
     return two
 
 
-def last_lines(t: GameTable, rows: int) -> list[str]:
+def last_lines(t: GameHost, rows: int) -> list[str]:
     """The last play in at most ``rows`` lines of the panel's width at the floor size: "Last: White
     bar/22* 13/11(2) 6/1*" whole if it fits, else without "Last:", else the play alone, else the
     play's first moves and "…"."""
@@ -173,7 +173,7 @@ def last_lines(t: GameTable, rows: int) -> list[str]:
     return fit_lines([last_text(t), f"{name} {play}", play], rows, _ROW_W)
 
 
-def hint_lines(t: GameTable) -> list[str]:
+def hint_lines(t: GameHost) -> list[str]:
     """The expert's play in the two rows of :data:`HINT_ROWS`: "Expert: 13/11 6/1*", else the play."""
     text = t.hints.text()
     if not text or not t.hints.moves:
@@ -181,19 +181,19 @@ def hint_lines(t: GameTable) -> list[str]:
     return fit_lines([text, format_play(t.hints.moves)], 2, _ROW_W)
 
 
-def _active(t: GameTable) -> int | None:
+def _active(t: GameHost) -> int | None:
     s = t.game.state
     if s.phase is Phase.CUBE_OFFERED:
         return 1 - s.turn
     return s.turn if s.phase in (Phase.ROLL, Phase.MOVING) else None
 
 
-def _score(t: GameTable) -> tuple[int, int]:
+def _score(t: GameHost) -> tuple[int, int]:
     s = t.game.state
     return t.game.match.score if s.phase is Phase.GAME_OVER else s.score
 
 
-def facts(t: GameTable) -> tuple[object, ...]:
+def facts(t: GameHost) -> tuple[object, ...]:
     """Everything the side panel shows: when this changes, the cached panel is repainted."""
     game = t.game
     s = game.state
@@ -225,7 +225,7 @@ class Panel:
         self.surface: pygame.Surface | None = None
         self.key: object = None
 
-    def draw(self, t: GameTable, surface: pygame.Surface) -> None:
+    def draw(self, t: GameHost, surface: pygame.Surface) -> None:
         now = facts(t)
         ox, oy = L.PANEL_X - 4, L.BOARD_Y
         if now != self.key or self.surface is None:
@@ -281,7 +281,7 @@ def paint_player(
     return drawn
 
 
-def paint(t: GameTable, surface: pygame.Surface, ox: int, oy: int) -> None:
+def paint(t: GameHost, surface: pygame.Surface, ox: int, oy: int) -> None:
     game = t.game
     s = game.state
     pips = s.board_for(0).pips()

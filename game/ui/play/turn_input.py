@@ -31,7 +31,7 @@ class Drag:
     pos: tuple[int, int]
 
 
-class Table(Protocol):
+class HandsHost(Protocol):
     """What the hands need of the game scene around them."""
 
     game: GameController
@@ -44,8 +44,8 @@ class Table(Protocol):
 
 
 class TurnInput:
-    def __init__(self, table: Table) -> None:
-        self.table = table
+    def __init__(self, host: HandsHost) -> None:
+        self.host = host
         self.selected: int | None = None
         self.drag: Drag | None = None
         self._targets: dict[int, set[int]] = {}
@@ -58,7 +58,7 @@ class TurnInput:
 
     def refresh(self) -> None:
         """After every change of state: forget the cached engine answers, drop a stale selection."""
-        game = self.table.game
+        game = self.host.game
         s = game.state
         self._targets = {}
         self._reasons = {}
@@ -78,7 +78,7 @@ class TurnInput:
 
     def handle(self, intent: Intent) -> None:
         """An intent that no button took: the board's turn."""
-        t = self.table
+        t = self.host
         if intent.kind == "key":
             self._key(intent.key)
             return
@@ -116,7 +116,7 @@ class TurnInput:
 
     def _key(self, key: int) -> None:
         """Keys the key map does not name: U and Z also undo (the mapped keys arrive as ``nav``)."""
-        t = self.table
+        t = self.host
         s = t.game.state
         if t.game.is_human(s.turn) and key in (pygame.K_u, pygame.K_z) and s.phase is Phase.MOVING:
             t.undo()
@@ -127,7 +127,7 @@ class TurnInput:
         """The mover's point under a hit (25 = bar) when the mover has a checker there."""
         if hit is None:
             return None
-        s = self.table.game.state
+        s = self.host.game.state
         me = s.position.me
         if hit[0] == "point":
             n = from_abs(s.turn, hit[1])
@@ -139,7 +139,7 @@ class TurnInput:
     def _dst(self, hit: L.Target | None) -> int | None:
         if hit is None:
             return None
-        p = self.table.game.state.turn
+        p = self.host.game.state.turn
         if hit[0] == "point":
             return from_abs(p, hit[1])
         if hit[0] == "tray" and hit[1] == p:
@@ -149,7 +149,7 @@ class TurnInput:
     def targets(self, src: int) -> set[int]:
         t = self._targets.get(src)
         if t is None:
-            t = self.table.game.state.turn_state().targets(src)
+            t = self.host.game.state.turn_state().targets(src)
             self._targets[src] = t
         return t
 
@@ -157,7 +157,7 @@ class TurnInput:
         """The engine's reason a checker on ``src`` cannot move now, in the player's language."""
         reason = self._reasons.get(src)
         if reason is None:
-            turn: Turn = self.table.game.state.turn_state()
+            turn: Turn = self.host.game.state.turn_state()
             refused: IllegalAction | None = None
             for die in sorted(set(turn.remaining), reverse=True):
                 refused = turn.refusal(src, die)
@@ -175,17 +175,17 @@ class TurnInput:
         src = self._own_src(hit)
         if src is None:
             if hit is not None and hit[0] in ("point", "bar"):
-                self.table.flash(tr("ui.no_checker_here"))
+                self.host.flash(tr("ui.no_checker_here"))
             return
         if src not in self._movable:
-            self.table.flash(self.why_not(src))
+            self.host.flash(self.why_not(src))
             return
         self.selected = None
         self.drag = Drag(src, pos)
 
     def _slide_back(self, src: int, pos: tuple[int, int]) -> None:
-        s = self.table.game.state
-        self.table.anim.add_return(abs_board(s.position, s.turn), s.turn, src, (float(pos[0]), float(pos[1])))
+        s = self.host.game.state
+        self.host.anim.add_return(abs_board(s.position, s.turn), s.turn, src, (float(pos[0]), float(pos[1])))
 
     def _drop(self, pos: tuple[int, int]) -> None:
         drag = self.drag
@@ -195,18 +195,18 @@ class TurnInput:
         if dst is None or dst == drag.src:
             if dst is None:  # off the points (a play test saw it slide back without a word); back on
                 # its own point is a change of mind and needs none
-                self.table.flash(
+                self.host.flash(
                     tr("ui.drop_missed_tray" if 0 in self.targets(drag.src) else "ui.drop_missed")
                 )
             self._slide_back(drag.src, pos)
             return
-        reason = self.table.game.do(MoveTo(drag.src, dst), drop=pos)
+        reason = self.host.game.do(MoveTo(drag.src, dst), drop=pos)
         if reason is not None:
-            self.table.flash(reason)
+            self.host.flash(reason)
             self._slide_back(drag.src, pos)
 
     def _click(self, pos: tuple[int, int]) -> None:
-        t = self.table
+        t = self.host
         hit = LAYOUT.hit(pos)
         if hit is not None and hit[0] == "dice":
             self.selected = None
@@ -253,16 +253,16 @@ class TurnInput:
 
     def die_move_from(self, src: int, higher: bool) -> None:
         """Move the checker on ``src`` by the higher (or lower) die still to play."""
-        turn = self.table.game.state.turn_state()
+        turn = self.host.game.state.turn_state()
         if not turn.remaining or turn.is_complete:
             refused = turn.refusal(src, turn.dice[0])
-            self.table.flash(engine_refusal(refused) if refused else tr("ui.must_finish"))
+            self.host.flash(engine_refusal(refused) if refused else tr("ui.must_finish"))
             return
         die = max(turn.remaining) if higher else min(turn.remaining)
         self.selected = None
-        reason = self.table.game.do(Step(src, die))
+        reason = self.host.game.do(Step(src, die))
         if reason is not None:
-            self.table.flash(reason)
+            self.host.flash(reason)
 
 
-__all__ = ["Drag", "Table", "TurnInput"]
+__all__ = ["Drag", "HandsHost", "TurnInput"]

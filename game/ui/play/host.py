@@ -1,4 +1,4 @@
-"""What the parts of the game screen see of the scene that holds them together.
+"""What the parts of the game screen see of the scene that holds them together: their host.
 
 The game scene is split (turn control, hands, hints, board painting, panel,
 dialogs); each part reads the others through this one typed face of the scene
@@ -19,7 +19,7 @@ from game.ui.play.turn_input import TurnInput
 from game.ui.widgets import ButtonGroup
 
 
-class GameTable(Protocol):
+class GameHost(Protocol):
     game: GameController
     hands: TurnInput
     hints: Hints

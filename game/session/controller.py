@@ -6,7 +6,9 @@ adapter. :meth:`GameController.do` is the only way the state changes: it calls
 game events the App's listeners hear. :meth:`step` runs the automatic parts by phase
 (opening roll and its ties, the roll when doubling is impossible, "no legal move",
 the computer's decisions, the next demo game), each after a short wait measured in
-fixed steps. No pygame here and no rule: legality and reasons come from the engine.
+fixed steps. No pygame here, no rule and no words: legality and reasons come from the
+engine, and what the player is told (names, notes, refusals) is a :class:`~game.i18n.Message`
+that the screen says in the language of the moment.
 """
 
 from __future__ import annotations

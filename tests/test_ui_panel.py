@@ -281,3 +281,24 @@ def test_the_game_over_buttons_show_their_labels_at_one_size(
     box = dialogs.game_over_box(scene)
     assert LAYOUT.board_rect().contains(box) and all(box.contains(b.rect) for b in buttons)
     app.draw(0.0)
+
+
+def test_the_sessions_words_are_said_in_the_language_of_the_moment(restore_language: None) -> None:
+    """The controller hands the screen messages, not text: a note made in English reads in Finnish
+    once the language changes, and a refusal is said in the language it is shown in."""
+    from game.engine.flow import EndTurn, OpeningRoll
+
+    app = make_app()
+    scene = start_game(app, mode="two", seed=5)
+    assert scene.do(OpeningRoll(6, 1)) is None
+    note = scene.game.note
+    assert note is not None and note.key == "ui.opening_won"
+    assert panel.status(scene)[0] == i18n.translate("en", "ui.opening_won", name="White", a=6, b=1)
+    apply_language("fi")
+    white = i18n.translate("fi", "ui.player_white")
+    assert panel.status(scene)[0] == i18n.translate("fi", "ui.opening_won", name=white, a=6, b=1)
+    refused = scene.do(EndTurn())
+    assert refused is not None and refused.key == "engine.finish_move"
+    scene.flash(refused)
+    assert scene.flash_text == i18n.translate("fi", "engine.finish_move", left="6 ja 1")
+    assert panel.status(scene)[0] == scene.flash_text

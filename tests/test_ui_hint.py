@@ -8,11 +8,11 @@ import pytest
 from game.ai import api
 from game.engine.flow import OpeningRoll, Phase, apply, new_game
 from game.engine.moves import legal_plays
+from game.i18n import tr
 from game.ui.board.anim import place_of
 from game.ui.board.view import HINT
 from game.ui.layout import LAYOUT
 from game.ui.play.board_paint import board_draw
-from game.ui.text import tr
 from tests.ui_driver import button_xy, click, drag, make_app, point_xy, quit_pygame, run_until, start_game
 
 
@@ -48,7 +48,7 @@ def _expected_place(player: int, point: int) -> tuple[str, int]:
 def test_hint_shows_the_experts_legal_play_as_arrows_then_vanishes_after_a_move(game) -> None:  # type: ignore[no-untyped-def]
     app, scene = game
     start = scene.state.position
-    click(app, button_xy(scene, tr("hint")))
+    click(app, button_xy(scene, tr("ui.hint")))
     moves = scene.hints.moves
     assert moves
     expected = api.hint(start, (6, 1))
@@ -75,12 +75,12 @@ def test_hint_shows_the_experts_legal_play_as_arrows_then_vanishes_after_a_move(
     drag(app, point_xy(0, first.src), point_xy(0, first.dst))
     assert scene.state.moves
     assert scene.hints.moves is None and board_draw(scene, 0.0).arrows == []
-    assert tr("hint") not in _labels(scene) and tr("undo") in _labels(scene)
+    assert tr("ui.hint") not in _labels(scene) and tr("ui.undo") in _labels(scene)
     app.draw(0.0)
     assert tuple(app.screen.get_at(probe))[:3] != HINT
     # back at the start of the turn the Hint button is offered again, without arrows
-    click(app, button_xy(scene, tr("undo")))
-    assert not scene.state.moves and tr("hint") in _labels(scene) and scene.hints.moves is None
+    click(app, button_xy(scene, tr("ui.undo")))
+    assert not scene.state.moves and tr("ui.hint") in _labels(scene) and scene.hints.moves is None
 
 
 def test_hint_runs_beside_the_frame_loop_when_threaded(game) -> None:  # type: ignore[no-untyped-def]
@@ -103,22 +103,22 @@ def test_hint_runs_beside_the_frame_loop_when_threaded(game) -> None:  # type: i
         app.step()
         app.draw(0.0)
     assert scene.hints.pending and scene.hints.moves is None
-    assert tr("hint_thinking") in _labels(scene)
+    assert tr("ui.hint_thinking") in _labels(scene)
     release.set()
     future = scene.game.opponent._hint_future
     assert future is not None
     future.result(timeout=120)  # the worker's own time: a loaded machine must not fail the test
     run_until(app, lambda: scene.hints.moves is not None, max_steps=3000)
-    assert not scene.hints.pending and tr("hint") in _labels(scene)
+    assert not scene.hints.pending and tr("ui.hint") in _labels(scene)
     scene.game.opponent.close()
 
 
 def test_no_ai_means_no_hint_button(game) -> None:  # type: ignore[no-untyped-def]
     _app, scene = game
-    assert tr("hint") in _labels(scene)
+    assert tr("ui.hint") in _labels(scene)
     scene.game.opponent.ai = None
     scene.rebuild_buttons()
-    assert tr("hint") not in _labels(scene)
+    assert tr("ui.hint") not in _labels(scene)
     scene.ask_hint()
     assert scene.hints.moves is None and not scene.hints.pending
 

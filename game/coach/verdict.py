@@ -91,11 +91,11 @@ def find_play(
         after = apply_move(after, m)
     if not moves:
         if plays:
-            raise NotationError("write your move, like 24/18 13/11")
+            raise NotationError("write your move, like 24/18 13/11", code="notation.empty")
         return None
     found = next((p for p in plays if p.position == after), None)
     if found is None:
-        raise NotationError("that is not a legal play for this roll")
+        raise NotationError("that is not a legal play for this roll", code="notation.not_legal")
     return found
 
 

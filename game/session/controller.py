@@ -6,7 +6,9 @@ adapter. :meth:`GameController.do` is the only way the state changes: it calls
 game events the App's listeners hear. :meth:`step` runs the automatic parts by phase
 (opening roll and its ties, the roll when doubling is impossible, "no legal move",
 the computer's decisions, the next demo game), each after a short wait measured in
-fixed steps. No pygame here and no rule: legality and reasons come from the engine.
+fixed steps. No pygame here, no rule and no words: legality and reasons come from the
+engine, and what the player is told (names, notes, refusals) is a :class:`~game.i18n.Message`
+that the screen says in the language of the moment.
 """
 
 from __future__ import annotations
@@ -34,9 +36,9 @@ from game.engine.flow import (
     roll_for,
 )
 from game.engine.match import Match
+from game.i18n import Message, Param, engine_refusal
 from game.session import events as ev
 from game.session.opponent import Opponent, moves_tuple
-from game.ui.text import tr, tr_reason
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,7 @@ class GameController:
         self.speed_factor = speed_factor
         self.match = Match(Rules(match_length=setup.match_length))
         self.state = self.match.new_game()
-        self.note = ""
+        self.note: Message | None = None
         """A sentence about the last automatic step (the opening roll), shown until the mover moves."""
         self.wait = 0.4
         self.pending: str | None = None
@@ -89,7 +91,7 @@ class GameController:
         """Called after every change of state (accepted action, resume, next game)."""
         self.on_reset: Callable[[bool], None] | None = None
         """Called before a new game (False) or a resumed one (True) replaces the state: no animation."""
-        self.on_flash: Callable[[str], None] = lambda text: None
+        self.on_flash: Callable[[Message], None] = lambda message: None
         """A one-line message for the status line (the computer's take or pass)."""
         self._settle()
 
@@ -113,18 +115,19 @@ class GameController:
 
     # -- names and perspective -----------------------------------------------------------------
 
-    def name(self, player: int) -> str:
+    def name(self, player: int) -> Message:
         if self.setup.mode == "computer":
             if player == 0:
-                return tr("player_you")
-            return tr("player_random") if self.opponent.is_placeholder else tr("player_computer")
-        return tr("player_white") if player == 0 else tr("player_black")
+                return Message("ui.player_you")
+            return Message("ui.player_random" if self.opponent.is_placeholder else "ui.player_computer")
+        return Message("ui.player_white" if player == 0 else "ui.player_black")
 
-    def say(self, key: str, player: int, **kw: object) -> str:
-        """A sentence about ``player``: "You win" for the human against the computer, else "White wins"."""
+    def say(self, key: str, player: int, **kw: Param) -> Message:
+        """A sentence about ``player``: "You win" (``key`` + ``_you``) for the human against the
+        computer, else "White wins" (``key`` with the player's name)."""
         if self.setup.mode == "computer" and player == 0:
-            return tr(key + "_you", **kw)
-        return tr(key, name=self.name(player), **kw)
+            return Message.of(key + "_you", **kw)
+        return Message.of(key, name=self.name(player), **kw)
 
     def is_human(self, player: int) -> bool:
         return player in self.humans
@@ -149,13 +152,13 @@ class GameController:
 
     # -- the one way the state changes ------------------------------------------------------
 
-    def do(self, action: Action, drop: tuple[int, int] | None = None) -> str | None:
-        """Apply ``action`` through the engine; return the refusal reason (and change nothing) if any."""
+    def do(self, action: Action, drop: tuple[int, int] | None = None) -> Message | None:
+        """Apply ``action`` through the engine; return the refusal (and change nothing) if any."""
         old = self.state
         try:
             new = apply(old, action)
         except IllegalAction as exc:
-            return tr_reason(str(exc))
+            return engine_refusal(exc)
         self.state = new
         if self.on_change is not None:
             self.on_change(old, new, action, drop)
@@ -193,28 +196,28 @@ class GameController:
         f = self.speed_factor()
         if s.phase is Phase.OPENING:
             if s.opening is not None:
-                self.note = tr("opening_tie", die=s.opening[0])
+                self.note = Message.of("ui.opening_tie", die=s.opening[0])
                 self.wait = 1.3
             else:
-                self.note = tr("opening_roll")
+                self.note = Message("ui.opening_roll")
                 self.wait = 0.6
         elif s.phase is Phase.MOVING and old is not None and old.phase is Phase.OPENING:
             assert s.dice is not None
-            self.note = self.say("opening_won", s.turn, a=s.dice[0], b=s.dice[1])
+            self.note = self.say("ui.opening_won", s.turn, a=s.dice[0], b=s.dice[1])
             self.wait = 0.5 * f
         elif s.phase is Phase.MOVING and old is None:
             # A resumed turn (a saved game, a set-up): the opening's note no longer applies.
-            self.note = ""
+            self.note = None
         elif s.phase is Phase.MOVING and old is not None and old.phase is Phase.ROLL:
-            self.note = ""
+            self.note = None
             self.wait = 0.35 * f if not self.is_human(s.turn) else 0.0
             if s.turn_state().most == 0:
                 self.wait = 2.2 * f + 0.6
         elif s.phase is Phase.ROLL:
-            self.note = ""
+            self.note = None
             self.wait = (0.25 if self.is_human(s.turn) else 0.45) * f
         elif s.phase is Phase.CUBE_OFFERED:
-            self.note = self.say("offers_double", s.turn, value=s.cube.value * 2)
+            self.note = self.say("ui.offers_double", s.turn, value=s.cube.value * 2)
             self.wait = 0.6 * f
         elif s.phase is Phase.GAME_OVER and not self.recorded:
             assert s.result is not None
@@ -230,7 +233,7 @@ class GameController:
     def roll(self) -> None:
         self.do(Roll(roll(self.rng)))
 
-    def answer(self, take: bool) -> str | None:
+    def answer(self, take: bool) -> Message | None:
         return self.do(Take() if take else Pass())
 
     # -- automatic steps ----------------------------------------------------------------------
@@ -270,7 +273,9 @@ class GameController:
             answer = self._ask("take")
             if answer is None:
                 return
-            self.on_flash(tr("computer_takes" if answer else "computer_passes", name=self.name(answerer)))
+            self.on_flash(
+                Message.of("ui.computer_takes" if answer else "ui.computer_passes", name=self.name(answerer))
+            )
             self.answer(bool(answer))
             return
         if phase is Phase.MOVING:

@@ -26,7 +26,7 @@ from typing import Any
 
 from game.i18n import LANGUAGES
 from game.session import persist
-from game.ui.controls import COMMANDS
+from game.session.commands import COMMANDS
 
 log = logging.getLogger(__name__)
 

@@ -27,22 +27,20 @@ from game import i18n
 from game.session import persist
 from game.session import settings as st
 from game.session.controller import GameSetup
-from game.session.events import EventBus
-from game.session.kiosk import Kiosk, Mode
+from game.session.dice_stats import DiceStats, DiceStatsCounter
+from game.session.events import SAVE_TO_MODE, Autosave, EventBus, Sounds
+from game.session.kiosk import Kiosk, Mode, kiosk_config
 from game.session.leaderboard import Leaderboard
-from game.session.listeners import SAVE_TO_MODE, Autosave, DiceCounter, Sounds
 from game.session.records import RecordKeeper
 from game.ui import controls
 from game.ui import layout as L
-from game.ui import text as ui_text
 from game.ui.audio import Audio
 from game.ui.board.anim import STEP_SECONDS
 from game.ui.board.sprites import Sprites
 from game.ui.display import Display
-from game.ui.fairness import DiceStats
 from game.ui.input import InputMapper, Intent
 from game.ui.kiosk.attract import AttractScene
-from game.ui.kiosk.rules import KioskRules, kiosk_config
+from game.ui.kiosk.rules import KioskRules
 from game.ui.scenes.base import Scene, SceneStack
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.title import TitleScene
@@ -75,16 +73,10 @@ class Launch:
         return self.frames is not None or self.bench_frames is not None
 
 
-def ui_catalogue(lang: str) -> dict[str, str]:
-    """The game screen's keys in ``lang`` (``ui.<key>`` in the catalogue); missing ones stay English."""
-    cat = i18n.catalogue(lang)
-    return {k[3:]: v for k, v in cat.items() if k.startswith("ui.")}
-
-
 def apply_language(lang: str) -> None:
-    """Switch every text on screen: the project catalogues, the game screen's keys and engine reasons."""
+    """Switch every text on screen to ``lang``; the rendered texts of the last language are dropped."""
     i18n.set_language(lang)
-    ui_text.set_catalogue(ui_catalogue(i18n.get_language()), i18n.tr_engine)
+    CACHE.clear()
 
 
 class App:
@@ -126,10 +118,10 @@ class App:
         self.needs_draw = True
         self.errors = 0
         self.audio = Audio(self.settings.sound, self.settings.volume)
-        self.stats = DiceStats()
+        self.dice_stats = DiceStats()
         self.saved: persist.SavedGame | None = None
         self.kiosk: Kiosk | None = (
-            Kiosk(kiosk_config(self.settings), start=Mode.ATTRACT) if self.launch.kiosk else None
+            Kiosk(kiosk_config(self.settings, (L.W, L.H)), start=Mode.ATTRACT) if self.launch.kiosk else None
         )
         self.kiosk_rules = KioskRules(self, self.kiosk) if self.kiosk is not None else None
         self.events = EventBus()
@@ -137,7 +129,7 @@ class App:
         self.autosave.on_failed = self._save_failed
         self.events.subscribe(self.autosave)
         self.events.subscribe(Sounds(lambda: self.audio))
-        self.events.subscribe(DiceCounter(lambda: self.stats, self._set_stats))
+        self.events.subscribe(DiceStatsCounter(lambda: self.dice_stats, self._set_dice_stats))
         self.records = RecordKeeper(lambda: self.data_dir, self.clock)
         self.events.subscribe(self.records)
         self.leaderboard = Leaderboard(lambda: self.data_dir, self.clock)
@@ -159,8 +151,8 @@ class App:
             self.display.hide_pointer()  # a cabinet's visitors touch; no pointer sits on the board
         return screen
 
-    def _set_stats(self, stats: DiceStats) -> None:
-        self.stats = stats
+    def _set_dice_stats(self, stats: DiceStats) -> None:
+        self.dice_stats = stats
 
     # -- settings ---------------------------------------------------------------------------
 
@@ -182,7 +174,7 @@ class App:
             self.display.set_rotation(settings.rotation)  # drawing and input turn together
             self.needs_draw = True
         if self.kiosk is not None:
-            self.kiosk.config = kiosk_config(settings)
+            self.kiosk.config = kiosk_config(settings, (L.W, L.H))
         if save:
             st.save_settings(self.stored.to_save(settings), self.data_dir)
         if language_changed:
@@ -389,4 +381,4 @@ class App:
         self.needs_draw = True
 
 
-__all__ = ["STEP", "App", "Launch", "apply_language", "ui_catalogue"]
+__all__ = ["STEP", "App", "Launch", "apply_language"]

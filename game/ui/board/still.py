@@ -53,7 +53,7 @@ def render(
     """The whole 1280x720 board layer for ``pos`` (seen by ``player``) with the plays as arrows.
 
     Player 0 is white as in the game; the points are numbered from ``player``'s side (his notation).
-    ``offered``: a double is on the table, neither taken nor passed: the cube stands in the middle at
+    ``offered``: a double waits for its answer, neither taken nor passed: the cube stands in the middle at
     the value offered (twice ``cube``'s).
     """
     surface = pygame.Surface((L.W, L.H))

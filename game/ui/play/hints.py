@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 from game.engine.flow import Phase
 from game.engine.moves import Move
 from game.engine.notation import format_play
+from game.i18n import tr
 from game.session.controller import GameController
 from game.ui.play.motion import Arrow, play_arrows
-from game.ui.text import tr
 
 if TYPE_CHECKING:  # the advice's type only: the computer player is loaded when a hint is asked for
     from game.ai.api import CubeAdvice
@@ -79,7 +79,7 @@ class Hints:
         elif answer is not None and hasattr(answer, "action"):
             self.cube = answer
         else:
-            self.flash(tr("no_hint"))
+            self.flash(tr("ui.no_hint"))
         self.changed()
 
     def clear(self) -> None:
@@ -100,12 +100,14 @@ class Hints:
         def eq(value: float, sign: int = 1) -> str:
             return pct(value) if match else f"{sign * value:+.2f}"
 
-        chances = tr("cube_hint_chances", win=pct(a.win), gammon=pct(a.win_gammon))
+        chances = tr("ui.cube_hint_chances", win=pct(a.win), gammon=pct(a.win_gammon))
         if answering:  # the doubler's equities, seen from the taker (money: the sign turns round)
             take, drop = (1 - a.double_take, 1 - a.double_pass) if match else (-a.double_take, -a.double_pass)
-            numbers = tr("cube_hint_answer", take=eq(take), drop=eq(drop))
+            numbers = tr("ui.cube_hint_answer", take=eq(take), drop=eq(drop))
         else:
-            numbers = tr("cube_hint_equities", nd=eq(a.no_double), dt=eq(a.double_take), dp=eq(a.double_pass))
+            numbers = tr(
+                "ui.cube_hint_equities", nd=eq(a.no_double), dt=eq(a.double_take), dp=eq(a.double_pass)
+            )
         key = {
             "double": "double",
             "no double": "no_double",
@@ -113,9 +115,9 @@ class Hints:
             "take": "take",
             "pass": "pass",
         }
-        action = tr("cube_hint_" + key.get(a.action, "no_double"))
+        action = tr("ui.cube_hint_" + key.get(a.action, "no_double"))
         if a.played_out:  # the expert's rollout decided: say so, as a player would want to know
-            action = tr("cube_hint_trials", action=action, n=a.played_out)
+            action = tr("ui.cube_hint_trials", action=action, n=a.played_out)
         return [action, chances, numbers]
 
     def arrows(self) -> list[Arrow]:
@@ -129,7 +131,7 @@ class Hints:
     def text(self) -> str:
         if not self.moves:
             return ""
-        return tr("hint_play", play=format_play(self.moves))
+        return tr("ui.hint_play", play=format_play(self.moves))
 
 
 __all__ = ["Arrow", "Hints"]

@@ -19,6 +19,7 @@ from typing import Protocol
 import pygame
 
 from game.session import settings as st
+from game.session.dice_stats import DiceStats
 from game.session.events import EventBus
 from game.session.kiosk import Kiosk
 from game.session.leaderboard import Leaderboard
@@ -26,7 +27,6 @@ from game.session.persist import SavedGame
 from game.session.records import RecordKeeper
 from game.ui.board.sprites import Sprites
 from game.ui.board.view import GOLD
-from game.ui.fairness import DiceStats
 from game.ui.input import InputMapper, Intent
 from game.ui.widgets import Button, ButtonGroup
 
@@ -90,7 +90,7 @@ class Host(Protocol):
     events: EventBus
     settings: st.Settings
     kiosk: Kiosk | None
-    stats: DiceStats
+    dice_stats: DiceStats
     saved: SavedGame | None
     data_dir: Path
     threaded_ai: bool

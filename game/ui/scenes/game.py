@@ -20,7 +20,7 @@ from game.record import MatchRecord
 if TYPE_CHECKING:
     from game.review import MatchReview
 
-from game.i18n import tr
+from game.i18n import Message, tr, tr_message
 from game.session import events as ev
 from game.session.controller import GameController, GameSetup
 from game.ui.board.anim import Animator, DiceRoll
@@ -104,8 +104,8 @@ class GameScene(Scene):
     def sprites(self) -> Sprites:
         return self.app.sprites
 
-    def do(self, action: Action, drop: tuple[int, int] | None = None) -> str | None:
-        """Apply ``action`` through the engine; the refusal reason (nothing changed) if any."""
+    def do(self, action: Action, drop: tuple[int, int] | None = None) -> Message | None:
+        """Apply ``action`` through the engine; the refusal (nothing changed) if any."""
         return self.game.do(action, drop)
 
     def resume(
@@ -151,13 +151,15 @@ class GameScene(Scene):
 
     # -- the player's actions ----------------------------------------------------------------
 
-    def flash(self, text: str, seconds: float = FLASH_TIME, keep: bool = False) -> None:
-        self.flash_text = text
+    def flash(self, text: str | Message, seconds: float = FLASH_TIME, keep: bool = False) -> None:
+        """Show ``text`` on the status line for ``seconds``; a message (the session's words, such as
+        the engine's refusal) is said in the language of the moment."""
+        self.flash_text = text if isinstance(text, str) else tr_message(text)
         self.flash_time = seconds
         self.flash_counts_moves = False
         self.flash_keep = keep
 
-    def _refused(self, reason: str | None) -> None:
+    def _refused(self, reason: Message | None) -> None:
         if reason:
             self.flash(reason)
 
@@ -214,7 +216,7 @@ class GameScene(Scene):
         ):
             self.flash(tr("review.no_record"))  # not recorded (a resumed game whose record was lost)
             return
-        names = (game.name(0), game.name(1))
+        names = (tr_message(game.name(0)), tr_message(game.name(1)))
         title = tr("review.title_game", n=record.games[0].number)
         on_review = None
         seat = game.human

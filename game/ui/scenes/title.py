@@ -26,7 +26,7 @@ from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
 from game.ui.scenes.dice_stats import DiceStatsScene
 from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.settings import SettingsScene
-from game.ui.text import MIN_SIZE, draw_text, tr, tr_level
+from game.ui.text import MIN_SIZE, draw_text
 from game.ui.widgets import PAD, common_size, row_widths, spread
 
 MATCH_CHOICES = (1, 3, 5, 7, 0)
@@ -139,7 +139,7 @@ class TitleScene(ButtonScene):
         if not self.placeholder:
             self._level_buttons()
         if self.app.kiosk is None:  # a cabinet's visitors have no Quit: the operator menu has it
-            b.add(button((L.W - 148, 12, 136, 52), tr("quit"), self.app.quit, "red", size=24))
+            b.add(button((L.W - 148, 12, 136, 52), i18n.tr("ui.quit"), self.app.quit, "red", size=24))
         self._side_buttons()
         self.dirty = True
 
@@ -147,10 +147,10 @@ class TitleScene(ButtonScene):
         """The middle column: the two ways to play at one size, then Demo and How to play side by side
         at one size (each as wide as its label needs, the pair filling the column)."""
         cx = L.W // 2
-        vs = tr("vs_random") if self.placeholder else tr("vs_computer")
+        vs = i18n.tr("ui.vs_random") if self.placeholder else i18n.tr("ui.vs_computer")
         main: list[Choice] = [
             (vs, lambda: self.start("computer"), "green"),
-            (tr("two_players"), lambda: self.start("two"), "blue"),
+            (i18n.tr("ui.two_players"), lambda: self.start("two"), "blue"),
         ]
         size = common_size([(label, MIDDLE_W - PAD, 1) for label, _, _ in main], MAIN_SIZE)
         for i, (label, action, colour) in enumerate(main):
@@ -158,8 +158,8 @@ class TitleScene(ButtonScene):
                 button((cx - MIDDLE_W // 2, TOP_Y + 98 * i, MIDDLE_W, TOP_H), label, action, colour, size)
             )
         pair: list[Choice] = [
-            (tr("demo"), lambda: self.start("demo"), "grey"),
-            (tr("how_to_play"), self.how_to, "grey"),
+            (i18n.tr("ui.demo"), lambda: self.start("demo"), "grey"),
+            (i18n.tr("ui.how_to_play"), self.how_to, "grey"),
         ]
         labels = [label for label, _, _ in pair]
         size, widths = row_widths(labels, PAIR_SIZE, MIDDLE_W, gap=PAIR_GAP, air=40, least=150)
@@ -171,7 +171,7 @@ class TitleScene(ButtonScene):
     def _level_buttons(self) -> None:
         """Each level's button as wide as its name needs ("Intermediate", "Középhaladó" are long), all
         at one size, in the room between the language buttons and the statistics button."""
-        labels = [tr_level(level) for level in st.LEVELS]
+        labels = [i18n.tr_level(level) for level in st.LEVELS]
         gap = 8
         size, widths = row_widths(labels, LEVEL_SIZE, LEVEL_ROOM, gap=gap, air=28, least=96)
         x = L.W // 2 - (sum(widths) + gap * (len(widths) - 1)) // 2
@@ -273,17 +273,23 @@ class TitleScene(ButtonScene):
             pygame.draw.polygon(surface, colour, [(i, 0), (i + 80, 0), (i + 40, 60)])
             pygame.draw.polygon(surface, colour, [(i, L.H), (i + 80, L.H), (i + 40, L.H - 26)])
         if not self.notice_up:
-            draw_text(surface, tr("app_title"), 84, (L.W // 2, 110), GOLD, shadow=True)
-            draw_text(surface, tr("subtitle"), MIN_SIZE, (L.W // 2, 166), (200, 210, 230), width=L.W - 80)
+            draw_text(surface, i18n.tr("ui.app_title"), 84, (L.W // 2, 110), GOLD, shadow=True)
+            draw_text(
+                surface, i18n.tr("ui.subtitle"), MIN_SIZE, (L.W // 2, 166), (200, 210, 230), width=L.W - 80
+            )
         else:  # the notice takes the top; the how-to-drag hint waits until it has gone
-            draw_text(surface, tr("app_title"), 84, (L.W // 2, 130), GOLD, shadow=True)
+            draw_text(surface, i18n.tr("ui.app_title"), 84, (L.W // 2, 130), GOLD, shadow=True)
         if self.match_length == 0:
-            length = tr("session")
+            length = i18n.tr("ui.session")
         else:
-            length = tr("match_point") if self.match_length == 1 else tr("match_points", n=self.match_length)
-        draw_text(surface, tr("match_length", length=length), 26, (L.W // 2, 496), (230, 230, 240))
+            length = (
+                i18n.tr("ui.match_point")
+                if self.match_length == 1
+                else i18n.tr("ui.match_points", n=self.match_length)
+            )
+        draw_text(surface, i18n.tr("ui.match_length", length=length), 26, (L.W // 2, 496), (230, 230, 240))
         if not self.placeholder:
-            level = tr("computer_level", level=tr_level(self.level))
+            level = i18n.tr("ui.computer_level", level=i18n.tr_level(self.level))
             draw_text(surface, level, MIN_SIZE, (L.W // 2, 604), (190, 200, 220))
         self.buttons.draw(surface, self.app.sprites)
         for x, name in ((150, "white"), (L.W - 150, "black")):

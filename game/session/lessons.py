@@ -48,16 +48,13 @@ OFF, BAR = 0, 25
 GENERAL_KEYS: tuple[str, ...] = (
     "learn.button",
     "learn.title",
-    "learn.progress",
     "learn.again",
     "learn.next",
     "learn.finish.title",
     "learn.finish.body",
     "learn.play_first",
     "learn.offer.title",
-    "learn.offer.body",
     "learn.offer.yes",
-    "learn.offer.no",
 )
 """The catalogue keys of Learn to play that belong to no step (buttons, the last card, the offer)."""
 

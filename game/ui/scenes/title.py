@@ -26,7 +26,7 @@ from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
 from game.ui.scenes.dice_stats import DiceStatsScene
 from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.settings import SettingsScene
-from game.ui.text import MIN_SIZE, draw_text, tr, tr_level
+from game.ui.text import CACHE, MIN_SIZE, draw_text, tr, tr_level
 from game.ui.widgets import PAD, common_size, row_widths, spread
 
 MATCH_CHOICES = (1, 3, 5, 7, 0)
@@ -46,15 +46,27 @@ LANG_W, STATS_W, LEVEL_ROOM = 88, 280, 656
 """The bottom row: the language buttons and the statistics button stay narrower than the side column,
 so that the levels between them have 656 pixels (room for "Intermediate" at the levels' full size,
 the floor: :data:`~game.ui.text.MIN_SIZE`), as far from their neighbours as from each other."""
+OFFER_SIZE, OFFER_QUESTION = 26, 30
+"""The offer's button (Learn in two minutes) at the side buttons' size, its question a little larger."""
+CHECKERS_Y = 420
+"""The top checker of the two stacks beside the middle column, under Learn to play (left) and in line
+with it (right)."""
 NOTICE_SECONDS = 30.0
 """How long the broken-save notice stays on an untouched title screen."""
 
 
 class TitleScene(ButtonScene):
     def __init__(
-        self, app: Host, broken_save: BrokenSave | None = None, broken_settings: BrokenSave | None = None
+        self,
+        app: Host,
+        broken_save: BrokenSave | None = None,
+        broken_settings: BrokenSave | None = None,
+        offer_learning: bool = False,
     ) -> None:
         super().__init__(app)
+        self.offer_learning = offer_learning
+        """Across the top: "New to backgammon? Learn in two minutes" (a first-time player, a kiosk's
+        visitor). It takes no input but its button, so the title works as ever under it."""
         self.match_length = app.settings.match_length
         self.placeholder = not ai_available()
         self.level = app.settings.level
@@ -100,6 +112,8 @@ class TitleScene(ButtonScene):
             self.broken_save = self.broken_settings = None
             self.dirty = True
             self.app.needs_draw = True
+            if self.offer_learning:
+                self._build()  # the offer takes the top in the notice's place
 
     def update(self, dt: float) -> None:
         self.tick_notice(dt)
@@ -128,6 +142,37 @@ class TitleScene(ButtonScene):
         draw_text(surface, lines[0], 26, (text_x, rect.y + 27), INK, width=width)
         draw_text(surface, lines[1], MIN_SIZE, (text_x, rect.y + 58), DIM, width=width)
 
+    @property
+    def offer_up(self) -> bool:
+        """The lessons' offer shows (the broken-save notice, while up, has the top to itself)."""
+        return self.offer_learning and not self.notice_up
+
+    def offer_layout(self) -> tuple[pygame.Rect, int, pygame.Rect, int]:
+        """The offer's band, its question's width, its button and the button's text size: as wide as
+        they need, centred in the room across the top (left of Quit, which a kiosk does not have)."""
+        right = L.W - 160 if self.app.kiosk is None else L.W - 12
+        room = right - 12
+        label = i18n.tr("learn.offer.yes")
+        size, (button_w,) = row_widths([label], OFFER_SIZE, room // 2, gap=0, air=56, least=240)
+        question = CACHE.font(OFFER_QUESTION).size(i18n.tr("learn.offer.title"))[0]
+        text_w = min(question, room - button_w - 24 - 20 - 10)
+        width = 24 + text_w + 20 + button_w + 10
+        band = pygame.Rect(12 + (room - width) // 2, 6, width, 80)
+        rect = pygame.Rect(band.right - 10 - button_w, band.y + 10, button_w, band.h - 20)
+        return band, text_w, rect, size
+
+    def _offer_button(self) -> None:
+        _band, _text_w, rect, size = self.offer_layout()
+        label = i18n.tr("learn.offer.yes")
+        self.buttons.add(button((rect.x, rect.y, rect.w, rect.h), label, self.learn, "green", size))
+
+    def _draw_offer(self, surface: pygame.Surface) -> None:
+        band, text_w, _rect, _size = self.offer_layout()
+        pygame.draw.rect(surface, (28, 62, 44), band, border_radius=14)
+        pygame.draw.rect(surface, GOLD, band, 3, border_radius=14)
+        at = (band.x + 24, band.centery)
+        draw_text(surface, i18n.tr("learn.offer.title"), OFFER_QUESTION, at, GOLD, "midleft", text_w)
+
     def _build(self) -> None:
         b = self.buttons
         b.clear()
@@ -141,6 +186,8 @@ class TitleScene(ButtonScene):
         if self.app.kiosk is None:  # a cabinet's visitors have no Quit: the operator menu has it
             b.add(button((L.W - 148, 12, 136, 52), tr("quit"), self.app.quit, "red", size=24))
         self._side_buttons()
+        if self.offer_up:
+            self._offer_button()  # last: the band's text ends where this button starts
         self.dirty = True
 
     def _middle_buttons(self) -> None:
@@ -188,6 +235,8 @@ class TitleScene(ButtonScene):
         if self.app.saved is not None:
             continue_rect = (24, TOP_Y, SIDE_W, TOP_H)
             side.append((continue_rect, i18n.tr("menu.continue"), self.app.continue_saved, "gold", 2))
+        learn_rect = (24, TOP_Y + 98, SIDE_W, TOP_H)  # beside Two players, under Continue
+        side.append((learn_rect, i18n.tr("learn.button"), self.learn, "gold", 2))
         if self.app.kiosk is None:
             settings_rect = (L.W - 24 - SIDE_W, TOP_Y, SIDE_W, TOP_H)
             side.append((settings_rect, i18n.tr("menu.settings"), self.open_settings, "grey", 1))
@@ -242,6 +291,12 @@ class TitleScene(ButtonScene):
     def how_to(self) -> None:
         self.app.scenes.push(HowToScene(self.app))
 
+    def learn(self) -> None:
+        """Learn to play, in this screen's place (Back comes back to the title)."""
+        from game.ui.scenes.learn import LearnScene  # the lessons' screen loads only when asked for
+
+        self.app.start_game(LearnScene(self.app))
+
     def open_settings(self) -> None:
         self.app.scenes.push(SettingsScene(self.app))
 
@@ -272,10 +327,10 @@ class TitleScene(ButtonScene):
             colour = (150, 36, 40) if (i // 80) % 2 else (200, 176, 120)
             pygame.draw.polygon(surface, colour, [(i, 0), (i + 80, 0), (i + 40, 60)])
             pygame.draw.polygon(surface, colour, [(i, L.H), (i + 80, L.H), (i + 40, L.H - 26)])
-        if not self.notice_up:
+        if not self.notice_up and not self.offer_up:
             draw_text(surface, tr("app_title"), 84, (L.W // 2, 110), GOLD, shadow=True)
             draw_text(surface, tr("subtitle"), MIN_SIZE, (L.W // 2, 166), (200, 210, 230), width=L.W - 80)
-        else:  # the notice takes the top; the how-to-drag hint waits until it has gone
+        else:  # the notice (or the offer) takes the top; the how-to-drag hint waits until it has gone
             draw_text(surface, tr("app_title"), 84, (L.W // 2, 130), GOLD, shadow=True)
         if self.match_length == 0:
             length = tr("session")
@@ -285,9 +340,11 @@ class TitleScene(ButtonScene):
         if not self.placeholder:
             level = tr("computer_level", level=tr_level(self.level))
             draw_text(surface, level, MIN_SIZE, (L.W // 2, 604), (190, 200, 220))
+        if self.offer_up:
+            self._draw_offer(surface)
         self.buttons.draw(surface, self.app.sprites)
         for x, name in ((150, "white"), (L.W - 150, "black")):
             sprite = self.app.sprites.get(f"checker_{name}")
             for k in range(3):
-                surface.blit(sprite, sprite.get_rect(center=(x, 330 + k * 50)))
+                surface.blit(sprite, sprite.get_rect(center=(x, CHECKERS_Y + k * 50)))
         self._draw_notice(surface)

@@ -61,7 +61,8 @@ ACTION_ROW = pygame.Rect(INNER_X, LESSON_ROW.y - 12 - 70, INNER_W, 70)
 """The game's own buttons of the step (Done and Undo, Roll and Double), side by side above Again/Next."""
 ANSWER_H, ANSWER_GAP = 78, 8
 """Take and Pass keep their line of what each is worth: full width, one above the other."""
-TEXT_SIZE, LINE = 26, 30
+TEXT_SIZE = 26
+"""The card's words; at the floor (:data:`~game.ui.text.MIN_SIZE`) where a language needs the room."""
 FEEDBACK_GAP = 14
 GAP = 8
 STEP_SIZE = 28
@@ -508,7 +509,7 @@ class LearnScene(GameScene):
             font = CACHE.font(size, True)
             lines = wrap(instruction, font, INNER_W)
             answer = wrap(self.feedback, font, INNER_W - 16) if self.feedback else []
-            if text_height(lines, answer) <= room:
+            if text_height(lines, answer, size) <= room:
                 return lines, answer, size
         return [], answer, MIN_SIZE
 
@@ -527,20 +528,21 @@ class LearnScene(GameScene):
         title = tr(self.step.key("title"))
         draw_text(surface, title, STEP_SIZE, (INNER_X, HEADER_Y), GOLD, "midleft", INNER_W)
         lines, answer, size = self.card_text()
+        pitch = line_pitch(size)
         y = TEXT_TOP
         for line in lines:
             draw_text(surface, line, size, (INNER_X, y), INK, anchor="topleft")
-            y += LINE
+            y += pitch
         if not answer:
             return
         y += FEEDBACK_GAP if lines else 0
-        box = pygame.Rect(INNER_X - 4, y - 6, INNER_W + 8, LINE * len(answer) + 12)
+        box = pygame.Rect(INNER_X - 4, y - 6, INNER_W + 8, pitch * len(answer) + 12)
         tone = {"right": (34, 92, 52), "hint": (104, 70, 20)}.get(self.feedback_kind, (100, 40, 36))
         pygame.draw.rect(surface, tone, box, border_radius=10)
         ink = {"right": (190, 255, 190), "hint": (255, 226, 150)}.get(self.feedback_kind, (255, 205, 190))
         for line in answer:
             draw_text(surface, line, size, (INNER_X + 4, y), ink, anchor="topleft")
-            y += LINE
+            y += pitch
 
     def _draw_progress(self, surface: pygame.Surface) -> None:
         """A dot a step across the card's top: the steps behind filled, this one larger, the rest rings."""
@@ -567,11 +569,16 @@ class LearnScene(GameScene):
         self.finish_buttons.draw(surface, self.sprites)
 
 
-def text_height(lines: list[str], answer: list[str]) -> int:
+def line_pitch(size: int) -> int:
+    return size + 4
+
+
+def text_height(lines: list[str], answer: list[str], size: int) -> int:
     """The card's words' height: a line each, then the answer's box under a gap."""
-    height = LINE * len(lines)
+    pitch = line_pitch(size)
+    height = pitch * len(lines)
     if answer:
-        height += (FEEDBACK_GAP if lines else 0) + LINE * len(answer) + 6
+        height += (FEEDBACK_GAP if lines else 0) + pitch * len(answer) + 6
     return height
 
 

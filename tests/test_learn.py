@@ -18,9 +18,10 @@ from game.session.lessons import load_lessons
 from game.ui.app import App, Launch
 from game.ui.input import Intent
 from game.ui.layout import LAYOUT
-from game.ui.scenes import learn as learn_mod
+from game.ui.play import lesson as learn_mod
+from game.ui.play.lesson import INNER_W
 from game.ui.scenes.game import GameScene
-from game.ui.scenes.learn import INNER_W, LearnScene
+from game.ui.scenes.learn import LearnScene
 from game.ui.scenes.title import TitleScene
 from game.ui.text import CACHE, MIN_SIZE
 from game.ui.tools.learn_screenshots import Driver, point_xy
@@ -221,6 +222,8 @@ def test_every_steps_words_fit_its_card_in_every_language(tmp_path: Path) -> Non
 
 
 def check_card(scene: LearnScene, lang: str, name: str) -> None:
+    title = i18n.tr(scene.step.key("title"))
+    assert CACHE.font(learn_mod.STEP_SIZE).size(title)[0] <= INNER_W, (lang, title)
     lines, answer, size = scene.card_text()
     assert lines and answer and size >= MIN_SIZE, (lang, name, scene.feedback)
     font = CACHE.font(size)

@@ -84,13 +84,10 @@ class GameScene(Scene):
         self.game.start()
 
     def make_controller(self, setup: GameSetup) -> GameController:
-        """The turn controller this screen plays through. Why a method: Learn to play shows its steps
-        on this very screen through a controller of its own (no computer, no saves, no records)."""
+        """The turn controller this screen plays through (Learn to play's own makes no automatic step)."""
+        app, factor = self.app, self.anim.factor
         return GameController(
-            setup,
-            threaded_ai=self.app.threaded_ai,
-            publish=self.app.events.publish,
-            speed_factor=self.anim.factor,
+            setup, threaded_ai=app.threaded_ai, publish=app.events.publish, speed_factor=factor
         )
 
     # -- the game as the rest of the screen reads it ---------------------------------------------

@@ -6,6 +6,7 @@ title's button, its one-time offer, the kiosk's), and that a lesson is never sav
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -23,8 +24,9 @@ from game.ui.play.lesson import INNER_W
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.learn import LearnScene
 from game.ui.scenes.title import TitleScene
-from game.ui.text import CACHE, MIN_SIZE
+from game.ui.text import CACHE, MIN_SIZE, TextCache
 from game.ui.tools.learn_screenshots import Driver, point_xy
+from game.ui.widgets import PAD, fits
 from tests.ui_driver import quit_pygame
 
 pytestmark = pytest.mark.usefixtures("ui_reset")
@@ -284,3 +286,53 @@ def test_a_kiosk_visitor_is_offered_the_lessons_at_the_first_touch(tmp_path: Pat
 
 def test_the_lesson_module_names_its_layout() -> None:
     assert learn_mod.CARD.right <= 1280 and learn_mod.LESSON_ROW.bottom <= learn_mod.CARD.bottom
+
+
+def test_every_step_is_drawn_at_the_floor_or_above_and_inside_its_room(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every line the lessons draw (card, buttons, status line, the title's offer, the closing card), in
+    every state of every step and in every language: at least :data:`MIN_SIZE`, and never wider than
+    the room it was given."""
+    drawn: set[tuple[str, int]] = set()
+    overflow: set[tuple[str, int, int]] = set()
+    render, fit = TextCache.render, TextCache.fit
+
+    def recording_render(self: TextCache, text: str, size: int, *rest: Any, **kw: Any) -> pygame.Surface:
+        if text.strip():
+            drawn.add((text, size))
+        return render(self, text, size, *rest, **kw)
+
+    def checking_fit(
+        self: TextCache, text: str, size: int, width: int, *rest: Any, **kw: Any
+    ) -> pygame.Surface:
+        surface = fit(self, text, size, width, *rest, **kw)
+        if surface.get_width() > width:
+            overflow.add((text, width, surface.get_width()))
+        return surface
+
+    monkeypatch.setattr(TextCache, "render", recording_render)
+    monkeypatch.setattr(TextCache, "fit", checking_fit)
+    for lang in i18n.LANGUAGES:
+        app = App(st.Settings(language=lang, animation="fast"), data_dir=tmp_path / lang, threaded_ai=False)
+        app.scenes.push(app.initial_scene())  # the title with its offer
+        app.draw(0.0)
+        scene = LearnScene(app)
+        app.scenes.reset(scene)
+        hands = Driver(app)
+        for step in scene.steps:
+            app.draw(0.0)
+            if not step.forced:
+                scene.ask_hint()
+                app.draw(0.0)
+            hands.perform(scene)
+            hands.judged(scene)
+            app.draw(0.0)
+            for b in scene.buttons.buttons + scene.lesson_buttons.buttons:
+                assert fits(b.label, b.size, b.rect.w - PAD, b.lines), (lang, step.id, b.label)
+            hands.next(scene)
+        app.draw(0.0)
+        app.quit()
+        quit_pygame()
+    small = sorted((text, size) for text, size in drawn if size < MIN_SIZE and not text.isdigit())
+    assert small == [] and overflow == set()

@@ -36,7 +36,7 @@ from game.ui.play import lesson, panel
 from game.ui.play.lesson import LESSON_ROW, LessonController
 from game.ui.scenes.base import INK, Host
 from game.ui.scenes.game import FLASH_TIME, GameScene
-from game.ui.text import draw_text
+from game.ui.text import CACHE, draw_text
 from game.ui.widgets import PAD, Button, ButtonGroup, common_size
 
 PULSE_SECONDS = 6.0
@@ -220,7 +220,11 @@ class LearnScene(GameScene):
         """The game's buttons for the phase, laid out in the card; Menu becomes Back; no expert's hint."""
         super().rebuild_buttons()
         game_buttons = self.buttons.buttons
-        back = Button(game_buttons[0].rect.copy(), tr("button.back"), self.leave, "grey", size=24)
+        label, menu = tr("button.back"), game_buttons[0].rect  # Back where Menu was, as wide as it needs
+        width = max(menu.w, CACHE.font(24).size(label)[0] + PAD + 16)
+        back = Button(
+            pygame.Rect(menu.right - width, menu.y, width, menu.h), label, self.leave, "grey", size=24
+        )
         acting = self.outcome != "right" and not self.finished and self.take_back_in is None
         hints = (self.ask_hint, self.ask_cube_hint)
         actions = [b for b in game_buttons[1:] if b.action not in hints] if acting else []
@@ -326,9 +330,10 @@ class LearnScene(GameScene):
         width = lesson.glow_width(self.pulse, self.clock)
         if self.outcome != "right" and not self.finished and not self.anim.busy and self.take_back_in is None:
             lesson.draw_lit(surface, self.step.lit, self.state.board_for(0).me, width)
-        surface.fill(BG, pygame.Rect(0, 0, panel.STATUS_RIGHT, L.STATUS_H))  # the lesson's own status line
+        right = self.buttons.buttons[0].rect.x - 16  # the lesson's own status line, left of Back
+        surface.fill(BG, pygame.Rect(0, 0, right, L.STATUS_H))
         text, colour = self.status_line()
-        room = panel.STATUS_RIGHT - panel.STATUS_LEFT
+        room = right - panel.STATUS_LEFT
         draw_text(surface, text, 30, (panel.STATUS_LEFT, L.STATUS_H // 2), colour, "midleft", room)
         progress = (self.index, len(self.steps))
         lesson.draw_card(surface, progress, tr(self.step.key("title")), self.card_text(), self.feedback_kind)

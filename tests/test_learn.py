@@ -247,10 +247,11 @@ def test_a_newcomer_is_offered_the_lessons_once(tmp_path: Path) -> None:
     app.scenes.push(app.initial_scene())
     title = app.scenes.top
     assert isinstance(title, TitleScene) and title.offer_up
-    assert st.load_settings(tmp_path).learn_offered  # remembered at once
+    assert not st.load_settings(tmp_path).learn_offered  # not yet: the player has not left the title
     offer = next(b for b in title.buttons.buttons if b.label == i18n.tr("learn.offer.yes"))
     Driver(app).press(offer.rect.center)
     assert isinstance(app.scenes.top, LearnScene)
+    assert st.load_settings(tmp_path).learn_offered  # remembered as the title went
     app.to_title()
     again = app.scenes.top
     assert isinstance(again, TitleScene) and not again.offer_up
@@ -259,6 +260,19 @@ def test_a_newcomer_is_offered_the_lessons_once(tmp_path: Path) -> None:
     later = App(st.load_settings(tmp_path), data_dir=tmp_path, threaded_ai=False)
     later.scenes.push(later.initial_scene())
     assert isinstance(later.scenes.top, TitleScene) and not later.scenes.top.offer_up
+
+
+def test_the_offer_is_made_whatever_the_player_chooses(tmp_path: Path) -> None:
+    app = App(st.Settings(), data_dir=tmp_path, threaded_ai=False)
+    app.scenes.push(app.initial_scene())
+    title = app.scenes.top
+    assert isinstance(title, TitleScene) and title.offer_up
+    play = next(b for b in title.buttons.buttons if b.label == i18n.tr("ui.two_players"))
+    Driver(app).press(play.rect.center)
+    assert isinstance(app.scenes.top, GameScene) and st.load_settings(tmp_path).learn_offered
+    app.to_title()
+    again = app.scenes.top
+    assert isinstance(again, TitleScene) and not again.offer_up
 
 
 def test_a_player_who_has_played_is_not_offered(tmp_path: Path) -> None:

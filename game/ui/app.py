@@ -209,8 +209,6 @@ class App:
         offer = self.kiosk is None and lessons.offer_due(
             self.settings.learn_offered, self.data_dir, self.saved is not None
         )
-        if offer:  # once: the flag is kept whatever the player does next
-            self.apply_settings(st.with_value(self.settings, "learn_offered", True), save=True)
         return TitleScene(self, loaded.broken, broken_settings, offer_learning=offer)
 
     def setup(self, mode: str, match_length: int, level: str | None = None, coach: bool = False) -> GameSetup:

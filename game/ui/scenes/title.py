@@ -119,9 +119,14 @@ class TitleScene(ButtonScene):
         self.tick_notice(dt)
 
     def exit(self) -> None:
-        """Leaving the title for anything (a game, settings, how to play): the notice has been seen."""
+        """Leaving the title for anything (a game, settings, how to play): the notice has been seen,
+        and a newcomer's offer of the lessons has been made (it is made once; a kiosk makes it to
+        every visitor)."""
         super().exit()
         self.dismiss_notice()
+        settings = self.app.settings
+        if self.offer_learning and self.app.kiosk is None and not settings.learn_offered:
+            self.app.apply_settings(st.with_value(settings, "learn_offered", True), save=True)
 
     def _draw_notice(self, surface: pygame.Surface) -> None:
         lines = self.notice_lines()

@@ -181,6 +181,31 @@ def test_skip_again_and_back(tmp_path: Path) -> None:
     assert isinstance(app.scenes.top, TitleScene)
 
 
+def test_the_hint_key_gives_the_steps_hint(tmp_path: Path) -> None:
+    _app, scene, _hands = open_lessons(tmp_path, "doubles")
+    scene.pulse = 0.0
+    scene.handle(Intent("nav", command="hint"))  # H, a controller's Y: never the expert's play here
+    assert scene.feedback == i18n.tr("learn.doubles.hint") and scene.pulse > 0
+    assert scene.hints.moves is None
+
+
+def test_a_broken_lessons_file_leaves_the_title_as_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from game.session import lessons
+
+    bad = tmp_path / "lessons.json"
+    bad.write_text(
+        '{"version": 1, "steps": [{"id": "x", "kind": "move", "position": "nope"}]}', encoding="utf-8"
+    )
+    monkeypatch.setattr(lessons, "LESSONS_FILE", bad)
+    app = App(st.Settings(), data_dir=tmp_path, threaded_ai=False)
+    title = TitleScene(app)
+    app.scenes.reset(title)
+    title.learn()
+    assert app.scenes.top is title and "bad position" in caplog.text
+
+
 def test_escape_leaves(tmp_path: Path) -> None:
     app, scene, _hands = open_lessons(tmp_path)
     scene.handle(Intent("back"))

@@ -11,6 +11,7 @@ or after :data:`NOTICE_SECONDS`, counted also while the loop sleeps (see ``App.i
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 import pygame
@@ -28,6 +29,8 @@ from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.text import CACHE, MIN_SIZE, draw_text, tr, tr_level
 from game.ui.widgets import PAD, common_size, row_widths, spread
+
+log = logging.getLogger(__name__)
 
 MATCH_CHOICES = (1, 3, 5, 7, 0)
 Choice = tuple[str, Callable[[], None], str]
@@ -297,10 +300,17 @@ class TitleScene(ButtonScene):
         self.app.scenes.push(HowToScene(self.app))
 
     def learn(self) -> None:
-        """Learn to play, in this screen's place (Back comes back to the title)."""
+        """Learn to play, in this screen's place (Back comes back to the title). A lessons file that
+        cannot be used (a broken install: the tests check the shipped one) is logged, and the title stays."""
+        from game.session.lessons import LessonError
         from game.ui.scenes.learn import LearnScene  # the lessons' screen loads only when asked for
 
-        self.app.start_game(LearnScene(self.app))
+        try:
+            scene = LearnScene(self.app)
+        except LessonError as exc:
+            log.error("Learn to play cannot start: %s", exc)
+            return
+        self.app.start_game(scene)
 
     def open_settings(self) -> None:
         self.app.scenes.push(SettingsScene(self.app))

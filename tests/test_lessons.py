@@ -178,3 +178,24 @@ def test_learn_is_offered_once_to_a_player_who_has_not_played(tmp_path: Path) ->
     (tmp_path / "records").mkdir()
     (tmp_path / "records" / "20250101-120000-computer.mat").write_text("", encoding="utf-8")
     assert not lessons.offer_due(False, tmp_path, saved_game=False)
+
+
+def test_the_expert_plays_every_step_as_the_lesson_teaches() -> None:
+    """What a lesson calls right is what the strongest level does: its play is among the right ones,
+    it takes the double the take step takes and doubles where the double step doubles."""
+    from game.ai import api
+
+    for step in STEPS:
+        if step.kind == "move":
+            assert step.dice is not None
+            play = api.choose_play(step.position, step.dice, "expert")
+            after = play.position if play is not None else step.position
+            assert step.right_play(after), step.id
+        elif step.kind == "answer":
+            assert api.should_take(
+                step.position, 1, "centre", 0, (0, 0), False, "expert"
+            ) == step.right_answer("take")
+        else:
+            assert api.should_double(step.position, 1, "centre", 0, (0, 0), False, "expert") == (
+                step.right_answer("double")
+            )

@@ -26,8 +26,9 @@ from game.ui.input import Intent
 from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
 from game.ui.scenes.dice_stats import DiceStatsScene
 from game.ui.scenes.howto import HowToScene
+from game.ui.scenes.learn_offer import draw_offer, offer_button
 from game.ui.scenes.settings import SettingsScene
-from game.ui.text import CACHE, MIN_SIZE, draw_text, tr, tr_level
+from game.ui.text import MIN_SIZE, draw_text, tr, tr_level
 from game.ui.widgets import PAD, common_size, row_widths, spread
 
 log = logging.getLogger(__name__)
@@ -49,8 +50,6 @@ LANG_W, STATS_W, LEVEL_ROOM = 88, 280, 656
 """The bottom row: the language buttons and the statistics button stay narrower than the side column,
 so that the levels between them have 656 pixels (room for "Intermediate" at the levels' full size,
 the floor: :data:`~game.ui.text.MIN_SIZE`), as far from their neighbours as from each other."""
-OFFER_SIZE, OFFER_QUESTION = 26, 30
-"""The offer's button (Learn in two minutes) at the side buttons' size, its question a little larger."""
 CHECKERS_Y = 420
 """The top checker of the two stacks beside the middle column, under Learn to play (left) and in line
 with it (right)."""
@@ -155,32 +154,6 @@ class TitleScene(ButtonScene):
         """The lessons' offer shows (the broken-save notice, while up, has the top to itself)."""
         return self.offer_learning and not self.notice_up
 
-    def offer_layout(self) -> tuple[pygame.Rect, int, pygame.Rect, int]:
-        """The offer's band, its question's width, its button and the button's text size: as wide as
-        they need, centred in the room across the top (left of Quit, which a kiosk does not have)."""
-        right = L.W - 160 if self.app.kiosk is None else L.W - 12
-        room = right - 12
-        label = i18n.tr("learn.offer.yes")
-        size, (button_w,) = row_widths([label], OFFER_SIZE, room // 2, gap=0, air=56, least=240)
-        question = CACHE.font(OFFER_QUESTION).size(i18n.tr("learn.offer.title"))[0]
-        text_w = min(question, room - button_w - 24 - 20 - 10)
-        width = 24 + text_w + 20 + button_w + 10
-        band = pygame.Rect(12 + (room - width) // 2, 6, width, 80)
-        rect = pygame.Rect(band.right - 10 - button_w, band.y + 10, button_w, band.h - 20)
-        return band, text_w, rect, size
-
-    def _offer_button(self) -> None:
-        _band, _text_w, rect, size = self.offer_layout()
-        label = i18n.tr("learn.offer.yes")
-        self.buttons.add(button((rect.x, rect.y, rect.w, rect.h), label, self.learn, "green", size))
-
-    def _draw_offer(self, surface: pygame.Surface) -> None:
-        band, text_w, _rect, _size = self.offer_layout()
-        pygame.draw.rect(surface, (28, 62, 44), band, border_radius=14)
-        pygame.draw.rect(surface, GOLD, band, 3, border_radius=14)
-        at = (band.x + 24, band.centery)
-        draw_text(surface, i18n.tr("learn.offer.title"), OFFER_QUESTION, at, GOLD, "midleft", text_w)
-
     def _build(self) -> None:
         b = self.buttons
         b.clear()
@@ -195,7 +168,7 @@ class TitleScene(ButtonScene):
             b.add(button((L.W - 148, 12, 136, 52), tr("quit"), self.app.quit, "red", size=24))
         self._side_buttons()
         if self.offer_up:
-            self._offer_button()  # last: the band's text ends where this button starts
+            self.buttons.add(offer_button(self.app.kiosk is not None, self.learn))
         self.dirty = True
 
     def _middle_buttons(self) -> None:
@@ -356,7 +329,7 @@ class TitleScene(ButtonScene):
             level = tr("computer_level", level=tr_level(self.level))
             draw_text(surface, level, MIN_SIZE, (L.W // 2, 604), (190, 200, 220))
         if self.offer_up:
-            self._draw_offer(surface)
+            draw_offer(surface, self.app.kiosk is not None)
         self.buttons.draw(surface, self.app.sprites)
         for x, name in ((150, "white"), (L.W - 150, "black")):
             sprite = self.app.sprites.get(f"checker_{name}")

@@ -49,6 +49,8 @@ class GameSetup:
     match_length: int = 5
     seed: int | None = None
     level: str | None = None
+    coach: bool = False
+    """The coach watches this game (the first game after Learn to play): read by the coach's card."""
 
 
 ChangeHook = Callable[[GameState, GameState, Action, "tuple[int, int] | None"], None]

@@ -72,6 +72,8 @@ class Settings:
     wins for one run)."""
     table: bool = False
     """A cocktail table: two players face to face, the picture turned to the far player while they act."""
+    learn_offered: bool = False
+    """Learn to play was offered on the title to a player who had not played yet (it is offered once)."""
 
 
 DEFAULTS = Settings()
@@ -140,6 +142,7 @@ VALIDATORS: Mapping[str, Callable[[Any], Any]] = {
     "keys": _keys,
     "rotation": _choice(ROTATIONS),
     "table": _choice(SOUND_CHOICES),
+    "learn_offered": _choice(SOUND_CHOICES),
 }
 
 OPTIONS: Mapping[str, tuple[Any, ...]] = {

@@ -24,7 +24,7 @@ from os import PathLike
 import pygame
 
 from game import i18n
-from game.session import persist
+from game.session import lessons, persist
 from game.session import settings as st
 from game.session.controller import GameSetup
 from game.session.dice_stats import DiceStats, DiceStatsCounter
@@ -207,23 +207,31 @@ class App:
         (and, on the first title, if the settings were)."""
         loaded = persist.load_game_checked(self.data_dir)
         self.saved = loaded.game
-        return TitleScene(self, loaded.broken, broken_settings)
+        offer = self.kiosk is None and lessons.offer_due(
+            self.settings.learn_offered, self.data_dir, self.saved is not None
+        )
+        return TitleScene(self, loaded.broken, broken_settings, offer_learning=offer)
 
-    def setup(self, mode: str, match_length: int) -> GameSetup:
-        """A new game as the settings say (level) with this run's seed."""
-        return GameSetup(mode=mode, match_length=match_length, seed=self.seed, level=self.settings.level)
+    def setup(self, mode: str, match_length: int, level: str | None = None, coach: bool = False) -> GameSetup:
+        """A new game as the settings say (level, unless one is given) with this run's seed."""
+        level = level or self.settings.level
+        return GameSetup(mode=mode, match_length=match_length, seed=self.seed, level=level, coach=coach)
 
-    def new_game(self, mode: str, match_length: int | None = None) -> None:
+    def new_game(
+        self, mode: str, match_length: int | None = None, *, level: str | None = None, coach: bool = False
+    ) -> None:
         """Start a new game or demo from the title; a new game replaces the old save.
 
         The demo is never saved, so it leaves the save alone (Continue brings the game back after it),
         except on a cabinet, where a left game belongs to someone who has gone (as in the attract mode).
+        ``level`` and ``coach``: Learn to play's first game is against the beginner with the coach on,
+        whatever the settings say.
         """
         length = self.settings.match_length if match_length is None else match_length
         if mode != "demo" or self.kiosk is not None:
             persist.clear_game(self.data_dir)
             self.saved = None
-        self.start_game(GameScene(self, self.setup(mode, length)))
+        self.start_game(GameScene(self, self.setup(mode, length, level, coach)))
 
     def _resumed_scene(self, saved: persist.SavedGame) -> GameScene:
         setup = GameSetup(
@@ -271,9 +279,9 @@ class App:
     def to_title(self) -> None:
         self._drop_games()
         self.input.cancel()
-        if self.kiosk is not None:
+        if self.kiosk is not None:  # every visitor is offered the lessons: "New to backgammon?"
             self.saved = None
-            self.scenes.reset(TitleScene(self))
+            self.scenes.reset(TitleScene(self, offer_learning=True))
         else:
             self.scenes.reset(self._title())
 

@@ -53,9 +53,7 @@ class GameScene(Scene):
     def __init__(self, app: Host, setup: GameSetup) -> None:
         super().__init__(app)
         self.anim = Animator(speed=app.speed)
-        self.game = GameController(
-            setup, threaded_ai=app.threaded_ai, publish=app.events.publish, speed_factor=self.anim.factor
-        )
+        self.game = self.make_controller(setup)
         self.view = BoardView(app.sprites)
         self.dice = DiceRoll(rng=random.Random(self.game.seed ^ 0x5EED))
         self.buttons = ButtonGroup()
@@ -84,6 +82,13 @@ class GameScene(Scene):
         self.game.on_flash = self.flash
         self._on_state()
         self.game.start()
+
+    def make_controller(self, setup: GameSetup) -> GameController:
+        """The turn controller this screen plays through (Learn to play's own makes no automatic step)."""
+        app, factor = self.app, self.anim.factor
+        return GameController(
+            setup, threaded_ai=app.threaded_ai, publish=app.events.publish, speed_factor=factor
+        )
 
     # -- the game as the rest of the screen reads it ---------------------------------------------
 

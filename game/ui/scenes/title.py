@@ -11,6 +11,7 @@ or after :data:`NOTICE_SECONDS`, counted also while the loop sleeps (see ``App.i
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 import pygame
@@ -25,9 +26,12 @@ from game.ui.input import Intent
 from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
 from game.ui.scenes.dice_stats import DiceStatsScene
 from game.ui.scenes.howto import HowToScene
+from game.ui.scenes.learn_offer import draw_offer, offer_button
 from game.ui.scenes.settings import SettingsScene
 from game.ui.text import MIN_SIZE, draw_text
 from game.ui.widgets import PAD, common_size, row_widths, spread
+
+log = logging.getLogger(__name__)
 
 MATCH_CHOICES = (1, 3, 5, 7, 0)
 Choice = tuple[str, Callable[[], None], str]
@@ -46,15 +50,25 @@ LANG_W, STATS_W, LEVEL_ROOM = 88, 280, 656
 """The bottom row: the language buttons and the statistics button stay narrower than the side column,
 so that the levels between them have 656 pixels (room for "Intermediate" at the levels' full size,
 the floor: :data:`~game.ui.text.MIN_SIZE`), as far from their neighbours as from each other."""
+CHECKERS_Y = 420
+"""The top checker of the two stacks beside the middle column, under Learn to play (left) and in line
+with it (right)."""
 NOTICE_SECONDS = 30.0
 """How long the broken-save notice stays on an untouched title screen."""
 
 
 class TitleScene(ButtonScene):
     def __init__(
-        self, app: Host, broken_save: BrokenSave | None = None, broken_settings: BrokenSave | None = None
+        self,
+        app: Host,
+        broken_save: BrokenSave | None = None,
+        broken_settings: BrokenSave | None = None,
+        offer_learning: bool = False,
     ) -> None:
         super().__init__(app)
+        self.offer_learning = offer_learning
+        """Across the top: "New to backgammon? Learn in two minutes" (a first-time player, a kiosk's
+        visitor). It takes no input but its button, so the title works as ever under it."""
         self.match_length = app.settings.match_length
         self.placeholder = not ai_available()
         self.level = app.settings.level
@@ -100,14 +114,21 @@ class TitleScene(ButtonScene):
             self.broken_save = self.broken_settings = None
             self.dirty = True
             self.app.needs_draw = True
+            if self.offer_learning:
+                self._build()  # the offer takes the top in the notice's place
 
     def update(self, dt: float) -> None:
         self.tick_notice(dt)
 
     def exit(self) -> None:
-        """Leaving the title for anything (a game, settings, how to play): the notice has been seen."""
+        """Leaving the title for anything (a game, settings, how to play): the notice has been seen,
+        and a newcomer's offer of the lessons has been made (it is made once; a kiosk makes it to
+        every visitor)."""
         super().exit()
         self.dismiss_notice()
+        settings = self.app.settings
+        if self.offer_learning and self.app.kiosk is None and not settings.learn_offered:
+            self.app.apply_settings(st.with_value(settings, "learn_offered", True), save=True)
 
     def _draw_notice(self, surface: pygame.Surface) -> None:
         lines = self.notice_lines()
@@ -128,6 +149,11 @@ class TitleScene(ButtonScene):
         draw_text(surface, lines[0], 26, (text_x, rect.y + 27), INK, width=width)
         draw_text(surface, lines[1], MIN_SIZE, (text_x, rect.y + 58), DIM, width=width)
 
+    @property
+    def offer_up(self) -> bool:
+        """The lessons' offer shows (the broken-save notice, while up, has the top to itself)."""
+        return self.offer_learning and not self.notice_up
+
     def _build(self) -> None:
         b = self.buttons
         b.clear()
@@ -141,6 +167,8 @@ class TitleScene(ButtonScene):
         if self.app.kiosk is None:  # a cabinet's visitors have no Quit: the operator menu has it
             b.add(button((L.W - 148, 12, 136, 52), i18n.tr("ui.quit"), self.app.quit, "red", size=24))
         self._side_buttons()
+        if self.offer_up:
+            self.buttons.add(offer_button(self.app.kiosk is not None, self.learn))
         self.dirty = True
 
     def _middle_buttons(self) -> None:
@@ -188,6 +216,8 @@ class TitleScene(ButtonScene):
         if self.app.saved is not None:
             continue_rect = (24, TOP_Y, SIDE_W, TOP_H)
             side.append((continue_rect, i18n.tr("menu.continue"), self.app.continue_saved, "gold", 2))
+        learn_rect = (24, TOP_Y + 98, SIDE_W, TOP_H)  # beside Two players, under Continue
+        side.append((learn_rect, i18n.tr("learn.button"), self.learn, "gold", 2))
         if self.app.kiosk is None:
             settings_rect = (L.W - 24 - SIDE_W, TOP_Y, SIDE_W, TOP_H)
             side.append((settings_rect, i18n.tr("menu.settings"), self.open_settings, "grey", 1))
@@ -242,6 +272,19 @@ class TitleScene(ButtonScene):
     def how_to(self) -> None:
         self.app.scenes.push(HowToScene(self.app))
 
+    def learn(self) -> None:
+        """Learn to play, in this screen's place (Back comes back to the title). A lessons file that
+        cannot be used (a broken install: the tests check the shipped one) is logged, and the title stays."""
+        from game.session.lessons import LessonError
+        from game.ui.scenes.learn import LearnScene  # the lessons' screen loads only when asked for
+
+        try:
+            scene = LearnScene(self.app)
+        except LessonError as exc:
+            log.error("Learn to play cannot start: %s", exc)
+            return
+        self.app.start_game(scene)
+
     def open_settings(self) -> None:
         self.app.scenes.push(SettingsScene(self.app))
 
@@ -272,12 +315,12 @@ class TitleScene(ButtonScene):
             colour = (150, 36, 40) if (i // 80) % 2 else (200, 176, 120)
             pygame.draw.polygon(surface, colour, [(i, 0), (i + 80, 0), (i + 40, 60)])
             pygame.draw.polygon(surface, colour, [(i, L.H), (i + 80, L.H), (i + 40, L.H - 26)])
-        if not self.notice_up:
+        if not self.notice_up and not self.offer_up:
             draw_text(surface, i18n.tr("ui.app_title"), 84, (L.W // 2, 110), GOLD, shadow=True)
             draw_text(
                 surface, i18n.tr("ui.subtitle"), MIN_SIZE, (L.W // 2, 166), (200, 210, 230), width=L.W - 80
             )
-        else:  # the notice takes the top; the how-to-drag hint waits until it has gone
+        else:  # the notice (or the offer) takes the top; the how-to-drag hint waits until it has gone
             draw_text(surface, i18n.tr("ui.app_title"), 84, (L.W // 2, 130), GOLD, shadow=True)
         if self.match_length == 0:
             length = i18n.tr("ui.session")
@@ -291,9 +334,11 @@ class TitleScene(ButtonScene):
         if not self.placeholder:
             level = i18n.tr("ui.computer_level", level=i18n.tr_level(self.level))
             draw_text(surface, level, MIN_SIZE, (L.W // 2, 604), (190, 200, 220))
+        if self.offer_up:
+            draw_offer(surface, self.app.kiosk is not None)
         self.buttons.draw(surface, self.app.sprites)
         for x, name in ((150, "white"), (L.W - 150, "black")):
             sprite = self.app.sprites.get(f"checker_{name}")
             for k in range(3):
-                surface.blit(sprite, sprite.get_rect(center=(x, 330 + k * 50)))
+                surface.blit(sprite, sprite.get_rect(center=(x, CHECKERS_Y + k * 50)))
         self._draw_notice(surface)

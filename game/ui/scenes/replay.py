@@ -4,6 +4,13 @@ Each step is one entry of the match sheet shown on the board it was made on (a r
 the dice and the play as arrows; with a review, the better play beside a mistake),
 with its Position ID and Match ID for pasting into another program. Every state comes
 from replaying the record through the engine (:func:`game.record.replay_game`).
+
+With a review, a step that was worse than good says so on the project's one scale
+(inaccurate, mistake, blunder: :mod:`game.coach.scale`), names the better play or the better
+cube action, and, for the reader's own decisions, says why in words across the top of the
+screen. The whole replay is read by one player (the ``reader``): the board's labels are his
+and every play is written in his numbers (:mod:`game.ui.reading`), so nothing turns over under
+him from one half-move to the next.
 """
 
 from __future__ import annotations
@@ -14,26 +21,26 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.coach.scale import grade, is_error
+from game.coach.words import Phrase, render
 from game.engine.cube import Cube
 from game.engine.flow import GameState
 from game.engine.matchid import match_id
 from game.engine.moves import Move
-from game.engine.notation import format_play
 from game.record import MatchRecord, Ply, PlyKind, final_state, ply_lines, replay_game
 
 if TYPE_CHECKING:
     from game.review import MatchReview, Mistake
 
-from game.i18n import tr, tr_n
+from game.i18n import get_language, tr, tr_n
 from game.ui import layout as L
 from game.ui.board import still as still_board
 from game.ui.board.view import GOLD, PANEL_BG, BoardView
 from game.ui.input import Intent
+from game.ui.reading import play_text
 from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
-from game.ui.text import MIN_SIZE, draw_text, first_fitting, wrap_lines
+from game.ui.text import CACHE, MIN_SIZE, draw_text, first_fitting, wrap_lines
 
-MISTAKE = 0.02
-"""Steps that lost at least this much (points per unit cube) are the mistakes "Next mistake" visits."""
 BUTTONS_Y = 470
 """The top of the panel's buttons."""
 IDS_BOTTOM = BUTTONS_Y - 120
@@ -44,6 +51,26 @@ IDS_GAP = 34
 IDS_PITCH_MIN = 58
 """The Position ID's label to the Match ID's, at the closest (a line of 26 and one of 24 between)."""
 RED = (255, 140, 120)
+
+
+REASON_BAND = pygame.Rect(40, 2, L.W - 80, L.BOARD_Y - 4)
+"""Where a step's reason in words stands (in place of the title): across the whole screen above the
+board, two lines at the floor size. The side panel is too narrow for a sentence (five to seven of its
+lines), the top of the screen holds one of the coach's sentences in two."""
+
+
+@dataclass(frozen=True)
+class CubeVerdict:
+    """The review's judgement of a cube decision made at a step."""
+
+    action: str
+    """What was done: "double", "no double", "take" or "pass"."""
+    best: str
+    """The better action (the same as ``action`` when the decision was right)."""
+    error: float
+    reason: tuple[Phrase, ...] = ()
+    before_roll: bool = False
+    """A "no double" judged at the roll that followed it (the step shows the roll)."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +85,62 @@ class Step:
     better: tuple[Move, ...] = ()
     """The review's better play where this roll lost something."""
     error: float = 0.0
+    """What the checker play of this step lost (a cube decision's loss is in ``cube``)."""
+    reason: tuple[Phrase, ...] = ()
+    """Why ``better`` is better, in words (where the play was worse than good)."""
+    cube: CubeVerdict | None = None
+    """The cube decision made at this step (a double, take or pass; at a roll, the "no double" before it)."""
+
+    @property
+    def cost(self) -> float:
+        """The most that a decision of this step lost (the checker play's or the cube decision's)."""
+        return max(self.error, self.cube.error if self.cube is not None else 0.0)
+
+
+NBSP = "\u00a0"
+"""A space no line breaks at: between a count and its word ("16 blunders")."""
+
+
+def wrap_prose(text: str, width: int) -> list[str]:
+    """Greedy word wrap of ``text`` to ``width`` at the floor size, breaking at plain spaces only (not
+    at :data:`NBSP`; a word wider than ``width`` gets a line of its own)."""
+    font = CACHE.font(MIN_SIZE)
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if line and font.size(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    lines.append(line)
+    return lines
+
+
+def prose_lines(texts: list[str], rows: int, width: int) -> list[str]:
+    """The first of ``texts`` (the fullest first) that word-wraps into ``rows`` lines of ``width`` at
+    the floor size; if none does, the last one's first ``rows`` lines, the last cut at a word with "…".
+
+    For sentences (a reason in words): :func:`~game.ui.text.fit_lines` breaks before a bracket, which
+    suits a label with a note but splits "The expert's play (23/20 20/16) brings..." after three words.
+    """
+    font = CACHE.font(MIN_SIZE)
+    for text in texts:
+        lines = wrap_prose(text, width)
+        if len(lines) <= rows:
+            return lines
+    lines = wrap_prose(texts[-1], width)[:rows]
+    words = lines[-1].split()
+    while words and font.size(" ".join([*words, "…"]))[0] > width:
+        words.pop()
+    lines[-1] = " ".join([*words, "…"])
+    return lines
+
+
+def graded(error: float) -> str:
+    """A decision's grade on the one scale and what it cost: "Blunder: cost 0.335"."""
+    return tr("review.graded", grade=tr("review.grade." + grade(error)), cost=f"{error:.3f}")
 
 
 def dice_text(dice: tuple[int, int]) -> str:
@@ -82,22 +165,28 @@ def mistake_step(record: MatchRecord, mistake: Mistake) -> tuple[int, int]:
 
 
 def build_steps(record: MatchRecord, review: MatchReview | None) -> list[Step]:
-    """Every entry of every game, then each game's end, with the review's verdict where it has one."""
-    verdicts: dict[tuple[int, int], tuple[tuple[Move, ...], float]] = {}
+    """Every entry of every game, then each game's end, with the review's verdicts where it has them.
+
+    The checker play and the cube decision of a step are kept apart: a "no double" is judged at the
+    roll after it, and merged into the roll's play it showed a missed double as a checker play whose
+    "better" play was the one made."""
+    plays: dict[tuple[int, int], tuple[tuple[Move, ...], float, tuple[Phrase, ...]]] = {}
+    cubes: dict[tuple[int, int], CubeVerdict] = {}
     if review is not None:
         for p in review.players:
             for m in p.moves:
-                verdicts[(m.game, m.ply)] = (tuple(m.best), m.error)
+                plays[(m.game, m.ply)] = (tuple(m.best), m.error, m.reason)
             for c in p.cube:
-                best, error = verdicts.get((c.game, c.ply), ((), 0.0))
-                verdicts[(c.game, c.ply)] = (best, max(error, c.error))
+                cubes[(c.game, c.ply)] = CubeVerdict(
+                    c.action, c.best_action, c.error, c.reason, before_roll=c.action == "no double"
+                )
     steps: list[Step] = []
     for gi, game in enumerate(record.games):
         lines = ply_lines(game.plies)
         for k, (replayed, line) in enumerate(zip(replay_game(record.rules, game), lines, strict=True)):
-            ply = replayed.ply
-            best, error = verdicts.get((game.number, k), ((), 0.0))
-            steps.append(Step(gi, replayed.state, ply, line, best, error))
+            best, error, reason = plays.get((game.number, k), ((), 0.0, ()))
+            cube = cubes.get((game.number, k))
+            steps.append(Step(gi, replayed.state, replayed.ply, line, best, error, reason, cube))
         steps.append(Step(gi, final_state(record.rules, game), None, lines[-1] if lines else 0))
     return steps
 
@@ -126,10 +215,14 @@ class ReplayScene(ButtonScene):
         names: tuple[str, str],
         review: MatchReview | None = None,
         start: tuple[int, int] = (0, 0),
+        reader: int = 0,
     ) -> None:
         super().__init__(app)
         self.record = record
         self.names = names
+        self.reader = reader
+        """The player the replay is for: the board's labels and every play are in his numbers, and
+        the reasons in words are said for his decisions (they speak to the one who decided)."""
         self.steps = build_steps(record, review)
         firsts = [i for i, s in enumerate(self.steps) if i == 0 or self.steps[i - 1].game != s.game]
         self.index = min(firsts[min(start[0], len(firsts) - 1)] + start[1], len(self.steps) - 1)
@@ -173,10 +266,11 @@ class ReplayScene(ButtonScene):
         self.go(max(i for i, s in enumerate(self.steps) if s.game == game))
 
     def mistakes(self) -> list[int]:
-        return [i for i, s in enumerate(self.steps) if s.error >= MISTAKE]
+        """The steps with a decision worse than good (inaccurate or worse on the one scale)."""
+        return [i for i, s in enumerate(self.steps) if is_error(s.cost)]
 
     def next_mistake(self) -> None:
-        """The next step that lost at least :data:`MISTAKE`, round to the first after the last."""
+        """The next step with a decision worse than good, round to the first after the last."""
         found = self.mistakes()
         if found:
             self.go(next((i for i in found if i > self.index), found[0]))
@@ -218,7 +312,7 @@ class ReplayScene(ButtonScene):
         name = self.names[ply.player]
         if ply.kind is PlyKind.ROLL:
             assert ply.dice is not None
-            play = format_play(ply.moves) or tr("review.no_move")
+            play = play_text(ply.moves, ply.player, self.reader) or tr("review.no_move")
             return tr("replay.rolls", name=name, dice=dice_text(ply.dice), play=play)
         if ply.kind is PlyKind.DOUBLE:
             return tr("replay.doubles", name=name, cube=ply.cube)
@@ -232,6 +326,48 @@ class ReplayScene(ButtonScene):
             return tr("replay.where_end", game=number, move=step.line)
         total = max(s.line for s in self.steps if s.game == step.game)
         return tr("replay.where", game=number, move=step.line, total=total)
+
+    def verdict_lines(self, step: Step) -> list[tuple[str, tuple[int, int, int]]]:
+        """The review's verdicts of the step's decisions worse than good, each its grade and cost
+        (red) then the better choice (green): the cube decision first (it came first), then the play.
+        A cube mistake always names the better cube action ("Better: double before rolling")."""
+        out: list[tuple[str, tuple[int, int, int]]] = []
+        cube = step.cube
+        if cube is not None and is_error(cube.error):
+            out.append((graded(cube.error), RED))
+            if cube.before_roll and cube.best == "double":
+                better = tr("replay.better_double_first")
+            else:
+                better = tr("replay.better", play=tr("review.action." + cube.best.replace(" ", "_")))
+            out.append((better, still_board.BETTER))
+        if is_error(step.error):
+            out.append((graded(step.error), RED))
+            if step.better and step.ply is not None:
+                play = play_text(step.better, step.ply.player, self.reader)
+                out.append((tr("replay.better", play=play), still_board.BETTER))
+        return out
+
+    def reason(self, step: Step) -> tuple[Phrase, ...]:
+        """Why the better choice of the step's costlier decision worse than good is better, in the
+        coach's words; nothing for the other player's decisions (the sentences speak to the reader:
+        "your play leaves a blot")."""
+        ply = step.ply
+        if ply is None or ply.player != self.reader:
+            return ()
+        cube = step.cube
+        if cube is not None and is_error(cube.error) and cube.error >= step.error:
+            return cube.reason
+        return step.reason if is_error(step.error) else ()
+
+    def reason_lines(self, step: Step) -> list[str]:
+        """The reason in at most two lines across :data:`REASON_BAND`: whole if it fits, else its
+        first (main) sentence, else that cut at a word."""
+        phrases = self.reason(step)
+        if not phrases:
+            return []
+        lang = get_language()
+        texts = [render(phrases, lang), render(phrases[:1], lang)]
+        return prose_lines(texts, 2, REASON_BAND.w)
 
     def _board(self, step: Step) -> pygame.Surface:
         if self._image is None or self._image_index != self.index:
@@ -249,6 +385,7 @@ class ReplayScene(ButtonScene):
                 dice=s.dice,
                 made=made,
                 better=better,
+                reader=self.reader,
             )
             self._image_index = self.index
         return self._image
@@ -260,7 +397,14 @@ class ReplayScene(ButtonScene):
         pygame.draw.rect(surface, PANEL_BG, panel, border_radius=14)
         cx, w = L.PANEL_X + L.PANEL_W // 2, L.PANEL_W - 8
         game = self.record.games[step.game]
-        draw_text(surface, tr("replay.title"), 32, (L.W // 2, 28), GOLD)
+        reason = self.reason_lines(step)
+        if reason:  # the reason in words stands where the title was
+            band = REASON_BAND
+            for i, line in enumerate(reason):
+                y = band.y + (band.h // 2 if len(reason) == 1 else band.h // 4 + i * (band.h // 2))
+                draw_text(surface, line, MIN_SIZE, (band.centerx, y), INK, width=band.w)
+        else:
+            draw_text(surface, tr("replay.title"), 32, (L.W // 2, 28), GOLD)
         # Where and who did what, in two lines when one does not fit at the floor size ("Game 10,
         # move 125 of 145", a long play, a long name), three when two do not ("Computer: rolled 5-5,
         # played bar/20(2) 13/8* 13/8" ran off the panel and the screen at 800x480); what follows
@@ -280,37 +424,40 @@ class ReplayScene(ButtonScene):
         for i, line in enumerate(said):
             draw_text(surface, line, MIN_SIZE, (cx, top + 100 + 28 * i), INK, width=w)
         last = top + 100 + 28 * (len(said) - 1)  # the middle of the last line drawn
-        if step.error >= MISTAKE:
-            last += 34
-            text = tr("replay.mistake", cost=f"{step.error:.3f}")
-            draw_text(surface, text, MIN_SIZE, (cx, last), RED, width=w)
-            if step.better:  # more lines where a long play does not fit one at the floor size
-                better = wrap_lines(tr("replay.better", play=format_play(step.better)), MIN_SIZE, w)
-                for line in better:
-                    last += 28
-                    draw_text(surface, line, MIN_SIZE, (cx, last), still_board.BETTER, width=w)
+        for text, colour in self.verdict_lines(step):
+            # more lines where a long play does not fit one at the floor size
+            for i, line in enumerate(wrap_lines(text, MIN_SIZE, w)):
+                last += 34 if colour == RED and i == 0 else 28
+                draw_text(surface, line, MIN_SIZE, (cx, last), colour, width=w)
         # The IDs below, at least IDS_GAP under the last line (a long play and a long better play once
         # left the Position ID's label 22 px under the better play's last line, touching it), closer
-        # together when that leaves them less room: their last line still ends above the buttons.
+        # together when that leaves them less room: their last line still ends above the buttons. A
+        # step with a cube and a checker verdict and long plays may leave no room: the IDs give way.
         y = max(last + IDS_GAP, min(last + 70, IDS_BOTTOM))
         pitch = max(IDS_PITCH_MIN, min(74, BUTTONS_Y - 44 - y))
-        for label, value in (
-            (tr("replay.position_id"), step.state.position.position_id()),
-            (tr("replay.match_id"), match_id(step.state)),
-        ):
-            draw_text(surface, label, MIN_SIZE, (cx, y), DIM, width=w)
-            draw_text(surface, value, 26, (cx, y + 28), INK, width=w)
-            y += pitch
+        if y + pitch + 28 + 16 <= BUTTONS_Y:
+            for label, value in (
+                (tr("replay.position_id"), step.state.position.position_id()),
+                (tr("replay.match_id"), match_id(step.state)),
+            ):
+                draw_text(surface, label, MIN_SIZE, (cx, y), DIM, width=w)
+                draw_text(surface, value, 26, (cx, y + 28), INK, width=w)
+                y += pitch
         self.buttons.draw(surface, self.app.sprites)
 
 
 __all__ = [
-    "MISTAKE",
+    "NBSP",
+    "REASON_BAND",
+    "CubeVerdict",
     "ReplayScene",
     "Step",
     "build_steps",
     "dice_text",
+    "graded",
     "mistake_step",
+    "prose_lines",
     "shown_cube",
     "states_of",
+    "wrap_prose",
 ]

@@ -73,7 +73,7 @@ ENGLISH: dict[str, str] = {
     "pips": "{pips} pips",
     "score": "Score {score}",
     "match_to": "Match to {length}",
-    "session_score": "Money session",
+    "session_score": "Unlimited session",
     "crawford": "CRAWFORD",
     "opening_roll": "Opening roll: high die starts",
     "opening_tie": "Tie {die}-{die}: roll again",

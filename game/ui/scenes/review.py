@@ -71,6 +71,8 @@ BOARD_W = 158
 """The small board's width (109 high: the card's height less its frame)."""
 TEXT_GAP = 16
 """Between the small board and the lines beside it."""
+TEXT_W = CARD_W - 1 - BOARD_W - TEXT_GAP - 12
+"""The width of a card's lines (right of its board, 12 clear of its right edge)."""
 HEAD_Y = CARD_Y - 16
 """The line over the cards: whose mistakes they are, and the colours of the arrows."""
 RED = (255, 120, 110)
@@ -374,9 +376,8 @@ class ReviewScene(ButtonScene):
         board = image.get_rect(midleft=(rect.x + 1, rect.centery))
         surface.blit(image, board)
         pygame.draw.rect(surface, (70, 80, 100), board, 2)
-        x = board.right + TEXT_GAP
-        w = rect.right - 12 - x
-        y = rect.y + 16
+        x, w = rect.x + 1 + BOARD_W + TEXT_GAP, TEXT_W
+        y = rect.y + 14
         # Line 1: where and the roll at the left, the grade and the cost at the right.
         grade_text = graded(m.error)
         left_w = rect.right - 12 - CACHE.font(MIN_SIZE).size(grade_text)[0] - 24 - x

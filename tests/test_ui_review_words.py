@@ -194,24 +194,34 @@ def test_every_card_holds_its_grade_plays_and_reason_inside_it(
     assert checked >= 3
 
 
-def test_the_reason_is_shown_for_the_readers_own_mistakes_only(
+def test_the_other_players_reason_is_said_to_him_by_name_in_the_readers_numbers(
     tmp_path: Path, hand: tuple[MatchRecord, MatchReview]
 ) -> None:
     """The coach's sentences speak to the one who decided ("your play leaves a blot"): on the cards of
-    the computer's mistakes, read by the human, they would speak to the wrong player."""
+    the computer's mistakes, read by the human, they carry the computer's name, and their plays and
+    points are in the human's numbers, as the board's labels show them."""
     apply_language("en")
     record, review = hand
+    reason = (
+        Phrase("coach.give.home", {"best": "13/11 6/4", "point": 4}),
+        Phrase("coach.shots.safe", {"blots": 1, "shots": 11, "best": "13/11 6/4"}, count=1),
+    )
     players = tuple(
-        dataclasses.replace(p, worst=tuple(dataclasses.replace(m, reason=LONG_REASON) for m in p.worst))
+        dataclasses.replace(p, worst=tuple(dataclasses.replace(m, reason=reason) for m in p.worst))
         for p in review.players
     )
     shown = dataclasses.replace(review, players=(players[0], players[1]))
     _, scene = _review_scene(tmp_path, record, shown, seat=0)  # Alice plays the computer (Bob)
-    assert scene.reader == 0
     scene.selected = 1
     assert scene.reader == 0  # the human still reads the computer's mistakes
-    assert all(scene.reason_lines(m, 900) == [] for m in shown.players[1].worst)
-    assert all(scene.reason_lines(m, 900) for m in shown.players[0].worst)
+    m = shown.players[1].worst[0]
+    text = " ".join(scene.reason_lines(m, 2000))
+    assert text == (
+        "Bob: Your play gives up point 21 in your home board; 12/14 19/21 keeps it."
+        " Your play leaves a blot that 11 of 36 rolls hit; 12/14 19/21 leaves no shot."
+    )
+    own = " ".join(scene.reason_lines(shown.players[0].worst[0], 2000))
+    assert own == render(reason, "en")  # the reader's own: as the coach says it, his numbers
 
 
 def test_a_cube_mistakes_card_names_the_better_action(
@@ -309,7 +319,7 @@ def test_a_missed_double_names_the_double_not_the_play_made(
     assert render(replay.reason(step), "en") == tr("review.why.missed_double_take")
 
 
-def test_the_reason_stands_across_the_top_for_the_readers_decisions(
+def test_the_reason_stands_across_the_top_of_the_replay(
     tmp_path: Path, hand: tuple[MatchRecord, MatchReview], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     apply_language("en")
@@ -317,7 +327,7 @@ def test_the_reason_stands_across_the_top_for_the_readers_decisions(
     shown, _ = _missed_double(review, record)
     drawn = spy_on_text(monkeypatch, replay_module)
     app = _app(tmp_path)
-    for reader, expect_reason in ((0, True), (1, False)):
+    for reader in (0, 1):
         replay = ReplayScene(app, record, NAMES, shown, reader=reader)
         app.scenes.reset(replay)
         index = next(i for i, s in enumerate(replay.steps) if s.cube is not None and s.cube.before_roll)
@@ -325,11 +335,15 @@ def test_the_reason_stands_across_the_top_for_the_readers_decisions(
         drawn.clear()
         replay.draw(app.screen, 0.0)
         top = [(text, rect) for text, rect in drawn if rect.bottom <= L.BOARD_Y]
-        if expect_reason:
-            assert " ".join(t for t, _ in top) == tr("review.why.missed_double_take")
-            assert all(REASON_BAND.contains(rect) for _, rect in top)
-        else:
-            assert [t for t, _ in top] == [tr("replay.title")]
+        said = tr("review.why.missed_double_take")
+        expected = said if reader == 0 else f"Alice: {said}"  # Alice's decision, read by Bob: her name
+        assert " ".join(t for t, _ in top) == expected
+        assert all(REASON_BAND.contains(rect) for _, rect in top)
+        assert tr("replay.title") not in [t for t, _ in top]
+        replay.go(0)  # a step without a verdict: the title
+        drawn.clear()
+        replay.draw(app.screen, 0.0)
+        assert [t for t, rect in drawn if rect.bottom <= L.BOARD_Y] == [tr("replay.title")]
 
 
 def _number_bands(surface: pygame.Surface) -> bytes:
@@ -370,3 +384,32 @@ def test_the_replays_labels_do_not_turn_over_between_half_moves(
         assert len(found) == 1
         bands[reader] = found
     assert bands[0] != bands[1]  # the check can tell the two sides' labels apart
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "hu"])
+def test_the_line_over_the_cards_never_runs_into_the_legend(
+    lang: str, tmp_path: Path, hand: tuple[MatchRecord, MatchReview], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seen at 800x480 in Hungarian: "A legdrágább hibák: Számítógép (koppints a visszajátszáshoz)" ran
+    into "narancs: megtett". Where the whole line does not fit, it says whose mistakes they are only."""
+    apply_language(lang)
+    record, review = hand
+    app = _app(tmp_path)
+    app.scenes.reset(GameScene(app, GameSetup(mode="two", match_length=3, seed=1)))
+    names = (tr("player.you"), tr("player.computer"))
+    scene = ReviewScene(app, record, names, "Review", seat=0, reviewer=lambda r, p, c: review)
+    app.scenes.push(scene)
+    assert scene.job.wait(5.0)
+    app.step()
+    drawn = spy_on_ink(monkeypatch, review_module)
+    for player in (0, 1):
+        scene.selected = player
+        drawn.clear()
+        scene.draw(app.screen, 0.0)
+        row = [
+            (text, ink) for text, rect, ink in drawn if rect.collidepoint(rect.centerx, review_module.HEAD_Y)
+        ]
+        assert len(row) == 3 and any(names[player] in text for text, _ in row), row
+        for (ta, a), (tb, b) in itertools.combinations(row, 2):
+            assert not a.inflate(16, 0).colliderect(b), (lang, ta, tb)
+        assert all(ink.x >= 0 and ink.right <= L.W for _, ink in row)

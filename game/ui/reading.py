@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from game.coach.words import Phrase
 from game.engine.moves import Move
 from game.engine.notation import format_play
 
@@ -45,4 +46,28 @@ def play_text(moves: Sequence[Move], mover: int, reader: int) -> str:
     return in_reader_numbers(format_play(tuple(moves)), mover, reader)
 
 
-__all__ = ["in_reader_numbers", "play_text", "reader_point"]
+MOVE_PARAMS = frozenset({"best"})
+"""The coach's sentence parameters that are plays in standard notation."""
+POINT_PARAMS = frozenset({"point"})
+"""The coach's sentence parameters that are point numbers."""
+
+
+def reader_phrases(phrases: tuple[Phrase, ...], mover: int, reader: int) -> tuple[Phrase, ...]:
+    """The coach's sentences about ``mover``'s decision with their plays and point numbers in
+    ``reader``'s numbers (counts such as shots or pips stay as they are). The words still speak to the
+    mover ("your play"): the screens put his name before them when someone else reads them."""
+    if mover == reader:
+        return phrases
+    out: list[Phrase] = []
+    for phrase in phrases:
+        params = dict(phrase.params)
+        for name, value in phrase.params.items():
+            if name in MOVE_PARAMS and isinstance(value, str):
+                params[name] = in_reader_numbers(value, mover, reader)
+            elif name in POINT_PARAMS and isinstance(value, int):
+                params[name] = reader_point(value, mover, reader)
+        out.append(Phrase(phrase.key, params, phrase.count))
+    return tuple(out)
+
+
+__all__ = ["MOVE_PARAMS", "POINT_PARAMS", "in_reader_numbers", "play_text", "reader_phrases", "reader_point"]

@@ -37,7 +37,7 @@ from game.ui import layout as L
 from game.ui.board import still as still_board
 from game.ui.board.view import GOLD, PANEL_BG, BoardView
 from game.ui.input import Intent
-from game.ui.reading import play_text
+from game.ui.reading import play_text, reader_phrases
 from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
 from game.ui.text import CACHE, MIN_SIZE, draw_text, first_fitting, wrap_lines
 
@@ -136,6 +136,15 @@ def prose_lines(texts: list[str], rows: int, width: int) -> list[str]:
         words.pop()
     lines[-1] = " ".join([*words, "…"])
     return lines
+
+
+def reason_text(phrases: tuple[Phrase, ...], mover: int, reader: int, names: tuple[str, str]) -> str:
+    """A reason in words in the current language, as ``reader`` reads it: his own as the coach says it
+    ("Your play leaves a blot..."); the other player's with that player's name before it, since the
+    coach speaks to the one who decided ("Bob: Your play leaves..."), and its plays and points in the
+    reader's numbers (:func:`game.ui.reading.reader_phrases`)."""
+    text = render(reader_phrases(phrases, mover, reader), get_language())
+    return text if mover == reader else tr("review.said_to", name=names[mover], reason=text)
 
 
 def graded(error: float) -> str:
@@ -349,10 +358,9 @@ class ReplayScene(ButtonScene):
 
     def reason(self, step: Step) -> tuple[Phrase, ...]:
         """Why the better choice of the step's costlier decision worse than good is better, in the
-        coach's words; nothing for the other player's decisions (the sentences speak to the reader:
-        "your play leaves a blot")."""
+        coach's words (speaking to the player who decided)."""
         ply = step.ply
-        if ply is None or ply.player != self.reader:
+        if ply is None:
             return ()
         cube = step.cube
         if cube is not None and is_error(cube.error) and cube.error >= step.error:
@@ -363,10 +371,10 @@ class ReplayScene(ButtonScene):
         """The reason in at most two lines across :data:`REASON_BAND`: whole if it fits, else its
         first (main) sentence, else that cut at a word."""
         phrases = self.reason(step)
-        if not phrases:
+        if not phrases or step.ply is None:
             return []
-        lang = get_language()
-        texts = [render(phrases, lang), render(phrases[:1], lang)]
+        mover = step.ply.player
+        texts = [reason_text(p, mover, self.reader, self.names) for p in (phrases, phrases[:1])]
         return prose_lines(texts, 2, REASON_BAND.w)
 
     def _board(self, step: Step) -> pygame.Surface:
@@ -457,6 +465,7 @@ __all__ = [
     "graded",
     "mistake_step",
     "prose_lines",
+    "reason_text",
     "shown_cube",
     "states_of",
     "wrap_prose",

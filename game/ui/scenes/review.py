@@ -33,8 +33,7 @@ if TYPE_CHECKING:  # the review and the computer player under it load when a rev
     from game.review import MatchReview, Mistake, PlayerReview
 
 from game.coach.scale import GRADES
-from game.coach.words import render
-from game.i18n import get_language, tr, tr_n
+from game.i18n import tr, tr_n
 from game.session.kiosk import Mode
 from game.session.review_job import Reviewer, ReviewJob
 from game.ui import layout as L
@@ -51,6 +50,7 @@ from game.ui.scenes.replay import (
     graded,
     mistake_step,
     prose_lines,
+    reason_text,
     shown_cube,
     states_of,
     wrap_prose,
@@ -342,13 +342,16 @@ class ReviewScene(ButtonScene):
         if not p.worst:
             draw_text(surface, tr("review.no_mistakes"), 28, (L.W // 2, CARD_Y + 120), INK, width=L.W - 120)
             return
-        head = tr("review.mistakes_of", name=self.names[p.player])
+        name = self.names[p.player]
         legend_x, y = L.W - 40, HEAD_Y
         r = draw_text(surface, tr("review.legend_better"), MIN_SIZE, (legend_x, y), still_board.BETTER,
                       anchor="midright")  # fmt: skip
         r = draw_text(surface, tr("review.legend_made"), MIN_SIZE, (r.x - 24, y), still_board.MADE,
                       anchor="midright")  # fmt: skip
-        draw_text(surface, head, MIN_SIZE, (40, y), INK, anchor="midleft", width=r.x - 40 - 32)
+        # Without "(tap one to replay it)" where that runs into the legend ("Számítógép" did).
+        room = r.x - 40 - 32
+        heads = [tr("review.mistakes_of", name=name), tr("review.mistakes_of_short", name=name)]
+        draw_text(surface, first_fitting(heads, MIN_SIZE, room), MIN_SIZE, (40, y), INK, "midleft", room)
         for i, m in enumerate(p.worst):
             self._draw_card(surface, p.player, i, m)
 
@@ -395,12 +398,11 @@ class ReviewScene(ButtonScene):
             draw_text(surface, line, MIN_SIZE, (x, y + (2 + k) * LINE), INK, "midleft", w)
 
     def reason_lines(self, m: Mistake, width: int) -> list[str]:
-        """The mistake's reason in at most two lines of ``width``: whole, else its main sentence. Only
-        for the reader's own decisions: the coach's sentences speak to the one who decided."""
-        if not m.reason or m.player != self.reader:
+        """The mistake's reason in at most two lines of ``width``: whole, else its main sentence."""
+        if not m.reason:
             return []
-        lang = get_language()
-        return prose_lines([render(m.reason, lang), render(m.reason[:1], lang)], 2, width)
+        texts = [reason_text(p, m.player, self.reader, self.names) for p in (m.reason, m.reason[:1])]
+        return prose_lines(texts, 2, width)
 
     def where(self, m: Mistake, width: int = L.W) -> str:
         """The mistake's game, move and player, numbered as the replay numbers it (the match sheet's

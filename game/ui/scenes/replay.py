@@ -7,39 +7,46 @@ from replaying the record through the engine (:func:`game.record.replay_game`).
 
 With a review, a step that was worse than good says so on the project's one scale
 (inaccurate, mistake, blunder: :mod:`game.coach.scale`), names the better play or the better
-cube action, and, for the reader's own decisions, says why in words across the top of the
-screen. The whole replay is read by one player (the ``reader``): the board's labels are his
-and every play is written in his numbers (:mod:`game.ui.reading`), so nothing turns over under
-him from one half-move to the next.
+cube action, and says why in words across the top of the screen (the other player's reasons
+with his name before them). The whole replay is read by one player (the ``reader``): the
+board's labels are his and every play is written in his numbers (:mod:`game.ui.reading`), so
+nothing turns over under him from one half-move to the next. The steps and their verdicts are
+:mod:`game.ui.scenes.replay_steps`; the words :mod:`game.ui.scenes.review_words`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.coach.scale import grade, is_error
-from game.coach.words import Phrase, render
-from game.engine.cube import Cube
-from game.engine.flow import GameState
+from game.coach.scale import is_error
+from game.coach.words import Phrase
 from game.engine.matchid import match_id
-from game.engine.moves import Move
-from game.record import MatchRecord, Ply, PlyKind, final_state, ply_lines, replay_game
+from game.record import MatchRecord, PlyKind
 
 if TYPE_CHECKING:
-    from game.review import MatchReview, Mistake
+    from game.review import MatchReview
 
-from game.i18n import get_language, tr, tr_n
+from game.i18n import tr, tr_n
 from game.ui import layout as L
 from game.ui.board import still as still_board
 from game.ui.board.view import GOLD, PANEL_BG, BoardView
 from game.ui.input import Intent
-from game.ui.reading import play_text, reader_phrases
+from game.ui.reading import play_text
 from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
-from game.ui.text import CACHE, MIN_SIZE, draw_text, first_fitting, wrap_lines
+from game.ui.scenes.replay_steps import (
+    CubeVerdict,
+    Step,
+    build_steps,
+    dice_text,
+    mistake_step,
+    shown_cube,
+    states_of,
+)
+from game.ui.scenes.review_words import NBSP, graded, prose_lines, reason_text, wrap_prose
+from game.ui.text import MIN_SIZE, draw_text, first_fitting, wrap_lines
 
 BUTTONS_Y = 470
 """The top of the panel's buttons."""
@@ -57,161 +64,6 @@ REASON_BAND = pygame.Rect(40, 2, L.W - 80, L.BOARD_Y - 4)
 """Where a step's reason in words stands (in place of the title): across the whole screen above the
 board, two lines at the floor size. The side panel is too narrow for a sentence (five to seven of its
 lines), the top of the screen holds one of the coach's sentences in two."""
-
-
-@dataclass(frozen=True)
-class CubeVerdict:
-    """The review's judgement of a cube decision made at a step."""
-
-    action: str
-    """What was done: "double", "no double", "take" or "pass"."""
-    best: str
-    """The better action (the same as ``action`` when the decision was right)."""
-    error: float
-    reason: tuple[Phrase, ...] = ()
-    before_roll: bool = False
-    """A "no double" judged at the roll that followed it (the step shows the roll)."""
-
-
-@dataclass(frozen=True)
-class Step:
-    """One frame of the replay: the state an entry was made in (``ply`` None: the game's end)."""
-
-    game: int
-    """Index into the record's games."""
-    state: GameState
-    ply: Ply | None
-    line: int
-    better: tuple[Move, ...] = ()
-    """The review's better play where this roll lost something."""
-    error: float = 0.0
-    """What the checker play of this step lost (a cube decision's loss is in ``cube``)."""
-    reason: tuple[Phrase, ...] = ()
-    """Why ``better`` is better, in words (where the play was worse than good)."""
-    cube: CubeVerdict | None = None
-    """The cube decision made at this step (a double, take or pass; at a roll, the "no double" before it)."""
-
-    @property
-    def cost(self) -> float:
-        """The most that a decision of this step lost (the checker play's or the cube decision's)."""
-        return max(self.error, self.cube.error if self.cube is not None else 0.0)
-
-
-NBSP = "\u00a0"
-"""A space no line breaks at: between a count and its word ("16 blunders")."""
-
-
-def wrap_prose(text: str, width: int) -> list[str]:
-    """Greedy word wrap of ``text`` to ``width`` at the floor size, breaking at plain spaces only (not
-    at :data:`NBSP`; a word wider than ``width`` gets a line of its own)."""
-    font = CACHE.font(MIN_SIZE)
-    lines: list[str] = []
-    line = ""
-    for word in text.split(" "):
-        trial = f"{line} {word}" if line else word
-        if line and font.size(trial)[0] > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    lines.append(line)
-    return lines
-
-
-def prose_lines(texts: list[str], rows: int, width: int) -> list[str]:
-    """The first of ``texts`` (the fullest first) that word-wraps into ``rows`` lines of ``width`` at
-    the floor size; if none does, the last one's first ``rows`` lines, the last cut at a word with "…".
-
-    For sentences (a reason in words): :func:`~game.ui.text.fit_lines` breaks before a bracket, which
-    suits a label with a note but splits "The expert's play (23/20 20/16) brings..." after three words.
-    """
-    font = CACHE.font(MIN_SIZE)
-    for text in texts:
-        lines = wrap_prose(text, width)
-        if len(lines) <= rows:
-            return lines
-    lines = wrap_prose(texts[-1], width)[:rows]
-    words = lines[-1].split()
-    while words and font.size(" ".join([*words, "…"]))[0] > width:
-        words.pop()
-    lines[-1] = " ".join([*words, "…"])
-    return lines
-
-
-def reason_text(phrases: tuple[Phrase, ...], mover: int, reader: int, names: tuple[str, str]) -> str:
-    """A reason in words in the current language, as ``reader`` reads it: his own as the coach says it
-    ("Your play leaves a blot..."); the other player's with that player's name before it, since the
-    coach speaks to the one who decided ("Bob: Your play leaves..."), and its plays and points in the
-    reader's numbers (:func:`game.ui.reading.reader_phrases`)."""
-    text = render(reader_phrases(phrases, mover, reader), get_language())
-    return text if mover == reader else tr("review.said_to", name=names[mover], reason=text)
-
-
-def graded(error: float) -> str:
-    """A decision's grade on the one scale and what it cost: "Blunder: cost 0.335"."""
-    return tr("review.graded", grade=tr("review.grade." + grade(error)), cost=f"{error:.3f}")
-
-
-def dice_text(dice: tuple[int, int]) -> str:
-    """A roll as players say it and the game screen shows it: the higher die first ("6-1")."""
-    return f"{max(dice)}-{min(dice)}"
-
-
-def states_of(record: MatchRecord, game_index: int) -> list[GameState]:
-    """The state each entry of a game was made in, then the state after the last one."""
-    game = record.games[game_index]
-    states = [r.state for r in replay_game(record.rules, game)]
-    states.append(final_state(record.rules, game))
-    return states
-
-
-def mistake_step(record: MatchRecord, mistake: Mistake) -> tuple[int, int]:
-    """(game index, entry index) of a review's mistake (a "no double" is judged at the roll after it)."""
-    for gi, game in enumerate(record.games):
-        if game.number == mistake.game:
-            return gi, min(mistake.ply, max(len(game.plies) - 1, 0))
-    return 0, 0
-
-
-def build_steps(record: MatchRecord, review: MatchReview | None) -> list[Step]:
-    """Every entry of every game, then each game's end, with the review's verdicts where it has them.
-
-    The checker play and the cube decision of a step are kept apart: a "no double" is judged at the
-    roll after it, and merged into the roll's play it showed a missed double as a checker play whose
-    "better" play was the one made."""
-    plays: dict[tuple[int, int], tuple[tuple[Move, ...], float, tuple[Phrase, ...]]] = {}
-    cubes: dict[tuple[int, int], CubeVerdict] = {}
-    if review is not None:
-        for p in review.players:
-            for m in p.moves:
-                plays[(m.game, m.ply)] = (tuple(m.best), m.error, m.reason)
-            for c in p.cube:
-                cubes[(c.game, c.ply)] = CubeVerdict(
-                    c.action, c.best_action, c.error, c.reason, before_roll=c.action == "no double"
-                )
-    steps: list[Step] = []
-    for gi, game in enumerate(record.games):
-        lines = ply_lines(game.plies)
-        for k, (replayed, line) in enumerate(zip(replay_game(record.rules, game), lines, strict=True)):
-            best, error, reason = plays.get((game.number, k), ((), 0.0, ()))
-            cube = cubes.get((game.number, k))
-            steps.append(Step(gi, replayed.state, replayed.ply, line, best, error, reason, cube))
-        steps.append(Step(gi, final_state(record.rules, game), None, lines[-1] if lines else 0))
-    return steps
-
-
-def shown_cube(step: Step) -> tuple[Cube, bool]:
-    """The cube as it was at ``step``, and whether it stands offered (in the middle at twice its value).
-
-    A take or a pass is made in the state the double was offered in, whose cube is still the one
-    before the double (a centred cube shows 64): the take's step shows the cube the taker now owns,
-    the pass's the value that was offered and refused (the game ends with it). Every other step
-    shows its state's cube.
-    """
-    s, ply = step.state, step.ply
-    if ply is not None and ply.kind is PlyKind.TAKE:
-        return s.cube.doubled(1 - s.turn), False
-    return s.cube, ply is not None and ply.kind is PlyKind.PASS
 
 
 class ReplayScene(ButtonScene):

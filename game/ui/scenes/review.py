@@ -8,9 +8,11 @@ Why rows: a reason is a sentence, five or six lines in a third of the screen's w
 size, two across the width beside a small board. The board is only a reminder: a tap opens the
 replay there, on the full board.
 
-Everything is written for the selected player (the reader, see :mod:`game.ui.reading`): his
-cards' boards carry his labels (a take or a pass too, drawn on the doubler's position), and the
-replay a card opens keeps his labels at every step.
+Everything is written for one reader (:mod:`game.ui.reading`): against the computer the human,
+between two players the one whose mistakes are shown. The cards' boards carry his labels (a take
+or a pass too, drawn on the doubler's position), the plays are in his numbers, the other player's
+reasons carry that player's name, and the replay a card opens keeps his labels at every step. The
+words themselves are :mod:`game.ui.scenes.review_words`'.
 
 The review runs in a worker thread (:class:`~game.session.review_job.ReviewJob`); until it is
 done the screen shows its progress and keeps drawing, and Back cancels it. A mistake's
@@ -32,27 +34,26 @@ from game.record import MatchRecord, PlyKind
 if TYPE_CHECKING:  # the review and the computer player under it load when a review is opened
     from game.review import MatchReview, Mistake, PlayerReview
 
-from game.coach.scale import GRADES
-from game.i18n import tr, tr_n
+from game.i18n import tr
 from game.session.kiosk import Mode
 from game.session.review_job import Reviewer, ReviewJob
 from game.ui import layout as L
 from game.ui.board import still as still_board
 from game.ui.board.view import BG, GOLD, BoardView
 from game.ui.input import Intent
-from game.ui.reading import play_text
 from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
-from game.ui.scenes.replay import (
-    NBSP,
-    ReplayScene,
-    Step,
-    dice_text,
+from game.ui.scenes.replay import ReplayScene
+from game.ui.scenes.replay_steps import Step, dice_text, mistake_step, shown_cube, states_of
+from game.ui.scenes.review_words import (
+    biggest_text,
+    describe,
     graded,
-    mistake_step,
+    grades_text,
     prose_lines,
+    rating_colour,
     reason_text,
-    shown_cube,
-    states_of,
+    signed,
+    summary,
     wrap_prose,
 )
 from game.ui.text import CACHE, MIN_SIZE, draw_text, first_fitting
@@ -76,68 +77,6 @@ TEXT_W = CARD_W - 1 - BOARD_W - TEXT_GAP - 12
 HEAD_Y = CARD_Y - 16
 """The line over the cards: whose mistakes they are, and the colours of the arrows."""
 RED = (255, 120, 110)
-
-
-def signed(value: float) -> str:
-    return f"{value:+.3f}".replace("-", "−")
-
-
-def describe(m: Mistake, which: str, reader: int | None = None) -> str:
-    """The play made or the better one in words, in ``reader``'s numbers (the mover's when None);
-    a cube action by its name ("double", "take"...), so the better cube action is always named."""
-    if m.kind == "move":
-        moves = m.made_moves if which == "made" else m.better_moves
-        text = play_text(moves, m.player, m.player if reader is None else reader)
-        return text or tr("review.no_move")
-    text = m.made if which == "made" else m.better
-    return tr(f"review.action.{text.replace(' ', '_')}")
-
-
-def grades_text(p: PlayerReview) -> str:
-    """How ``p``'s decisions went, in words: "31 decisions: 24 good, 5 inaccurate, 2 blunders." Grades
-    with no decision are left out; a forced play is no decision and is not counted."""
-    n = p.decisions
-    if n == 0:
-        return tr("review.summary_none")
-    counts = p.grade_counts()
-    parts = [tr_n(f"review.count.{g}", counts[g], n=counts[g]) for g in GRADES if counts[g]]
-    grades = ", ".join(part.replace(" ", NBSP) for part in parts)  # a line breaks between counts only
-    decisions = tr_n("review.decisions", n, n=n).replace(" ", NBSP)
-    return tr("review.summary", decisions=decisions, grades=grades)
-
-
-def biggest_text(p: PlayerReview, games: int = 1) -> str:
-    """ "Biggest mistake: move 25." (with its game when ``games`` is more than one); "" when every
-    decision was good."""
-    big = p.biggest
-    if big is None:
-        return ""
-    if games > 1:
-        return tr("review.biggest_in", game=big.game, move=big.line)
-    return tr("review.biggest", move=big.line)
-
-
-def summary(p: PlayerReview, games: int = 1) -> str:
-    """How the game went for ``p``, in words: :func:`grades_text` then :func:`biggest_text`."""
-    return " ".join(t for t in (grades_text(p), biggest_text(p, games)) if t)
-
-
-RATING_COLOURS = {
-    "flawless": (160, 255, 160),
-    "masterly": (160, 255, 160),
-    "expert": (190, 245, 150),
-    "strong": (215, 235, 140),
-    "solid": (240, 225, 130),
-    "casual": (250, 200, 120),
-    "learner": (255, 170, 110),
-    "wild": (255, 140, 120),
-}
-"""The rating word's colour: green at the top of the scale, warming to red at the bottom (a play test
-saw "Wild" in the same green as "Flawless")."""
-
-
-def rating_colour(key: str) -> tuple[int, int, int]:
-    return RATING_COLOURS.get(key, (160, 255, 160))
 
 
 class ReviewScene(ButtonScene):
@@ -453,4 +392,4 @@ def _board_at(record: MatchRecord, m: Mistake) -> tuple[Position, int, Cube, boo
     return m.position, m.player, state.cube, False
 
 
-__all__ = ["ReviewScene", "biggest_text", "describe", "grades_text", "signed", "summary"]
+__all__ = ["ReviewScene", "biggest_text", "describe", "grades_text", "rating_colour", "signed", "summary"]

@@ -209,7 +209,9 @@ def _record_sources() -> list[Path]:
 
 
 def test_records_and_review_import_only_the_standard_library_the_engine_and_the_ai() -> None:
-    allowed = ("game.engine", "game.ai", "game.record", "game.review")
+    """The review may use the coach too: its scale of grades and its reasons in words (the coach is
+    itself pure, and never imports the review: see below)."""
+    allowed = ("game.engine", "game.ai", "game.record", "game.review", "game.coach")
     offenders = [
         f"{path.relative_to(ROOT)}:{line} imports {name}"
         for path in _record_sources()
@@ -251,6 +253,21 @@ def test_coach_imports_only_the_standard_library_the_engine_the_ai_and_the_catal
     assert offenders == []
     assert len(sources(COACH)) >= 4
     assert any(name.startswith(CATALOGUE) for _, _, name in found)  # the words do come from the catalogue
+
+
+def test_the_coachs_scale_and_words_load_without_the_computer_player() -> None:
+    """The screens grade decisions and show the review's reasons at start-up without loading the
+    computer player (it loads when a game against it or a hint needs it)."""
+    script = (
+        "import json, sys\n"
+        "import game.coach, game.coach.scale, game.coach.words, game.ui.scenes.review\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('game.ai'))))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout.strip().splitlines()[-1]) == []
 
 
 def test_coach_imports_without_pygame_in_a_fresh_interpreter() -> None:

@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game import i18n
+from game.coach.scale import is_error
 from game.engine.flow import Phase
 from game.engine.matchid import match_id
 from game.i18n import tr
@@ -26,7 +27,7 @@ from game.session.review_job import ReviewJob
 from game.ui.app import STEP, App, Launch
 from game.ui.kiosk.initials import InitialsScene
 from game.ui.scenes.game import GameScene
-from game.ui.scenes.replay import MISTAKE, ReplayScene, build_steps, mistake_step
+from game.ui.scenes.replay import ReplayScene, build_steps, mistake_step
 from game.ui.scenes.review import ReviewScene
 from tests.test_record import HAND_MATCH, mat
 from tests.test_ui_records import _play_human_against_computer
@@ -171,7 +172,7 @@ def test_the_review_shows_both_players_and_a_mistake_opens_the_replay_there(
     game_index, ply_index = mistake_step(record, bob.worst[0])
     step = replay.steps[replay.index]
     assert step.ply == record.games[game_index].plies[ply_index] and step.ply.player == 1
-    assert step.error >= MISTAKE
+    assert is_error(step.cost)
     app.draw()
 
 

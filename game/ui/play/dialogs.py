@@ -198,6 +198,24 @@ def draw_cube_offer(t: GameHost, surface: pygame.Surface) -> None:
         draw_text(surface, thinking, 24, (cx, middle), (200, 220, 255), width=card.width - 20)
 
 
+LOSS = (255, 140, 120)
+"""The colour of points lost (the points won are green)."""
+
+
+def points_line(t: GameHost) -> tuple[str, tuple[int, int, int]]:
+    """What the game was worth, for the person at the screen: "+2 pts" in green for a win, and for the
+    human who lost to the computer "−2 pts" in red (a play test saw a lost game shown as "+2 pts" in
+    green: the winner's points, read by the loser as his). Between two players the points are the
+    winner's, whose name stands above them."""
+    r = t.game.state.result
+    assert r is not None
+    human = t.game.human
+    if human is not None and r.winner != human:
+        return i18n.tr_n("gameover.lost", r.points, points=r.points), LOSS
+    won = i18n.tr("ui.point_won") if r.points == 1 else i18n.tr("ui.points_won", points=r.points)
+    return won, (160, 255, 160)
+
+
 def draw_game_over(t: GameHost, surface: pygame.Surface) -> None:
     game = t.game
     s = game.state
@@ -211,8 +229,8 @@ def draw_game_over(t: GameHost, surface: pygame.Surface) -> None:
     draw_text(surface, title, 44, (cx, box.y + 50), GOLD, width=width)
     how = i18n.tr("ui.win_pass") if r.passed else i18n.tr(WIN_KEYS[r.kind])
     draw_text(surface, how, 32, (cx, box.y + 104), (255, 255, 255), width=width)
-    pts = i18n.tr("ui.point_won") if r.points == 1 else i18n.tr("ui.points_won", points=r.points)
-    draw_text(surface, pts, 40, (cx, box.y + 154), (160, 255, 160))
+    pts, colour = points_line(t)
+    draw_text(surface, pts, 40, (cx, box.y + 154), colour)
     sc = game.match.score
     line = f"{i18n.tr_message(game.name(0))} {sc[0]} : {sc[1]} {i18n.tr_message(game.name(1))}"
     draw_text(surface, line, 30, (cx, box.y + 206), (230, 230, 240), width=width)
@@ -230,4 +248,5 @@ __all__ = [
     "game_over_box",
     "game_over_buttons",
     "offer_card",
+    "points_line",
 ]

@@ -9,12 +9,12 @@ from __future__ import annotations
 import pygame
 
 from game.engine.flow import Phase
-from game.engine.notation import format_play
 from game.i18n import tr, tr_level, tr_message
 from game.ui import layout as L
 from game.ui.board.view import GOLD, HINT
 from game.ui.play.advice import draw_advice
 from game.ui.play.host import GameHost
+from game.ui.reading import play_text
 from game.ui.text import CACHE, MIN_SIZE, draw_text, first_fitting, fit_lines
 from game.ui.widgets import Button
 
@@ -102,6 +102,9 @@ def status(t: GameHost) -> tuple[str, Colour]:
             return tr_message(game.note), (255, 255, 255)
         if not game.is_human(s.turn):
             return tr("ui.thinking", name=name), (200, 220, 255)
+        why = t.hints.why_text()
+        if why:  # the hint's arrows stand on the board: the line says why that play is good
+            return why, HINT
         if turn.is_complete:
             return tr_message(game.say("ui.move_complete", s.turn)), (160, 255, 160)
         dice = "-".join(str(d) for d in sorted(s.dice, reverse=True))  # the usual way: "6-1", not "1-6"
@@ -144,12 +147,21 @@ def level_text(t: GameHost) -> str:
     return first_fitting([tr("ui.computer_level", level=level), level], MIN_SIZE, L.PANEL_W - 12)
 
 
-def last_text(t: GameHost) -> str:
-    """The previous turn in players' notation ("Black: 13/7 8/7"), for the side panel."""
+def last_play(t: GameHost) -> str:
+    """The previous turn's play in players' notation, written in the numbers of the board's labels
+    (:mod:`game.ui.reading`): the computer's "17/11*" reads "8/14*" under the human's labels."""
     s = t.game.state
     if s.last_player is None or not s.last_play:
         return ""
-    return tr("ui.last_play", name=tr_message(t.game.name(s.last_player)), play=format_play(s.last_play))
+    return play_text(s.last_play, s.last_player, t.game.perspective)
+
+
+def last_text(t: GameHost) -> str:
+    """The previous turn in players' notation ("Last: Black 13/7 8/7"), for the side panel."""
+    s = t.game.state
+    if s.last_player is None or not s.last_play:
+        return ""
+    return tr("ui.last_play", name=tr_message(t.game.name(s.last_player)), play=last_play(t))
 
 
 def last_band(t: GameHost) -> pygame.Rect:
@@ -168,7 +180,7 @@ def last_lines(t: GameHost, rows: int) -> list[str]:
     s = t.game.state
     if s.last_player is None or not s.last_play:
         return []
-    play = format_play(s.last_play)
+    play = last_play(t)
     name = tr_message(t.game.name(s.last_player))
     return fit_lines([last_text(t), f"{name} {play}", play], rows, _ROW_W)
 
@@ -178,7 +190,7 @@ def hint_lines(t: GameHost) -> list[str]:
     text = t.hints.text()
     if not text or not t.hints.moves:
         return []
-    return fit_lines([text, format_play(t.hints.moves)], 2, _ROW_W)
+    return fit_lines([text, t.hints.play()], 2, _ROW_W)
 
 
 def _active(t: GameHost) -> int | None:

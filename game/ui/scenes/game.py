@@ -315,7 +315,7 @@ class GameScene(Scene):
             self.modal_age += dt
         if self.flash_time > 0:
             self.flash_time = max(0.0, self.flash_time - dt)
-        if self.hints.pending:
+        if self.hints.busy:
             self.hints.poll()
         if not (self.anim.busy or self.dice.tumbling):
             self.game.step(dt)
@@ -339,7 +339,7 @@ class GameScene(Scene):
     def busy(self) -> bool:
         if self.anim.busy or self.dice.tumbling or self.flash_time > 0 or self.hands.drag is not None:
             return True
-        if self.game.pending is not None or self.hints.pending:
+        if self.game.pending is not None or self.hints.busy:
             return True
         if self.modal.buttons and not self.modal_ready:
             return True  # the loop keeps stepping until the dialog takes presses (it sleeps when idle)

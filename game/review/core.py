@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
-from game.ai import bearoff, pubeval, search
+from game.ai import bearoff, effort, pubeval, search
 from game.ai import cube as cubemod
 from game.ai.api import cube_equities, may_double, play_equities
 from game.ai.cubeful import CubeInfo
@@ -72,8 +72,9 @@ Progress = Callable[[int, int], None]
 """``progress(done, total)``: called after each reviewed turn (total = turns and cube actions)."""
 
 
-class Cancelled(Exception):
-    """The caller's ``cancel()`` returned True: the review stopped early."""
+class Cancelled(effort.Cancelled):
+    """The caller's ``cancel()`` returned True: the review stopped early (a withdrawn question, as
+    :mod:`game.ai.jobs` knows it)."""
 
 
 # ---------------------------------------------------------------------------------------------

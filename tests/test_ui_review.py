@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game import i18n
+from game.ai.jobs import Where
 from game.engine.flow import Phase
 from game.engine.matchid import match_id
 from game.i18n import tr
@@ -22,7 +23,7 @@ from game.session import review_job
 from game.session import settings as st
 from game.session.controller import GameSetup
 from game.session.kiosk import Mode
-from game.session.review_job import ReviewJob
+from game.session.review_job import start_review
 from game.ui.app import STEP, App, Launch
 from game.ui.kiosk.initials import InitialsScene
 from game.ui.scenes.game import GameScene
@@ -139,7 +140,7 @@ def test_a_failing_review_is_said_on_screen_not_raised(tmp_path: Path) -> None:
     def broken(record: MatchRecord, progress: Progress, cancel: Callable[[], bool]) -> MatchReview:
         raise RuntimeError("no network")
 
-    job = ReviewJob(read_mat(HAND_MATCH), broken, threaded=False)
+    job = start_review(read_mat(HAND_MATCH), broken, where=Where.HERE)
     assert job.done and job.result is None and job.error is not None and "no network" in job.error
 
 

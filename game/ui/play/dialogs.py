@@ -1,7 +1,7 @@
 """The game screen's two dialogs: the cube offer beside the board, the end of a game over it.
 
-Each has its buttons in the scene's ``modal`` group (Take / Pass with what each is
-worth; Next game or New match / To title), built when the phase begins.
+Each has its buttons (Take / Pass with what each is worth; Next game or New match / To title),
+made by :func:`modal_buttons` when the phase begins for the scene's ``modal`` group.
 
 Why the cube offer stands in the side panel and not over the board: take or pass is
 decided by looking at the whole position (checkers on the bar, in the middle of the
@@ -29,11 +29,11 @@ from game.ui.widgets import Button, row_widths
 WIN_KEYS = {WinKind.SINGLE: "win_single", WinKind.GAMMON: "win_gammon", WinKind.BACKGAMMON: "win_backgammon"}
 
 
-def build_modal(t: GameTable) -> None:
+def modal_buttons(t: GameTable) -> list[Button]:
     """The dialog's buttons for the current phase (none outside a cube offer to a human and game over)."""
     game = t.game
     s = game.state
-    t.modal.clear()
+    modal: list[Button] = []
     if s.phase is Phase.CUBE_OFFERED and game.is_human(1 - s.turn):
         card = offer_card()
         old = s.cube.value
@@ -48,7 +48,7 @@ def build_modal(t: GameTable) -> None:
         take_sub = tr("take_means", points=old * 2)
         pass_sub = tr("pass_means" if lose == 1 else "pass_means_pl", points=lose)
         x, w = card.x + 10, card.width - 20
-        t.modal.add(
+        modal.append(
             Button(
                 pygame.Rect(x, card.y + TAKE_Y, w, ANSWER_H),
                 tr("take"),
@@ -59,7 +59,7 @@ def build_modal(t: GameTable) -> None:
                 sub_size=SECONDARY,
             )
         )
-        t.modal.add(
+        modal.append(
             Button(
                 pygame.Rect(x, card.y + PASS_Y, w, ANSWER_H),
                 tr("pass"),
@@ -70,9 +70,9 @@ def build_modal(t: GameTable) -> None:
                 sub_size=SECONDARY,
             )
         )
-        if t.hints.cube is None and game.opponent.can_hint:
+        if t.hints.cube is None:
             label = tr("hint_thinking") if t.hints.pending else tr("hint")
-            t.modal.add(
+            modal.append(
                 Button(
                     pygame.Rect(x + 30, card.y + HINT_Y, w - 60, 54), label, t.ask_cube_hint, "grey", size=24
                 )
@@ -81,7 +81,8 @@ def build_modal(t: GameTable) -> None:
         buttons = game_over_buttons(t)
         size, rects = button_row([label for label, _, _ in buttons], BUTTON_SIZE[len(buttons)])
         for (label, action, colour), rect in zip(buttons, rects, strict=True):
-            t.modal.add(Button(rect, label, action, colour, size=size))
+            modal.append(Button(rect, label, action, colour, size=size))
+    return modal
 
 
 def game_over_buttons(t: GameTable) -> list[tuple[str, Callable[[], None], str]]:
@@ -217,11 +218,11 @@ def draw_game_over(t: GameTable, surface: pygame.Surface) -> None:
 
 
 __all__ = [
-    "build_modal",
     "button_row",
     "draw_cube_offer",
     "draw_game_over",
     "game_over_box",
     "game_over_buttons",
+    "modal_buttons",
     "offer_card",
 ]

@@ -1,24 +1,22 @@
 """The Hint button's half of the game: ask the expert for the human's roll, show its play as arrows.
 
-The expert is asked from the turn's start position in the computer's worker thread;
-the answer stays on screen (arrows on the board, the play in the panel) until the
-player moves or undoes.
+The expert is asked from the turn's start position; the question is a job answered in the
+computer's worker process (:mod:`game.ai.jobs`), read each step. The answer stays on screen
+(arrows on the board, the play in the panel) until the player moves or undoes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
+from game.ai.api import CubeAdvice
+from game.ai.jobs import Job
 from game.engine.flow import Phase
 from game.engine.moves import Move
 from game.engine.notation import format_play
 from game.session.controller import GameController
 from game.ui.play.motion import Arrow, play_arrows
 from game.ui.text import tr
-
-if TYPE_CHECKING:  # the advice's type only: the computer player is loaded when a hint is asked for
-    from game.ai.api import CubeAdvice
 
 
 class Hints:
@@ -33,60 +31,72 @@ class Hints:
         """The expert's play shown as arrows (from the turn's start), until the player moves or undoes."""
         self.cube: CubeAdvice | None = None
         """The expert's cube advice (before a roll, or on a double), until the state changes."""
-        self.pending = False
+        self._play: Job[tuple[Move, ...]] | None = None
+        self._advice: Job[CubeAdvice] | None = None
+        """The question being answered (at most one of the two)."""
+
+    @property
+    def pending(self) -> bool:
+        """A hint is being thought out."""
+        return self._play is not None or self._advice is not None
 
     def cube_due(self) -> bool:
         """A human decides about the cube now: may double before rolling, or must take or pass."""
         game = self.game
         s = game.state
-        if not game.opponent.can_hint:
-            return False
         if s.phase is Phase.ROLL:
             return game.is_human(s.turn) and s.can_double() is None
         return s.phase is Phase.CUBE_OFFERED and game.is_human(1 - s.turn)
 
     def ask_cube(self) -> None:
-        """Ask the expert what to do with the cube now (in the worker thread, like a play hint)."""
+        """Ask the expert what to do with the cube now (in the worker, like a play hint)."""
         if self.pending or self.cube is not None or not self.cube_due():
             return
-        self.pending = True
-        self.game.opponent.request_cube_hint(self.game.state)
+        self._advice = self.game.opponent.advice(self.game.state)
         self.poll()
         self.changed()
 
     def ask(self) -> None:
-        """Ask the expert for the human's roll, from the turn's start position (in a worker thread)."""
+        """Ask the expert for the human's roll, from the turn's start position (in the worker)."""
         game = self.game
         s = game.state
-        if s.phase is not Phase.MOVING or not game.is_human(s.turn) or not game.opponent.can_hint:
+        if s.phase is not Phase.MOVING or not game.is_human(s.turn):
             return
         if self.pending or self.moves is not None or s.moves:
             return  # a hint is for the turn's start: after a move the Hint button is not offered
         turn = s.turn_state()
-        self.pending = True
-        game.opponent.request_hint(turn.start, turn.dice)
+        self._play = game.opponent.hint(turn.start, turn.dice)
         self.poll()
         self.changed()
 
     def poll(self) -> None:
-        ready, answer = self.game.opponent.poll_hint()
-        if not ready:
-            return
-        self.pending = False
-        self.game.opponent.cancel_hint()
-        if isinstance(answer, tuple) and answer:
-            self.moves = answer
-        elif answer is not None and hasattr(answer, "action"):
-            self.cube = answer
-        else:
-            self.flash(tr("no_hint"))
-        self.changed()
+        """Take the answer once it is in: the play's arrows, the cube advice, or "no hint" (nothing
+        to suggest, or the thinking failed: the log says why)."""
+        play, advice = self._play, self._advice
+        if play is not None and play.done:
+            self._play = None
+            if play.result:
+                self.moves = play.result
+            else:
+                self.flash(tr("no_hint"))
+            self.changed()
+        elif advice is not None and advice.done:
+            self._advice = None
+            if advice.result is not None:
+                self.cube = advice.result
+            else:
+                self.flash(tr("no_hint"))
+            self.changed()
 
     def clear(self) -> None:
+        """The state changed: the hint shown and the one being thought out no longer apply."""
         self.moves = None
         self.cube = None
-        self.pending = False
-        self.game.opponent.cancel_hint()
+        for job in (self._play, self._advice):
+            if job is not None:
+                job.cancel()
+        self._play = None
+        self._advice = None
 
     def cube_lines(self) -> list[str]:
         """The cube advice in words and numbers: what to do, the chances, the equities behind it."""

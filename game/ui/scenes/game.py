@@ -20,9 +20,10 @@ from game.record import MatchRecord
 if TYPE_CHECKING:
     from game.review import MatchReview
 
+from game.ai.jobs import Where
 from game.i18n import tr
 from game.session import events as ev
-from game.session.controller import GameController, GameSetup
+from game.session.controller import GameController, GameSetup, ScreenHooks
 from game.ui.board.anim import Animator, DiceRoll
 from game.ui.board.sprites import Sprites
 from game.ui.board.view import BoardView
@@ -54,7 +55,11 @@ class GameScene(Scene):
         super().__init__(app)
         self.anim = Animator(speed=app.speed)
         self.game = GameController(
-            setup, threaded_ai=app.threaded_ai, publish=app.events.publish, speed_factor=self.anim.factor
+            setup,
+            thinking=Where.WORKER if app.threaded_ai else Where.HERE,
+            publish=app.events.publish,
+            speed_factor=self.anim.factor,
+            hooks=ScreenHooks(self._on_change, self._on_state, self._on_reset, self.flash),
         )
         self.view = BoardView(app.sprites)
         self.dice = DiceRoll(rng=random.Random(self.game.seed ^ 0x5EED))
@@ -78,10 +83,6 @@ class GameScene(Scene):
         """Kiosk: the number of the game (``game.games``) whose review opened by itself."""
         self.modal_age = 0.0
         """Seconds the current dialog has been on screen (counted once the board stops moving)."""
-        self.game.on_change = self._on_change
-        self.game.on_state = self._on_state
-        self.game.on_reset = self._on_reset
-        self.game.on_flash = self.flash
         self._on_state()
         self.game.start()
 
@@ -146,8 +147,8 @@ class GameScene(Scene):
             self.dice = DiceRoll(rng=self.dice.rng)
 
     def rebuild_buttons(self) -> None:
-        panel.build_buttons(self)
-        dialogs.build_modal(self)
+        self.buttons.buttons = panel.buttons(self)
+        self.modal.buttons = dialogs.modal_buttons(self)
 
     # -- the player's actions ----------------------------------------------------------------
 

@@ -17,7 +17,6 @@ import pygame
 
 from game import i18n
 from game.session import settings as st
-from game.session.opponent import ai_available
 from game.session.persist import BrokenSave
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
@@ -56,7 +55,6 @@ class TitleScene(ButtonScene):
     ) -> None:
         super().__init__(app)
         self.match_length = app.settings.match_length
-        self.placeholder = not ai_available()
         self.level = app.settings.level
         self.broken_save = broken_save
         """The autosave this run could not read (None: nothing to tell, or the notice has gone)."""
@@ -136,8 +134,7 @@ class TitleScene(ButtonScene):
         for i, n in enumerate(MATCH_CHOICES):
             colour = "gold" if n == self.match_length else "grey"
             b.add(button((x + i * 118, 516, 108, 64), str(n) if n else "∞", self._length(n), colour, size=32))
-        if not self.placeholder:
-            self._level_buttons()
+        self._level_buttons()
         if self.app.kiosk is None:  # a cabinet's visitors have no Quit: the operator menu has it
             b.add(button((L.W - 148, 12, 136, 52), tr("quit"), self.app.quit, "red", size=24))
         self._side_buttons()
@@ -147,9 +144,8 @@ class TitleScene(ButtonScene):
         """The middle column: the two ways to play at one size, then Demo and How to play side by side
         at one size (each as wide as its label needs, the pair filling the column)."""
         cx = L.W // 2
-        vs = tr("vs_random") if self.placeholder else tr("vs_computer")
         main: list[Choice] = [
-            (vs, lambda: self.start("computer"), "green"),
+            (tr("vs_computer"), lambda: self.start("computer"), "green"),
             (tr("two_players"), lambda: self.start("two"), "blue"),
         ]
         size = common_size([(label, MIDDLE_W - PAD, 1) for label, _, _ in main], MAIN_SIZE)
@@ -282,9 +278,8 @@ class TitleScene(ButtonScene):
         else:
             length = tr("match_point") if self.match_length == 1 else tr("match_points", n=self.match_length)
         draw_text(surface, tr("match_length", length=length), 26, (L.W // 2, 496), (230, 230, 240))
-        if not self.placeholder:
-            level = tr("computer_level", level=tr_level(self.level))
-            draw_text(surface, level, MIN_SIZE, (L.W // 2, 604), (190, 200, 220))
+        level = tr("computer_level", level=tr_level(self.level))
+        draw_text(surface, level, MIN_SIZE, (L.W // 2, 604), (190, 200, 220))
         self.buttons.draw(surface, self.app.sprites)
         for x, name in ((150, "white"), (L.W - 150, "black")):
             sprite = self.app.sprites.get(f"checker_{name}")

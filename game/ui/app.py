@@ -14,9 +14,8 @@ The real-time loop is in :mod:`game.ui.loop`; a test drives the App with
 from __future__ import annotations
 
 import gc
-import sys
+import logging
 import time
-import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from os import PathLike
@@ -50,6 +49,8 @@ from game.ui.text import CACHE
 
 STEP = STEP_SECONDS
 
+log = logging.getLogger(__name__)
+
 
 @dataclass
 class Launch:
@@ -65,6 +66,9 @@ class Launch:
     start: str = "title"
     """"title", "computer", "two" or "demo"."""
     kiosk: bool = False
+    debug: bool = False
+    """A bug stops the game with its traceback instead of starting again from the title (the loop
+    re-raises), and the log shows DEBUG lines: ``--debug`` or ``BACKGAMMON_DEBUG=1``."""
 
     @property
     def headless(self) -> bool:
@@ -364,7 +368,7 @@ class App:
 
     def recover(self, exc: BaseException) -> None:
         """A bug in a scene must not take the cabinet down: log it and start again from the title."""
-        traceback.print_exception(exc, file=sys.stderr)
+        log.error("a bug on this screen: starting again from the title", exc_info=exc)
         self.errors += 1
         if self.errors > 20:
             raise SystemExit(1) from exc

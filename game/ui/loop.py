@@ -21,11 +21,14 @@ IDLE_POLL = 0.02
 
 
 def run(app: App) -> int:
-    """Play until the App stops; a bug in a scene starts again from the title (see ``App.recover``)."""
+    """Play until the App stops; a bug in a scene starts again from the title (see ``App.recover``),
+    or, with the debug switch (``--debug``), stops the game with its traceback."""
     while app.running:
         try:
             return _run(app)
         except Exception as exc:
+            if app.launch.debug:
+                raise
             app.recover(exc)
     return 0
 

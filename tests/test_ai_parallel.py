@@ -185,7 +185,7 @@ def test_the_expert_answers_the_same_with_workers(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(parallel, "_pool", None)
     api._expert_cube.cache_clear()
     try:
-        api.warm_up()
+        parallel.warm()
         shared = parallel.trial_runner()
         assert shared is not None and shared.workers == 2
         assert api.cube_equities(pos.flip(), info, answering=True) == alone

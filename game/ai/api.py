@@ -312,14 +312,6 @@ def cube_equities(
     )
 
 
-def warm_up() -> None:
-    """Get ready to think without making anyone wait: load the network, and start the worker
-    processes that play the expert's cube rollouts (:mod:`game.ai.parallel`) in the background.
-    The screen calls it when a game against the computer begins; it returns at once."""
-    default_network()
-    parallel.warm()
-
-
 def cube_lookahead(pos: Position, info: cubeful.CubeInfo) -> cubeful.CubeEquities:
     """The expert's one-roll-ahead cube equities alone, never rolled out or remembered (the cube-life
     tool measures them for each cube life ``x``)."""

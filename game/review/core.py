@@ -383,7 +383,8 @@ def review_match(
     as often and stops the review with :class:`Cancelled`. Raises :class:`RecordError`
     if the record does not replay (a record read by :func:`game.record.read_mat` always does).
     ``games`` limits the review to those game numbers (the game just finished, say).
-    Safe to run in a worker thread: it reads the shared network and touches nothing else.
+    Safe to run beside the screen (a worker process, or a thread): it reads the network and touches
+    nothing else.
     """
     analyser = _Analyser()
     total = count_steps(record, games)

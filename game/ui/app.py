@@ -105,6 +105,8 @@ class App:
         self.launch = launch if launch is not None else Launch()
         self.seed = self.launch.seed
         self.threaded_ai = threaded_ai
+        """The computer thinks beside the loop, in worker processes (the game); False: at once, in this
+        thread (tests and ``--frames``: a seeded game replays identically)."""
         self.data_dir = persist.data_dir(data_dir)
         self.clock = clock
         """Wall-clock seconds for save times (a test passes a fake clock)."""

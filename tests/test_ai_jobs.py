@@ -25,6 +25,7 @@ from game.ai.jobs import Job, Where, start
 from game.ai.requests import CubeQuestion, PlayRequest, TakeRequest
 from game.engine.position import Position
 from game.record import RecordError
+from game.review import MatchReview
 from game.session.review_job import ReviewRequest
 from game.tools.selfplay import play_match
 
@@ -68,24 +69,42 @@ def test_a_withdrawn_review_stops_and_its_worker_is_free_for_the_next_question(
 ) -> None:
     """The worker reports each reviewed ply; withdrawn after the first, it stops at the next step
     (the review does not run on to its end), and the next question is answered by the same worker."""
-    record = play_match(("beginner", "beginner"), 3, 7)
-    total = sum(len(game.plies) for game in record.games)
+    thought, total = _review_running(pool)
     assert total > 40  # a review of many seconds: time enough to withdraw it half-way
-    first = threading.Event()
-    thought = pool.think(ReviewRequest(record))
-    assert thought is not None
-    for _ in range(12000):  # the worker's first ply: polled, since it is another process's work
-        if thought.progress()[0] >= 1 or thought.future.done():
-            first.set()
-            break
-        first.wait(0.01)
-    assert first.is_set() and not thought.future.done(), thought.progress()
     thought.withdraw()
     assert isinstance(thought.future.exception(timeout=120), effort.Cancelled)
     done, reported = thought.progress()
     assert reported == total and done < total  # it stopped where it was, short of the end
     nxt = pool.think(os.getpid)
     assert nxt is not None and nxt.future.result(timeout=120) > 0
+
+
+def _review_running(pool: parallel.WorkerPool) -> tuple[parallel.Thought[MatchReview], int]:
+    """A long review handed to ``pool``, once its worker has reported its first ply."""
+    record = play_match(("beginner", "beginner"), 3, 7)
+    total = sum(len(game.plies) for game in record.games)
+    thought = pool.think(ReviewRequest(record))
+    assert thought is not None
+    first = threading.Event()
+    for _ in range(12000):  # the worker's first ply: polled, since it is another process's work
+        if thought.progress()[0] >= 1 or thought.future.done():
+            first.set()
+            break
+        first.wait(0.01)
+    assert first.is_set() and not thought.future.done(), thought.progress()
+    return thought, total
+
+
+def test_shutting_the_pool_down_withdraws_what_is_running() -> None:
+    """The game's exit waits for a worker's running task: ``shutdown`` withdraws it first, so a
+    review left running (tens of seconds on a Pi) stops at its next ply instead of holding the exit."""
+    own = parallel.WorkerPool(1)
+    try:
+        thought, total = _review_running(own)
+    finally:
+        own.shutdown()
+    assert isinstance(thought.future.exception(timeout=120), effort.Cancelled)
+    assert thought.progress()[0] < total
 
 
 def test_start_falls_back_to_a_thread_without_workers(monkeypatch: pytest.MonkeyPatch) -> None:

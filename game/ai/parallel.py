@@ -214,6 +214,8 @@ class WorkerPool:
         self._failed: str | None = None
         self._lock = threading.Lock()
         self._tickets = itertools.count(1)
+        self._open: list[tuple[Callable[[], bool], Callable[[], None]]] = []
+        """(done, withdraw) of each question handed out and maybe not yet answered."""
         context = multiprocessing.get_context("spawn")
         self.cancelled: ctypes.Array[c_int32] = context.RawArray(c_int32, SLOTS)
         self.progress: ctypes.Array[c_int32] = context.RawArray(c_int32, 2 * SLOTS)
@@ -281,7 +283,11 @@ class WorkerPool:
             with self._lock:
                 self._fail(f"worker processes failed ({type(exc).__name__}: {exc})")
             return None
-        return Thought(self, place, ticket, future)
+        thought = Thought(self, place, ticket, future)
+        with self._lock:
+            self._open = [(done, withdraw) for done, withdraw in self._open if not done()]
+            self._open.append((future.done, thought.withdraw))
+        return thought
 
     def __call__(self, job: rollout.RolloutJob, block: range) -> list[rollout.TrialResult] | None:
         """The trials of ``block`` in order, or None when they should be played in this process."""
@@ -313,9 +319,15 @@ class WorkerPool:
             return None
 
     def shutdown(self) -> None:
-        """Let the workers go (at exit: a running task is not waited for)."""
+        """Let the workers go: every question still being answered is withdrawn (its worker stops at
+        its next step), so that nothing is left to wait for. Why: the interpreter's exit waits for
+        a worker's running task (a review can have tens of seconds left), before any exit handler."""
         with self._lock:
             executor, self._executor = self._executor, None
+            open_questions, self._open = self._open, []
+        for done, withdraw in open_questions:
+            if not done():
+                withdraw()
         if executor is not None:
             executor.shutdown(wait=False, cancel_futures=True)
 
@@ -341,6 +353,15 @@ def trial_runner() -> WorkerPool | None:
     """The shared pool when more than one process should play a rollout's trials, else None."""
     pool = shared_pool()
     return pool if pool is not None and pool.workers >= 2 else None
+
+
+def shutdown() -> None:
+    """The game ends: withdraw the shared pool's questions and let its workers go (see
+    :meth:`WorkerPool.shutdown`; the game calls it before it exits)."""
+    with _pool_lock:
+        pool = _pool
+    if pool is not None:
+        pool.shutdown()
 
 
 def warm() -> None:

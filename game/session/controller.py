@@ -43,6 +43,8 @@ from game.session import events as ev
 from game.session.opponent import Opponent
 from game.ui.text import tr, tr_reason
 
+log = logging.getLogger(__name__)
+
 
 @dataclass(frozen=True)
 class GameSetup:
@@ -53,8 +55,6 @@ class GameSetup:
     seed: int | None = None
     level: str | None = None
 
-
-log = logging.getLogger(__name__)
 
 ChangeHook = Callable[[GameState, GameState, Action, "tuple[int, int] | None"], None]
 

@@ -16,6 +16,7 @@ import statistics
 import sys
 from types import FrameType
 
+from game.ai import parallel
 from game.session import persist
 from game.session import settings as st
 from game.ui.app import App, Launch
@@ -178,6 +179,7 @@ def main(argv: list[str]) -> int:
     except KeyboardInterrupt:
         return 0
     finally:
+        parallel.shutdown()  # a review left running must not hold the exit up
         pygame.quit()
 
 

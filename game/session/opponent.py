@@ -50,7 +50,6 @@ class Opponent:
         seed: int = 0,
         budget: float | None = api.CUBE_BUDGET,
     ) -> None:
-        self.levels = LEVELS
         self.level = level if level in LEVELS else DEFAULT_LEVEL
         self.where = where
         """Where the questions are answered (a worker process for the screen, at once for tests)."""

@@ -184,11 +184,20 @@ def chunks(block: range, parts: int) -> list[range]:
     return out
 
 
+class _Shared:
+    """The arrays the parent and its workers share: withdrawn tickets and progress, by place."""
+
+    def __init__(self) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.cancelled: ctypes.Array[c_int32] = context.RawArray(c_int32, SLOTS)
+        self.progress: ctypes.Array[c_int32] = context.RawArray(c_int32, 2 * SLOTS)
+
+
 class Thought(Generic[T]):
     """A question handed to a worker: its future, and the parent's side of its shared places."""
 
-    def __init__(self, pool: WorkerPool, place: int, ticket: int, future: Future[T]) -> None:
-        self.pool = pool
+    def __init__(self, shared: _Shared, place: int, ticket: int, future: Future[T]) -> None:
+        self.shared = shared
         self.place = place
         self.ticket = ticket
         self.future = future
@@ -196,11 +205,11 @@ class Thought(Generic[T]):
     def withdraw(self) -> None:
         """Stop the thinking: at once if it has not started, else at its next step."""
         self.future.cancel()
-        self.pool.cancelled[self.place] = self.ticket
+        self.shared.cancelled[self.place] = self.ticket
 
     def progress(self) -> tuple[int, int]:
         """(done, total) as the worker last reported it."""
-        progress = self.pool.progress
+        progress = self.shared.progress
         return progress[2 * self.place], progress[2 * self.place + 1]
 
 
@@ -216,9 +225,7 @@ class WorkerPool:
         self._tickets = itertools.count(1)
         self._open: list[tuple[Callable[[], bool], Callable[[], None]]] = []
         """(done, withdraw) of each question handed out and maybe not yet answered."""
-        context = multiprocessing.get_context("spawn")
-        self.cancelled: ctypes.Array[c_int32] = context.RawArray(c_int32, SLOTS)
-        self.progress: ctypes.Array[c_int32] = context.RawArray(c_int32, 2 * SLOTS)
+        self._shared: _Shared | None = None
 
     @property
     def failed(self) -> str | None:
@@ -231,11 +238,13 @@ class WorkerPool:
                 return None
             if self._executor is None:
                 try:
+                    if self._shared is None:
+                        self._shared = _Shared()
                     self._executor = ProcessPoolExecutor(
                         max_workers=self.workers,
                         mp_context=multiprocessing.get_context("spawn"),
                         initializer=_start_worker,
-                        initargs=(self.cancelled, self.progress),
+                        initargs=(self._shared.cancelled, self._shared.progress),
                     )
                 except (OSError, ValueError, ImportError, NotImplementedError) as exc:
                     # NotImplementedError: no working semaphores (a container without /dev/shm).
@@ -271,19 +280,20 @@ class WorkerPool:
         """Hand ``question`` (picklable: a request of :mod:`game.ai.requests`) to a worker; None when
         the workers cannot be used (the caller thinks in this process)."""
         executor = self._get()
-        if executor is None:
+        shared = self._shared
+        if executor is None or shared is None:
             return None
         ticket = next(self._tickets)
         place = ticket % SLOTS
-        self.cancelled[place] = 0
-        self.progress[2 * place] = self.progress[2 * place + 1] = 0
+        shared.cancelled[place] = 0
+        shared.progress[2 * place] = shared.progress[2 * place + 1] = 0
         try:
             future = executor.submit(_think, place, ticket, str(net.WEIGHTS_PATH), question)
         except Exception as exc:  # a worker died (BrokenProcessPool), none could start, or shutting down
             with self._lock:
                 self._fail(f"worker processes failed ({type(exc).__name__}: {exc})")
             return None
-        thought = Thought(self, place, ticket, future)
+        thought = Thought(shared, place, ticket, future)
         with self._lock:
             self._open = [(done, withdraw) for done, withdraw in self._open if not done()]
             self._open.append((future.done, thought.withdraw))

@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 import pygame
 
-from game.ai import api
+from game.ai import api, jobs
 from game.ai.jobs import Where
 from game.record import MatchRecord
 from game.session import settings as st
@@ -48,6 +48,9 @@ def on_screen(record: MatchRecord, fps: int, worker: bool) -> tuple[float, list[
     the review in a worker process (``worker``) or in a thread of this process. Each review starts
     from nothing remembered (the expert's cube answers are kept per process), so the two compare."""
     api._expert_cube.cache_clear()
+    if worker:  # as in the game, where they start with the first game: ready before the clock starts
+        jobs.warm(Where.WORKER)
+        jobs.start(os.getpid, Where.WORKER, what="warm").wait()
     with tempfile.TemporaryDirectory() as data:
         app = App(st.Settings(animation="fast"), data_dir=data, threaded_ai=worker)
         scene = ReviewScene(app, record, record.names, "bench")

@@ -76,13 +76,6 @@ class Job(Generic[T]):
         self._error: str | None = None
         self._cancelled = False
 
-    @classmethod
-    def answered(cls, value: T, what: str = "answer") -> Job[T]:
-        """A job whose answer is already known (a fake computer's, in tests)."""
-        future: Future[T] = Future()
-        future.set_result(value)
-        return cls(future, what)
-
     @property
     def done(self) -> bool:
         """The answer is in, or the question failed or was withdrawn (never waits)."""

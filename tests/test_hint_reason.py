@@ -12,6 +12,7 @@ import pytest
 
 from game import i18n
 from game.ai import api
+from game.ai.jobs import Where
 from game.coach import hint_reason
 from game.coach.words import Phrase, render
 from game.engine import Position, legal_plays
@@ -184,7 +185,7 @@ def test_the_reason_is_worked_out_beside_the_loop(against_computer, monkeypatch:
         return real(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(hints_module, "safe_reason", slow)
-    scene.game.opponent.threaded = True
+    scene.game.opponent.where = Where.THREAD
     click(app, button_xy(scene, tr("ui.hint")))
     run_until(app, lambda: scene.hints.moves is not None, max_steps=2000)
     for _ in range(20):  # the loop steps and draws while the reason is held back
@@ -209,7 +210,7 @@ def test_a_reason_that_arrives_after_the_player_moved_is_dropped(
         return (Phrase("coach.hint.safe"),)
 
     monkeypatch.setattr(hints_module, "safe_reason", late)
-    scene.game.opponent.threaded = True
+    scene.game.opponent.where = Where.THREAD
     click(app, button_xy(scene, tr("ui.hint")))
     run_until(app, lambda: scene.hints.moves is not None, max_steps=2000)
     move = scene.hints.moves[0]

@@ -256,11 +256,11 @@ def test_coach_imports_only_the_standard_library_the_engine_the_ai_and_the_catal
 
 
 def test_the_coachs_scale_and_words_load_without_the_computer_player() -> None:
-    """The screens grade decisions and show the review's reasons at start-up without loading the
-    computer player (it loads when a game against it or a hint needs it)."""
+    """The coach's scale and words (what screens need to grade and to word reasons) load without the
+    computer player: a tool or a screen that only grades need not pay for the evaluator."""
     script = (
         "import json, sys\n"
-        "import game.coach, game.coach.scale, game.coach.words, game.ui.scenes.review\n"
+        "import game.coach, game.coach.scale, game.coach.words\n"
         "print(json.dumps(sorted(m for m in sys.modules if m.startswith('game.ai'))))\n"
     )
     result = subprocess.run(

@@ -8,10 +8,12 @@ import pygame
 import pytest
 
 from game.ai import api
+from game.ai.jobs import Where
+from game.ai.requests import TakeRequest
 from game.engine.flow import Double, GameState, Phase, Rules, apply
 from game.engine.position import Position
 from game.i18n import tr
-from game.session.opponent import cube_view
+from game.session.opponent import cube_question
 from game.ui.play import advice, panel
 from tests.ui_driver import button_xy, click, let_dialog_show, make_app, quit_pygame, start_game
 
@@ -45,7 +47,10 @@ def _reset(ui_reset: None) -> Iterator[None]:
 
 def _computer_game(app, state: GameState):  # type: ignore[no-untyped-def]
     scene = start_game(app, mode="computer", seed=3)
-    scene.game.opponent.threaded = False
+    scene.game.opponent.where = Where.HERE
+    # No time budget: the answers below must not depend on how busy the machine is (the budget's
+    # own tests are in tests/test_ai_rollout.py).
+    scene.game.opponent.budget = None
     scene.resume(state)
     return scene
 
@@ -73,7 +78,7 @@ def test_hint_on_a_double_says_take_or_pass_as_the_computer_would(app) -> None: 
     click(app, button_xy(scene, tr("ui.hint")))
     advice = scene.hints.cube
     assert advice is not None and advice.action in ("take", "pass")
-    expected = api.should_take(*cube_view(scene.state, answering=True), "expert")
+    expected = TakeRequest(cube_question(scene.state, answering=True), "expert", budget=None)()
     assert advice.action == ("take" if expected else "pass")
     lines = scene.hints.cube_lines()
     assert lines[0] == tr("ui.cube_hint_take" if expected else "ui.cube_hint_pass")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game import i18n
+from game.ai.jobs import Where
 from game.engine.flow import EndTurn, GameState, MoveTo, Phase, Roll, Rules
 from game.engine.match import Match
 from game.engine.position import Position
@@ -21,7 +22,7 @@ def _finished(mode: str, winner: int) -> GameScene:
     scene = start_game(app, mode=mode, seed=3, match_length=5)
     far = (0,) * 5 + (15,) + (0,) * 19  # the loser has borne off nothing: a gammon, 2 points
     near_end = GameState(Phase.ROLL, Position(LAST, far), turn=winner, rules=Rules(5))
-    scene.game.opponent.threaded = False
+    scene.game.opponent.where = Where.HERE
     scene.resume(near_end, Match(Rules(5)))
     if scene.game.is_human(winner):
         scene.game.do(Roll((6, 5)))

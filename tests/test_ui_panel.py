@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game import i18n
+from game.ai.jobs import Where
 from game.i18n import tr, tr_level, tr_message
 from game.ui import layout as L
 from game.ui.app import apply_language
@@ -155,7 +156,7 @@ def _ink(surface: pygame.Surface, colour: tuple[int, int, int]) -> pygame.Rect |
     ).inflate(4, 4)
 
 
-NAME_KEYS = ("ui.player_you", "ui.player_computer", "ui.player_random", "ui.player_white", "ui.player_black")
+NAME_KEYS = ("ui.player_you", "ui.player_computer", "ui.player_white", "ui.player_black")
 
 
 @pytest.mark.parametrize("lang", ["en", "fi", "hu"])
@@ -189,10 +190,9 @@ def test_a_name_and_a_score_never_overlap(restore_language: None, lang: str, sco
         assert name_ink and pips_ink and score_ink
         assert not name_ink.colliderect(score_ink) and not pips_ink.colliderect(score_ink), (key, inks)
         assert not name_ink.colliderect(pips_ink), (key, inks)
-        # The score keeps its size; the name its size too unless it is wider than the whole row.
+        # The score and the name keep their sizes.
         assert drawn["score"].height == CACHE.font(panel.SCORE_SIZE).get_height()
-        if key != "player_random":
-            assert drawn["name"].height == CACHE.font(panel.NAME_SIZE).get_height(), (key, name)
+        assert drawn["name"].height == CACHE.font(panel.NAME_SIZE).get_height(), (key, name)
 
 
 @pytest.mark.parametrize("lang", ["en", "fi", "hu"])
@@ -262,7 +262,7 @@ def test_the_game_over_buttons_show_their_labels_at_one_size(
     scene = start_game(app, mode=mode, seed=3, match_length=length)
     last = (1,) + (0,) * 24  # one checker left, on the one-point
     near_end = GameState(Phase.ROLL, Position(last, (0,) * 5 + (15,) + (0,) * 19), rules=Rules(length))
-    scene.game.opponent.threaded = False
+    scene.game.opponent.where = Where.HERE
     scene.resume(near_end, Match(Rules(length)))
     if mode != "demo":
         scene.game.do(Roll((6, 5)))

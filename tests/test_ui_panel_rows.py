@@ -13,6 +13,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from game.ai.jobs import Where
 from game.engine.flow import GameState, MoveTo, Phase, Rules
 from game.engine.match import Match
 from game.engine.moves import Move
@@ -95,7 +96,7 @@ def test_the_panel_rows_never_meet_each_other_or_the_buttons(
     apply_language(lang)
     app = make_app()
     scene = start_game(app, mode=mode, seed=2)
-    scene.game.opponent.threaded = False
+    scene.game.opponent.where = Where.HERE
     phases = ["computer_move", "game_over"]
     if mode != "demo":
         phases += ["human_roll", "human_move", "human_moved"]

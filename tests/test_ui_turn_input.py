@@ -11,12 +11,13 @@ import random
 import pygame
 import pytest
 
+from game.ai.jobs import Where
 from game.engine.errors import IllegalAction
 from game.engine.flow import GameState, MoveTo, OpeningRoll, Phase, Roll, Rules, apply, new_game
 from game.engine.moves import Move
 from game.engine.position import Position
 from game.i18n import Message, engine_refusal, tr, tr_message
-from game.session.controller import GameController, GameSetup
+from game.session.controller import GameController, GameSetup, ScreenHooks
 from game.ui.board.anim import Animator, DiceRoll
 from game.ui.input import Intent
 from game.ui.layout import LAYOUT, to_abs
@@ -26,8 +27,8 @@ from game.ui.play.turn_input import TurnInput
 class Host:
     """The scene around the hands: the real game parts, the scene's own actions recorded."""
 
-    def __init__(self, mode: str = "two") -> None:
-        self.game = GameController(GameSetup(mode=mode, seed=3), threaded_ai=False)
+    def __init__(self, mode: str = "two", hooks: ScreenHooks | None = None) -> None:
+        self.game = GameController(GameSetup(mode=mode, seed=3), thinking=Where.HERE, hooks=hooks)
         self.anim = Animator()
         self.dice = DiceRoll(rng=random.Random(1))
         self.flashes: list[str | Message] = []
@@ -43,8 +44,8 @@ class Host:
         self.calls.append("undo")
 
 
-def hands_at(state: GameState, mode: str = "two") -> tuple[TurnInput, Host]:
-    table = Host(mode)
+def hands_at(state: GameState, mode: str = "two", hooks: ScreenHooks | None = None) -> tuple[TurnInput, Host]:
+    table = Host(mode, hooks)
     table.game.state = state
     hands = TurnInput(table)
     hands.refresh()
@@ -519,9 +520,9 @@ def test_a_refused_drop_slides_back_from_where_it_was_dropped() -> None:
 
 
 def test_a_drop_tells_the_screen_where_the_checker_was_let_go() -> None:
-    hands, table = hands_at(opening(6, 1))
     drops: list[object] = []
-    table.game.on_change = lambda old, new, action, drop: drops.append(drop)
+    hooks = ScreenHooks(on_change=lambda old, new, action, drop: drops.append(drop))
+    hands, _table = hands_at(opening(6, 1), hooks=hooks)
     go(hands, "drag_start", at(0, 13))
     go(hands, "drop", at(0, 7))
     assert drops == [at(0, 7)]

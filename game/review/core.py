@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
-from game.ai import bearoff, pubeval, search
+from game.ai import bearoff, effort, pubeval, search
 from game.ai import cube as cubemod
 from game.ai.api import cube_equities, may_double, play_equities
 from game.ai.cubeful import CubeInfo
@@ -81,8 +81,9 @@ Progress = Callable[[int, int], None]
 """``progress(done, total)``: called after each reviewed turn (total = turns and cube actions)."""
 
 
-class Cancelled(Exception):
-    """The caller's ``cancel()`` returned True: the review stopped early."""
+class Cancelled(effort.Cancelled):
+    """The caller's ``cancel()`` returned True: the review stopped early (a withdrawn question, as
+    :mod:`game.ai.jobs` knows it)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -431,7 +432,8 @@ def review_match(
     as often and stops the review with :class:`Cancelled`. Raises :class:`RecordError`
     if the record does not replay (a record read by :func:`game.record.read_mat` always does).
     ``games`` limits the review to those game numbers (the game just finished, say).
-    Safe to run in a worker thread: it reads the shared network and touches nothing else.
+    Safe to run beside the screen (a worker process, or a thread): it reads the network and touches
+    nothing else.
     """
     analyser = _Analyser()
     total = count_steps(record, games)

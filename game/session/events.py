@@ -14,6 +14,7 @@ and never saved). Events are plain frozen values; a listener must not change the
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,8 @@ from game.engine.match import Match
 from game.engine.moves import Move
 from game.engine.scoring import GameResult
 from game.session import persist
+
+log = logging.getLogger(__name__)
 
 
 class GameView(Protocol):
@@ -145,7 +148,8 @@ Listener = Callable[[GameEvent], None]
 
 
 class EventBus:
-    """Listeners in registration order; a failing listener is logged by the App, never skipped silently."""
+    """Listeners in registration order. A listener that fails is logged with its traceback and the
+    others still hear the event: a broken sound must not stop the autosave, nor the game."""
 
     def __init__(self) -> None:
         self._listeners: list[Listener] = []
@@ -160,7 +164,10 @@ class EventBus:
 
     def publish(self, event: GameEvent) -> None:
         for listener in tuple(self._listeners):
-            listener(event)
+            try:
+                listener(event)
+            except Exception:  # one listener's bug is logged; the next listener still hears the event
+                log.exception("listener %r failed on %s", listener, type(event).__name__)
 
 
 # ---------------------------------------------------------------------------------------------

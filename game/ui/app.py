@@ -14,9 +14,8 @@ The real-time loop is in :mod:`game.ui.loop`; a test drives the App with
 from __future__ import annotations
 
 import gc
-import sys
+import logging
 import time
-import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from os import PathLike
@@ -48,6 +47,8 @@ from game.ui.text import CACHE
 
 STEP = STEP_SECONDS
 
+log = logging.getLogger(__name__)
+
 
 @dataclass
 class Launch:
@@ -67,6 +68,9 @@ class Launch:
     """``--present``: "gpu" (an accelerated renderer where one can be had) or "software"."""
     frame_log: str | None = None
     """``--frame-log``: a file for one JSON line per presented frame (:mod:`game.ui.loop`)."""
+    debug: bool = False
+    """A bug stops the game with its traceback instead of starting again from the title (the loop
+    re-raises), and the log shows DEBUG lines: ``--debug`` or ``BACKGAMMON_DEBUG=1``."""
 
     @property
     def headless(self) -> bool:
@@ -97,6 +101,8 @@ class App:
         self.launch = launch if launch is not None else Launch()
         self.seed = self.launch.seed
         self.threaded_ai = threaded_ai
+        """The computer thinks beside the loop, in worker processes (the game); False: at once, in this
+        thread (tests and ``--frames``: a seeded game replays identically)."""
         self.data_dir = persist.data_dir(data_dir)
         self.clock = clock
         """Wall-clock seconds for save times (a test passes a fake clock)."""
@@ -374,13 +380,13 @@ class App:
     def activity(self) -> tuple[bool, bool]:
         """(the computer is working, something is animating): what a frame log records per frame."""
         games = [s for s in self.scenes.scenes if isinstance(s, GameScene)]
-        thinking = any(g.game.opponent.in_flight or g.hints.pending for g in games)
+        thinking = any(g.game.pending is not None or g.hints.busy for g in games)
         moving = any(g.anim.busy or g.dice.tumbling for g in games)
         return thinking, moving
 
     def recover(self, exc: BaseException) -> None:
         """A bug in a scene must not take the cabinet down: log it and start again from the title."""
-        traceback.print_exception(exc, file=sys.stderr)
+        log.error("a bug on this screen: starting again from the title", exc_info=exc)
         self.errors += 1
         if self.errors > 20:
             raise SystemExit(1) from exc

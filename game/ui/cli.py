@@ -9,12 +9,14 @@ run (defaults, then the file, then the flags); the others say how this run start
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import signal
 import statistics
 import sys
 from types import FrameType
 
+from game.ai import parallel
 from game.session import persist
 from game.session import settings as st
 from game.ui import loop as ui_loop
@@ -73,6 +75,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--kiosk", action="store_true", help="event cabinet: attract mode, idle reset, no Quit")
     p.add_argument("--data-dir", default=None, help="folder for settings and the autosave")
     p.add_argument(
+        "--debug",
+        action="store_true",
+        help=f"a bug stops the game with its traceback instead of restarting at the title; log DEBUG "
+        f"lines too (also {DEBUG_ENV}=1)",
+    )
+    p.add_argument(
         "--match",
         "--match-length",
         dest="match_length",
@@ -83,6 +91,23 @@ def parser() -> argparse.ArgumentParser:
     )
     st.add_arguments(p)
     return p
+
+
+DEBUG_ENV = "BACKGAMMON_DEBUG"
+
+
+def debug_wanted(flag: bool) -> bool:
+    """The debug switch: ``--debug``, or ``BACKGAMMON_DEBUG`` set to anything but empty or 0."""
+    return flag or os.environ.get(DEBUG_ENV, "").strip() not in ("", "0")
+
+
+def configure_logging(debug: bool) -> None:
+    """Logging, once, at start: INFO and above to stderr, which is the journal under systemd (why the
+    sound is off, a broken save moved aside, the computer's workers); DEBUG too with the switch."""
+    logging.basicConfig(
+        level=logging.DEBUG if debug else logging.INFO,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
 
 
 def parse_args(argv: list[str]) -> tuple[Launch, argparse.Namespace]:
@@ -100,6 +125,7 @@ def parse_args(argv: list[str]) -> tuple[Launch, argparse.Namespace]:
         kiosk=a.kiosk,
         present=a.present,
         frame_log=a.frame_log,
+        debug=debug_wanted(a.debug),
     )
     return launch, a
 
@@ -163,11 +189,14 @@ def main(argv: list[str]) -> int:
     from game.ui import loop
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    configure_logging(debug_wanted(False))  # before the settings are read: their warnings are logged
     try:
         app = build(argv)
     except SystemExit as exc:  # argparse already printed the reason
         return int(exc.code or 0)
     launch = app.launch
+    if launch.debug:
+        logging.getLogger().setLevel(logging.DEBUG)
 
     def on_term(signum: int, frame: FrameType | None) -> None:
         app.quit()
@@ -184,6 +213,7 @@ def main(argv: list[str]) -> int:
     except KeyboardInterrupt:
         return 0
     finally:
+        parallel.shutdown()  # a review left running must not hold the exit up
         pygame.quit()
 
 

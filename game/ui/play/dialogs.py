@@ -1,7 +1,7 @@
 """The game screen's two dialogs: the cube offer beside the board, the end of a game over it.
 
-Each has its buttons in the scene's ``modal`` group (Take / Pass with what each is
-worth; Next game or New match / To title), built when the phase begins.
+Each has its buttons (Take / Pass with what each is worth; Next game or New match / To title),
+made by :func:`modal_buttons` when the phase begins for the scene's ``modal`` group.
 
 Why the cube offer stands in the side panel and not over the board: take or pass is
 decided by looking at the whole position (checkers on the bar, in the middle of the
@@ -33,11 +33,11 @@ WIN_KEYS = {
 }
 
 
-def build_modal(t: GameHost) -> None:
+def modal_buttons(t: GameHost) -> list[Button]:
     """The dialog's buttons for the current phase (none outside a cube offer to a human and game over)."""
     game = t.game
     s = game.state
-    t.modal.clear()
+    modal: list[Button] = []
     if s.phase is Phase.CUBE_OFFERED and game.is_human(1 - s.turn):
         card = offer_card()
         old = s.cube.value
@@ -52,7 +52,7 @@ def build_modal(t: GameHost) -> None:
         take_sub = i18n.tr("ui.take_means", points=old * 2)
         pass_sub = i18n.tr("ui.pass_means" if lose == 1 else "ui.pass_means_pl", points=lose)
         x, w = card.x + 10, card.width - 20
-        t.modal.add(
+        modal.append(
             Button(
                 pygame.Rect(x, card.y + TAKE_Y, w, ANSWER_H),
                 i18n.tr("ui.take"),
@@ -63,7 +63,7 @@ def build_modal(t: GameHost) -> None:
                 sub_size=SECONDARY,
             )
         )
-        t.modal.add(
+        modal.append(
             Button(
                 pygame.Rect(x, card.y + PASS_Y, w, ANSWER_H),
                 i18n.tr("ui.pass"),
@@ -74,9 +74,9 @@ def build_modal(t: GameHost) -> None:
                 sub_size=SECONDARY,
             )
         )
-        if t.hints.cube is None and game.opponent.can_hint:
+        if t.hints.cube is None:
             label = i18n.tr("ui.hint_thinking") if t.hints.pending else i18n.tr("ui.hint")
-            t.modal.add(
+            modal.append(
                 Button(
                     pygame.Rect(x + 30, card.y + HINT_Y, w - 60, 54), label, t.ask_cube_hint, "grey", size=24
                 )
@@ -85,7 +85,8 @@ def build_modal(t: GameHost) -> None:
         buttons = game_over_buttons(t)
         size, rects = button_row([label for label, _, _ in buttons], BUTTON_SIZE[len(buttons)])
         for (label, action, colour), rect in zip(buttons, rects, strict=True):
-            t.modal.add(Button(rect, label, action, colour, size=size))
+            modal.append(Button(rect, label, action, colour, size=size))
+    return modal
 
 
 def game_over_buttons(t: GameHost) -> list[tuple[str, Callable[[], None], str]]:
@@ -241,12 +242,12 @@ def draw_game_over(t: GameHost, surface: pygame.Surface) -> None:
 
 
 __all__ = [
-    "build_modal",
     "button_row",
     "draw_cube_offer",
     "draw_game_over",
     "game_over_box",
     "game_over_buttons",
+    "modal_buttons",
     "offer_card",
     "points_line",
 ]

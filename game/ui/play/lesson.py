@@ -13,9 +13,10 @@ from collections.abc import Callable
 
 import pygame
 
+from game.ai.jobs import Where
 from game.i18n import Message, Param, tr
 from game.session import events as ev
-from game.session.controller import GameController, GameSetup
+from game.session.controller import GameController, GameSetup, ScreenHooks
 from game.ui import layout as L
 from game.ui.board.sprites import Sprites
 from game.ui.board.view import GOLD, PANEL_BG
@@ -42,8 +43,9 @@ class LessonController(GameController):
         publish: Callable[[ev.GameEvent], None],
         speed_factor: Callable[[], float],
         on_roll: Callable[[], None],
+        hooks: ScreenHooks,
     ) -> None:
-        super().__init__(setup, threaded_ai=False, publish=publish, speed_factor=speed_factor)
+        super().__init__(setup, thinking=Where.HERE, publish=publish, speed_factor=speed_factor, hooks=hooks)
         self.on_roll = on_roll
 
     def step(self, dt: float) -> None:

@@ -45,34 +45,33 @@ HINT_ROWS = pygame.Rect(_ROW_X, UNDO_BUTTON.bottom + 12, _ROW_W, 2 * ROW_H)
 """The expert's play (Hint): two rows under Undo/Hint, above the bottom player's box."""
 
 
-def build_buttons(t: GameHost) -> None:
-    """The panel's buttons for the current phase (Menu always; Roll/Double, Done/Undo/Hint)."""
+def buttons(t: GameHost) -> list[Button]:
+    """The panel's buttons for the current phase (Menu always, first; Roll/Double, Done/Undo/Hint)."""
     game = t.game
     s = game.state
-    b = t.buttons
-    b.clear()
-    b.add(Button(pygame.Rect(L.W - 136, 4, 128, 48), tr("ui.menu"), t.open_menu, "grey", size=24))
+    b = [Button(pygame.Rect(L.W - 136, 4, 128, 48), tr("ui.menu"), t.open_menu, "grey", size=24)]
     px = L.PANEL_X + 10
     pw = L.PANEL_W - 20
     if s.phase is Phase.ROLL and game.is_human(s.turn) and s.can_double() is None:
         # Shorter than Done and Undo: the cube advice, in words, needs up to six rows under Double.
-        b.add(Button(ROLL_BUTTON.copy(), tr("ui.roll"), game.roll, "green", size=40))
-        b.add(Button(DOUBLE_BUTTON.copy(), tr("ui.double"), t.offer_double, "gold", size=32))
-        if t.hints.cube is None and game.opponent.can_hint:  # what would the expert do with the cube?
+        b.append(Button(ROLL_BUTTON.copy(), tr("ui.roll"), game.roll, "green", size=40))
+        b.append(Button(DOUBLE_BUTTON.copy(), tr("ui.double"), t.offer_double, "gold", size=32))
+        if t.hints.cube is None:  # what would the expert do with the cube?
             label = tr("ui.hint_thinking") if t.hints.pending else tr("ui.hint")
             top = advice_area().centery - 28
-            b.add(Button(pygame.Rect(px, top, pw, 56), label, t.ask_cube_hint, "grey", size=26))
+            b.append(Button(pygame.Rect(px, top, pw, 56), label, t.ask_cube_hint, "grey", size=26))
     elif s.phase is Phase.MOVING and game.is_human(s.turn):
         colour = "green" if s.turn_state().is_complete else "grey"
-        b.add(Button(DONE_BUTTON.copy(), tr("ui.done"), t.end_turn, colour, size=40))
+        b.append(Button(DONE_BUTTON.copy(), tr("ui.done"), t.end_turn, colour, size=40))
         if s.moves:
-            b.add(Button(UNDO_BUTTON.copy(), tr("ui.undo"), t.undo, "blue", size=32))
-        elif game.opponent.can_hint and s.turn_state().most > 0:
+            b.append(Button(UNDO_BUTTON.copy(), tr("ui.undo"), t.undo, "blue", size=32))
+        elif s.turn_state().most > 0:
             # Hint and Undo share a place: a hint is for the turn's start, Undo exists only after a move.
             label = tr("ui.hint_thinking") if t.hints.pending else tr("ui.hint")
             hint = Button(UNDO_BUTTON.copy(), label, t.ask_hint, "gold", size=32)
             hint.enabled = t.hints.moves is None  # shown: greyed until the player moves
-            b.add(hint)
+            b.append(hint)
+    return b
 
 
 def status(t: GameHost) -> tuple[str, Colour]:
@@ -223,7 +222,6 @@ def facts(t: GameHost) -> tuple[object, ...]:
         tr(
             "ui.computer_level", level=""
         ),  # the language (cheap: the level's name is looked up when painting)
-        game.opponent.is_placeholder,
         t.hints.moves,
         tuple(t.hints.cube_lines()),
         s.phase is Phase.CUBE_OFFERED,
@@ -275,14 +273,12 @@ def paint_player(
 
     Why the score has a row of its own: beside the name it left the name a third of the box, so with
     two digits "Computer" touched the score and with three the two overlapped. Below the pips it has the
-    width of the box whatever its length, and the name and the pips keep their size in every language;
-    only a name wider than the whole row (the placeholder computer's) is fitted to it. Returns the rect
-    of each text drawn (in ``surface`` coordinates), by name: "name", "pips", "score" and "turn".
+    width of the box whatever its length, and the name and the pips keep their size in every language.
+    Returns the rect of each text drawn (in ``surface`` coordinates), by name: "name", "pips", "score"
+    and "turn".
     """
     left = rect.x + 84
     row = rect.right - 14 - left
-    if name == tr("ui.player_random"):  # too long at the floor size in every language: its line below says it
-        name = first_fitting([name, tr("ui.player_computer")], MIN_SIZE, row)
     drawn = {
         "name": draw_text(surface, name, NAME_SIZE, (left, rect.y + 21), (255, 255, 255), "midleft", row),
         "pips": draw_text(surface, pips, PIPS_SIZE, (left, rect.y + 51), (190, 200, 220), "midleft", row),
@@ -324,10 +320,7 @@ def paint(t: GameHost, surface: pygame.Surface, ox: int, oy: int) -> None:
         pygame.draw.rect(surface, (170, 40, 40), badge, border_radius=8)
         draw_text(surface, tr("ui.crawford"), MIN_SIZE, badge.center, (255, 255, 255), width=badge.w - 8)
     if game.setup.mode != "two":
-        if game.opponent.is_placeholder:
-            level = fit_lines([tr("ui.placeholder_ai"), tr("ui.player_random")], 1, w)[0]
-        else:
-            level = level_text(t)
+        level = level_text(t)
         draw_text(surface, level, MIN_SIZE, LEVEL_ROW.move(-ox, -oy).center, (170, 170, 190), width=w)
     band = last_band(t)
     paint_lines(surface, last_lines(t, band.height // ROW_H), band.move(-ox, -oy), (90, 200, 255))
@@ -347,7 +340,7 @@ def paint_lines(surface: pygame.Surface, lines: list[str], band: pygame.Rect, co
 __all__ = [
     "Panel",
     "advice_area",
-    "build_buttons",
+    "buttons",
     "draw_status",
     "facts",
     "hint_lines",

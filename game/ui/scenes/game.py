@@ -20,9 +20,10 @@ from game.record import MatchRecord
 if TYPE_CHECKING:
     from game.review import MatchReview
 
+from game.ai.jobs import Where
 from game.i18n import Message, tr, tr_message
 from game.session import events as ev
-from game.session.controller import GameController, GameSetup
+from game.session.controller import GameController, GameSetup, ScreenHooks
 from game.ui.board.anim import Animator, DiceRoll
 from game.ui.board.sprites import Sprites
 from game.ui.board.view import BoardView
@@ -76,19 +77,22 @@ class GameScene(Scene):
         """Kiosk: the number of the game (``game.games``) whose review opened by itself."""
         self.modal_age = 0.0
         """Seconds the current dialog has been on screen (counted once the board stops moving)."""
-        self.game.on_change = self._on_change
-        self.game.on_state = self._on_state
-        self.game.on_reset = self._on_reset
-        self.game.on_flash = self.flash
         self._on_state()
         self.game.start()
 
     def make_controller(self, setup: GameSetup) -> GameController:
         """The turn controller this screen plays through (Learn to play's own makes no automatic step)."""
-        app, factor = self.app, self.anim.factor
         return GameController(
-            setup, threaded_ai=app.threaded_ai, publish=app.events.publish, speed_factor=factor
+            setup,
+            thinking=Where.WORKER if self.app.threaded_ai else Where.HERE,
+            publish=self.app.events.publish,
+            speed_factor=self.anim.factor,
+            hooks=self.screen_hooks(),
         )
+
+    def screen_hooks(self) -> ScreenHooks:
+        """What the controller tells this screen: changes to animate, new states, resets, messages."""
+        return ScreenHooks(self._on_change, self._on_state, self._on_reset, self.flash)
 
     # -- the game as the rest of the screen reads it ---------------------------------------------
 
@@ -151,8 +155,8 @@ class GameScene(Scene):
             self.dice = DiceRoll(rng=self.dice.rng)
 
     def rebuild_buttons(self) -> None:
-        panel.build_buttons(self)
-        dialogs.build_modal(self)
+        self.buttons.buttons = panel.buttons(self)
+        self.modal.buttons = dialogs.modal_buttons(self)
 
     # -- the player's actions ----------------------------------------------------------------
 

@@ -68,7 +68,11 @@ class LearnScene(GameScene):
 
     def make_controller(self, setup: GameSetup) -> GameController:
         return LessonController(
-            setup, publish=self._publish, speed_factor=self.anim.factor, on_roll=self._rolled
+            setup,
+            publish=self._publish,
+            speed_factor=self.anim.factor,
+            on_roll=self._rolled,
+            hooks=self.screen_hooks(),
         )
 
     def _publish(self, event: ev.GameEvent) -> None:

@@ -14,7 +14,7 @@ or a pass too, drawn on the doubler's position), the plays are in his numbers, t
 reasons carry that player's name, and the replay a card opens keeps his labels at every step. The
 words themselves are :mod:`game.ui.scenes.review_words`'.
 
-The review runs in a worker thread (:class:`~game.session.review_job.ReviewJob`); until it is
+The review runs in a worker process (a job, see :mod:`game.session.review_job`); until it is
 done the screen shows its progress and keeps drawing, and Back cancels it. A mistake's
 board opens the replay at that move. In kiosk mode, a visitor's game against the computer
 then asks for initials for today's leaderboard.
@@ -34,9 +34,10 @@ from game.record import MatchRecord, PlyKind
 if TYPE_CHECKING:  # the review and the computer player under it load when a review is opened
     from game.review import MatchReview, Mistake, PlayerReview
 
+from game.ai.jobs import Where
 from game.i18n import tr
 from game.session.kiosk import Mode
-from game.session.review_job import Reviewer, ReviewJob
+from game.session.review_job import Reviewer, start_review
 from game.ui import layout as L
 from game.ui.board import still as still_board
 from game.ui.board.view import BG, GOLD, BoardView
@@ -106,7 +107,9 @@ class ReviewScene(ButtonScene):
         self.match = match
         """The whole finished match, offered for a review of its own ("Whole match")."""
         self.reviewer = reviewer
-        self.job = ReviewJob(record, reviewer)
+        # In a worker process beside the loop; a test's App (its computer thinking at once) still
+        # reviews beside the loop, in a thread, so that the progress screen is shown as in the game.
+        self.job = start_review(record, reviewer, where=Where.WORKER if app.threaded_ai else Where.THREAD)
         self.review: MatchReview | None = None
         self.view = BoardView(app.sprites)
         self.cards: dict[tuple[int, int], pygame.Surface] = {}
@@ -228,7 +231,8 @@ class ReviewScene(ButtonScene):
         fill = bar.copy()
         fill.width = max(24, round(bar.width * job.fraction))
         pygame.draw.rect(surface, GOLD, fill, border_radius=12)
-        text = tr("review.working", done=job.done_steps, total=job.total)
+        done, total = job.steps
+        text = tr("review.working", done=done, total=total)
         draw_text(surface, text, 30, (L.W // 2, bar.y - 50), INK, width=L.W - 120)
         draw_text(
             surface, tr("review.cancel_hint"), MIN_SIZE, (L.W // 2, bar.bottom + 40), DIM, width=L.W - 120

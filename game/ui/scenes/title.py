@@ -18,7 +18,6 @@ import pygame
 
 from game import i18n
 from game.session import settings as st
-from game.session.opponent import ai_available
 from game.session.persist import BrokenSave
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
@@ -70,7 +69,6 @@ class TitleScene(ButtonScene):
         """Across the top: "New to backgammon? Learn in two minutes" (a first-time player, a kiosk's
         visitor). It takes no input but its button, so the title works as ever under it."""
         self.match_length = app.settings.match_length
-        self.placeholder = not ai_available()
         self.level = app.settings.level
         self.broken_save = broken_save
         """The autosave this run could not read (None: nothing to tell, or the notice has gone)."""
@@ -162,8 +160,7 @@ class TitleScene(ButtonScene):
         for i, n in enumerate(MATCH_CHOICES):
             colour = "gold" if n == self.match_length else "grey"
             b.add(button((x + i * 118, 516, 108, 64), str(n) if n else "∞", self._length(n), colour, size=32))
-        if not self.placeholder:
-            self._level_buttons()
+        self._level_buttons()
         if self.app.kiosk is None:  # a cabinet's visitors have no Quit: the operator menu has it
             b.add(button((L.W - 148, 12, 136, 52), i18n.tr("ui.quit"), self.app.quit, "red", size=24))
         self._side_buttons()
@@ -175,9 +172,8 @@ class TitleScene(ButtonScene):
         """The middle column: the two ways to play at one size, then Demo and How to play side by side
         at one size (each as wide as its label needs, the pair filling the column)."""
         cx = L.W // 2
-        vs = i18n.tr("ui.vs_random") if self.placeholder else i18n.tr("ui.vs_computer")
         main: list[Choice] = [
-            (vs, lambda: self.start("computer"), "green"),
+            (i18n.tr("ui.vs_computer"), lambda: self.start("computer"), "green"),
             (i18n.tr("ui.two_players"), lambda: self.start("two"), "blue"),
         ]
         size = common_size([(label, MIDDLE_W - PAD, 1) for label, _, _ in main], MAIN_SIZE)
@@ -331,9 +327,8 @@ class TitleScene(ButtonScene):
                 else i18n.tr("ui.match_points", n=self.match_length)
             )
         draw_text(surface, i18n.tr("ui.match_length", length=length), 26, (L.W // 2, 496), (230, 230, 240))
-        if not self.placeholder:
-            level = i18n.tr("ui.computer_level", level=i18n.tr_level(self.level))
-            draw_text(surface, level, MIN_SIZE, (L.W // 2, 604), (190, 200, 220))
+        level = i18n.tr("ui.computer_level", level=i18n.tr_level(self.level))
+        draw_text(surface, level, MIN_SIZE, (L.W // 2, 604), (190, 200, 220))
         if self.offer_up:
             draw_offer(surface, self.app.kiosk is not None)
         self.buttons.draw(surface, self.app.sprites)

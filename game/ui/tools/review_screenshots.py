@@ -106,9 +106,8 @@ def main(argv: list[str] | None = None) -> int:
                 time.sleep(0.01)
             shoot(app, out, "review_progress", lang)
             review.job.wait()
-            print(
-                f"{lang}: review of a {review.job.total}-step game took {time.perf_counter() - started:.1f} s"
-            )
+            took = time.perf_counter() - started
+            print(f"{lang}: review of a {review.job.steps[1]}-step game took {took:.1f} s")
             app.step()  # the review arrives; the kiosk asks for initials
             keypad = app.scenes.top
             if isinstance(keypad, InitialsScene):

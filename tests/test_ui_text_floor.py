@@ -32,7 +32,7 @@ from game.ui.scenes.dice_stats import DiceStatsScene
 from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.keymap import KeymapScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.settings import AccessScene, SettingsScene
 from game.ui.scenes.title import TitleScene
 from game.ui.text import CACHE, MIN_SIZE, TextCache
 from game.ui.tools import screenshots as shots
@@ -90,6 +90,11 @@ def new_app(lang: str, data: Path, kiosk: bool) -> App:
 
 def settings(app: App) -> None:
     app.scenes.push(SettingsScene(app, operator=True))
+
+
+def access(app: App) -> None:
+    """The accessibility settings as the operator sees them (one row more than a player)."""
+    app.scenes.push(AccessScene(app, operator=True))
 
 
 def menu(app: App) -> None:
@@ -160,6 +165,7 @@ def initials(app: App) -> None:
 SCREENS: dict[str, Callable[[App], None]] = {
     **{name: setup for name, setup in shots.SHOTS.items() if name not in ("review", "replay")},
     "settings": settings,
+    "access": access,
     "menu": menu,
     "keypad": keypad,
     "operator": operator,

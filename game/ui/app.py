@@ -32,7 +32,8 @@ from game.session.kiosk import Kiosk, Mode
 from game.session.leaderboard import Leaderboard
 from game.session.listeners import SAVE_TO_MODE, Autosave, DiceCounter, Sounds
 from game.session.records import RecordKeeper
-from game.ui import controls
+from game.session.speech import Speaker
+from game.ui import access, controls
 from game.ui import layout as L
 from game.ui import text as ui_text
 from game.ui.audio import Audio
@@ -137,6 +138,10 @@ class App:
         self.records = RecordKeeper(lambda: self.data_dir, self.clock)
         self.events.subscribe(self.records)
         self.leaderboard = Leaderboard(lambda: self.data_dir, self.clock)
+        self.speech = Speaker()
+        """The spoken mode's voice (silent unless the setting is on and espeak-ng is there)."""
+        self.visit_settings: st.Settings | None = None
+        """Kiosk: the operator's settings while a visitor has changed the accessibility ones."""
         self._collect = False
         self.apply_settings(self.settings, save=False)  # also opens the sound device when sound is on
 
@@ -169,6 +174,9 @@ class App:
         self.input.keys = controls.keymap(dict(settings.keys))
         if L.LAYOUT.set_home("left" if settings.direction == "home-left" else "right"):
             self.needs_draw = True  # drawing and hit testing both follow the one layout
+        self.speech.configure(settings.speech, settings.language)
+        if access.apply(settings, self.sprites):
+            self.needs_draw = True  # another board set or text size: the cached layers see it in their keys
         if settings.rotation != self.display.rotate:
             self.display.set_rotation(settings.rotation)  # drawing and input turn together
             self.needs_draw = True
@@ -284,12 +292,16 @@ class App:
         persist.clear_game(self.data_dir)
         self._drop_games()
         self.input.cancel()
+        if self.visit_settings is not None:  # the visitor has gone: the operator's settings again
+            visited, self.visit_settings = self.visit_settings, None
+            self.apply_settings(visited, save=False)
         if self.kiosk is not None:
             self.kiosk.reset_to_attract()
         self.scenes.reset(AttractScene(self, self.setup("demo", 0)))
 
     def quit(self) -> None:
         self._drop_games()
+        self.speech.close()
         self.running = False
 
     # -- the parts a test drives ------------------------------------------------------------
@@ -320,6 +332,7 @@ class App:
         top = self.scenes.top
         if top is not None:
             top.update(dt)
+        self.speech.poll()
         if not self.scenes.scenes:
             self.running = False
         if self._collect:

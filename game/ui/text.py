@@ -31,6 +31,12 @@ minutes of arc at the 45 cm a touchscreen is used from, the least ISO 9241-3 ask
 and 22 were hard to make out in real-window captures at 800x480. A line that does not fit at this
 size is reworded, split in two or left shorter; it is never drawn smaller."""
 
+LARGE_SCALE = 1.2
+"""Larger text (a setting) draws every size a fifth larger, up to :data:`LARGE_CAP`: the floor of 24
+becomes 29, 15 -> 18 screen pixels at 800x480."""
+LARGE_CAP = 44
+"""Larger text leaves sizes from here up alone (the titles are large already) and grows none past it."""
+
 ENGLISH: dict[str, str] = {
     "app_title": "BACKGAMMON",
     "subtitle": "Drag a checker, or double-click it: the game rolls the dice for you",
@@ -181,7 +187,13 @@ def tr_reason(reason: str) -> str:
 
 
 class TextCache:
-    """Fonts by (size, bold) and rendered surfaces by (text, size, colour, bold), bounded LRU."""
+    """Fonts by (size, bold) and rendered surfaces by (text, size, colour, bold), bounded LRU.
+
+    Sizes are asked in the game's sizes (24 for the floor) and drawn at :meth:`px` of them: the same
+    under normal text, a fifth larger under larger text (:meth:`set_scale`). Every screen keeps asking
+    for the sizes it always did; fitting a line to its width may shrink it back to the normal floor
+    (:meth:`floor`), never below.
+    """
 
     def __init__(self, limit: int = 600) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
@@ -189,15 +201,42 @@ class TextCache:
             OrderedDict()
         )
         self.limit = limit
+        self.scale = 1.0
+        """Larger text (a setting): see :meth:`set_scale`."""
         self._fitted: dict[tuple[str, int, int, bool], int] = {}
         self._ink_tops: dict[tuple[str, int, bool], int] = {}
 
+    def px(self, size: int) -> int:
+        """The pixel size text asked at ``size`` is drawn at (larger under larger text)."""
+        if self.scale == 1.0 or size >= LARGE_CAP:
+            return size
+        return min(LARGE_CAP, round(size * self.scale))
+
+    def floor(self, least: int = MIN_SIZE) -> int:
+        """The smallest size to ask for that is still drawn at ``least`` pixels or more: ``least``
+        itself under normal text, less under larger text (asked at 20, drawn at 24)."""
+        size = least
+        while size > 1 and self.px(size - 1) >= least:
+            size -= 1
+        return size
+
+    def set_scale(self, scale: float) -> bool:
+        """Normal (1.0) or larger text (:data:`LARGE_SCALE`); True when it changed. Every cached
+        surface and fitted size is forgotten: they were drawn at the other sizes."""
+        if scale == self.scale:
+            return False
+        self.scale = scale
+        self.clear()
+        self._ink_tops.clear()
+        return True
+
     def font(self, size: int, bold: bool = True) -> pygame.font.Font:
-        key = (size, bold)
+        key = (self.px(size), bold)
         f = self._fonts.get(key)
         if f is None:
             path = BOLD_FONT if bold else REGULAR_FONT
-            f = pygame.font.Font(str(path), size) if path.exists() else pygame.font.Font(None, size)
+            pixels = key[0]
+            f = pygame.font.Font(str(path), pixels) if path.exists() else pygame.font.Font(None, pixels)
             self._fonts[key] = f
         return f
 
@@ -231,14 +270,17 @@ class TextCache:
 
     def fit_size(self, text: str, size: int, width: int, bold: bool = True, min_size: int = MIN_SIZE) -> int:
         """The size :meth:`fit` draws ``text`` at: ``size``, or smaller until it fits in ``width``, but
-        never below ``min_size`` (:data:`MIN_SIZE`: a line that does not fit there needs fewer words)."""
+        never drawn below ``min_size`` pixels (:data:`MIN_SIZE`: a line that does not fit there needs
+        fewer words). Under larger text a line first gives up its extra size, down to the normal
+        floor."""
         key = (text, size, width, bold)
         fitted = self._fitted.get(key)
         if fitted is not None:
             return fitted
         start = size
-        while size > min_size and self.font(size, bold).size(text)[0] > width:
-            size -= 2
+        least = self.floor(min_size)
+        while size > least and self.font(size, bold).size(text)[0] > width:
+            size = max(least, size - 2)
         if len(self._fitted) > self.limit:
             self._fitted.clear()
         self._fitted[(text, start, width, bold)] = size
@@ -266,7 +308,9 @@ class TextCache:
         self._fitted.clear()
 
     def reset(self) -> None:
-        """Forget fonts too: needed after ``pygame.quit()`` (tests start several apps)."""
+        """Forget fonts too, and go back to normal text: needed after ``pygame.quit()`` (tests start
+        several apps; each makes its own text size current)."""
+        self.scale = 1.0
         self._surfaces.clear()
         self._fitted.clear()
         self._fonts.clear()
@@ -276,8 +320,17 @@ class TextCache:
 CACHE = TextCache()
 
 
+def normal_size(size: int) -> int:
+    """The size to ask for that draws ``size`` pixels, as normal text draws it: what a layout that
+    does not fit under larger text falls back to (its lines, its wording), before it rewords."""
+    return CACHE.floor(size)
+
+
 def two_lines(text: str, size: int, width: int) -> list[str]:
-    """``text`` as one line if it fits, else two: split before its bracket if it has one."""
+    """``text`` as one line if it fits, else two: split before its bracket if it has one. Under
+    larger text, a line that fits at the normal size stays one line (it is drawn as large as fits)."""
+    if CACHE.font(normal_size(size)).size(text)[0] <= width:
+        return [text]
     font = CACHE.font(size)
     if font.size(text)[0] <= width:
         return [text]
@@ -316,7 +369,9 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
 def wrap_lines(text: str, size: int, width: int) -> list[str]:
     """``text`` in as many lines of at most ``width`` pixels at ``size`` as it needs: :func:`two_lines`
     when both of those fit, else :func:`wrap`. For a text that may be long and must be read whole, such
-    as a play of four moves after a name and a roll."""
+    as a play of four moves after a name and a roll. (Under larger text, as many lines as the normal
+    size needs: each is drawn as large as its width allows.)"""
+    size = normal_size(size)
     lines = two_lines(text, size, width)
     font = CACHE.font(size)
     if all(font.size(line)[0] <= width for line in lines):
@@ -327,32 +382,42 @@ def wrap_lines(text: str, size: int, width: int) -> list[str]:
 def fit_lines(texts: list[str], rows: int, width: int, size: int = MIN_SIZE) -> list[str]:
     """The first of ``texts`` (the fullest wording first) that fits ``rows`` lines (one, or two split
     by :func:`two_lines`) of at most ``width`` pixels at ``size``; if none does, the last one cut at a
-    word with "…". How a line keeps its size and its band instead of running into the next one."""
-    font = CACHE.font(size)
+    word with "…". How a line keeps its size and its band instead of running into the next one.
+    (Under larger text, each wording is tried at the larger size, then at the normal size: a line is
+    never reworded or cut where normal text shows it whole; it is drawn as large as its width allows.)"""
+    sizes = tuple(dict.fromkeys((size, normal_size(size))))
+    fonts = [CACHE.font(s) for s in sizes]
 
-    def fits(lines: list[str]) -> bool:
+    def fits(lines: list[str], font: pygame.font.Font) -> bool:
         return len(lines) <= rows and all(font.size(line)[0] <= width for line in lines)
 
+    def fitting(text: str) -> list[str] | None:
+        for s, font in zip(sizes, fonts, strict=True):
+            lines = two_lines(text, s, width) if rows > 1 else [text]
+            if fits(lines, font):
+                return lines
+        return None
+
     for text in texts:
-        lines = two_lines(text, size, width) if rows > 1 else [text]
-        if fits(lines):
-            return lines
+        found = fitting(text)
+        if found is not None:
+            return found
     words = texts[-1].split()
     while len(words) > 1:
         words.pop()
-        text = " ".join(words) + " …"
-        lines = two_lines(text, size, width) if rows > 1 else [text]
-        if fits(lines):
-            return lines
+        found = fitting(" ".join(words) + " …")
+        if found is not None:
+            return found
     return ["…"]
 
 
 def first_fitting(texts: list[str], size: int, width: int) -> str:
     """The first of ``texts`` (the fullest wording first) that is at most ``width`` pixels wide at
-    ``size``; the last if none is. How a line keeps its floor size where its full words do not fit."""
-    font = CACHE.font(size)
+    ``size`` (or, under larger text, at the normal size); the last if none is. How a line keeps its
+    floor size where its full words do not fit."""
+    fonts = [CACHE.font(s) for s in dict.fromkeys((size, normal_size(size)))]
     for text in texts:
-        if font.size(text)[0] <= width:
+        if any(font.size(text)[0] <= width for font in fonts):
             return text
     return texts[-1]
 

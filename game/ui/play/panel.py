@@ -212,6 +212,8 @@ def facts(t: GameTable) -> tuple[object, ...]:
         t.hints.moves,
         tuple(t.hints.cube_lines()),
         s.phase is Phase.CUBE_OFFERED,
+        (s.cube.value, s.cube.owner),
+        t.view.style(),
     )
 
 
@@ -294,6 +296,11 @@ def paint(t: GameTable, surface: pygame.Surface, ox: int, oy: int) -> None:
         sprite = t.sprites.get(f"checker_{('white', 'black')[player]}")
         surface.blit(sprite, (rect.x + 12, rect.y + 14))
         paint_player(surface, rect, game.name(player), tr("pips", pips=pips[player]), score[player], on)
+        if s.cube.owner == player and s.phase is not Phase.CUBE_OFFERED:
+            # Who owns the cube is told by where it stands on the bar; here it is told again, with its
+            # value, in the owner's own box (a player who does not follow the bar sees it by the name).
+            cube = t.sprites.variant(f"cube_{min(s.cube.value, 64)}", "small")
+            surface.blit(cube, cube.get_rect(midleft=(rect.x + 80, rect.y + 90)))
     length = s.rules.match_length
     line = tr("match_to", length=length) if length else tr("session_score")
     if s.phase is not Phase.CUBE_OFFERED:  # the offer's card covers the row but for its glyphs' tops

@@ -250,10 +250,14 @@ class ReviewScene(ButtonScene):
             return
         head = tr("review.mistakes_of", name=self.names[p.player])
         legend_x, y = L.W - 40, CARD_Y - 18
+        # Each word has the arrow it names before it (solid: played, dashed: better), so the legend
+        # does not rest on telling orange from green.
         r = draw_text(surface, tr("review.legend_better"), MIN_SIZE, (legend_x, y), still_board.BETTER,
                       anchor="midright")  # fmt: skip
+        r = still_board.legend_arrow(self.view, surface, r.x - 8, y, better=True)
         r = draw_text(surface, tr("review.legend_made"), MIN_SIZE, (r.x - 24, y), still_board.MADE,
                       anchor="midright")  # fmt: skip
+        r = still_board.legend_arrow(self.view, surface, r.x - 8, y, better=False)
         draw_text(surface, head, MIN_SIZE, (40, y), INK, anchor="midleft", width=r.x - 40 - 32)
         for i, m in enumerate(p.worst):
             self._draw_card(surface, p.player, i, m)

@@ -298,6 +298,26 @@ class TextCache:
             top = self._ink_tops[key] = ink.get_bounding_rect().top
         return top
 
+    def row_size(self, size: int, pitch: int, bold: bool = True) -> int:
+        """The largest size up to ``size`` whose lines, ``pitch`` pixels apart, keep 4 px between one
+        line's descenders and the next line's capitals, but never smaller than ``size`` is drawn under
+        normal text. So under normal text nothing changes; under larger text a row of words fixed
+        between others grows only as far as its pitch allows (24 -> 26 in rows of 28), the rest of the
+        text where there is room."""
+        least = self.floor(size)
+        while size > least and self.ink_height(size, bold) > pitch - 4:
+            size -= 1
+        return size
+
+    def ink_height(self, size: int, bold: bool = True) -> int:
+        """From a capital's top to a descender's bottom, for a line rendered at ``size``."""
+        key = ("\0Hg", size, bold)
+        height = self._ink_tops.get(key)
+        if height is None:
+            box = self.font(size, bold).render("Hg", True, (255, 255, 255)).get_bounding_rect()
+            height = self._ink_tops[key] = box.height
+        return height
+
     def cap_top(self, size: int, bold: bool = True) -> int:
         """The blank rows above a capital letter in a line rendered at ``size`` (the font's room for
         accents): what to leave out when text is placed by its capitals rather than its line."""
@@ -321,9 +341,10 @@ CACHE = TextCache()
 
 
 def normal_size(size: int) -> int:
-    """The size to ask for that draws ``size`` pixels, as normal text draws it: what a layout that
-    does not fit under larger text falls back to (its lines, its wording), before it rewords."""
-    return CACHE.floor(size)
+    """The size to ask for that draws ``size`` pixels, as normal text draws it (never below the floor):
+    what a layout that does not fit under larger text falls back to (its lines, its wording), before it
+    rewords."""
+    return max(CACHE.floor(size), CACHE.floor(MIN_SIZE))
 
 
 def two_lines(text: str, size: int, width: int) -> list[str]:

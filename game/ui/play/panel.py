@@ -304,7 +304,8 @@ def paint(t: GameTable, surface: pygame.Surface, ox: int, oy: int) -> None:
     length = s.rules.match_length
     line = tr("match_to", length=length) if length else tr("session_score")
     if s.phase is not Phase.CUBE_OFFERED:  # the offer's card covers the row but for its glyphs' tops
-        draw_text(surface, line, 26, MATCH_ROW.move(-ox, -oy).center, (230, 230, 240), width=w)
+        size = CACHE.row_size(26, MATCH_ROW.h)
+        draw_text(surface, line, size, MATCH_ROW.move(-ox, -oy).center, (230, 230, 240), width=w)
     if length == 1:  # the cube is dead in a 1-point match: no game is "Crawford" there
         badge = BADGE_ROW.move(-ox, -oy).inflate(-20, 0)
         pygame.draw.rect(surface, (70, 78, 96), badge, border_radius=8)
@@ -319,7 +320,8 @@ def paint(t: GameTable, surface: pygame.Surface, ox: int, oy: int) -> None:
             level = fit_lines([tr("placeholder_ai"), tr("player_random")], 1, w)[0]
         else:
             level = level_text(t)
-        draw_text(surface, level, MIN_SIZE, LEVEL_ROW.move(-ox, -oy).center, (170, 170, 190), width=w)
+        size = CACHE.row_size(MIN_SIZE, ROW_H)
+        draw_text(surface, level, size, LEVEL_ROW.move(-ox, -oy).center, (170, 170, 190), width=w)
     band = last_band(t)
     paint_lines(surface, last_lines(t, band.height // ROW_H), band.move(-ox, -oy), (90, 200, 255))
     paint_lines(surface, hint_lines(t), HINT_ROWS.move(-ox, -oy), HINT)
@@ -332,7 +334,7 @@ def paint_lines(surface: pygame.Surface, lines: list[str], band: pygame.Rect, co
     the top of ``band``, centred across it."""
     for i, row in enumerate(lines):
         centre = (band.centerx, band.top + ROW_H // 2 + i * ROW_H)
-        draw_text(surface, row, MIN_SIZE, centre, colour, width=band.width)
+        draw_text(surface, row, CACHE.row_size(MIN_SIZE, ROW_H), centre, colour, width=band.width)
 
 
 __all__ = [

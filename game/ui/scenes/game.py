@@ -52,12 +52,12 @@ The explicit keys (T, P) act at once: nobody presses them by accident."""
 class GameScene(Scene):
     def __init__(self, app: Host, setup: GameSetup) -> None:
         super().__init__(app)
-        self.anim = Animator(speed=app.speed)
+        self.anim = Animator(speed=app.speed, reduced=app.settings.reduced_motion)
         self.game = GameController(
             setup, threaded_ai=app.threaded_ai, publish=app.events.publish, speed_factor=self.anim.factor
         )
         self.view = BoardView(app.sprites)
-        self.dice = DiceRoll(rng=random.Random(self.game.seed ^ 0x5EED))
+        self.dice = DiceRoll(rng=random.Random(self.game.seed ^ 0x5EED), still=app.settings.reduced_motion)
         self.buttons = ButtonGroup()
         self.modal = ButtonGroup()
         self.hands = TurnInput(self)
@@ -143,7 +143,7 @@ class GameScene(Scene):
             if s.dice is not None:
                 self.dice.show(s.dice, (s.turn, s.turn))
         else:
-            self.dice = DiceRoll(rng=self.dice.rng)
+            self.dice = DiceRoll(rng=self.dice.rng, still=self.dice.still)
 
     def rebuild_buttons(self) -> None:
         panel.build_buttons(self)
@@ -299,6 +299,7 @@ class GameScene(Scene):
 
     def update(self, dt: float) -> None:
         self.anim.speed = self.app.speed
+        self.anim.reduced = self.dice.still = self.app.settings.reduced_motion
         self.anim.update(dt)
         if self.anim.sounds:
             for name in self.anim.take_sounds():

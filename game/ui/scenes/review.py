@@ -232,8 +232,9 @@ class ReviewScene(ButtonScene):
         word = tr(f"review.rating.{key}")
         draw_text(surface, word, 40, (cx, box.y + 66), rating_colour(key), width=w)
         rate = tr("review.error_rate", rate=f"{p.error_rate:.1f}")
-        draw_text(surface, rate, 28, (cx, box.y + 104), INK, width=w)
-        draw_text(surface, tr("review.error_unit"), MIN_SIZE, (cx, box.y + 131), DIM, width=w)
+        draw_text(surface, rate, CACHE.row_size(28, 27), (cx, box.y + 104), INK, width=w)
+        small = CACHE.row_size(MIN_SIZE, 25)  # rows 25 to 27 apart: larger text grows no further here
+        draw_text(surface, tr("review.error_unit"), small, (cx, box.y + 131), DIM, width=w)
         parts = tr(
             "review.split",
             move=f"{p.error_per_move:.1f}",
@@ -241,8 +242,8 @@ class ReviewScene(ButtonScene):
             cube=f"{p.error_per_cube_decision:.1f}",
             cubes=len(p.cube),
         )
-        draw_text(surface, parts, MIN_SIZE, (cx, box.y + 156), DIM, width=w)
-        draw_text(surface, tr("review.luck", luck=signed(p.luck)), MIN_SIZE, (cx, box.y + 183), DIM, width=w)
+        draw_text(surface, parts, small, (cx, box.y + 156), DIM, width=w)
+        draw_text(surface, tr("review.luck", luck=signed(p.luck)), small, (cx, box.y + 183), DIM, width=w)
 
     def _draw_mistakes(self, surface: pygame.Surface, p: PlayerReview) -> None:
         if not p.worst:
@@ -286,7 +287,8 @@ class ReviewScene(ButtonScene):
             (self.play(m, "better", w), still_board.BETTER),
         ]
         for k, (text, colour) in enumerate(lines):
-            draw_text(surface, text, MIN_SIZE, (rect.x, y + k * LINE), colour, anchor="midleft", width=w)
+            size = CACHE.row_size(MIN_SIZE, LINE)
+            draw_text(surface, text, size, (rect.x, y + k * LINE), colour, anchor="midleft", width=w)
 
     def where(self, m: Mistake, width: int = L.W) -> str:
         """The mistake's game, move and player, numbered as the replay numbers it (the match sheet's

@@ -151,8 +151,8 @@ class SettingsScene(ButtonScene):
     def _top_buttons(self) -> None:
         """Beside the title: the accessibility screen and (the operator's) the key map."""
         b = self.buttons
-        access = (70, 24, 300, 64) if self.operator else (L.W - 370, 24, 300, 64)
-        b.add(button(access, tr("settings.access"), self.open_access, "gold", size=26))
+        access = (70, 24, 330, 64) if self.operator else (L.W - 400, 24, 330, 64)
+        b.add(button(access, tr("settings.access"), self.open_access, "gold", size=26)).lines = 2
         if self.operator:  # the cabinet's buttons may arrive as keys: the operator maps them
             b.add(button((L.W - 330, 24, 260, 64), tr("settings.keys"), self.open_keys, "grey", size=26))
 

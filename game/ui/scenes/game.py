@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 from game.i18n import tr
 from game.session import events as ev
+from game.session.autoplay import AutoPlay
 from game.session.controller import GameController, GameSetup
 from game.ui.board.anim import Animator, DiceRoll
 from game.ui.board.sprites import Sprites
@@ -82,6 +83,7 @@ class GameScene(Scene):
         self.game.on_state = self._on_state
         self.game.on_reset = self._on_reset
         self.game.on_flash = self.flash
+        self.game.auto_play = AutoPlay(lambda: self.app.settings)  # forced plays, equal bear-offs
         self._on_state()
         self.game.start()
 

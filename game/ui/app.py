@@ -31,6 +31,7 @@ from game.session.events import EventBus
 from game.session.kiosk import Kiosk, Mode
 from game.session.leaderboard import Leaderboard
 from game.session.listeners import SAVE_TO_MODE, Autosave, DiceCounter, Sounds
+from game.session.narration import Narrator
 from game.session.records import RecordKeeper
 from game.session.speech import Speaker
 from game.ui import access, controls
@@ -44,6 +45,7 @@ from game.ui.fairness import DiceStats
 from game.ui.input import InputMapper, Intent
 from game.ui.kiosk.attract import AttractScene
 from game.ui.kiosk.rules import KioskRules, kiosk_config
+from game.ui.reader import Reader
 from game.ui.scenes.base import Scene, SceneStack
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.title import TitleScene
@@ -140,6 +142,9 @@ class App:
         self.leaderboard = Leaderboard(lambda: self.data_dir, self.clock)
         self.speech = Speaker()
         """The spoken mode's voice (silent unless the setting is on and espeak-ng is there)."""
+        self.events.subscribe(Narrator(lambda: self.speech))
+        self.reader = Reader(lambda: self.speech)
+        """Says the focused button or the board cursor's point when it changes (spoken mode)."""
         self.visit_settings: st.Settings | None = None
         """Kiosk: the operator's settings while a visitor has changed the accessibility ones."""
         self._collect = False
@@ -332,6 +337,7 @@ class App:
         top = self.scenes.top
         if top is not None:
             top.update(dt)
+        self.reader.poll(self.scenes.top)
         self.speech.poll()
         if not self.scenes.scenes:
             self.running = False

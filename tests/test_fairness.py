@@ -11,7 +11,8 @@ import pytest
 from game import i18n
 from game.ui import fairness
 from game.ui.fairness import DiceStats, chi_square_p, draw_panel, percent_text
-from game.ui.text import CACHE, MIN_SIZE, wrap
+from game.ui.lines import wrap
+from game.ui.text import CACHE, MIN_SIZE
 from tests.screen_probe import find_surface, grab
 
 Colour = tuple[int, int, int]

@@ -184,7 +184,12 @@ SLOW = {"review": shots.review, "replay": shots.replay}
 
 
 def small_lines(
-    lang: str, setup: Callable[[App], None], rec: Recorder, data: Path, kiosk: bool = True, large: bool = False
+    lang: str,
+    setup: Callable[[App], None],
+    rec: Recorder,
+    data: Path,
+    kiosk: bool = True,
+    large: bool = False,
 ) -> list[tuple[str, int]]:
     """The lines drawn below the floor while ``setup`` builds its screen and the app draws it."""
     app = new_app(lang, data, kiosk, large)

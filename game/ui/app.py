@@ -140,13 +140,10 @@ class App:
         self.records = RecordKeeper(lambda: self.data_dir, self.clock)
         self.events.subscribe(self.records)
         self.leaderboard = Leaderboard(lambda: self.data_dir, self.clock)
-        self.speech = Speaker()
-        """The spoken mode's voice (silent unless the setting is on and espeak-ng is there)."""
+        self.speech = Speaker()  # the spoken mode's voice: silent unless on and espeak-ng is there
         self.events.subscribe(Narrator(lambda: self.speech))
-        self.reader = Reader(lambda: self.speech)
-        """Says the focused button or the board cursor's point when it changes (spoken mode)."""
-        self.visit_settings: st.Settings | None = None
-        """Kiosk: the operator's settings while a visitor has changed the accessibility ones."""
+        self.reader = Reader(lambda: self.speech)  # says the focused button or the cursor's point
+        self.visit_settings: st.Settings | None = None  # kiosk: the operator's, while a visitor's are on
         self._collect = False
         self.apply_settings(self.settings, save=False)  # also opens the sound device when sound is on
 
@@ -179,15 +176,15 @@ class App:
         self.input.keys = controls.keymap(dict(settings.keys))
         if L.LAYOUT.set_home("left" if settings.direction == "home-left" else "right"):
             self.needs_draw = True  # drawing and hit testing both follow the one layout
-        self.speech.configure(settings.speech, settings.language)
-        if access.apply(settings, self.sprites):
-            self.needs_draw = True  # another board set or text size: the cached layers see it in their keys
+        self.needs_draw |= access.apply(settings, self.sprites, self.speech)  # board set, text size, voice
         if settings.rotation != self.display.rotate:
             self.display.set_rotation(settings.rotation)  # drawing and input turn together
             self.needs_draw = True
         if self.kiosk is not None:
             self.kiosk.config = kiosk_config(settings)
         if save:
+            if self.visit_settings is not None:  # a visitor's own choices are for the visit: not saved
+                settings = access.with_access_of(settings, self.visit_settings)
             st.save_settings(self.stored.to_save(settings), self.data_dir)
         if language_changed:
             CACHE.clear()
@@ -297,9 +294,9 @@ class App:
         persist.clear_game(self.data_dir)
         self._drop_games()
         self.input.cancel()
-        if self.visit_settings is not None:  # the visitor has gone: the operator's settings again
+        if self.visit_settings is not None:  # the visitor has gone: the operator's choices again
             visited, self.visit_settings = self.visit_settings, None
-            self.apply_settings(visited, save=False)
+            self.apply_settings(access.with_access_of(self.settings, visited), save=False)
         if self.kiosk is not None:
             self.kiosk.reset_to_attract()
         self.scenes.reset(AttractScene(self, self.setup("demo", 0)))
@@ -337,8 +334,7 @@ class App:
         top = self.scenes.top
         if top is not None:
             top.update(dt)
-        self.reader.poll(self.scenes.top)
-        self.speech.poll()
+        self.reader.poll(self.scenes.top)  # and the voice starts its next sentence
         if not self.scenes.scenes:
             self.running = False
         if self._collect:

@@ -163,7 +163,8 @@ def _font(size: int, bold: bool) -> pygame.font.Font:
 
 def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Translate) -> None:
     """Draw the statistics panel into ``area`` (a rect) of ``surface``; ``tr(key, **kw)`` gives the words."""
-    from game.ui.text import CACHE, MIN_SIZE, wrap  # the screen's shared cache, as _font
+    from game.ui.lines import wrap
+    from game.ui.text import CACHE, MIN_SIZE  # the screen's shared cache, as _font
 
     rect = pygame.Rect(area)
     point = tr("number.decimal")

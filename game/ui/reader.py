@@ -39,16 +39,18 @@ class Reader:
         """The checker the cursor had picked up when last read (picking one up is said once)."""
 
     def poll(self, scene: Scene | None) -> None:
+        """Say what is pointed at if it changed; then let the speaker start its next sentence."""
         speaker = self.speaker()
         if not speaker.enabled or scene is None:
             self.last = None
-            return
-        found = self.pointed(scene)
-        key = found[0] if found is not None else None
-        if key != self.last:
-            self.last = key
-            if found is not None:
-                speaker.say(found[1], interrupt=True)
+        else:
+            found = self.pointed(scene)
+            key = found[0] if found is not None else None
+            if key != self.last:
+                self.last = key
+                if found is not None:
+                    speaker.say(found[1], interrupt=True)
+        speaker.poll()
 
     def pointed(self, scene: Scene) -> tuple[object, str] | None:
         """(what is pointed at, its words), or None when the keyboard points at nothing."""

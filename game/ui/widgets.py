@@ -10,7 +10,8 @@ import pygame
 from game.ui.board.sprites import Sprites
 from game.ui.controls import DIRECTIONS, nearest
 from game.ui.input import Intent
-from game.ui.text import CACHE, MIN_SIZE, two_lines
+from game.ui.lines import two_lines
+from game.ui.text import CACHE, MIN_SIZE
 
 MIN_TOUCH = 48
 FOCUS = (255, 236, 120)

@@ -20,10 +20,11 @@ from game.engine.flow import Phase
 from game.engine.scoring import WinKind, game_points
 from game.ui import layout as L
 from game.ui.board.view import GOLD
+from game.ui.lines import two_lines
 from game.ui.play.advice import draw_advice
 from game.ui.play.panel import player_box
 from game.ui.play.table import GameTable
-from game.ui.text import CACHE, MIN_SIZE, draw_text, tr, two_lines
+from game.ui.text import CACHE, MIN_SIZE, draw_text, tr
 from game.ui.widgets import Button, row_widths
 
 WIN_KEYS = {WinKind.SINGLE: "win_single", WinKind.GAMMON: "win_gammon", WinKind.BACKGAMMON: "win_backgammon"}

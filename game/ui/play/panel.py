@@ -12,9 +12,10 @@ from game.engine.flow import Phase
 from game.engine.notation import format_play
 from game.ui import layout as L
 from game.ui.board.view import GOLD, HINT
+from game.ui.lines import first_fitting, fit_lines
 from game.ui.play.advice import draw_advice
 from game.ui.play.table import GameTable
-from game.ui.text import CACHE, MIN_SIZE, draw_text, first_fitting, fit_lines, tr, tr_level
+from game.ui.text import CACHE, MIN_SIZE, draw_text, tr, tr_level
 from game.ui.widgets import Button
 
 Colour = tuple[int, int, int]

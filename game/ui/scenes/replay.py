@@ -29,8 +29,9 @@ from game.ui import layout as L
 from game.ui.board import still as still_board
 from game.ui.board.view import GOLD, PANEL_BG, BoardView
 from game.ui.input import Intent
+from game.ui.lines import first_fitting, wrap_lines
 from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
-from game.ui.text import CACHE, MIN_SIZE, draw_text, first_fitting, wrap_lines
+from game.ui.text import CACHE, MIN_SIZE, draw_text
 
 MISTAKE = 0.02
 """Steps that lost at least this much (points per unit cube) are the mistakes "Next mistake" visits."""

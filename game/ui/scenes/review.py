@@ -28,9 +28,10 @@ from game.ui import layout as L
 from game.ui.board import still as still_board
 from game.ui.board.view import BG, GOLD, BoardView
 from game.ui.input import Intent
+from game.ui.lines import first_fitting
 from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
 from game.ui.scenes.replay import ReplayScene, Step, dice_text, mistake_step, shown_cube, states_of
-from game.ui.text import CACHE, MIN_SIZE, draw_text, first_fitting
+from game.ui.text import CACHE, MIN_SIZE, draw_text
 
 CARD_W, CARD_Y, CARD_GAP = 392, 290, 12
 CARD_H = 358

@@ -218,6 +218,8 @@ class AccessScene(SettingsScene):
             self.save = False
             if app.visit_settings is None:
                 app.visit_settings = app.settings  # what the operator set, back after the visit
+        elif operator:
+            app.visit_settings = None  # the operator decides: what is on the screen now is theirs
 
     def fields(self) -> tuple[str, ...]:
         return (*self.FIELDS, "access_open") if self.operator else self.FIELDS

@@ -30,8 +30,10 @@ from game.session.dice_stats import DiceStats, DiceStatsCounter
 from game.session.events import SAVE_TO_MODE, Autosave, EventBus, Sounds
 from game.session.kiosk import Kiosk, Mode, kiosk_config
 from game.session.leaderboard import Leaderboard
+from game.session.narration import Narrator
 from game.session.records import RecordKeeper
-from game.ui import controls
+from game.session.speech import Speaker
+from game.ui import access, controls
 from game.ui import layout as L
 from game.ui.audio import Audio
 from game.ui.board.anim import STEP_SECONDS
@@ -40,6 +42,7 @@ from game.ui.display import Display
 from game.ui.input import InputMapper, Intent
 from game.ui.kiosk.attract import AttractScene
 from game.ui.kiosk.rules import KioskRules
+from game.ui.reader import Reader
 from game.ui.scenes.base import Scene, SceneStack
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.title import TitleScene
@@ -139,6 +142,10 @@ class App:
         self.records = RecordKeeper(lambda: self.data_dir, self.clock)
         self.events.subscribe(self.records)
         self.leaderboard = Leaderboard(lambda: self.data_dir, self.clock)
+        self.speech = Speaker()  # the spoken mode's voice: silent unless on and espeak-ng is there
+        self.events.subscribe(Narrator(lambda: self.speech))
+        self.reader = Reader(lambda: self.speech)  # says the focused button or the cursor's point
+        self.visit_settings: st.Settings | None = None  # kiosk: the operator's, while a visitor's are on
         self._collect = False
         self.apply_settings(self.settings, save=False)  # also opens the sound device when sound is on
 
@@ -176,12 +183,15 @@ class App:
         self.input.keys = controls.keymap(dict(settings.keys))
         if L.LAYOUT.set_home("left" if settings.direction == "home-left" else "right"):
             self.needs_draw = True  # drawing and hit testing both follow the one layout
+        self.needs_draw |= access.apply(settings, self.sprites, self.speech)  # board set, text size, voice
         if settings.rotation != self.display.rotate:
             self.display.set_rotation(settings.rotation)  # drawing and input turn together
             self.needs_draw = True
         if self.kiosk is not None:
             self.kiosk.config = kiosk_config(settings, (L.W, L.H))
         if save:
+            if self.visit_settings is not None:  # a visitor's own choices are for the visit: not saved
+                settings = access.with_access_of(settings, self.visit_settings)
             st.save_settings(self.stored.to_save(settings), self.data_dir)
         if language_changed:
             CACHE.clear()
@@ -299,12 +309,16 @@ class App:
         persist.clear_game(self.data_dir)
         self._drop_games()
         self.input.cancel()
+        if self.visit_settings is not None:  # the visitor has gone: the operator's choices again
+            visited, self.visit_settings = self.visit_settings, None
+            self.apply_settings(access.with_access_of(self.settings, visited), save=False)
         if self.kiosk is not None:
             self.kiosk.reset_to_attract()
         self.scenes.reset(AttractScene(self, self.setup("demo", 0)))
 
     def quit(self) -> None:
         self._drop_games()
+        self.speech.close()
         self.running = False
 
     # -- the parts a test drives ------------------------------------------------------------
@@ -335,6 +349,7 @@ class App:
         top = self.scenes.top
         if top is not None:
             top.update(dt)
+        self.reader.poll(self.scenes.top)  # and the voice starts its next sentence
         if not self.scenes.scenes:
             self.running = False
         if self._collect:

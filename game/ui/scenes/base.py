@@ -25,6 +25,7 @@ from game.session.kiosk import Kiosk
 from game.session.leaderboard import Leaderboard
 from game.session.persist import SavedGame
 from game.session.records import RecordKeeper
+from game.session.speech import Speaker
 from game.ui.board.sprites import Sprites
 from game.ui.board.view import GOLD
 from game.ui.input import InputMapper, Intent
@@ -99,6 +100,8 @@ class Host(Protocol):
     records: RecordKeeper
     leaderboard: Leaderboard
     clock: Callable[[], float]
+    speech: Speaker
+    visit_settings: st.Settings | None
 
     @property
     def speed(self) -> str: ...

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 from game.ai.jobs import Where
 from game.i18n import Message, tr, tr_message
 from game.session import events as ev
+from game.session.autoplay import AutoPlay
 from game.session.controller import GameController, GameSetup, ScreenHooks
 from game.ui.board.anim import Animator, DiceRoll
 from game.ui.board.sprites import Sprites
@@ -53,10 +54,10 @@ The explicit keys (T, P) act at once: nobody presses them by accident."""
 class GameScene(Scene):
     def __init__(self, app: Host, setup: GameSetup) -> None:
         super().__init__(app)
-        self.anim = Animator(speed=app.speed)
+        self.anim = Animator(speed=app.speed, reduced=app.settings.reduced_motion)
         self.game = self.make_controller(setup)
         self.view = BoardView(app.sprites)
-        self.dice = DiceRoll(rng=random.Random(self.game.seed ^ 0x5EED))
+        self.dice = DiceRoll(rng=random.Random(self.game.seed ^ 0x5EED), still=app.settings.reduced_motion)
         self.buttons = ButtonGroup()
         self.modal = ButtonGroup()
         self.hands = TurnInput(self)
@@ -77,6 +78,7 @@ class GameScene(Scene):
         """Kiosk: the number of the game (``game.games``) whose review opened by itself."""
         self.modal_age = 0.0
         """Seconds the current dialog has been on screen (counted once the board stops moving)."""
+        self.game.auto_play = AutoPlay(lambda: self.app.settings)  # forced plays, equal bear-offs
         self._on_state()
         self.game.start()
 
@@ -152,7 +154,7 @@ class GameScene(Scene):
             if s.dice is not None:
                 self.dice.show(s.dice, (s.turn, s.turn))
         else:
-            self.dice = DiceRoll(rng=self.dice.rng)
+            self.dice = DiceRoll(rng=self.dice.rng, still=self.dice.still)
 
     def rebuild_buttons(self) -> None:
         self.buttons.buttons = panel.buttons(self)
@@ -310,6 +312,7 @@ class GameScene(Scene):
 
     def update(self, dt: float) -> None:
         self.anim.speed = self.app.speed
+        self.anim.reduced = self.dice.still = self.app.settings.reduced_motion
         self.anim.update(dt)
         if self.anim.sounds:
             for name in self.anim.take_sounds():

@@ -42,6 +42,7 @@ from game.ui import layout as L
 from game.ui.board import still as still_board
 from game.ui.board.view import BG, GOLD, BoardView
 from game.ui.input import Intent
+from game.ui.lines import first_fitting
 from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
 from game.ui.scenes.replay import ReplayScene
 from game.ui.scenes.replay_steps import Step, dice_text, mistake_step, shown_cube, states_of
@@ -57,7 +58,7 @@ from game.ui.scenes.review_words import (
     summary,
     wrap_prose,
 )
-from game.ui.text import CACHE, MIN_SIZE, draw_text, first_fitting
+from game.ui.text import CACHE, MIN_SIZE, draw_text
 
 BOX_Y, BOX_H = 50, 228
 """The players' boxes: name and rating word, up to three lines of words, four of figures."""
@@ -289,9 +290,13 @@ class ReviewScene(ButtonScene):
         legend_x, y = L.W - 40, HEAD_Y
         r = draw_text(surface, tr("review.legend_better"), MIN_SIZE, (legend_x, y), still_board.BETTER,
                       anchor="midright")  # fmt: skip
+        r = still_board.legend_arrow(self.view, surface, r.x - 8, y, better=True)
         r = draw_text(surface, tr("review.legend_made"), MIN_SIZE, (r.x - 24, y), still_board.MADE,
                       anchor="midright")  # fmt: skip
-        # Without "(tap one to replay it)" where that runs into the legend ("Számítógép" did).
+        r = still_board.legend_arrow(self.view, surface, r.x - 8, y, better=False)
+        # Each word has the arrow it names before it (solid: played, dashed: better), so the legend
+        # does not rest on telling orange from green. Without "(tap one to replay it)" where that runs
+        # into the legend ("Számítógép" did).
         room = r.x - 40 - 32
         heads = [tr("review.mistakes_of", name=name), tr("review.mistakes_of_short", name=name)]
         draw_text(surface, first_fitting(heads, MIN_SIZE, room), MIN_SIZE, (40, y), INK, "midleft", room)

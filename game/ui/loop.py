@@ -14,6 +14,7 @@ import time
 import pygame
 
 from game.ui.app import STEP, App
+from game.ui.ready import notify_ready
 
 MAX_FRAME = 0.25
 MAX_STEPS = 10
@@ -21,7 +22,10 @@ IDLE_POLL = 0.02
 
 
 def run(app: App) -> int:
-    """Play until the App stops; a bug in a scene starts again from the title (see ``App.recover``)."""
+    """Play until the App stops; a bug in a scene starts again from the title (see ``App.recover``).
+
+    After the first pass of the loop it says ``READY=1`` to whoever asked (see :mod:`game.ui.ready`).
+    """
     while app.running:
         try:
             return _run(app)
@@ -35,6 +39,7 @@ def _run(app: App) -> int:
     previous = time.perf_counter()
     acc = 0.0
     idle = False
+    announced = False
     while app.running:
         if idle:
             # Sleep between short polls: SDL's own wait polls every millisecond on the
@@ -57,6 +62,9 @@ def _run(app: App) -> int:
         if drew:
             app.display.present()  # scale, letterbox, turn, flip
         idle = not app.busy() and not events
+        if not announced:
+            announced = True
+            notify_ready()
         if not idle:
             clock.tick(app.launch.fps)
     return 0

@@ -442,7 +442,7 @@ def test_sigterm_quits_the_kiosk_cleanly(tmp_path: Path) -> None:
     import signal
     import subprocess
 
-    from tests.game_process import HANG_LIMIT, running_game
+    from tests.waiting import HANG_LIMIT, running_game
 
     root = Path(__file__).resolve().parents[1]
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}

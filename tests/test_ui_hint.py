@@ -14,6 +14,7 @@ from game.ui.layout import LAYOUT
 from game.ui.play.board_paint import board_draw
 from game.ui.text import tr
 from tests.ui_driver import button_xy, click, drag, make_app, point_xy, quit_pygame, run_until, start_game
+from tests.waiting import HANG_LIMIT
 
 
 @pytest.fixture()
@@ -92,7 +93,7 @@ def test_hint_runs_beside_the_frame_loop_when_threaded(game) -> None:  # type: i
     real = scene.game.opponent.ai
 
     def slow_hint(pos, dice):  # type: ignore[no-untyped-def]
-        release.wait(5.0)
+        release.wait(HANG_LIMIT)  # until the test lets it answer, however slow its frames are
         return real.hint(pos, dice)
 
     scene.game.opponent.ai = types.SimpleNamespace(hint=slow_hint)
@@ -107,7 +108,7 @@ def test_hint_runs_beside_the_frame_loop_when_threaded(game) -> None:  # type: i
     release.set()
     future = scene.game.opponent._hint_future
     assert future is not None
-    future.result(timeout=120)  # the worker's own time: a loaded machine must not fail the test
+    future.result(timeout=HANG_LIMIT)  # the worker's own time: a loaded machine must not fail the test
     run_until(app, lambda: scene.hints.moves is not None, max_steps=3000)
     assert not scene.hints.pending and tr("hint") in _labels(scene)
     scene.game.opponent.close()

@@ -15,6 +15,7 @@ import pytest
 from game.engine.flow import OpeningRoll, apply, new_game
 from game.session import opponent as opponent_module
 from game.session.opponent import Opponent
+from tests.waiting import HANG_LIMIT
 
 
 def _fake_ai(warm: object) -> types.ModuleType:
@@ -28,7 +29,7 @@ def _fake_ai(warm: object) -> types.ModuleType:
 
 
 def _wait(flag: threading.Event) -> bool:
-    return flag.wait(timeout=10.0)
+    return flag.wait(timeout=HANG_LIMIT)
 
 
 def test_a_threaded_opponent_warms_the_ai_in_its_worker(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -64,7 +65,8 @@ def test_a_failing_warm_up_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> N
     opponent = Opponent("expert", threaded=True)
     assert _wait(failed)
     opponent.request("take", apply(new_game(), OpeningRoll(3, 1)))
-    for _ in range(5000):
+    deadline = time.monotonic() + HANG_LIMIT
+    while time.monotonic() < deadline:
         ready, answer = opponent.poll()
         if ready:
             break

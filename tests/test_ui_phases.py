@@ -25,9 +25,9 @@ from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.title import TitleScene
 from game.ui.text import MIN_SIZE, tr
-from tests.game_process import HANG_LIMIT, running_game
 from tests.screen_probe import ScreenReader, panel_middle
 from tests.ui_driver import button_xy, click, dice_xy, make_app, quit_pygame, run_until, settle, start_game
+from tests.waiting import HANG_LIMIT, running_game
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,15 +1,17 @@
-"""Start the game as a process and go on once it says it runs: ``READY=1`` (see ``game/ui/ready.py``).
+"""Waiting in tests without guessing the machine's speed.
 
-Why: a test that waits a fixed time for a process guesses the machine's speed. On a busy two-core
-machine a game sent SIGTERM two seconds after its start was still starting, and the signal killed it
-before it could end cleanly. The game says ``READY=1`` after the first pass of its loop (the first
-frame drawn, its SIGTERM handler in place) to the socket named by ``NOTIFY_SOCKET``, as it would to
-systemd; the test listens on that socket.
+Why: a test that waits a fixed time guesses how fast the machine is. On a busy two-core machine a
+game sent SIGTERM two seconds after its start was still starting, and the signal killed it before it
+could end cleanly. So a test waits for a sign: a game process says ``READY=1`` after the first pass of
+its loop (its first frame drawn, its SIGTERM handler in place) to the socket named by ``NOTIFY_SOCKET``,
+as it would to systemd (see ``game/ui/ready.py``), and :func:`running_game` listens; a worker thread
+sets an event or finishes its future. Every such wait ends the moment the sign comes; its limit,
+:data:`HANG_LIMIT`, is there only so that a hang fails the test instead of blocking the suite.
 """
 
 from __future__ import annotations
 
-import select
+import selectors
 import shutil
 import socket
 import subprocess
@@ -22,14 +24,23 @@ from pathlib import Path
 from typing import Any
 
 HANG_LIMIT = 600.0
-"""Seconds after which a game that has neither said ``READY=1`` nor ended fails the test. Not a guess
-of how long a start takes (the wait ends the moment the game speaks): only so that a game hung before
-its first frame fails instead of blocking the suite."""
+"""Seconds after which a wait for a sign (a game's ``READY=1``, its exit, a worker's answer) fails the
+test. Not a guess of how long the work takes: the wait ends the moment the sign comes."""
+
+
+def readable(source: int | socket.socket, wait: float) -> bool:
+    """Whether ``source`` has something to read within ``wait`` seconds.
+
+    A selector (epoll on Linux), not ``select.select``, which fails outright on a descriptor numbered
+    1024 or more, as a long test run can reach.
+    """
+    with selectors.DefaultSelector() as selector:
+        selector.register(source, selectors.EVENT_READ)
+        return bool(selector.select(wait))
 
 
 def _said_ready(sock: socket.socket, wait: float) -> bool:
-    readable, _, _ = select.select([sock], [], [], wait)
-    return bool(readable) and b"READY=1" in sock.recv(4096).split(b"\n")
+    return readable(sock, wait) and b"READY=1" in sock.recv(4096).split(b"\n")
 
 
 def _wait_ready(sock: socket.socket, proc: subprocess.Popen[str]) -> None:

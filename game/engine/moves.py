@@ -120,7 +120,7 @@ def _legal_plays(pos: Position, a: int, b: int) -> list[Play]:
         return []
     entries = list(levels[most].values())
     if most == 1 and a != b:
-        # Only one die can be played: the higher one whenever it can be (RULES.md, Moving).
+        # Only one die can be played: the higher one whenever it can be (the rules of moving).
         # The higher die was searched first, so a result it reaches is recorded with it.
         higher = [entry for entry in entries if entry[2][0].die == high]
         if higher:

@@ -1,6 +1,6 @@
 """Kiosk mode on screen: the App's input filter and the scenes behind the kiosk's commands.
 
-:class:`game.ui.kiosk.Kiosk` decides (pure, no pygame); this module carries its
+:class:`game.session.kiosk.Kiosk` decides (pure, no pygame); this module carries its
 decisions out: a first touch in attract mode only wakes, a touch on the "Still
 playing?" countdown only dismisses it (a key or a controller button does the same:
 arcade buttons are visitors' hands), and each command opens or closes its scene

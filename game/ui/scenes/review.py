@@ -143,7 +143,6 @@ class ReviewScene(ButtonScene):
         for p in (0, 1):
             if self._box(p).collidepoint(intent.pos):
                 self.selected = p
-                self.dirty = True
                 return
         for i, _ in enumerate(self.review.players[self.selected].worst):
             if self._card(i).collidepoint(intent.pos):

@@ -98,7 +98,6 @@ class TitleScene(ButtonScene):
     def dismiss_notice(self) -> None:
         if self.notice_up:
             self.broken_save = self.broken_settings = None
-            self.dirty = True
             self.app.needs_draw = True
 
     def update(self, dt: float) -> None:
@@ -141,7 +140,6 @@ class TitleScene(ButtonScene):
         if self.app.kiosk is None:  # a cabinet's visitors have no Quit: the operator menu has it
             b.add(button((L.W - 148, 12, 136, 52), tr("quit"), self.app.quit, "red", size=24))
         self._side_buttons()
-        self.dirty = True
 
     def _middle_buttons(self) -> None:
         """The middle column: the two ways to play at one size, then Demo and How to play side by side

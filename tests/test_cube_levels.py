@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from functools import cache
 
+import pytest
+
 from game.ai import api, cubeful
 from game.engine import Position
 from game.tools.bench_cube import sample_positions
@@ -58,6 +60,7 @@ def test_cube_errors_grow_down_the_ladder() -> None:
     assert lost[0] > lost[1] > lost[2] > lost[3], lost
 
 
+@pytest.mark.slow
 def test_beginners_miss_doubles_and_take_too_much() -> None:
     _, kinds = _score("beginner")
     assert kinds["missed double"] > kinds["early double"], kinds

@@ -53,6 +53,7 @@ def _score(level: str) -> tuple[float, dict[str, int]]:
     return lost / len(_cases()), kinds
 
 
+@pytest.mark.slow  # it and the next share the cached reference cases: the first one pays (~4 min loaded)
 def test_cube_errors_grow_down_the_ladder() -> None:
     scores = {level: _score(level) for level in api.LEVELS}
     lost = [scores[level][0] for level in api.LEVELS]  # beginner .. expert

@@ -17,7 +17,6 @@ import gc
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from os import PathLike
 
 import pygame
@@ -42,6 +41,7 @@ from game.ui.display import Display
 from game.ui.input import InputMapper, Intent
 from game.ui.kiosk.attract import AttractScene
 from game.ui.kiosk.rules import KioskRules
+from game.ui.launch import Launch
 from game.ui.reader import Reader
 from game.ui.scenes.base import Scene, SceneStack
 from game.ui.scenes.game import GameScene
@@ -51,33 +51,6 @@ from game.ui.text import CACHE
 STEP = STEP_SECONDS
 
 log = logging.getLogger(__name__)
-
-
-@dataclass
-class Launch:
-    """How this run starts (not saved, unlike :class:`~game.session.settings.Settings`)."""
-
-    fullscreen: bool = False
-    size: tuple[int, int] | None = None
-    seed: int | None = None
-    fps: int = 60
-    frames: int | None = None
-    screenshot: str | None = None
-    bench_frames: int | None = None
-    start: str = "title"
-    """"title", "computer", "two" or "demo"."""
-    kiosk: bool = False
-    present: str = "gpu"
-    """``--present``: "gpu" (an accelerated renderer where one can be had) or "software"."""
-    frame_log: str | None = None
-    """``--frame-log``: a file for one JSON line per presented frame (:mod:`game.ui.loop`)."""
-    debug: bool = False
-    """A bug stops the game with its traceback instead of starting again from the title (the loop
-    re-raises), and the log shows DEBUG lines: ``--debug`` or ``BACKGAMMON_DEBUG=1``."""
-
-    @property
-    def headless(self) -> bool:
-        return self.frames is not None or self.bench_frames is not None
 
 
 def apply_language(lang: str) -> None:
@@ -135,16 +108,11 @@ class App:
         self.kiosk_rules = KioskRules(self, self.kiosk) if self.kiosk is not None else None
         self.events = EventBus()
         self.autosave = Autosave(lambda: self.data_dir, self.clock)
-        self.autosave.on_failed = self._save_failed
-        self.events.subscribe(self.autosave)
-        self.events.subscribe(Sounds(lambda: self.audio))
-        self.events.subscribe(DiceStatsCounter(lambda: self.dice_stats, self._set_dice_stats))
         self.records = RecordKeeper(lambda: self.data_dir, self.clock)
-        self.events.subscribe(self.records)
         self.leaderboard = Leaderboard(lambda: self.data_dir, self.clock)
         self.speech = Speaker()  # the spoken mode's voice: silent unless on and espeak-ng is there
-        self.events.subscribe(Narrator(lambda: self.speech))
         self.reader = Reader(lambda: self.speech)  # says the focused button or the cursor's point
+        _listen(self)
         self.visit_settings: st.Settings | None = None  # kiosk: the operator's, while a visitor's are on
         self._collect = False
         self.apply_settings(self.settings, save=False)  # also opens the sound device when sound is on
@@ -163,9 +131,6 @@ class App:
         if launch.kiosk:
             self.display.hide_pointer()  # a cabinet's visitors touch; no pointer sits on the board
         return screen
-
-    def _set_dice_stats(self, stats: DiceStats) -> None:
-        self.dice_stats = stats
 
     # -- settings ---------------------------------------------------------------------------
 
@@ -392,22 +357,42 @@ class App:
         top = self.scenes.top
         return self.input.busy or (top is not None and top.busy())
 
-    def activity(self) -> tuple[bool, bool]:
-        """(the computer is working, something is animating): what a frame log records per frame."""
-        games = [s for s in self.scenes.scenes if isinstance(s, GameScene)]
-        thinking = any(g.game.pending is not None or g.hints.busy for g in games)
-        moving = any(g.anim.busy or g.dice.tumbling for g in games)
-        return thinking, moving
 
-    def recover(self, exc: BaseException) -> None:
-        """A bug in a scene must not take the cabinet down: log it and start again from the title."""
-        log.error("a bug on this screen: starting again from the title", exc_info=exc)
-        self.errors += 1
-        if self.errors > 20:
-            raise SystemExit(1) from exc
-        self.input.cancel()
-        self.to_title()
-        self.needs_draw = True
+def _listen(app: App) -> None:
+    """The App's standing listeners on the game's events: autosave, sound, dice statistics, the match
+    recorder, the spoken mode's narrator."""
+
+    def set_dice_stats(stats: DiceStats) -> None:
+        app.dice_stats = stats
+
+    app.autosave.on_failed = app._save_failed
+    for listener in (
+        app.autosave,
+        Sounds(lambda: app.audio),
+        DiceStatsCounter(lambda: app.dice_stats, set_dice_stats),
+        app.records,
+        Narrator(lambda: app.speech),
+    ):
+        app.events.subscribe(listener)
 
 
-__all__ = ["STEP", "App", "Launch", "apply_language"]
+def recover(app: App, exc: BaseException) -> None:
+    """A bug in a scene must not take the cabinet down: log it and start again from the title."""
+    log.error("a bug on this screen: starting again from the title", exc_info=exc)
+    app.errors += 1
+    if app.errors > 20:
+        raise SystemExit(1) from exc
+    app.input.cancel()
+    app.to_title()
+    app.needs_draw = True
+
+
+def activity(app: App) -> tuple[bool, bool]:
+    """(the computer is working, something is animating): what a frame log records per frame."""
+    games = [s for s in app.scenes.scenes if isinstance(s, GameScene)]
+    thinking = any(g.game.pending is not None or g.hints.busy for g in games)
+    moving = any(g.anim.busy or g.dice.tumbling for g in games)
+    return thinking, moving
+
+
+__all__ = ["STEP", "App", "Launch", "activity", "apply_language", "recover"]

@@ -81,7 +81,6 @@ class BoardView:
         self._glow: dict[str, pygame.Surface] = {}
         self._layer: pygame.Surface | None = None
         self._layer_key: object = None
-        self.layer_builds = 0
 
     @property
     def look(self) -> Look:
@@ -193,7 +192,6 @@ class BoardView:
         if d.cube_visible:
             self.draw_cube(target, d.cube_value, LAYOUT.cube_center(d.cube_owner))
         self.draw_arrows(target, d.arrows)
-        self.layer_builds += 1
 
     def draw_arrows(
         self,

@@ -123,11 +123,9 @@ class Scene:
 
     def __init__(self, app: Host) -> None:
         self.app = app
-        self.dirty = True
 
     def enter(self) -> None:
         """Became the top scene (pushed, or uncovered by a pop)."""
-        self.dirty = True
 
     def exit(self) -> None:
         """Stops being the top scene (popped, or covered by a push)."""

@@ -84,12 +84,9 @@ class GameScene(Scene):
 
     def make_controller(self, setup: GameSetup) -> GameController:
         """The turn controller this screen plays through (Learn to play's own makes no automatic step)."""
+        where, publish = Where.WORKER if self.app.threaded_ai else Where.HERE, self.app.events.publish
         return GameController(
-            setup,
-            thinking=Where.WORKER if self.app.threaded_ai else Where.HERE,
-            publish=self.app.events.publish,
-            speed_factor=self.anim.factor,
-            hooks=self.screen_hooks(),
+            setup, thinking=where, publish=publish, speed_factor=self.anim.factor, hooks=self.screen_hooks()
         )
 
     def screen_hooks(self) -> ScreenHooks:
@@ -217,14 +214,8 @@ class GameScene(Scene):
 
     def open_review(self) -> None:
         """The review of the game just finished (from the game-over dialog)."""
-        record = self.app.records.last_game()
-        game = self.game
-        kept = record.games[0] if record is not None else None
-        if (
-            record is None
-            or kept is None
-            or (kept.score, kept.result) != (game.state.score, game.state.result)
-        ):
+        record, game = self.finished_record(), self.game
+        if record is None:
             self.flash(tr("review.no_record"))  # not recorded (a resumed game whose record was lost)
             return
         names = (tr_message(game.name(0)), tr_message(game.name(1)))

@@ -111,7 +111,6 @@ class ReplayScene(ButtonScene):
 
     def go(self, index: int) -> None:
         self.index = max(0, min(index, len(self.steps) - 1))
-        self.dirty = True
 
     def forward(self) -> None:
         self.go(self.index + 1)

@@ -110,7 +110,6 @@ class TitleScene(ButtonScene):
     def dismiss_notice(self) -> None:
         if self.notice_up:
             self.broken_save = self.broken_settings = None
-            self.dirty = True
             self.app.needs_draw = True
             if self.offer_learning:
                 self._build()  # the offer takes the top in the notice's place
@@ -166,7 +165,6 @@ class TitleScene(ButtonScene):
         self._side_buttons()
         if self.offer_up:
             self.buttons.add(offer_button(self.app.kiosk is not None, self.learn))
-        self.dirty = True
 
     def _middle_buttons(self) -> None:
         """The middle column: the two ways to play at one size, then Demo and How to play side by side

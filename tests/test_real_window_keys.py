@@ -44,7 +44,17 @@ def test_a_whole_game_with_the_keyboard_in_a_real_window(tmp_path: Path) -> None
     with (
         xvfb((1024, 600)) as display,
         game(
-            display, data, "--start", "computer", "--level", "beginner", "--speed", "fast", "--match", "1"
+            display,
+            data,
+            "gpu",
+            "--start",
+            "computer",
+            "--level",
+            "beginner",
+            "--speed",
+            "fast",
+            "--match",
+            "1",
         ) as proc,
     ):
         env = {**os.environ, "DISPLAY": display}

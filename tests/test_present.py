@@ -13,12 +13,14 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import cast
 
 import pygame
 import pytest
 
 from game.ui import display as d
 from game.ui import geometry, loop
+from game.ui.gpu import GpuScreen
 from game.ui.layout import H, W
 from tests.ui_driver import make_app, start_game
 
@@ -69,6 +71,87 @@ def test_an_enlarged_picture_is_sampled_where_smoothscale_samples(window: tuple[
     for x in (0, 1, width // 2, width - 1):
         u = u0 + (u1 - u0) * (x + 0.5) / width
         assert u * W - 0.5 == pytest.approx(x * (W - 1) / width, abs=1e-6)
+
+
+# -- shrinking on the CPU, enlarging on the GPU ---------------------------------------------------
+
+
+@pytest.mark.parametrize("turn", d.ROTATIONS)
+@pytest.mark.parametrize(
+    ("window", "shown"),
+    [((500, 500), (500, 281)), ((800, 480), (800, 450)), ((1279, 720), (1279, 719))],
+)
+def test_a_shrunk_picture_is_prescaled_to_the_size_shown(
+    window: tuple[int, int], shown: tuple[int, int], turn: int
+) -> None:
+    """Shrinking, the CPU smoothscales to the size shown (before the turn): the GPU draws it 1:1."""
+    turned = window if turn % 180 == 0 else (window[1], window[0])
+    assert geometry.prescaled_size(turned, turn) == shown
+    rect = d.picture_rect(turned, turn)
+    assert (rect.w, rect.h) == (shown if turn % 180 == 0 else (shown[1], shown[0]))
+
+
+@pytest.mark.parametrize("turn", d.ROTATIONS)
+@pytest.mark.parametrize("window", [(1280, 720), (1920, 1080), (3840, 2160), (2000, 2000)])
+def test_an_enlarged_or_same_size_picture_is_scaled_by_the_gpu(window: tuple[int, int], turn: int) -> None:
+    turned = window if turn % 180 == 0 else (window[1], window[0])
+    assert geometry.prescaled_size(turned, turn) is None
+
+
+class FakeGpu:
+    """Stands for :class:`game.ui.gpu.GpuScreen` (which needs a real window): records what is uploaded."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.window = size
+        self.uploads: list[tuple[tuple[int, int], list[tuple[int, int]] | None]] = []
+        self.shown = 0
+        self.last = pygame.Surface((1, 1))
+
+    def size(self) -> tuple[int, int]:
+        return self.window
+
+    def upload(self, picture: pygame.Surface, rows: list[tuple[int, int]] | None) -> None:
+        self.uploads.append((picture.get_size(), None if rows is None else list(rows)))
+        self.last = picture.copy()
+
+    def show(self, corners: object, uvs: object) -> None:
+        self.shown += 1
+
+    def close(self) -> None:
+        pass
+
+
+def test_the_gpu_path_prescales_when_shrinking_and_uploads_rows_when_enlarging(screen: d.Display) -> None:
+    fake = FakeGpu((500, 500))
+    screen._gpu = cast(GpuScreen, fake)
+    screen.surface.fill((0, 0, 0))
+    screen.surface.fill((255, 255, 255), pygame.Rect(0, 0, W, H // 2))
+    assert screen.present()
+    assert fake.uploads[-1] == ((500, 281), None)  # shrunk on the CPU, the whole small picture
+    expected = pygame.transform.smoothscale(screen.surface, (500, 281))
+    for at in ((250, 70), (250, 210), (0, 140), (499, 280)):
+        assert fake.last.get_at(at) == expected.get_at(at)  # smoothscale's box filter, pixel for pixel
+    assert fake.last.get_at((250, 70)).r > 240 and fake.last.get_at((250, 210)).r == 0
+    assert not screen.present()  # unchanged: nothing uploaded, nothing shown
+    assert (len(fake.uploads), fake.shown) == (1, 1)
+    screen.surface.fill((9, 9, 9), pygame.Rect(0, H - 1, 1, 1))
+    assert screen.present()
+    assert fake.uploads[-1] == ((500, 281), None)
+    screen.half_turn = True  # turned: the same small picture, drawn the other way round
+    assert screen.present()
+    assert fake.uploads[-1] == ((500, 281), None)
+
+    fake.window = (1920, 1080)  # enlarged: the logical picture, the GPU scales it
+    screen.half_turn = False
+    screen.map_event(pygame.event.Event(pygame.WINDOWRESIZED, {}))
+    assert screen.present()
+    # Forced by the resize, nothing changed: GpuScreen makes the texture anew at a new size.
+    assert fake.uploads[-1] == ((W, H), [])
+    assert not screen.present()
+    screen.surface.fill((200, 0, 0), pygame.Rect(0, H - 1, 1, 1))
+    assert screen.present()
+    assert fake.uploads[-1] == ((W, H), [(H - d.BAND, H)])  # only the changed band
+    assert (len(fake.uploads), fake.shown) == (5, 5)
 
 
 # -- skipping unchanged frames ------------------------------------------------------------------

@@ -18,11 +18,13 @@ scaling 1280x720 with ``smoothscale`` costs about 1 ms at 800x450 and 3 ms at 19
 frame. SCALED cannot turn the picture either.
 
 Two ways to the screen (``--present``): where an accelerated SDL renderer can be had (OpenGL ES 2
-or desktop GL, :mod:`game.ui.gpu`), the window is opened for it and the GPU scales, letterboxes and
-turns the picture, the CPU only copying the rows that changed into a texture; elsewhere (the dummy
-driver, an SDL without GL) the CPU path above stays. Either way a frame whose picture is the same
-as the one on screen is not presented at all (:class:`FrameChanges`): the demo's pauses, the
-computer thinking and a standing message cost no presenting.
+or desktop GL, :mod:`game.ui.gpu`), the window is opened for it and the GPU letterboxes and turns the
+picture. Enlarging, the GPU scales it too, the CPU only copying the rows that changed into a texture;
+shrinking, the CPU smoothscales it to the small size shown first (GL's bilinear filter aliases text
+when it shrinks by much, :func:`game.ui.geometry.prescaled_size`) and the GPU draws that 1:1.
+Elsewhere (the dummy driver, an SDL without GL) the CPU path above stays. Either way a frame whose
+picture is the same as the one on screen is not presented at all (:class:`FrameChanges`): the
+demo's pauses, the computer thinking and a standing message cost no presenting.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from game.ui.geometry import (
     FrameChanges,
     fit,
     picture_rect,
+    prescaled_size,
     texture_quad,
     to_logical,
     to_window,
@@ -262,7 +265,7 @@ class Display:
     def describe(self) -> str:
         """One line for the log and ``--bench-frames``: which path and renderer run, at what size."""
         size = "x".join(map(str, self.window_size()))
-        how = "the GPU scales and turns" if self.path == "gpu" else "the CPU scales, SDL's window surface"
+        how = "the GPU turns and enlarges" if self.path == "gpu" else "the CPU scales, SDL's window surface"
         return (
             f"display: {self.path} path ({how}), {size}, video driver {pygame.display.get_driver()}; "
             f"{self.renderer}"
@@ -330,7 +333,14 @@ class Display:
         if rows == [] and not (force or self._stale or self._shown != (window, turn)):
             return False
         if self._gpu is not None:
-            self._gpu.upload(self.surface, rows)
+            shown = prescaled_size(window, turn)
+            if shown is None:
+                # Enlarging (or 1:1): the logical picture's changed rows; the GPU scales it.
+                self._gpu.upload(self.surface, rows)
+            else:
+                # Shrinking: smoothscaled here (a box filter, as the CPU path does), the whole small
+                # picture uploaded; the renderer draws it 1:1, placing and turning it only.
+                self._gpu.upload(self._scaled(self.surface, shown), None)
             self._gpu.show(*texture_quad(window, turn))
         elif not self._software_present(turn):
             return False

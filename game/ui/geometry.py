@@ -121,6 +121,24 @@ def to_window(pos: tuple[float, float], window: tuple[int, int], turn: int) -> t
     return (math.floor(rect.x + tx * rect.w / pw), math.floor(rect.y + ty * rect.h / ph))
 
 
+def prescaled_size(window: tuple[int, int], turn: int) -> tuple[int, int] | None:
+    """The size, not yet turned, to which the GPU path smoothscales the picture on the CPU before
+    uploading it; ``None`` when the GPU should scale the logical picture itself.
+
+    Why: shrinking by much (a 500x500 window shows the picture at 500x281, a 0.39 scale), GL's
+    bilinear filter reads only the four texels nearest each pixel's centre and skips the rest, so
+    thin strokes such as text flicker in and out (aliasing); ``smoothscale`` averages every texel
+    under a pixel (a box filter). Its output is small, so the CPU pays little, and the renderer then
+    only places and turns a texture drawn 1:1. Enlarging, bilinear filtering is what smoothscale
+    does too, and there the GPU saves the most work: the logical picture is uploaded as it is.
+    """
+    rect = picture_rect(window, turn)
+    across, down = (rect.w, rect.h) if turn % 180 == 0 else (rect.h, rect.w)
+    if across < W or down < H:
+        return (across, down)
+    return None
+
+
 UV_CORNERS: tuple[tuple[int, int], ...] = ((0, 0), (1, 0), (1, 1), (0, 1))
 """The picture's corners (texture coordinates) clockwise from its top left."""
 

@@ -6,7 +6,8 @@ in pygame-ce touches this file only. What it does: on a window opened by
 format, and ``Surface.convert`` keeps working everywhere), it creates an accelerated SDL renderer
 (OpenGL ES 2 first, desktop OpenGL else), keeps the logical picture in one texture of the picture's
 own pixel format, and each frame uploads only the rows that changed and lets the GPU scale,
-letterbox and turn it. The CPU never scales a pixel.
+letterbox and turn it. The picture uploaded may also be one the display already shrank on the CPU
+(:func:`game.ui.geometry.prescaled_size`): this module draws whatever texture size it is given.
 
 Why the texture comes from ``Texture.from_surface`` and not ``Texture(..., streaming=True)``:
 pygame-ce makes a streaming texture in ARGB8888 only, while the picture is XRGB8888; every upload

@@ -7,15 +7,11 @@ upside down (plus an optional half turn at draw time for the far player at a coc
 :meth:`Display.map_event` takes pointer and touch positions the other way, from the window back
 through the letterbox and the turn to logical coordinates, so the scenes never see the screen.
 
-Why the game scales the picture itself instead of using ``pygame.SCALED``: SCALED with FULLSCREEN
-creates a window of the logical size and then asks the window manager to make it full screen
-(SDL's ``FULLSCREEN_DESKTOP`` on X11 is a ``_NET_WM_STATE_FULLSCREEN`` request). In an X session
-without a window manager (the usual ``xinit`` kiosk) nobody answers: the X window stays 1280x720 at
-+320+180 while SDL believes it is 1920x1080 and renders a 1920x1080 viewport into it, a zoomed and
-cropped corner of the board. A plain FULLSCREEN window created at the desktop's size starts at 0,0
-with that size whether or not a window manager is there (and under Wayland and KMS/DRM too), and
-scaling 1280x720 with ``smoothscale`` costs about 1 ms at 800x450 and 3 ms at 1920x1080 per drawn
-frame. SCALED cannot turn the picture either.
+Why not ``pygame.SCALED``: SCALED with FULLSCREEN creates a window of the logical size and asks the
+window manager to make it full screen; in an X session without one (the usual ``xinit`` kiosk) the
+X window stays 1280x720 while SDL renders a 1920x1080 viewport into it, a zoomed corner of the
+board. A plain FULLSCREEN window at the desktop's size starts at 0,0 with or without a window
+manager (and under Wayland and KMS/DRM). SCALED cannot turn the picture either.
 
 Two ways to the screen (``--present``): where an accelerated SDL renderer can be had (OpenGL ES 2
 or desktop GL, :mod:`game.ui.gpu`), the window is opened for it and the GPU letterboxes and turns the

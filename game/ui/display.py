@@ -36,6 +36,7 @@ import pygame
 from game.ui.geometry import (
     BAND,
     ROTATIONS,
+    WINDOW_EVENTS,
     FrameChanges,
     fit,
     picture_rect,
@@ -56,21 +57,6 @@ HEADLESS_DRIVERS = ("dummy", "offscreen")
 PRESENT_PATHS = ("gpu", "software")
 """``--present``: ``gpu`` (the default) takes an accelerated renderer where one can be had and the
 CPU path elsewhere; ``software`` forces the CPU path (to compare, or to work around a GL driver)."""
-
-WINDOW_EVENTS = frozenset(
-    {
-        pygame.WINDOWEXPOSED,
-        pygame.WINDOWRESIZED,
-        pygame.WINDOWSIZECHANGED,
-        pygame.WINDOWSHOWN,
-        pygame.WINDOWRESTORED,
-        pygame.WINDOWMAXIMIZED,
-        pygame.VIDEOEXPOSE,
-        pygame.VIDEORESIZE,
-    }
-)
-"""Events after which the window's content may be lost or laid out anew: the next frame is presented
-even when the picture has not changed."""
 
 
 # ---------------------------------------------------------------------------------------------

@@ -26,6 +26,21 @@ MIN_PANEL_ROOM = 48
 BAND = 16
 """Rows of the picture compared (and uploaded) as one piece: 45 bands for 720 rows."""
 
+WINDOW_EVENTS = frozenset(
+    {
+        pygame.WINDOWEXPOSED,
+        pygame.WINDOWRESIZED,
+        pygame.WINDOWSIZECHANGED,
+        pygame.WINDOWSHOWN,
+        pygame.WINDOWRESTORED,
+        pygame.WINDOWMAXIMIZED,
+        pygame.VIDEOEXPOSE,
+        pygame.VIDEORESIZE,
+    }
+)
+"""Events after which the window's content may be lost or laid out anew: the next frame is presented
+even when the picture has not changed."""
+
 
 # ---------------------------------------------------------------------------------------------
 # Geometry (pure functions: the tests check them without a window)

@@ -37,8 +37,9 @@ class Autosave:
         self.saves = 0
         self.failing = False
         """The last save failed (a read-only or full disk)."""
-        self.on_failed: Callable[[], None] = lambda: None
-        """Called when a save fails after one that did not (or the first): the screen says it."""
+        self.on_failed: Callable[[bool], None] = lambda first: None
+        """Called at every failed save, with True for the first of a run of failures: the screen says
+        it then and keeps saying it while they go on (a full disk is not fixed by saying it once)."""
 
     def __call__(self, event: ev.GameEvent) -> None:
         if isinstance(event, ev.GameStarted):
@@ -67,8 +68,8 @@ class Autosave:
         )
         ok = persist.save_game(saved, self.folder())
         self.saves += ok
-        if not ok and not self.failing:
-            self.on_failed()
+        if not ok:
+            self.on_failed(not self.failing)
         self.failing = not ok
         return ok
 

@@ -62,7 +62,11 @@ class Settings:
     direction: str = "home-right"
     idle_seconds: int = 90
     operator_corner: str = "top-left"
-    operator_code: str = "2580"
+    operator_code: str = ""
+    """Digits that open the operator menu; empty (the default): none chosen yet, so none opens it and
+    the first kiosk start asks the organiser to choose one (a default code would be in the source for
+    anyone to read). ``--operator-code`` sets one for a run; ``--reset-operator-code`` forgets the
+    saved one."""
     operator_hold: float = 3.0
     """Seconds of pressing in the operator corner before the code pad appears."""
     keys: tuple[tuple[str, str], ...] = ()
@@ -101,6 +105,8 @@ def _number(low: float, high: float, integer: bool) -> Callable[[Any], Any]:
 
 
 def _code(value: Any) -> str:
+    if value == "":
+        return ""  # none chosen yet: the kiosk asks for one
     if not isinstance(value, str) or not value.isascii() or not value.isdigit():
         raise ValueError(f"{value!r} is not a string of digits")
     if not CODE_LENGTH[0] <= len(value) <= CODE_LENGTH[1]:
@@ -310,6 +316,10 @@ def _idle_arg(text: str) -> int:
 
 
 def _code_arg(text: str) -> str:
+    if not text:
+        raise argparse.ArgumentTypeError(
+            "operator code: give the digits (to forget the saved code, use --reset-operator-code)"
+        )
     try:
         return _code(text)
     except ValueError as exc:
@@ -345,7 +355,13 @@ def add_arguments(parser: argparse.ArgumentParser, skip: set[str] | frozenset[st
     add("--home", choices=("left", "right"), default=None, help="draw the home board on this side")
     add("--idle", type=_idle_arg, default=None, help="seconds without input before the demo")
     add("--operator-corner", choices=CORNERS, default=None, help="corner to hold for the operator menu")
-    add("--operator-code", type=_code_arg, default=None, help="digits that open the operator menu")
+    add(
+        "--operator-code",
+        type=_code_arg,
+        default=None,
+        help="digits that open the operator menu, for this run (there is no default code: the first "
+        "--kiosk start asks for one)",
+    )
     add("--operator-hold", type=_hold_arg, default=None, help="seconds to press the corner")
     add(
         "--rotate",

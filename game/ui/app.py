@@ -42,6 +42,7 @@ from game.ui.display import Display
 from game.ui.fairness import DiceStats
 from game.ui.input import InputMapper, Intent
 from game.ui.kiosk.attract import AttractScene
+from game.ui.kiosk.choose_code import ChooseCodeScene
 from game.ui.kiosk.rules import KioskRules, kiosk_config
 from game.ui.scenes.base import Scene, SceneStack
 from game.ui.scenes.game import GameScene
@@ -200,14 +201,22 @@ class App:
         if start in ("computer", "two"):
             return GameScene(self, self.setup(start, self.settings.match_length))
         if self.kiosk is not None:
-            saved = persist.load_game(self.data_dir, now=self.clock(), max_age=self.settings.idle_seconds)
+            # Any save found here is a game cut off by a power cut or a crash, however long the boot
+            # took: a visitor who walked away lost the game to the demo already (go_attract deletes
+            # the save), so no age limit is applied (a slow boot used to drop a game in play).
+            saved = persist.load_game(self.data_dir)
+            scene: Scene
             if saved is not None:
                 assert self.kiosk_rules is not None
                 self.kiosk_rules.resume_active()
-                return self._resumed_scene(saved)
-            # A broken save or settings file found here was moved aside and logged, but is not shown:
-            # the title comes only after the demo, to a visitor who has nothing to do with either.
-            return AttractScene(self, self.setup("demo", 0))
+                scene = self._resumed_scene(saved)
+            else:
+                # A broken save or settings file found here was moved aside and logged, but is not
+                # shown: the title comes only after the demo, to a visitor with nothing to do with either.
+                scene = AttractScene(self, self.setup("demo", 0))
+            if not self.settings.operator_code:  # events: no default code; the organiser chooses one
+                return ChooseCodeScene(self, scene, resumed=saved is not None)
+            return scene
         return self._title(broken_settings)
 
     def _title(self, broken_settings: persist.BrokenSave | None = None) -> TitleScene:
@@ -249,10 +258,12 @@ class App:
             scene.flash(i18n.tr("review.not_continued"), seconds=7.0)
         return scene
 
-    def _save_failed(self) -> None:
-        """The game's save failed (the log has why): the player must know before leaving it."""
+    def _save_failed(self, first: bool) -> None:
+        """The game's save failed (the log has why): the player must know before leaving it. The first
+        failure of a run is flashed on the status line; while they go on, the status line's right end
+        says so (GameScene.save_failing) until a save succeeds."""
         games = [scene for scene in self.scenes.scenes if isinstance(scene, GameScene)]
-        if games:
+        if games and first:
             games[-1].flash(i18n.tr("saved.failed"), seconds=8.0, keep=True)
 
     def continue_saved(self) -> None:

@@ -13,6 +13,7 @@ import os
 import signal
 import statistics
 import sys
+from pathlib import Path
 from types import FrameType
 
 from game.session import persist
@@ -73,6 +74,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--kiosk", action="store_true", help="event cabinet: attract mode, idle reset, no Quit")
     p.add_argument("--data-dir", default=None, help="folder for settings and the autosave")
     p.add_argument(
+        "--reset-operator-code",
+        action="store_true",
+        help="forget the saved operator code (a forgotten code) and stop: the next --kiosk start asks "
+        "for a new one",
+    )
+    p.add_argument(
         "--match",
         "--match-length",
         dest="match_length",
@@ -110,6 +117,18 @@ def _has_screen() -> bool:
     if any(os.environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY")):
         return True
     return os.environ.get("SDL_VIDEODRIVER", "dummy").lower() not in ("", "dummy", "offscreen")
+
+
+def forget_operator_code(folder: Path) -> int:
+    """``--reset-operator-code``: the saved code is forgotten (the settings file rewritten, the other
+    settings kept), so the next kiosk start asks the organiser for a new one. Nothing else runs; the
+    answer goes to stderr, where whoever typed the flag looks. Exit 0, or 1 if the file cannot be written."""
+    stored = st.load_settings(folder)
+    if st.save_settings(st.with_value(stored, "operator_code", ""), folder):
+        print("The operator code is forgotten: the next --kiosk start asks for a new one.", file=sys.stderr)
+        return 0
+    print(f"The operator code could not be forgotten: {folder} cannot be written.", file=sys.stderr)
+    return 1
 
 
 def build(argv: list[str], *, threaded_ai: bool | None = None) -> App:
@@ -164,6 +183,9 @@ def main(argv: list[str]) -> int:
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
+        args = parse_args(argv)[1]
+        if args.reset_operator_code:
+            return forget_operator_code(persist.data_dir(args.data_dir))
         app = build(argv)
     except SystemExit as exc:  # argparse already printed the reason
         return int(exc.code or 0)

@@ -13,6 +13,7 @@ from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.input import Intent
 from game.ui.scenes.base import ButtonScene, Host, button
+from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.dice_stats import DiceStatsScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.text import draw_text
@@ -78,6 +79,18 @@ class OperatorScene(ButtonScene):
         self.message_time = 2.5
 
     def clear_board(self) -> None:
+        """Asks first (it wiped the day's board at one tap): "Clear the leaderboard?" Cancel / Clear."""
+        self.app.scenes.push(
+            ConfirmScene(
+                self.app,
+                tr("operator.clear_board_ask"),
+                tr("operator.clear_board_yes"),
+                self.board_cleared,
+                detail=tr("operator.clear_board_detail"),
+            )
+        )
+
+    def board_cleared(self) -> None:
         """Today's leaderboard (and every older entry) goes; the file stays, empty."""
         self.app.leaderboard.clear()
         self.message = tr("operator.board_cleared")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import i18n
 from game.engine.flow import Phase
 from game.engine.notation import format_play
 from game.ui import layout as L
@@ -122,15 +123,18 @@ def draw_status(t: GameTable, surface: pygame.Surface) -> list[pygame.Rect]:
     text, colour = status(t)
     y = L.STATUS_H // 2
     room = STATUS_RIGHT - STATUS_LEFT
+    banner, banner_colour = "", (150, 160, 180)
     if t.game.setup.mode == "demo":
         banner = tr("demo_banner")
+    elif t.save_failing:  # saves keep failing: said at the right end until one succeeds
+        banner, banner_colour = i18n.tr("saved.failing"), (255, 120, 110)
+    if banner:
         left = room - CACHE.font(MIN_SIZE).size(banner)[0] - BANNER_GAP
         flashing = t.flash_time > 0 and bool(t.flash_text)
         fits = CACHE.font(CACHE.fit_size(text, 28, left)).size(text)[0] <= left
         at = (STATUS_LEFT, y)
         if fits and not flashing:
-            grey = (150, 160, 180)
-            shown = draw_text(surface, banner, MIN_SIZE, (STATUS_RIGHT, y), grey, anchor="midright")
+            shown = draw_text(surface, banner, MIN_SIZE, (STATUS_RIGHT, y), banner_colour, anchor="midright")
             return [shown, draw_text(surface, text, 28, at, colour, anchor="midleft", width=left)]
         return [draw_text(surface, text, 28, at, colour, anchor="midleft", width=room)]
     return [draw_text(surface, text, 30, (STATUS_LEFT, y), colour, anchor="midleft", width=L.W - 160)]

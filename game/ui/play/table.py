@@ -33,6 +33,11 @@ class GameTable(Protocol):
     """The game-over dialog is not painted (the attract mode's top ten stands over the board)."""
 
     @property
+    def save_failing(self) -> bool:
+        """The game's saves keep failing (the status line says so until one succeeds)."""
+        ...
+
+    @property
     def sprites(self) -> Sprites: ...
 
     def flash(self, text: str) -> None: ...

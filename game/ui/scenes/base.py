@@ -22,6 +22,7 @@ from game.session import settings as st
 from game.session.events import EventBus
 from game.session.kiosk import Kiosk
 from game.session.leaderboard import Leaderboard
+from game.session.listeners import Autosave
 from game.session.persist import SavedGame
 from game.session.records import RecordKeeper
 from game.ui.board.sprites import Sprites
@@ -98,6 +99,7 @@ class Host(Protocol):
     needs_draw: bool
     records: RecordKeeper
     leaderboard: Leaderboard
+    autosave: Autosave
     clock: Callable[[], float]
 
     @property

@@ -97,6 +97,11 @@ class GameScene(Scene):
         return self.modal_age >= MODAL_GUARD
 
     @property
+    def save_failing(self) -> bool:
+        """The game's saves keep failing (a full or read-only disk): the status line says so."""
+        return self.game.mode != "demo" and self.app.autosave.failing
+
+    @property
     def match(self) -> Match:
         return self.game.match
 

@@ -97,7 +97,7 @@ class SettingsScene(ButtonScene):
             return tr("value.seconds", n=v.idle_seconds)
         if name == "operator_corner":
             return tr("corner." + v.operator_corner.replace("-", "_"))
-        return "•" * len(v.operator_code)
+        return "•" * len(v.operator_code) or tr("settings.code_none")  # none chosen yet
 
     def rows(self) -> list[tuple[str, int, int]]:
         """Each setting shown, with the top left of its row: two columns, filled top to bottom."""

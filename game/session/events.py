@@ -16,13 +16,33 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from game.engine.cube import Cube
 from game.engine.flow import GameState
 from game.engine.match import Match
 from game.engine.moves import Move
 from game.engine.scoring import GameResult
+
+if TYPE_CHECKING:
+    from game.session.match_dice import MatchDice
+    from game.session.match_timer import MatchTimer
+
+
+class SetupView(Protocol):
+    """What a listener reads of a game's set-up (``game.session.controller.GameSetup``)."""
+
+    @property
+    def mode(self) -> str: ...
+
+    @property
+    def names(self) -> tuple[str, str] | None: ...
+
+    @property
+    def tournament(self) -> str | None: ...
+
+    @property
+    def aids(self) -> bool: ...
 
 
 class GameView(Protocol):
@@ -46,6 +66,17 @@ class GameView(Protocol):
     def human(self) -> int | None:
         """The human's seat against the computer, else None."""
         ...
+
+    # -- events (issue 27): the dice's source, the match clock, the names and the tournament --------
+
+    @property
+    def setup(self) -> SetupView: ...
+
+    @property
+    def match_dice(self) -> MatchDice: ...
+
+    @property
+    def timer(self) -> MatchTimer | None: ...
 
 
 @dataclass(frozen=True)
@@ -175,5 +206,6 @@ __all__ = [
     "Listener",
     "MatchOver",
     "PlayMade",
+    "SetupView",
     "SoundCue",
 ]

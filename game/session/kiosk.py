@@ -117,6 +117,9 @@ class Kiosk:
         """The digits typed on the keypad so far (the screen shows them as dots)."""
         self.attempts = 0
         self._before_gesture = Mode.ACTIVE
+        self.quiet = False
+        """A tournament match is on screen: no idle reset (its players may think as long as their
+        clocks allow; the operator ends an abandoned match from the operator menu)."""
         self._hold: float | None = None
         self._swallow_release = False
         self._out: list[Cmd] = []
@@ -309,7 +312,7 @@ class Kiosk:
         if self._hold is not None:
             return  # a finger is down: somebody is here
         self.idle += dt
-        if self.mode is Mode.ACTIVE and self.idle >= cfg.idle_seconds:
+        if self.mode is Mode.ACTIVE and self.idle >= cfg.idle_seconds and not self.quiet:
             self.mode = Mode.WARNING
             self.warning_left = cfg.warning_seconds
             self._out.append(Cmd.WARN)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from game.session import events as ev
 from game.session import persist
+from game.session.terms import terms_of
 from game.ui.audio import Audio
 from game.ui.fairness import DiceStats
 
@@ -53,6 +54,8 @@ class Autosave:
             self.save(event.game)
         elif isinstance(event, (ev.PlayMade, ev.CubeOffered, ev.CubeTaken, ev.CubePassed, ev.GameOver)):
             self.save(event.game)
+        elif isinstance(event, ev.MatchOver) and event.game.timer is not None:
+            self.save(event.game)  # a match lost on time: the clock's end is kept too
 
     def save(self, game: ev.GameView) -> bool:
         if game.mode == "demo":
@@ -65,6 +68,9 @@ class Autosave:
             human=game.human,
             dice_history=tuple(self.history),
             saved_at=self.clock(),
+            dice=game.match_dice.to_dict(),
+            clock=None if game.timer is None else game.timer.to_dict(),
+            terms=terms_of(game.setup),
         )
         ok = persist.save_game(saved, self.folder())
         self.saves += ok

@@ -76,6 +76,9 @@ class Settings:
     wins for one run)."""
     table: bool = False
     """A cocktail table: two players face to face, the picture turned to the far player while they act."""
+    hand_dice: bool = False
+    """Events that roll real dice: players may type their dice in (a keypad when rolling); such a match
+    is recorded as "entered by hand". Off by default: the screen rolls dice anyone can check."""
 
 
 DEFAULTS = Settings()
@@ -146,6 +149,7 @@ VALIDATORS: Mapping[str, Callable[[Any], Any]] = {
     "keys": _keys,
     "rotation": _choice(ROTATIONS),
     "table": _choice(SOUND_CHOICES),
+    "hand_dice": _choice(SOUND_CHOICES),
 }
 
 OPTIONS: Mapping[str, tuple[Any, ...]] = {
@@ -160,6 +164,7 @@ OPTIONS: Mapping[str, tuple[Any, ...]] = {
     "operator_corner": CORNERS,
     "rotation": ROTATIONS,
     "table": (False, True),
+    "hand_dice": (False, True),
 }
 """The values a settings screen cycles through, per field (the code is typed on a keypad instead)."""
 
@@ -379,6 +384,21 @@ def add_arguments(parser: argparse.ArgumentParser, skip: set[str] | frozenset[st
         help="cocktail table: two players face to face, the picture turns to the far player",
     )
     add("--no-table", dest="table", action="store_const", const=False, help="an upright screen (the default)")
+    add(
+        "--hand-dice",
+        dest="hand_dice",
+        action="store_const",
+        const=True,
+        default=None,
+        help="players may type in real dice rolled on the table (recorded as entered by hand)",
+    )
+    add(
+        "--no-hand-dice",
+        dest="hand_dice",
+        action="store_const",
+        const=False,
+        help="the screen rolls (default)",
+    )
 
 
 _FLAG_FIELDS: Mapping[str, str] = {
@@ -395,6 +415,7 @@ _FLAG_FIELDS: Mapping[str, str] = {
     "operator_hold": "operator_hold",
     "rotate": "rotation",
     "table": "table",
+    "hand_dice": "hand_dice",
 }
 
 

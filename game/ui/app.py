@@ -27,11 +27,13 @@ from game import i18n
 from game.session import persist
 from game.session import settings as st
 from game.session.controller import GameSetup
+from game.session.event_desk import EventDesk
 from game.session.events import EventBus
 from game.session.kiosk import Kiosk, Mode
 from game.session.leaderboard import Leaderboard
 from game.session.listeners import SAVE_TO_MODE, Autosave, DiceCounter, Sounds
 from game.session.records import RecordKeeper
+from game.session.resume import restore_match_parts, resumed_setup
 from game.ui import controls
 from game.ui import layout as L
 from game.ui import text as ui_text
@@ -42,12 +44,12 @@ from game.ui.display import Display
 from game.ui.fairness import DiceStats
 from game.ui.input import InputMapper, Intent
 from game.ui.kiosk.attract import AttractScene
-from game.ui.kiosk.choose_code import ChooseCodeScene
 from game.ui.kiosk.rules import KioskRules, kiosk_config
 from game.ui.scenes.base import Scene, SceneStack
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.title import TitleScene
 from game.ui.text import CACHE
+from game.ui.tourney.hub import TournamentScene, open_tournament
 
 STEP = STEP_SECONDS
 
@@ -64,7 +66,7 @@ class Launch:
     screenshot: str | None = None
     bench_frames: int | None = None
     start: str = "title"
-    """"title", "computer", "two" or "demo"."""
+    """"title", "computer", "two", "demo" or "tournament"."""
     kiosk: bool = False
     present: str = "gpu"
     """``--present``: "gpu" (an accelerated renderer where one can be had) or "software"."""
@@ -142,6 +144,8 @@ class App:
         self.records = RecordKeeper(lambda: self.data_dir, self.clock)
         self.events.subscribe(self.records)
         self.leaderboard = Leaderboard(lambda: self.data_dir, self.clock)
+        self.desk = EventDesk(lambda: self.data_dir, self.records.match_record)  # the tournament
+        self.events.subscribe(self.desk)  # after the recorder: it reads the finished match's record
         self._collect = False
         self.apply_settings(self.settings, save=False)  # also opens the sound device when sound is on
 
@@ -200,23 +204,12 @@ class App:
             return GameScene(self, self.setup("demo", 0))
         if start in ("computer", "two"):
             return GameScene(self, self.setup(start, self.settings.match_length))
-        if self.kiosk is not None:
-            # Any save found here is a game cut off by a power cut or a crash, however long the boot
-            # took: a visitor who walked away lost the game to the demo already (go_attract deletes
-            # the save), so no age limit is applied (a slow boot used to drop a game in play).
-            saved = persist.load_game(self.data_dir)
-            scene: Scene
-            if saved is not None:
-                assert self.kiosk_rules is not None
-                self.kiosk_rules.resume_active()
-                scene = self._resumed_scene(saved)
-            else:
-                # A broken save or settings file found here was moved aside and logged, but is not
-                # shown: the title comes only after the demo, to a visitor with nothing to do with either.
-                scene = AttractScene(self, self.setup("demo", 0))
-            if not self.settings.operator_code:  # events: no default code; the organiser chooses one
-                return ChooseCodeScene(self, scene, resumed=saved is not None)
-            return scene
+        if start == "tournament":  # an organiser at a laptop (a cabinet: the operator menu has it)
+            return TournamentScene(self)
+        if self.kiosk_rules is not None:  # a game cut off comes back; else the demo; a code first
+            return self.kiosk_rules.start_scene(
+                self._resumed_scene, lambda: AttractScene(self, self.setup("demo", 0))
+            )
         return self._title(broken_settings)
 
     def _title(self, broken_settings: persist.BrokenSave | None = None) -> TitleScene:
@@ -227,8 +220,9 @@ class App:
         return TitleScene(self, loaded.broken, broken_settings)
 
     def setup(self, mode: str, match_length: int) -> GameSetup:
-        """A new game as the settings say (level) with this run's seed."""
-        return GameSetup(mode=mode, match_length=match_length, seed=self.seed, level=self.settings.level)
+        """A new game as the settings say (level, typed dice) with this run's seed."""
+        hand, level = self.settings.hand_dice and mode != "demo", self.settings.level
+        return GameSetup(mode=mode, match_length=match_length, seed=self.seed, level=level, hand_dice=hand)
 
     def new_game(self, mode: str, match_length: int | None = None) -> None:
         """Start a new game or demo from the title; a new game replaces the old save.
@@ -249,7 +243,8 @@ class App:
             seed=self.seed,
             level=saved.level,
         )
-        scene = GameScene(self, setup)
+        scene = GameScene(self, resumed_setup(setup, saved))  # the same dice, clock, names, tournament
+        restore_match_parts(scene.game, saved)
         if saved.mode == "computer" and saved.human is not None:
             scene.game.humans = {saved.human}
         scene.resume(saved.state, saved.match, saved.dice_history)
@@ -261,7 +256,7 @@ class App:
     def _save_failed(self, first: bool) -> None:
         """The game's save failed (the log has why): the player must know before leaving it. The first
         failure of a run is flashed on the status line; while they go on, the status line's right end
-        says so (GameScene.save_failing) until a save succeeds."""
+        says so (the game screen's events.save_failing) until a save succeeds."""
         games = [scene for scene in self.scenes.scenes if isinstance(scene, GameScene)]
         if games and first:
             games[-1].flash(i18n.tr("saved.failed"), seconds=8.0, keep=True)
@@ -295,6 +290,10 @@ class App:
             self.scenes.reset(TitleScene(self))
         else:
             self.scenes.reset(self._title())
+
+    def open_tournament(self, after_match: bool = False) -> None:
+        """The tournament's screen (game.ui.tourney.hub.open_tournament says where it stands)."""
+        open_tournament(self, after_match)
 
     def wake(self) -> None:
         self.to_title()
@@ -351,11 +350,12 @@ class App:
     def idle_tick(self, seconds: float) -> bool:
         """Real time that passed while the loop slept (no steps ran then); True wakes the loop.
 
-        Two clocks run while nothing moves: the kiosk's idle timer must count while a visitor has
-        walked away from a still screen, and the title's broken-save notice goes after a while.
+        Clocks run while nothing moves: the kiosk's idle timer (a visitor walked away from a still
+        screen), the title's broken-save notice, and a match clock (a player thinks).
         """
         top = self.scenes.top
         woke = isinstance(top, TitleScene) and top.tick_notice(seconds)
+        woke = (isinstance(top, GameScene) and top.events.tick(seconds)) or woke
         if self.kiosk_rules is not None and self.kiosk_rules.tick(seconds):
             woke = True
         if woke:

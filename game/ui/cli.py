@@ -56,9 +56,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--bench-frames", type=_positive, help="time N demo frames, print the figures")
     p.add_argument(
         "--start",
-        choices=("title", "computer", "two", "demo"),
+        choices=("title", "computer", "two", "demo", "tournament"),
         default="title",
-        help="skip the title screen and start this kind of game",
+        help="skip the title screen and start this kind of game (tournament: the tournament's screen, "
+        "for an organiser at a laptop)",
     )
     p.add_argument(
         "--demo", action="store_true", help="start a computer-against-computer game (--start demo)"

@@ -38,6 +38,8 @@ class Intent:
     key: int = 0
     touch: bool = False
     command: str = ""
+    text: str = ""
+    """What a key types (its character, ``á`` on a Hungarian keyboard), for screens that take text."""
 
 
 def _inside(pos: tuple[int, int]) -> bool:
@@ -78,9 +80,10 @@ class InputMapper:
             command = self.keys.get(event.key)
             if command == "menu" or event.key in (pygame.K_ESCAPE, pygame.K_AC_BACK):
                 return [Intent("back", key=event.key)]
+            text = str(getattr(event, "unicode", "") or "")
             if command:
-                return [Intent("nav", key=event.key, command=command)]
-            return [Intent("key", key=event.key)]
+                return [Intent("nav", key=event.key, command=command, text=text)]
+            return [Intent("key", key=event.key, text=text)]
         if t in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERAXISMOTION, pygame.CONTROLLERDEVICEADDED):
             return self._controller(event)
         return []

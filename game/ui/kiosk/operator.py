@@ -37,13 +37,14 @@ class OperatorScene(ButtonScene):
             ("operator.settings", self.settings, "blue"),
             ("operator.fairness", self.fairness, "blue"),
             ("operator.new_game", self.new_game, "blue"),
+            ("operator.tournament", self.tournament, "gold"),
             ("operator.attract", self.attract, "grey"),
             ("operator.clear_save", self.clear_save, "grey"),
             ("operator.clear_board", self.clear_board, "grey"),
             ("operator.quit", self.app.quit, "red"),
         ]
         for i, (key, action, colour) in enumerate(items):
-            b.add(button((x, 104 + i * 76, w, 64), tr(key), action, colour, size=30))
+            b.add(button((x, 102 + i * 68, w, 60), tr(key), action, colour, size=28))
 
     def enter(self) -> None:
         super().enter()
@@ -69,6 +70,10 @@ class OperatorScene(ButtonScene):
             kiosk.idle = 0.0
         persist.clear_game(self.app.data_dir)
         self.app.to_title()
+
+    def tournament(self) -> None:
+        """The event's tournament: its draw, the next match, results, export (game.ui.tourney)."""
+        self.app.open_tournament()
 
     def attract(self) -> None:
         self.app.go_attract()

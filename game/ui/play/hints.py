@@ -39,7 +39,7 @@ class Hints:
         """A human decides about the cube now: may double before rolling, or must take or pass."""
         game = self.game
         s = game.state
-        if not game.opponent.can_hint:
+        if not game.can_hint:
             return False
         if s.phase is Phase.ROLL:
             return game.is_human(s.turn) and s.can_double() is None
@@ -58,7 +58,7 @@ class Hints:
         """Ask the expert for the human's roll, from the turn's start position (in a worker thread)."""
         game = self.game
         s = game.state
-        if s.phase is not Phase.MOVING or not game.is_human(s.turn) or not game.opponent.can_hint:
+        if s.phase is not Phase.MOVING or not game.is_human(s.turn) or not game.can_hint:
             return
         if self.pending or self.moves is not None or s.moves:
             return  # a hint is for the turn's start: after a move the Hint button is not offered

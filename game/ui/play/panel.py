@@ -13,6 +13,7 @@ from game.engine.flow import Phase
 from game.engine.notation import format_play
 from game.ui import layout as L
 from game.ui.board.view import GOLD, HINT
+from game.ui.play import match_extras
 from game.ui.play.advice import draw_advice
 from game.ui.play.table import GameTable
 from game.ui.text import CACHE, MIN_SIZE, draw_text, first_fitting, fit_lines, tr, tr_level
@@ -52,13 +53,15 @@ def build_buttons(t: GameTable) -> None:
     b = t.buttons
     b.clear()
     b.add(Button(pygame.Rect(L.W - 136, 4, 128, 48), tr("menu"), t.open_menu, "grey", size=24))
+    if game.timed_out:
+        return  # the match is over on time: its dialog has the buttons
     px = L.PANEL_X + 10
     pw = L.PANEL_W - 20
     if s.phase is Phase.ROLL and game.is_human(s.turn) and s.can_double() is None:
         # Shorter than Done and Undo: the cube advice, in words, needs up to six rows under Double.
         b.add(Button(ROLL_BUTTON.copy(), tr("roll"), game.roll, "green", size=40))
         b.add(Button(DOUBLE_BUTTON.copy(), tr("double"), t.offer_double, "gold", size=32))
-        if t.hints.cube is None and game.opponent.can_hint:  # what would the expert do with the cube?
+        if t.hints.cube is None and game.can_hint:  # what would the expert do with the cube?
             label = tr("hint_thinking") if t.hints.pending else tr("hint")
             top = advice_area().centery - 28
             b.add(Button(pygame.Rect(px, top, pw, 56), label, t.ask_cube_hint, "grey", size=26))
@@ -67,7 +70,7 @@ def build_buttons(t: GameTable) -> None:
         b.add(Button(DONE_BUTTON.copy(), tr("done"), t.end_turn, colour, size=40))
         if s.moves:
             b.add(Button(UNDO_BUTTON.copy(), tr("undo"), t.undo, "blue", size=32))
-        elif game.opponent.can_hint and s.turn_state().most > 0:
+        elif game.can_hint and s.turn_state().most > 0:
             # Hint and Undo share a place: a hint is for the turn's start, Undo exists only after a move.
             label = tr("hint_thinking") if t.hints.pending else tr("hint")
             hint = Button(UNDO_BUTTON.copy(), label, t.ask_hint, "gold", size=32)
@@ -82,6 +85,8 @@ def status(t: GameTable) -> tuple[str, Colour]:
     game = t.game
     s = game.state
     name = game.name(s.turn)
+    if game.timed_out and game.timer is not None and game.timer.lost_on_time is not None:
+        return i18n.tr("clock.ran_out", name=game.name(game.timer.lost_on_time)), (255, 170, 150)
     if s.phase is Phase.OPENING:
         return game.note or tr("opening_roll"), (255, 255, 255)
     if s.phase is Phase.ROLL:
@@ -126,7 +131,7 @@ def draw_status(t: GameTable, surface: pygame.Surface) -> list[pygame.Rect]:
     banner, banner_colour = "", (150, 160, 180)
     if t.game.setup.mode == "demo":
         banner = tr("demo_banner")
-    elif t.save_failing:  # saves keep failing: said at the right end until one succeeds
+    elif t.events.save_failing:  # saves keep failing: said at the right end until one succeeds
         banner, banner_colour = i18n.tr("saved.failing"), (255, 120, 110)
     if banner:
         left = room - CACHE.font(MIN_SIZE).size(banner)[0] - BANNER_GAP
@@ -216,6 +221,7 @@ def facts(t: GameTable) -> tuple[object, ...]:
         t.hints.moves,
         tuple(t.hints.cube_lines()),
         s.phase is Phase.CUBE_OFFERED,
+        match_extras.facts(t),
     )
 
 
@@ -289,15 +295,27 @@ def paint(t: GameTable, surface: pygame.Surface, ox: int, oy: int) -> None:
     score = _score(t)
     active = _active(t)
     w = L.PANEL_W - 12
+    boxes: dict[int, pygame.Rect] = {}
     for player in (1, 0):
         rect = player_box(player).move(-ox, -oy)
+        boxes[player] = rect
         on = active == player
         pygame.draw.rect(surface, (44, 54, 72) if on else (36, 42, 56), rect, border_radius=12)
         if on:
             pygame.draw.rect(surface, GOLD, rect, 4, border_radius=12)
         sprite = t.sprites.get(f"checker_{('white', 'black')[player]}")
         surface.blit(sprite, (rect.x + 12, rect.y + 14))
-        paint_player(surface, rect, game.name(player), tr("pips", pips=pips[player]), score[player], on)
+        shown = tr("pips", pips=pips[player]) if game.setup.aids else ""  # tournament rules: no pip count
+        paint_player(surface, rect, game.name(player), shown, score[player], on)
+    # The dice's fingerprint: in the level row for two players, else in the last play's band at a
+    # game's start (before there is a last play); the clocks in the players' boxes.
+    if game.setup.mode == "two":
+        free: pygame.Rect | None = LEVEL_ROW.move(-ox, -oy)
+    elif not last_text(t) and s.phase is not Phase.CUBE_OFFERED:
+        free = LAST_ROW.move(-ox, -oy)
+    else:
+        free = None
+    match_extras.paint(t, surface, boxes, free)
     length = s.rules.match_length
     line = tr("match_to", length=length) if length else tr("session_score")
     if s.phase is not Phase.CUBE_OFFERED:  # the offer's card covers the row but for its glyphs' tops

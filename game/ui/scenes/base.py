@@ -19,6 +19,7 @@ from typing import Protocol
 import pygame
 
 from game.session import settings as st
+from game.session.event_desk import EventDesk
 from game.session.events import EventBus
 from game.session.kiosk import Kiosk
 from game.session.leaderboard import Leaderboard
@@ -100,6 +101,7 @@ class Host(Protocol):
     records: RecordKeeper
     leaderboard: Leaderboard
     autosave: Autosave
+    desk: EventDesk
     clock: Callable[[], float]
 
     @property
@@ -113,6 +115,7 @@ class Host(Protocol):
     def go_attract(self) -> None: ...
     def wake(self) -> None: ...
     def apply_settings(self, settings: st.Settings, save: bool) -> None: ...
+    def open_tournament(self, after_match: bool = False) -> None: ...
 
 
 class Scene:

@@ -32,6 +32,7 @@ from game.ui.play import dialogs, panel
 from game.ui.play.board_paint import Frame
 from game.ui.play.cursor import BoardCursor
 from game.ui.play.hints import Hints
+from game.ui.play.match_events import MatchEvents
 from game.ui.play.motion import animate
 from game.ui.play.turn_input import TurnInput
 from game.ui.scenes.base import Host, Scene
@@ -64,6 +65,8 @@ class GameScene(Scene):
         self.hints = Hints(self.game, self.flash, self.rebuild_buttons)
         self.frame = Frame()
         self.cursor = BoardCursor(self)
+        self.events = MatchEvents(app, self.game, self)
+        """What an event adds: the clock, typed dice, the way back to a tournament's draw."""
         self.flash_text = ""
         self.flash_time = 0.0
         self.flash_counts_moves = False
@@ -95,11 +98,6 @@ class GameScene(Scene):
     def modal_ready(self) -> bool:
         """The dialog on screen takes presses (it has been up for ``MODAL_GUARD`` seconds)."""
         return self.modal_age >= MODAL_GUARD
-
-    @property
-    def save_failing(self) -> bool:
-        """The game's saves keep failing (a full or read-only disk): the status line says so."""
-        return self.game.mode != "demo" and self.app.autosave.failing
 
     @property
     def match(self) -> Match:
@@ -246,6 +244,7 @@ class GameScene(Scene):
     # -- the scene contract ------------------------------------------------------------------
 
     def exit(self) -> None:
+        self.events.leave()
         self.hands.drag = None
         self.app.input.cancel()
 
@@ -303,6 +302,7 @@ class GameScene(Scene):
             self.end_turn()  # nothing left to move: select finishes the turn
 
     def update(self, dt: float) -> None:
+        self.events.tick(dt)
         self.anim.speed = self.app.speed
         self.anim.update(dt)
         if self.anim.sounds:
@@ -318,6 +318,7 @@ class GameScene(Scene):
         if not (self.anim.busy or self.dice.tumbling):
             self.game.step(dt)
             self.cursor.ensure()
+        self.events.step(board_still=not self.anim.busy)
         if self.win_pending and not self.anim.busy:
             self.win_pending = False
             self.app.events.publish(ev.SoundCue(self.game, "win"))
@@ -337,7 +338,7 @@ class GameScene(Scene):
     def busy(self) -> bool:
         if self.anim.busy or self.dice.tumbling or self.flash_time > 0 or self.hands.drag is not None:
             return True
-        if self.game.pending is not None or self.hints.pending:
+        if self.events.busy or self.game.pending is not None or self.hints.pending:
             return True
         if self.modal.buttons and not self.modal_ready:
             return True  # the loop keeps stepping until the dialog takes presses (it sleeps when idle)

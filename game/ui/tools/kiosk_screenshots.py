@@ -88,9 +88,10 @@ def main(argv: list[str] | None = None) -> int:
             keypad.on_done = lambda code: None
             shoot(app, out, "keypad", lang)
             app.scenes.pop()
-            app.scenes.push(OperatorScene(app))
+            operator = OperatorScene(app)
+            app.scenes.push(operator)
             shoot(app, out, "operator", lang)
-            app.scenes.top.clear_board()  # type: ignore[union-attr]
+            operator.clear_board()
             shoot(app, out, "clear_board", lang)
             app.scenes.pop()
             app.scenes.push(SettingsScene(app, operator=True))

@@ -74,13 +74,12 @@ def type_code(app: App, code: str) -> None:
 
 
 def type_keys(app: App, text: str) -> None:
-    """``text`` typed on a laptop's keyboard (key presses, as pygame delivers them)."""
+    """``text`` typed on a laptop's keyboard as SDL delivers it: each key's press, then the text it
+    typed (the key press alone types nothing: a layout's own letters come only as text)."""
     for char in text:
-        # A key of a Finnish or Hungarian keyboard (ä, á) has its letter's code point as its key code.
-        key = (
-            pygame.K_SPACE if char == " " else ord(char) if not char.isascii() else pygame.key.key_code(char)
-        )
+        key = pygame.K_SPACE if char == " " else ord(char)
         app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char))
+        app.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=char))
         app.step(STEP)
 
 

@@ -382,3 +382,22 @@ def test_a_disk_that_refuses_the_tournament_is_said_and_the_change_kept(tmp_path
     data = json.loads((good / "tournament.json").read_text())
     assert data["house"] == {"clock": "usbgf", "aids": False}
     assert persist.load_game(good) is None
+
+
+def test_the_keyboard_takes_a_laptops_text_and_ignores_its_game_keys(tmp_path: Path) -> None:
+    """Space, R, D, T, P, H and "." are game commands elsewhere: here they only type (a space made the
+    focused key press itself); the accented letters of a Finnish or Hungarian layout come as text."""
+    app = cabinet(tmp_path)
+    click(app, (640, 360))  # wake the demo
+    taken: list[str] = []
+    keyboard = KeyboardScene(app, "name", lambda text: taken.append(text) or None)
+    app.scenes.push(keyboard)
+    assert app.input.wants_text
+    type_keys(app, "pär heikki")
+    assert keyboard.text == "Pär Heikki" and keyboard.buttons.focus is None
+    press_enter(app)
+    assert taken == ["Pär Heikki"] and not app.input.wants_text
+    path = KeyboardScene(app, "folder", lambda text: None, path=True)
+    app.scenes.push(path)
+    type_keys(app, "/media/usb.2_x")
+    assert path.text == "/media/usb.2_x"

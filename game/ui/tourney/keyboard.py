@@ -3,8 +3,8 @@
 Names: the letters A-Z and, on a second page (the ÄÖ key), the accented letters of Finnish and
 Hungarian names; a space and a hyphen; each word starts with a capital by itself ("anna maria" is
 "Anna Maria"), so a name is typed with one finger. A path (the USB stick's folder, ``/media/usb``):
-small letters, digits and ``/ . _ -``. A physical keyboard types the same characters (its key's name
-is the character), Backspace erases, Enter is OK, Escape is Cancel.
+small letters, digits and ``/ . _ -``. A physical keyboard types the same characters (SDL's text input:
+whatever its layout types, accents included), Backspace erases, Enter is OK, Escape is Cancel.
 """
 
 from __future__ import annotations
@@ -26,6 +26,11 @@ ACCENTS = ["ÁÉÍÓÖŐÚÜŰ", "ÄÅÑÇ", "ØÆß"]
 PATH_ROWS = ["1234567890", "qwertyuiop", "asdfghjkl", "zxcvbnm/._-"]
 KEY_W, KEY_H, GAP = 100, 76, 10
 TOP = 250
+
+
+def printable(key: int) -> bool:
+    """A key that types a character (SDL's key code of such a key is its character's code point)."""
+    return 0 < key < 0x110000 and chr(key).isprintable()
 
 
 class KeyboardScene(ButtonScene):
@@ -114,7 +119,26 @@ class KeyboardScene(ButtonScene):
             return
         self.close()
 
+    def enter(self) -> None:
+        super().enter()
+        self.app.input.wants_text = True  # a laptop's keys type here (SDL's text input)
+        pygame.key.start_text_input()
+
+    def exit(self) -> None:
+        self.app.input.wants_text = False
+        pygame.key.stop_text_input()
+        super().exit()
+
+    def takes(self, char: str) -> bool:
+        """A character this keyboard types: letters, space and hyphen; a path's digits and ``/ . _`` too."""
+        return char in " -" or char.isalpha() or (self.path and (char.isdigit() or char in "/._"))
+
     def handle(self, intent: Intent) -> None:
+        if intent.kind == "text":  # what a physical keyboard typed, accented letters included
+            for char in intent.text:
+                if self.takes(char):
+                    self.type(char)
+            return
         if intent.kind in ("key", "nav") and intent.key:
             if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.submit()
@@ -122,17 +146,8 @@ class KeyboardScene(ButtonScene):
             if intent.key == pygame.K_BACKSPACE:
                 self.erase()
                 return
-            # The character the key types (an accented letter too); else the key's name (a test or a
-            # keyboard that sends none).
-            name = intent.text if len(intent.text) == 1 else pygame.key.name(intent.key)
-            if name in (" ", "space"):
-                self.type(" ")
-                return
-            if len(name) == 1 and (
-                name.isalpha() or name == "-" or (self.path and (name.isdigit() or name in "/._"))
-            ):
-                self.type(name)
-                return
+            if intent.kind == "key" or printable(intent.key):
+                return  # a character key (space, R, ".": game commands elsewhere): it comes as text
         super().handle(intent)
 
     # -- drawing -------------------------------------------------------------------------------

@@ -401,3 +401,34 @@ def test_the_keyboard_takes_a_laptops_text_and_ignores_its_game_keys(tmp_path: P
     app.scenes.push(path)
     type_keys(app, "/media/usb.2_x")
     assert path.text == "/media/usb.2_x"
+
+
+def test_tournament_rules_hide_the_hint_and_the_pip_count(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.session.controller import GameSetup
+    from game.ui import text as ui_text
+    from game.ui.play import panel
+
+    shown: list[str] = []
+    real = panel.paint_player
+
+    def spy(surface, rect, name, pips, score, on):  # type: ignore[no-untyped-def]
+        shown.append(pips)
+        return real(surface, rect, name, pips, score, on)
+
+    monkeypatch.setattr(panel, "paint_player", spy)
+    app = App(st.Settings(animation="fast", sound=False), data_dir=tmp_path, threaded_ai=False)
+    for aids in (True, False):
+        shown.clear()
+        setup = GameSetup(mode="two", match_length=3, seed=2, aids=aids, names=("Anna", "Ben"))
+        scene = GameScene(app, setup)
+        app.scenes.reset(scene)
+        steps(app, 2.0)
+        scene.frame.panel.key = None  # paint the panel now
+        app.draw()
+        assert shown and all(bool(p) is aids for p in shown)
+        assert scene.game.name(0) == "Anna"
+        assert scene.game.can_hint == (aids and scene.game.opponent.can_hint)
+        if not aids:
+            assert ui_text.tr("hint") not in [b.label for b in scene.buttons.buttons]

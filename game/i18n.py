@@ -17,22 +17,24 @@ Rules kept here:
 * Hungarian puts "a" or "az" before a number depending on how it is spoken
   ("a 6", "az 5", "az 1."). A catalogue may write ``{n:az}`` (or ``{n:Az}`` at
   the start of a sentence) to get the number with its article.
-* The engine speaks English (it is pure rules code). :func:`engine_message_key`
-  maps each of its exact sentences, parameterised ones by pattern, to a key, so
-  :func:`translate_engine` can show the refusal reason in the player's language.
+* The session (no screen) speaks in :class:`Message` values, a key and its
+  parameters; the screen translates them when it draws. The engine's refusals carry
+  a code and parameters (their English sentence is the engine's own): :func:`engine_refusal`
+  turns one into the message ``engine.<code>``.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import re
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 from game.assets import asset
+from game.engine.errors import RulesError
 
 log = logging.getLogger(__name__)
 
@@ -149,131 +151,74 @@ def has_key(lang: str, key: str) -> bool:
 
 
 # ---------------------------------------------------------------------------
-# The engine's English sentences -> keys.
+# Messages: sentences not yet in any language.
 
-_Converter = Callable[[str, Callable[[str], str]], str]
-
-
-def _same(value: str, _word: Callable[[str], str]) -> str:
-    return value
+Param: TypeAlias = "str | int | float | tuple[int, ...] | Message"
+"""A value a message names: text and numbers as they are, several dice as a tuple (joined with the
+language's "and"), or another message (a player's name) translated in the same language."""
 
 
-def _dice_list(value: str, word: Callable[[str], str]) -> str:
-    """ "6 and 3" (the engine's join) re-joined with the language's own "and": commas between the
-    first ones, "and" before the last ("4, 4, 4 and 4", not "4 and 4 and 4 and 4")."""
-    parts = [p.strip() for p in value.split(" and ")]
-    if len(parts) <= 2:
-        return f" {word('word.and')} ".join(parts)
-    return f"{', '.join(parts[:-1])} {word('word.and')} {parts[-1]}"
+@dataclass(frozen=True)
+class Message:
+    """A catalogue key and the values for its placeholders, translated only when it is drawn.
 
-
-_ENGINE_TABLE: tuple[tuple[re.Pattern[str], str, Mapping[str, _Converter]], ...] = tuple(
-    (re.compile(pattern + r"\Z"), key, conv)
-    for pattern, key, conv in (
-        (r"Your move is complete: press Done", "engine.move_complete", {}),
-        (
-            r"You have no (?P<die>\d) to play \(left: (?P<left>\d(?: and \d)*)\)",
-            "engine.no_die",
-            {"left": _dice_list},
-        ),
-        (r"Enter your checker from the bar first", "engine.enter_first", {}),
-        (r"You have no checker on the bar", "engine.no_checker_bar", {}),
-        (r"You have no checker on point (?P<point>\d+)", "engine.no_checker_point", {}),
-        (r"Point (?P<point>\d+) is held by your opponent", "engine.point_held", {}),
-        (r"All your checkers must be home before bearing off", "engine.not_all_home", {}),
-        (r"Bear off from your highest point first", "engine.bear_off_highest", {}),
-        (r"You must play the higher die", "engine.higher_die", {}),
-        (
-            r"That would leave your (?P<die>\d) unplayable: you must use both dice",
-            "engine.leaves_die",
-            {},
-        ),
-        (
-            r"That would leave a (?P<die>\d) unplayable: you must play as many dice as you can",
-            "engine.leaves_double",
-            {},
-        ),
-        (r"Checkers move toward your home board \(lower point numbers\)", "engine.direction", {}),
-        (
-            r"No combination of your dice moves a checker from point (?P<src>\d+) to point (?P<dst>\d+)",
-            "engine.no_path.point_point",
-            {},
-        ),
-        (
-            r"No combination of your dice moves a checker from point (?P<src>\d+) to off",
-            "engine.no_path.point_off",
-            {},
-        ),
-        (
-            r"No combination of your dice moves a checker from the bar to point (?P<dst>\d+)",
-            "engine.no_path.bar_point",
-            {},
-        ),
-        (r"No combination of your dice moves a checker from the bar to off", "engine.no_path.bar_off", {}),
-        # game/engine/flow.py and cube.py
-        (r"No turn is being played: roll the dice first", "engine.no_turn", {}),
-        (r"The game is over", "engine.game_over", {}),
-        (r"You may double only at the start of your turn, before rolling", "engine.double_timing", {}),
-        (r"Roll for the opening first: each player rolls one die", "engine.opening_first", {}),
-        (r"Answer the double first: take or pass", "engine.answer_double", {}),
-        (r"There is no double to answer", "engine.no_double", {}),
-        (r"The opening roll is over", "engine.opening_over", {}),
-        (r"Roll the dice first", "engine.roll_first", {}),
-        (r"You have already rolled: move your checkers", "engine.already_rolled", {}),
-        (r"Nothing to undo: you have not moved yet this turn", "engine.nothing_to_undo", {}),
-        (
-            r"Finish your move: you still have (?P<left>\d(?: and \d)*) to play",
-            "engine.finish_move",
-            {"left": _dice_list},
-        ),
-        (r"You have no (?P<die>\d) to play", "engine.no_die_short", {}),
-        (r"All your checkers are already off", "engine.all_off", {}),
-        (
-            r"The move (?P<src>\d+)/(?P<dst>\d+) is not possible with a (?P<die>\d)",
-            "engine.move_impossible",
-            {},
-        ),
-        (r"That play uses (?P<used>\d) (?:die|dice); you must play (?P<most>\d)", "engine.play_length", {}),
-        (r"Move from a point 1\.\.24 or the bar, to a point 1\.\.24 or off", "engine.move_range", {}),
-        (r"No doubling in the Crawford game", "engine.crawford", {}),
-        (r"The cube is already at (?P<value>\d+), the highest stake", "engine.cube_max", {}),
-        (r"Only the owner of the cube may redouble: your opponent owns it", "engine.cube_owner", {}),
-    )
-)
-
-
-def engine_message_key(message: str) -> tuple[str, dict[str, str]] | None:
-    """The catalogue key and raw parameters for one of the engine's sentences, or None if unknown."""
-    text = message.strip()
-    for pattern, key, _ in _ENGINE_TABLE:
-        m = pattern.match(text)
-        if m:
-            return key, m.groupdict()
-    return None
-
-
-def translate_engine(lang: str, message: str) -> str:
-    """An engine refusal reason in ``lang``.
-
-    An unknown sentence (the engine grew a new one) is shown as it is in
-    English, which is still a useful reason, and logged once so the table can be
-    extended; the screen never goes blank and nothing raises.
+    Why: the game as a session (turn control, the computer, saving) has no screen and no
+    language; it says *what* to tell the player, and the screen says it in the language chosen
+    at that moment. Build one with :meth:`of`; ``params`` is kept as sorted pairs so that a
+    message is a plain value (equal to its twin, usable as a key).
     """
-    found = engine_message_key(message)
-    if found is None:
-        _warn_once(lang, message, "engine message without a catalogue key")
-        return message
-    key, params = found
-    conv = next(c for p, k, c in _ENGINE_TABLE if k == key)
 
-    def word(k: str) -> str:
-        return translate(lang, k)
+    key: str
+    params: tuple[tuple[str, Param], ...] = ()
 
+    @classmethod
+    def of(cls, key: str, **params: Param) -> Message:
+        return cls(key, tuple(sorted(params.items())))
+
+
+def _joined(values: tuple[int, ...], lang: str) -> str:
+    """Several dice as a language says them: commas between the first ones, "and" before the last
+    ("4, 4, 4 and 4", never "4 and 4 and 4 and 4")."""
+    parts = [str(v) for v in values]
+    word = translate(lang, "word.and")
+    if len(parts) <= 2:
+        return f" {word} ".join(parts)
+    return f"{', '.join(parts[:-1])} {word} {parts[-1]}"
+
+
+def translate_message(lang: str, message: Message) -> str:
+    """``message`` in ``lang`` (missing keys fall back as :func:`translate` does)."""
     values: dict[str, object] = {}
-    for name, raw in params.items():
-        fixed = conv.get(name, _same)(raw, word)
-        values[name] = int(fixed) if fixed.isdigit() else fixed
-    return translate(lang, key, **values)
+    for name, value in message.params:
+        if isinstance(value, Message):
+            values[name] = translate_message(lang, value)
+        elif isinstance(value, tuple):
+            values[name] = _joined(value, lang)
+        else:
+            values[name] = value
+    return translate(lang, message.key, **values)
+
+
+def engine_refusal(error: RulesError) -> Message:
+    """What to tell a player about one of the engine's refusals: its code's key, ``engine.<code>``.
+
+    A code the catalogues do not know (the engine grew a new refusal) becomes the general
+    "that move is not allowed", logged once so a catalogue can catch up; the screen never shows a
+    key or an English sentence in another language, and nothing raises.
+    """
+    key = f"engine.{error.code}"
+    if not has_key(FALLBACK, key):
+        _warn_once(FALLBACK, key, f"engine refusal without a catalogue key ({error})")
+        return Message("engine.unknown")
+    params: dict[str, Param] = {}
+    for name, value in error.params.items():
+        if isinstance(value, (str, int, float)) or (
+            isinstance(value, tuple) and all(isinstance(v, int) for v in value)
+        ):
+            params[name] = value
+        else:
+            params[name] = str(value)
+    return Message.of(key, **params)
 
 
 # ---------------------------------------------------------------------------
@@ -304,9 +249,21 @@ def tr_n(key: str, count: int, **kw: object) -> str:
     return translate_n(_current, key, count, **kw)
 
 
-def tr_engine(message: str) -> str:
-    """``translate_engine`` in the current language."""
-    return translate_engine(_current, message)
+def tr_level(level: str) -> str:
+    """A computer level's name in the current language ("Keskitaso" for "intermediate").
+
+    The settings screen's ``level.<name>`` keys are the one source of these names, so the
+    side panel and the settings always agree; an unknown level is shown as it is.
+    """
+    key = f"level.{level}"
+    if has_key(_current, key) or has_key(FALLBACK, key):
+        return tr(key)
+    return level
+
+
+def tr_message(message: Message) -> str:
+    """``translate_message`` in the current language."""
+    return translate_message(_current, message)
 
 
 HOWTO_SECTIONS: tuple[str, ...] = (

@@ -69,8 +69,6 @@ def _reset_screen_layer() -> None:
         i18n.set_language("en")
     ui_text = sys.modules.get("game.ui.text")
     if ui_text is not None:
-        if hasattr(ui_text, "set_catalogue") and hasattr(ui_text, "ENGLISH"):
-            ui_text.set_catalogue(ui_text.ENGLISH)
         cache = getattr(ui_text, "CACHE", None)
         if cache is not None and hasattr(cache, "reset"):
             cache.reset()

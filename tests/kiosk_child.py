@@ -40,9 +40,7 @@ def _press(app: App, label: str) -> None:
 
 def play(data: str) -> None:
     app = _app(data)
-    from game.ui import text
-
-    _press(app, text.tr("two_players"))
+    _press(app, i18n.tr("ui.two_players"))
     scene = app.scenes.top
     assert isinstance(scene, GameScene)
     completed = None

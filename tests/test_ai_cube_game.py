@@ -182,8 +182,7 @@ def test_the_screens_adapter_answers_as_the_game_does(position_id: str, seat: in
 
     state = on_roll(position_id, seat)
     offered = apply(state, Double())
-    opponent = Opponent(LEVEL)
-    opponent.request("double", state)
-    assert opponent.poll() == (True, computer_doubles(state))
-    opponent.request("take", offered)
-    assert opponent.poll() == (True, computer_takes(offered))
+    opponent = Opponent(LEVEL, budget=None)  # at once, and every trial: the same answers to compare
+    double, take = opponent.double(state), opponent.take(offered)
+    assert double.done and double.result == computer_doubles(state)
+    assert take.done and take.result == computer_takes(offered)

@@ -7,6 +7,8 @@ workers changes it or stops the game.
 
 from __future__ import annotations
 
+import logging
+import os
 from collections.abc import Iterator
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -27,8 +29,8 @@ OTHER_WEIGHTS = Path(__file__).resolve().parents[1] / "assets" / "weights" / "tr
 
 
 @pytest.fixture(scope="module")
-def pool() -> Iterator[parallel.TrialPool]:
-    workers = parallel.TrialPool(2)
+def pool() -> Iterator[parallel.WorkerPool]:
+    workers = parallel.WorkerPool(2)
     yield workers
     workers.shutdown()
 
@@ -62,7 +64,7 @@ def test_chunks_cut_a_block_in_order() -> None:
 
 
 @pytest.mark.parametrize("pid", CONTACT)
-def test_workers_give_the_same_answer_to_the_last_bit(pool: parallel.TrialPool, pid: str) -> None:
+def test_workers_give_the_same_answer_to_the_last_bit(pool: parallel.WorkerPool, pid: str) -> None:
     pos = Position.from_id(pid)
     here = _roll(pos, None)
     there = _roll(pos, pool)
@@ -70,7 +72,7 @@ def test_workers_give_the_same_answer_to_the_last_bit(pool: parallel.TrialPool, 
     assert pool.failed is None
 
 
-def test_the_early_stop_sees_the_same_trials(pool: parallel.TrialPool) -> None:
+def test_the_early_stop_sees_the_same_trials(pool: parallel.WorkerPool) -> None:
     """The stop is asked after each block of 36 with the same sums, so it stops at the same trial."""
     pos = Position.from_id(CONTACT[1])
     seen: dict[str, list[int]] = {"here": [], "there": []}
@@ -96,7 +98,7 @@ def test_the_early_stop_sees_the_same_trials(pool: parallel.TrialPool) -> None:
     assert seen["here"] == seen["there"] == [36, 72]
 
 
-def test_workers_use_the_parents_network(pool: parallel.TrialPool) -> None:
+def test_workers_use_the_parents_network(pool: parallel.WorkerPool) -> None:
     """The benchmarks switch networks with ``use_weights``: the trials must follow."""
     pos = Position.from_id(CONTACT[0])
     shipped = _roll(pos, pool)
@@ -112,7 +114,7 @@ def test_workers_use_the_parents_network(pool: parallel.TrialPool) -> None:
     assert _roll(pos, pool) == shipped
 
 
-def test_what_cannot_be_sent_is_played_here(pool: parallel.TrialPool) -> None:
+def test_what_cannot_be_sent_is_played_here(pool: parallel.WorkerPool) -> None:
     pos = Position.from_id(CONTACT[2])
 
     def best(p: Position, plays: list[Play]) -> tuple[Play, Outputs]:
@@ -141,26 +143,34 @@ class _Broken:
 @pytest.mark.parametrize(
     "error", [BrokenProcessPool("a worker process died"), OSError(11, "Resource temporarily unavailable")]
 )
-def test_dead_workers_lose_nothing(capsys: pytest.CaptureFixture[str], error: Exception) -> None:
-    broken = parallel.TrialPool(2)
+def test_dead_workers_lose_nothing(caplog: pytest.LogCaptureFixture, error: Exception) -> None:
+    broken = parallel.WorkerPool(2)
     broken._executor = _Broken(error)  # type: ignore[assignment]
     pos = Position.from_id(CONTACT[0])
-    assert _roll(pos, broken) == _roll(pos, None)
+    with caplog.at_level(logging.WARNING, logger="game.ai.parallel"):
+        assert _roll(pos, broken) == _roll(pos, None)
     assert broken.failed is not None and type(error).__name__ in broken.failed
-    assert "thinks in one process" in capsys.readouterr().err
-    # Not tried again: the next rollout plays here at once.
+    assert "thinks in the game's process" in caplog.text
+    # Not tried again: the next rollout plays here at once, and a question is answered here too.
     job = rollout.RolloutJob(pos, CubeInfo(), api._best_play, api.cube_outputs, api.cube_outputs(pos), 8, 1)
     assert broken(job, range(36)) is None
+    assert broken.think(os.getpid) is None
 
 
-def test_how_many_workers(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_how_many_workers(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setattr(parallel, "_pool", None)
     monkeypatch.setenv(parallel.WORKERS_ENV, "3")
     assert parallel.wanted_workers() == 3
     monkeypatch.setenv(parallel.WORKERS_ENV, "many")
-    assert parallel.wanted_workers() == 1
-    assert "is not a number" in capsys.readouterr().err
+    with caplog.at_level(logging.WARNING, logger="game.ai.parallel"):
+        assert parallel.wanted_workers() == 1
+    assert "is not a number" in caplog.text
+    monkeypatch.setenv(parallel.WORKERS_ENV, "0")
+    assert parallel.shared_pool() is None  # no worker: the computer thinks in the game's process
     monkeypatch.setenv(parallel.WORKERS_ENV, "1")
-    assert parallel.trial_runner() is None  # one process: no pool at all
+    pool = parallel.shared_pool()
+    assert pool is not None and pool.workers == 1  # one worker thinks...
+    assert parallel.trial_runner() is None  # ...and plays its rollouts' trials itself
     monkeypatch.delenv(parallel.WORKERS_ENV)
     assert 1 <= parallel.wanted_workers() <= parallel.MAX_WORKERS
 
@@ -175,7 +185,7 @@ def test_the_expert_answers_the_same_with_workers(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(parallel, "_pool", None)
     api._expert_cube.cache_clear()
     try:
-        api.warm_up()
+        parallel.warm()
         shared = parallel.trial_runner()
         assert shared is not None and shared.workers == 2
         assert api.cube_equities(pos.flip(), info, answering=True) == alone
@@ -186,12 +196,12 @@ def test_the_expert_answers_the_same_with_workers(monkeypatch: pytest.MonkeyPatc
         api._expert_cube.cache_clear()
 
 
-def test_workers_never_start_workers_of_their_own(pool: parallel.TrialPool) -> None:
+def test_workers_never_start_workers_of_their_own(pool: parallel.WorkerPool) -> None:
     """A script without the ``__main__`` guard is imported again in every worker; there it must
     play its trials alone instead of starting processes without end."""
     executor = pool._get()
     assert executor is not None
-    assert executor.submit(parallel.wanted_workers).result() == 1
+    assert executor.submit(parallel.wanted_workers).result() == 0
     assert parallel.wanted_workers() >= 1
 
 
@@ -201,7 +211,7 @@ def _niceness() -> int:
     return os.nice(0)
 
 
-def test_workers_step_back_behind_the_screen(pool: parallel.TrialPool) -> None:
+def test_workers_step_back_behind_the_screen(pool: parallel.WorkerPool) -> None:
     """The workers run at a lower priority than the game, so the screen keeps its frames."""
     import os
 
@@ -219,7 +229,7 @@ def slow_pid():
     return os.getpid()
 
 def main():
-    executor = parallel.TrialPool(2)._get()
+    executor = parallel.WorkerPool(2)._get()
     pids = sorted({f.result() for f in [executor.submit(slow_pid) for _ in range(2)]})
     print(" ".join(map(str, pids)), flush=True)
     os.kill(os.getpid(), signal.SIGKILL)  # no exit handler runs, as after the OOM killer

@@ -12,9 +12,11 @@ rollouts agree that the double is a take.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
-from game.ai import api, cubeful, rollout
+from game.ai import api, cubeful, effort, rollout
 from game.ai.cubeful import CubeInfo
 from game.engine import Position
 
@@ -89,7 +91,7 @@ def test_a_closed_board_against_a_trapped_checker_is_no_double_and_a_take(pid: s
 
 
 def test_races_stay_with_the_lookahead(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rollout, "evaluate", lambda *a, **k: pytest.fail("rolled out a race"))
+    monkeypatch.setattr(rollout, "evaluate_within", lambda *a, **k: pytest.fail("rolled out a race"))
     api._expert_cube.cache_clear()
     race = Position.from_id("7O4pCADs7lkAAA")
     assert api.should_take(race.flip(), 1, "centre", 0, (0, 0), False, "expert")
@@ -98,13 +100,13 @@ def test_races_stay_with_the_lookahead(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_the_expert_rolls_out_takes_and_its_own_doubles_only(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[Position] = []
-    real = rollout.evaluate
+    real = rollout.evaluate_within
 
-    def counted(pos: Position, *args: object, **kw: int) -> cubeful.CubeEquities:
+    def counted(pos: Position, *args: object, **kw: int) -> cubeful.CubeEquities | None:
         calls.append(pos)
         return real(pos, *args, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(rollout, "evaluate", counted)
+    monkeypatch.setattr(rollout, "evaluate_within", counted)
     api._expert_cube.cache_clear()  # answers remembered from other tests would hide the calls
     start = Position.start()
     assert not api.should_double(start, 1, "centre", 0, (0, 0), False, "expert")
@@ -146,7 +148,7 @@ def test_a_too_good_position_the_rollout_confirms_stays_too_good(monkeypatch: py
     pos = Position.from_id(TOO_GOOD_BY_THE_NETWORK)
     ahead = api.cube_lookahead(pos, CubeInfo())
     unsure = rollout.RolloutEquities(0.98, 1.6, 1.0, ahead.outputs, True, 72, 0.05, 0.05, 0.05)
-    monkeypatch.setattr(rollout, "evaluate", lambda *a, **k: unsure)
+    monkeypatch.setattr(rollout, "evaluate_within", lambda *a, **k: unsure)
     api._expert_cube.cache_clear()
     assert not api.should_double(pos, 1, "centre", 0, (0, 0), False, "expert")  # 0.4 SE: not clear
     assert api.cube_advice(pos).action == "too good"
@@ -157,7 +159,7 @@ def test_answers_are_remembered_per_network(monkeypatch: pytest.MonkeyPatch) -> 
     pos = Position.from_id(TRAPPED[1])
     api._expert_cube.cache_clear()
     first = api.cube_equities(pos, CubeInfo(), "expert", answering=True)
-    monkeypatch.setattr(rollout, "evaluate", lambda *a, **k: pytest.fail("rolled out again"))
+    monkeypatch.setattr(rollout, "evaluate_within", lambda *a, **k: pytest.fail("rolled out again"))
     assert api.cube_equities(pos, CubeInfo(), "expert", answering=True) is first
 
 
@@ -243,3 +245,74 @@ def test_the_expert_s_rollout_dice_can_be_changed_for_the_benchmark_and_back() -
         api.use_rollout_dice(0)
     # Remembered answers are kept apart by their dice: set 0's answer is the game's again.
     assert api.cube_equities(pos.flip(), CubeInfo(), answering=True) == game_dice
+
+
+# -- the game's time budget ---------------------------------------------------------------------------
+
+
+def _out_of_time_after(trials: int) -> Callable[[], bool]:
+    """A budget that runs out once ``trials`` trials were played (asked before each one): a clock
+    that counts trials, so the test does not depend on the machine's speed."""
+    asked = [0]
+
+    def out_of_time() -> bool:
+        asked[0] += 1
+        return asked[0] > trials
+
+    return out_of_time
+
+
+def _within(pos: Position, trials: int, **kw: object) -> rollout.RolloutEquities | None:
+    return rollout.evaluate_within(
+        pos,
+        CubeInfo(),
+        api._best_play,
+        api.cube_outputs,
+        trials=trials,
+        plies=8,
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+def test_a_budget_never_used_up_changes_nothing() -> None:
+    pos = Position.from_id(TRAPPED[0])
+    full = rollout.evaluate(pos, CubeInfo(), api._best_play, api.cube_outputs, trials=72, plies=8)
+    assert _within(pos, 72, out_of_time=lambda: False) == full
+
+
+def test_a_budget_keeps_the_whole_blocks_played_in_time() -> None:
+    """Out of time in the second block: the answer is the first block's, exactly; in the first
+    block: no answer at all (a block cut short leans towards the first rolls it reached)."""
+    pos = Position.from_id(TRAPPED[0])
+    # The same rollout stopped after its first block (the dice depend on the trials asked for).
+    first_block = _within(pos, 144, settled=lambda so_far: True)
+    cut = _within(pos, 144, out_of_time=_out_of_time_after(50))
+    assert cut is not None and cut.trials == 36 and cut == first_block
+    assert _within(pos, 144, out_of_time=_out_of_time_after(35)) is None
+
+
+def test_without_time_for_a_rollout_the_lookahead_answers() -> None:
+    """The trapped checker: the rollout makes the expert take what the lookahead passes. With no time
+    at all (a budget of 0 s) the lookahead's pass stands; with time enough, the rollout's take."""
+    taker = Position.from_id(TRAPPED[0]).flip()
+    api._expert_cube.cache_clear()
+    try:
+        assert not api.should_take(taker, 1, "centre", 0, (0, 0), False, "expert", budget=0.0)
+        assert api.should_take(taker, 1, "centre", 0, (0, 0), False, "expert", budget=3600.0)
+        assert api.should_take(taker, 1, "centre", 0, (0, 0), False, "expert")
+        assert api.cube_advice(taker, answering=True, budget=0.0).played_out == 0
+    finally:
+        api._expert_cube.cache_clear()
+
+
+def test_a_withdrawn_question_stops_the_rollout_between_trials() -> None:
+    pos = Position.from_id(TRAPPED[0])
+    checks = [0]
+
+    def withdrawn_after_ten() -> bool:
+        checks[0] += 1
+        return checks[0] > 10
+
+    with effort.scope(withdrawn_after_ten), pytest.raises(effort.Cancelled):
+        _within(pos, 288)
+    assert checks[0] == 11  # asked before each trial: ten played, then it stopped

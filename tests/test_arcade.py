@@ -12,13 +12,12 @@ from game import i18n
 from game.engine.flow import Phase, Step
 from game.session import settings as st
 from game.session.kiosk import Mode
-from game.ui import fairness
-from game.ui import text as ui_text
-from game.ui.app import App, Launch, ui_catalogue
+from game.ui.app import App, Launch
 from game.ui.kiosk.attract import AttractScene
 from game.ui.kiosk.keypad import KeypadScene
 from game.ui.kiosk.operator import OperatorScene
 from game.ui.kiosk.still_playing import StillPlayingScene
+from game.ui.scenes import dice_stats as dice_stats_scene
 from game.ui.scenes.dice_stats import DiceStatsScene
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.howto import HowToScene
@@ -98,7 +97,7 @@ def test_idle_timeout_returns_to_attract(tmp_path: Path) -> None:
     app = make(tmp_path, idle_seconds=30)
     click(app, (640, 360))
     steps(app, 0.5)
-    press_button(app, ui_text.tr("two_players"))
+    press_button(app, i18n.tr("ui.two_players"))
     assert isinstance(app.scenes.top, GameScene)
     steps(app, 29.0)
     assert not isinstance(app.scenes.top, StillPlayingScene)
@@ -115,7 +114,7 @@ def test_a_touch_on_the_countdown_keeps_the_game(tmp_path: Path) -> None:
     app = make(tmp_path, idle_seconds=30)
     click(app, (640, 360))
     steps(app, 0.5)
-    press_button(app, ui_text.tr("two_players"))
+    press_button(app, i18n.tr("ui.two_players"))
     game = app.scenes.top
     steps(app, 31)
     assert isinstance(app.scenes.top, StillPlayingScene)
@@ -166,7 +165,7 @@ def test_operator_can_quit_and_visitors_cannot(tmp_path: Path) -> None:
     app = make(tmp_path, operator_code="999")
     click(app, (640, 360))
     steps(app, 0.2)
-    assert ui_text.tr("quit") not in visible_labels(app.scenes.top)
+    assert i18n.tr("ui.quit") not in visible_labels(app.scenes.top)
     app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
     steps(app, 0.2)
     assert isinstance(app.scenes.top, TitleScene) and app.running
@@ -218,30 +217,12 @@ def test_a_code_too_short_is_refused_where_it_was_typed(tmp_path: Path) -> None:
 # -- languages, settings, how to play, statistics ---------------------------------------------
 
 
-def test_game_screen_keys_are_translated_in_every_language() -> None:
-    for lang in i18n.LANGUAGES:
-        cat = ui_catalogue(lang)
-        missing = set(ui_text.ENGLISH) - set(cat)
-        assert missing == set(), (lang, missing)
-        for key, english in ui_text.ENGLISH.items():
-            assert i18n.placeholders(cat[key]) == i18n.placeholders(english), (lang, key)
-
-
-def test_game_screen_translations_are_not_stale() -> None:
-    """The catalogue keeps the English each translation was made from; a changed English text fails here
-    until Finnish and Hungarian follow it (run ``python -m game.ui.tools.sync_ui_texts``, then translate
-    what it lists)."""
-    english = ui_catalogue("en")
-    stale = {k: v for k, v in ui_text.ENGLISH.items() if english.get(k) != v}
-    assert stale == {}
-
-
 def test_language_buttons_switch_everything_and_persist(tmp_path: Path) -> None:
     app = make(tmp_path, kiosk=False)
     assert isinstance(app.scenes.top, TitleScene)
     press_button(app, "HU")
     assert i18n.get_language() == "hu"
-    assert ui_text.tr("two_players") == "Két játékos"
+    assert i18n.tr("ui.two_players") == "Két játékos"
     assert "Két játékos" in visible_labels(app.scenes.top)
     assert st.load_settings(tmp_path).language == "hu"
     press_button(app, "FI")
@@ -262,7 +243,7 @@ def test_settings_screen_cycles_and_saves(tmp_path: Path) -> None:
 
 def test_how_to_play_pages(tmp_path: Path) -> None:
     app = make(tmp_path, kiosk=False)
-    press_button(app, ui_text.tr("how_to_play"))
+    press_button(app, i18n.tr("ui.how_to_play"))
     scene = app.scenes.top
     assert isinstance(scene, HowToScene)
     for _ in range(scene.pages - 1):
@@ -275,7 +256,7 @@ def test_how_to_play_pages(tmp_path: Path) -> None:
 
 
 def _play_two_player_turns(app: App, turns: int) -> GameScene:
-    press_button(app, ui_text.tr("two_players"))
+    press_button(app, i18n.tr("ui.two_players"))
     scene = app.scenes.top
     assert isinstance(scene, GameScene)
     done = 0
@@ -303,18 +284,18 @@ def test_sounds_and_dice_statistics_follow_the_game(tmp_path: Path) -> None:
     _play_two_player_turns(app, 4)
     played = set(app.audio.played)
     assert {"dice", "land"} <= played
-    assert app.stats.rolls >= 4  # the opening roll(s) and one roll for each later turn
-    assert app.stats.rolls == len(app.autosave.history)
+    assert app.dice_stats.rolls >= 4  # the opening roll(s) and one roll for each later turn
+    assert app.dice_stats.rolls == len(app.autosave.history)
     app.scenes.push(DiceStatsScene(app))
     app.draw(0.0)
     # the statistics screen counts this game's rolls (the words as its panel renders them)
     area = pygame.Rect(40, 24, 1280 - 80, 720 - 126)
     scale = max(0.5, min(area.w / 1000, area.h / 600))
-    font = fairness._font(max(1, round(24 * scale)), False)
+    font = dice_stats_scene._font(max(1, round(24 * scale)), False)
     dim = (170, 175, 160)
-    shown = font.render(i18n.tr("fair.rolls.other", n=app.stats.rolls), True, dim)
+    shown = font.render(i18n.tr("fair.rolls.other", n=app.dice_stats.rolls), True, dim)
     assert find_surface(grab(app.screen), shown, dim, area) is not None
-    wrong = font.render(i18n.tr("fair.rolls.other", n=app.stats.rolls + 1), True, dim)
+    wrong = font.render(i18n.tr("fair.rolls.other", n=app.dice_stats.rolls + 1), True, dim)
     assert find_surface(grab(app.screen), wrong, dim, area) is None
 
 
@@ -322,7 +303,7 @@ def test_the_demo_counts_no_statistics_and_stays_quiet(tmp_path: Path) -> None:
     app = make(tmp_path)
     steps(app, 20)
     assert app.autosave.history  # it rolled
-    assert app.stats.rolls == 0
+    assert app.dice_stats.rolls == 0
     assert "dice" not in app.audio.played
 
 
@@ -355,7 +336,7 @@ def test_saved_game_continues_after_a_restart(tmp_path: Path) -> None:
     assert isinstance(resumed, GameScene) and resumed.game.setup.mode == "two"
     assert resumed.state == saved_state
     assert again.autosave.history == history
-    assert again.stats.rolls == len(history)
+    assert again.dice_stats.rolls == len(history)
 
 
 def test_kiosk_resumes_a_game_cut_off_however_long_the_boot_took(tmp_path: Path) -> None:
@@ -407,7 +388,7 @@ def test_broken_save_starts_fresh_through_the_app(tmp_path: Path) -> None:
     assert isinstance(app.scenes.top, TitleScene)
     assert i18n.tr("menu.continue") not in visible_labels(app.scenes.top)
     assert len(list(tmp_path.glob("autosave.json.broken-*"))) == 1
-    press_button(app, ui_text.tr("two_players"))
+    press_button(app, i18n.tr("ui.two_players"))
     assert isinstance(app.scenes.top, GameScene)
 
 

@@ -1928,15 +1928,30 @@ def test_a_finished_game_keeps_its_cube() -> None:
 
 
 def test_a_short_play_counts_its_dice_in_words() -> None:
-    """One die is "1 die", more are "dice"; the screen's translation reads both."""
-    from game.i18n import engine_message_key
-
+    """One die is "1 die", more are "dice"; the refusal's code and numbers say the same to a screen."""
     double = apply(GameState(phase=Phase.ROLL, position=Position.start()), Roll((1, 1)))
     with pytest.raises(IllegalAction) as raised:
         apply(double, PlayMoves((Move(8, 7, 1), Move(8, 7, 1))))
     assert str(raised.value) == "That play uses 2 dice; you must play 4"
-    assert engine_message_key(str(raised.value)) == ("engine.play_length", {"used": "2", "most": "4"})
-    assert engine_message_key("That play uses 1 die; you must play 2") == (
-        "engine.play_length",
-        {"used": "1", "most": "2"},
+    assert (raised.value.code, raised.value.params) == ("play_length", {"used": 2, "most": 4})
+    single = apply(GameState(phase=Phase.ROLL, position=Position.start()), Roll((6, 5)))
+    with pytest.raises(IllegalAction) as raised:
+        apply(single, PlayMoves((Move(24, 18, 6),)))
+    assert str(raised.value) == "That play uses 1 die; you must play 2"
+    assert (raised.value.code, raised.value.params) == ("play_length", {"used": 1, "most": 2})
+
+
+def test_an_error_keeps_its_code_and_params_across_processes() -> None:
+    """Errors are pickled on their way out of a worker process; the code and params travel with them."""
+    import pickle
+
+    from game.engine.errors import PositionError
+
+    sent = IllegalAction(
+        "You have no 3 to play (left: 6 and 2)", code="no_die", params={"die": 3, "left": (6, 2)}
     )
+    back = pickle.loads(pickle.dumps(sent))
+    assert type(back) is IllegalAction and str(back) == str(sent)
+    assert (back.code, back.params) == ("no_die", {"die": 3, "left": (6, 2)})
+    other = pickle.loads(pickle.dumps(PositionError("not a Position ID", code="bad_position_id")))
+    assert type(other) is PositionError and (other.code, other.params) == ("bad_position_id", {})

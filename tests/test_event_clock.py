@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from game.ai.jobs import Where
 from game.engine.flow import Double, Phase, Take
-from game.i18n import tr
+from game.i18n import Message, tr, tr_message
 from game.session import events as ev
 from game.session import persist
 from game.session import settings as st
@@ -36,7 +37,7 @@ def controller(length: int = 3, preset: str = "usbgf") -> tuple[GameController, 
     heard: list[ev.GameEvent] = []
     game = GameController(
         GameSetup(mode="two", match_length=length, seed=4, clock=preset),
-        threaded_ai=False,
+        thinking=Where.HERE,
         publish=heard.append,
     )
     return game, heard
@@ -52,8 +53,8 @@ def past_opening(game: GameController) -> None:
 def test_the_clock_is_off_unless_asked_for(tmp_path: Path) -> None:
     app = App(st.Settings(sound=False), data_dir=tmp_path, threaded_ai=False)
     assert app.setup("two", 5).clock is None and GameSetup().clock is None
-    assert GameController(app.setup("two", 5), threaded_ai=False).timer is None
-    against_computer = GameController(GameSetup(mode="computer", clock="usbgf"), threaded_ai=False)
+    assert GameController(app.setup("two", 5), thinking=Where.HERE).timer is None
+    against_computer = GameController(GameSetup(mode="computer", clock="usbgf"), thinking=Where.HERE)
     assert against_computer.timer is None  # a clock is for two players
 
 
@@ -110,7 +111,7 @@ def test_a_bank_at_zero_ends_the_match_for_the_other_player() -> None:
     assert game.timed_out
     over = [e for e in heard if isinstance(e, ev.MatchOver)]
     assert len(over) == 1 and over[0].winner == 1 - loser
-    assert game.do(Double()) == tr("clock.match_over")  # nothing more is played
+    assert game.do(Double()) == Message("clock.match_over")  # nothing more is played
     assert not game.waiting_for_human()
     assert not game.tick_clock(10.0)  # the clock stays stopped
 
@@ -143,7 +144,7 @@ def test_the_screen_shows_both_clocks_and_the_end_on_time(tmp_path: Path) -> Non
     app.idle_tick(200.0)
     assert scene.game.timed_out
     status, _ = panel.status(scene)
-    assert status == tr("clock.ran_out", name=scene.game.name(runner))
+    assert status == tr("clock.ran_out", name=tr_message(scene.game.name(runner)))
     steps(app, 1.5)
     labels = [b.label for b in scene.modal.buttons]
     assert labels[0] == dialogs.game_over_buttons(scene)[0][0]  # New match

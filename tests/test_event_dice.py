@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from game.ai.jobs import Where
 from game.engine.dice import roll, roll_opening
 from game.engine.flow import EndTurn, Phase, PlayMoves
 from game.engine.moves import legal_plays
@@ -115,7 +116,7 @@ def test_a_seeded_game_rolls_as_it_always_did() -> None:
 
     for seed in (1, 5, 12):
         rolled.clear()
-        game = GameController(GameSetup(mode="two", seed=seed), threaded_ai=False, publish=hear)
+        game = GameController(GameSetup(mode="two", seed=seed), thinking=Where.HERE, publish=hear)
         assert game.match_dice.secret is None
         for _ in range(3):
             game.step(5.0)  # the opening (and its ties)

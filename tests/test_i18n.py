@@ -1,18 +1,25 @@
-"""Message catalogues: complete in every language, drawable with the shipped font, engine reasons mapped."""
+"""Message catalogues: complete in every language, drawable with the shipped font, the engine's refusals
+and the session's messages said in every language."""
 
 from __future__ import annotations
 
+import ast
 import logging
 import random
+from pathlib import Path
 
 import pytest
 
 from game import i18n
+from game.engine import flow
 from game.engine.errors import IllegalAction
 from game.engine.moves import BAR_POINT, OFF
+from game.engine.position import Position
 from game.engine.sample import random_position
 from game.engine.turn import Turn
 from game.ui import text as ui_text
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(autouse=True)
@@ -133,10 +140,10 @@ def test_hungarian_article_in_a_sentence() -> None:
     assert i18n.translate("hu", "engine.point_held", point=7) == "A 7. mezőt az ellenfeled tartja"
 
 
-def _engine_messages() -> set[str]:
-    """Every refusal reason the engine's Turn gives over many random positions and rolls."""
+def _engine_refusals() -> list[IllegalAction]:
+    """Every refusal the engine's Turn gives over many random positions and rolls."""
     rng = random.Random(7)
-    found: set[str] = set()
+    found: dict[str, IllegalAction] = {}
     sources = [BAR_POINT, *range(1, 25)]
     for _ in range(50):
         pos = random_position(rng)
@@ -145,88 +152,247 @@ def _engine_messages() -> set[str]:
         for step in range(3):
             for src in sources:
                 for die in range(1, 7):
-                    reason = turn.explain(src, die)
-                    if reason:
-                        found.add(reason)
+                    refusal = turn.refusal(src, die)
+                    if refusal is not None:
+                        assert str(refusal) == turn.explain(src, die)
+                        found[str(refusal)] = refusal
                 for dst in (OFF, *range(1, 25)) if step == 0 else ():
                     try:
                         turn.move_to(src, dst)
                     except IllegalAction as exc:
-                        found.add(str(exc))
+                        found[str(exc)] = exc
             legal = turn.legal_moves()
             if not legal or step == 2:
                 break
             move = rng.choice(legal)
             turn = turn.step(move.src, move.die)
-    return found
+    return list(found.values())
+
+
+def _said_in_every_language(refusals: list[IllegalAction]) -> set[str]:
+    """The codes of ``refusals``; each is checked to read as a whole sentence in every language."""
+    for refusal in refusals:
+        message = i18n.engine_refusal(refusal)
+        assert message.key == f"engine.{refusal.code}", refusal
+        for lang in i18n.LANGUAGES:
+            assert i18n.has_key(lang, message.key), (lang, message.key)
+            out = i18n.translate_message(lang, message)
+            assert "{" not in out and not out.startswith("engine."), (lang, refusal, out)
+            if lang != "en":
+                assert out != str(refusal), (lang, refusal)
+    return {refusal.code for refusal in refusals}
 
 
 def test_every_engine_refusal_has_a_key_in_every_language() -> None:
-    messages = _engine_messages()
-    keys = {i18n.engine_message_key(m)[0] for m in messages if i18n.engine_message_key(m)}
-    unmapped = {m for m in messages if i18n.engine_message_key(m) is None}
-    assert unmapped == set()
-    # The random walk reaches most kinds of refusal; the table is checked to be used, not just present.
-    assert len(keys) >= 10, keys
-    for message in messages:
-        for lang in ("fi", "hu"):
-            out = i18n.translate_engine(lang, message)
-            assert out != message and "{" not in out, (lang, message, out)
+    codes = _said_in_every_language(_engine_refusals())
+    # The random walk reaches most kinds of refusal; the catalogue is checked to be used, not just present.
+    assert len(codes) >= 10, codes
+
+
+ERRORS = {"RulesError", "PositionError", "IllegalAction", "NotationError"}
+
+
+def code_problems(source: str, where: str) -> tuple[list[str], set[str]]:
+    """What is wrong with the engine's errors built in ``source``, and the refusal keys it uses.
+
+    Every error must name a literal ``code``; every refusal (IllegalAction) must have the key
+    ``engine.<code>`` in all three catalogues and be raised with exactly the params that key's text
+    has placeholders for (a literal dict, or none)."""
+    english = i18n.catalogue("en")
+    problems: list[str] = []
+    keys: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ERRORS):
+            continue
+        at = f"{where}:{node.lineno}"
+        code = next((k.value for k in node.keywords if k.arg == "code"), None)
+        if not (isinstance(code, ast.Constant) and isinstance(code.value, str) and code.value):
+            problems.append(f"{at}: no literal code")
+            continue
+        if node.func.id != "IllegalAction":
+            continue
+        key = f"engine.{code.value}"
+        keys.add(key)
+        missing = [lang for lang in i18n.LANGUAGES if not i18n.has_key(lang, key)]
+        if missing:
+            problems.append(f"{at}: {key} missing in {missing}")
+            continue
+        params = next((k.value for k in node.keywords if k.arg == "params"), None)
+        if params is not None and not isinstance(params, ast.Dict):
+            problems.append(f"{at}: params not a literal dict")
+            continue
+        given = {k.value for k in params.keys if isinstance(k, ast.Constant)} if params is not None else set()
+        if given != i18n.placeholders(english[key]):
+            problems.append(f"{at}: params {sorted(given)} for {key}")
+    return problems, keys
+
+
+def test_every_error_the_engine_raises_has_a_code_and_every_refusal_a_key_with_its_params() -> None:
+    """Read from the source, so a refusal no game reaches is checked too."""
+    problems: list[str] = []
+    keys: set[str] = set()
+    files = sorted((ROOT / "game" / "engine").rglob("*.py"))
+    for path in files:
+        found, used = code_problems(path.read_text(), path.name)
+        problems += found
+        keys |= used
+    assert problems == []
+    assert {"engine.point_held", "engine.no_die", "engine.crawford", "engine.game_over"} <= keys
+    assert len(keys) >= 30
+
+
+def test_the_code_check_finds_what_it_looks_for() -> None:
+    probe = (
+        'IllegalAction("a", code="point_held", params={"point": 3})\n'
+        'RulesError("b")\n'
+        'IllegalAction("c", code="no_such_refusal")\n'
+        'IllegalAction("d", code="point_held")\n'
+        'IllegalAction("e", code="no_die", params=values)\n'
+        'PositionError("f", code="bad_position")\n'
+    )
+    problems, keys = code_problems(probe, "probe")
+    assert problems == [
+        "probe:2: no literal code",
+        "probe:3: engine.no_such_refusal missing in ['en', 'fi', 'hu']",
+        "probe:4: params [] for engine.point_held",
+        "probe:5: params not a literal dict",
+    ]
+    assert keys == {"engine.point_held", "engine.no_such_refusal", "engine.no_die"}
+
+
+def _refusal(english: str, code: str, **params: object) -> IllegalAction:
+    return IllegalAction(english, code=code, params=params)
 
 
 @pytest.mark.parametrize(
-    ("message", "lang", "expected"),
+    ("refusal", "lang", "expected"),
     [
-        ("Point 5 is held by your opponent", "fi", "Vastustaja hallitsee kiilaa 5"),
         (
-            "You have no 4 to play (left: 6 and 3)",
+            _refusal("Point 5 is held by your opponent", "point_held", point=5),
+            "fi",
+            "Vastustaja hallitsee kiilaa 5",
+        ),
+        (
+            _refusal("You have no 4 to play (left: 6 and 3)", "no_die", die=4, left=(6, 3)),
             "fi",
             "Noppaa 4 ei ole enää pelattavana (jäljellä: 6 ja 3)",
         ),
-        ("You have no 4 to play (left: 6 and 3)", "hu", "Nincs kijátszható 4 értékű kockád (maradt: 6 és 3)"),
-        ("You have no checker on the bar", "en", "You have no checker on the bar"),
         (
-            "That would leave your 6 unplayable: you must use both dice",
+            _refusal("You have no 4 to play (left: 6 and 3)", "no_die", die=4, left=(6, 3)),
+            "hu",
+            "Nincs kijátszható 4 értékű kockád (maradt: 6 és 3)",
+        ),
+        (
+            _refusal("You have no checker on the bar", "no_checker_bar"),
+            "en",
+            "You have no checker on the bar",
+        ),
+        (
+            _refusal("That would leave your 6 unplayable: you must use both dice", "leaves_die", die=6),
             "fi",
             "Silloin noppaa 6 ei voisi enää pelata: sinun on käytettävä molemmat nopat",
         ),
         (
-            "That would leave your 5 unplayable: you must use both dice",
+            _refusal("That would leave your 5 unplayable: you must use both dice", "leaves_die", die=5),
             "hu",
             "Így az 5 értékű kockát nem tudnád kijátszani: mindkét kockát fel kell használnod",
         ),
         (
-            "That would leave a 3 unplayable: you must play as many dice as you can",
+            _refusal(
+                "That would leave a 3 unplayable: you must play as many dice as you can",
+                "leaves_double",
+                die=3,
+            ),
             "en",
             "That would leave a 3 unplayable: you must play as many dice as you can",
         ),
         (
-            "No combination of your dice moves a checker from point 1 to point 13",
+            _refusal(
+                "No combination of your dice moves a checker from point 1 to point 13",
+                "no_path.point_point",
+                src=1,
+                dst=13,
+            ),
             "hu",
             "A kockáiddal nem jutsz el az 1. mezőről a 13. mezőre",
         ),
         (
-            "No combination of your dice moves a checker from point 9 to off",
+            _refusal(
+                "No combination of your dice moves a checker from point 9 to off", "no_path.point_off", src=9
+            ),
             "en",
             "No combination of your dice moves a checker from point 9 off the board",
         ),
         # Doubles left: commas, then "and" before the last (a play test read "4 and 4 and 4 and 4").
-        ("Finish your move: you still have 4 and 4 and 4 and 4 to play", "en", "@4, 4, 4 and 4"),
-        ("Finish your move: you still have 4 and 4 and 4 to play", "fi", "@4, 4 ja 4"),
-        ("Finish your move: you still have 6 and 3 to play", "hu", "@6 és 3"),
+        (
+            _refusal(
+                "Finish your move: you still have 4 and 4 and 4 and 4 to play",
+                "finish_move",
+                left=(4, 4, 4, 4),
+            ),
+            "en",
+            "@4, 4, 4 and 4",
+        ),
+        (
+            _refusal("Finish your move: you still have 4 and 4 and 4 to play", "finish_move", left=(4, 4, 4)),
+            "fi",
+            "@4, 4 ja 4",
+        ),
+        (
+            _refusal("Finish your move: you still have 6 and 3 to play", "finish_move", left=(6, 3)),
+            "hu",
+            "@6 és 3",
+        ),
     ],
+    ids=lambda v: v.code if isinstance(v, IllegalAction) else str(v)[:12],
 )
-def test_engine_message_examples(message: str, lang: str, expected: str) -> None:
+def test_engine_refusal_examples(refusal: IllegalAction, lang: str, expected: str) -> None:
+    said = i18n.translate_message(lang, i18n.engine_refusal(refusal))
     if expected.startswith("@"):  # only this part of the sentence is checked
-        assert expected[1:] in i18n.translate_engine(lang, message)
+        assert expected[1:] in said
     else:
-        assert i18n.translate_engine(lang, message) == expected
+        assert said == expected
 
 
-def test_unknown_engine_message_is_shown_as_is(caplog: pytest.LogCaptureFixture) -> None:
+def test_the_examples_are_what_the_engine_raises() -> None:
+    """The examples' codes and params are the engine's own: the same refusals, from real turns."""
+    start = Position.start()
+    assert (lambda r: (str(r), r.code, r.params))(Turn(start, (6, 3)).refusal(13, 4)) == (
+        "You have no 4 to play (left: 6 and 3)",
+        "no_die",
+        {"die": 4, "left": (6, 3)},
+    )
+    held = Turn(start, (6, 5)).refusal(6, 5)  # 6/1: two of the opponent's checkers stand on point 1
+    assert held is not None and (held.code, held.params) == ("point_held", {"point": 1})
+    doubles = flow.apply(flow.apply(flow.new_game(), flow.OpeningRoll(6, 1)), flow.Step(13, 6))
+    with pytest.raises(IllegalAction) as raised:
+        flow.apply(doubles, flow.EndTurn())
+    assert (raised.value.code, raised.value.params) == ("finish_move", {"left": (1,)})
+    with pytest.raises(IllegalAction) as raised:
+        Turn(start, (2, 1)).move_to(13, 6)
+    assert raised.value.code == "no_path.point_point" and raised.value.params == {"src": 13, "dst": 6}
+
+
+def test_a_refusal_without_a_key_is_said_in_general_words(caplog: pytest.LogCaptureFixture) -> None:
     with caplog.at_level(logging.WARNING, logger="game.i18n"):
-        assert i18n.translate_engine("fi", "A brand new reason") == "A brand new reason"
-    assert caplog.records
+        message = i18n.engine_refusal(_refusal("A brand new reason", "brand_new"))
+    assert message == i18n.Message("engine.unknown")
+    assert i18n.translate_message("fi", message) == "Tuo siirto ei ole sallittu"
+    assert any("brand_new" in r.getMessage() for r in caplog.records)
+
+
+def test_a_message_is_translated_when_it_is_said() -> None:
+    """The session's words: a key, numbers, and another message (a name) inside, in any language."""
+    wins = i18n.Message.of("ui.wins", name=i18n.Message("ui.player_white"))
+    assert i18n.translate_message("en", wins) == "White wins"
+    assert i18n.translate_message("fi", wins) == i18n.translate(
+        "fi", "ui.wins", name=i18n.translate("fi", "ui.player_white")
+    )
+    assert wins == i18n.Message.of("ui.wins", name=i18n.Message("ui.player_white")) and hash(wins)
+    i18n.set_language("hu")
+    assert i18n.tr_message(i18n.Message.of("ui.opening_tie", die=3)) == i18n.translate(
+        "hu", "ui.opening_tie", die=3
+    )
 
 
 def test_howto_sections_exist_and_are_substantial() -> None:
@@ -240,10 +406,9 @@ def test_howto_sections_exist_and_are_substantial() -> None:
         assert total > 2500, lang
 
 
-def _flow_messages() -> set[str]:
-    """Player-facing refusals of the game flow: every action kind tried in every phase of random games."""
-    from game.engine import flow
-    from game.engine.cube import Cube, can_double
+def _flow_refusals() -> list[IllegalAction]:
+    """Refusals of the game flow: every action kind tried in every phase of random games."""
+    from game.engine.cube import Cube, double_refusal
 
     rng = random.Random(11)
     probes: list[flow.Action] = [
@@ -258,7 +423,7 @@ def _flow_messages() -> set[str]:
         flow.MoveTo(30, 3),
         flow.PlayMoves(()),
     ]
-    found: set[str] = set()
+    found: dict[str, IllegalAction] = {}
     for game in range(6):
         state = flow.new_game(flow.Rules(match_length=5 if game % 2 else 0))
         for _ in range(400):
@@ -266,7 +431,7 @@ def _flow_messages() -> set[str]:
                 try:
                     flow.apply(state, probe)
                 except IllegalAction as exc:
-                    found.add(str(exc))
+                    found[str(exc)] = exc
             if state.phase is flow.Phase.GAME_OVER:
                 break
             if state.phase is flow.Phase.MOVING:
@@ -283,35 +448,27 @@ def _flow_messages() -> set[str]:
                 state = flow.apply(state, flow.Take() if rng.random() < 0.8 else flow.Pass())
             else:
                 state = flow.apply(state, flow.roll_for(state, rng))
-    for reason in (
-        can_double(Cube(64, 0), 0, False),
-        can_double(Cube(2, 1), 0, False),
-        can_double(Cube(), 0, True),
+    for refusal in (
+        double_refusal(Cube(64, 0), 0, False),
+        double_refusal(Cube(2, 1), 0, False),
+        double_refusal(Cube(), 0, True),
     ):
-        assert reason is not None
-        found.add(reason)
-    # Sentences starting in lower case (or quoting a repr) are programming errors, not shown to players.
-    return {m for m in found if m[:1].isupper() and "(" not in m.split(":")[-1] and "=" not in m}
+        assert refusal is not None
+        found[str(refusal)] = refusal
+    return list(found.values())
 
 
 def test_every_flow_refusal_has_a_key() -> None:
-    messages = _flow_messages()
-    unmapped = {m for m in messages if i18n.engine_message_key(m) is None}
-    assert unmapped == set()
-    keys = {i18n.engine_message_key(m)[0] for m in messages}  # type: ignore[index]
+    codes = _said_in_every_language(_flow_refusals())
     assert {
-        "engine.game_over",
-        "engine.opening_first",
-        "engine.roll_first",
-        "engine.crawford",
-        "engine.cube_owner",
-        "engine.cube_max",
-        "engine.nothing_to_undo",
-    } <= keys, keys
-    for message in messages:
-        for lang in ("fi", "hu"):
-            out = i18n.translate_engine(lang, message)
-            assert out != message and "{" not in out, (lang, message, out)
+        "game_over",
+        "opening_first",
+        "roll_first",
+        "crawford",
+        "cube_owner",
+        "cube_max",
+        "nothing_to_undo",
+    } <= codes, codes
 
 
 def test_symbols_drawn_outside_the_catalogues_have_glyphs() -> None:

@@ -1,7 +1,10 @@
-"""The layer rules of DESIGN.md, checked on the code itself.
+"""The project's layer rules, checked on the code itself.
 
 - ``game.engine`` and ``game.ai`` must import without pygame (the machine interface,
   tests and training run headless, and the rules must not depend on a screen);
+- ``game.session`` (the game as a session: turn control, saving, records, statistics, the
+  kiosk's rules, settings) imports neither pygame nor ``game.ui``, so it can be tested and
+  reused without a screen;
 - the engine reads no clock and no global random state, so every game can be
   replayed from its seed;
 - the engine imports only the standard library; the AI only the standard
@@ -24,6 +27,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "game" / "engine"
 AI = ROOT / "game" / "ai"
+SESSION = ROOT / "game" / "session"
 
 # The functions of the module-level random generator (random.Random is the allowed way).
 GLOBAL_RANDOM = {
@@ -205,7 +209,9 @@ def _record_sources() -> list[Path]:
 
 
 def test_records_and_review_import_only_the_standard_library_the_engine_and_the_ai() -> None:
-    allowed = ("game.engine", "game.ai", "game.record", "game.review")
+    """The review may use the coach too: its scale of grades and its reasons in words (the coach is
+    itself pure, and never imports the review: see below)."""
+    allowed = ("game.engine", "game.ai", "game.record", "game.review", "game.coach")
     offenders = [
         f"{path.relative_to(ROOT)}:{line} imports {name}"
         for path in _record_sources()
@@ -249,6 +255,21 @@ def test_coach_imports_only_the_standard_library_the_engine_the_ai_and_the_catal
     assert any(name.startswith(CATALOGUE) for _, _, name in found)  # the words do come from the catalogue
 
 
+def test_the_coachs_scale_and_words_load_without_the_computer_player() -> None:
+    """The coach's scale and words (what screens need to grade and to word reasons) load without the
+    computer player: a tool or a screen that only grades need not pay for the evaluator."""
+    script = (
+        "import json, sys\n"
+        "import game.coach, game.coach.scale, game.coach.words\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('game.ai'))))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout.strip().splitlines()[-1]) == []
+
+
 def test_coach_imports_without_pygame_in_a_fresh_interpreter() -> None:
     script = (
         "import json, sys\n"
@@ -260,3 +281,38 @@ def test_coach_imports_without_pygame_in_a_fresh_interpreter() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout.strip().splitlines()[-1]) == []
+
+
+def test_session_imports_neither_pygame_nor_the_screen() -> None:
+    """The session speaks to the screen only through what the screen hands it (hooks, protocols)."""
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line} imports {name}"
+        for path in sources(SESSION)
+        for line, name in imported_modules(path)
+        if name.split(".")[0] == "pygame" or name == "game.ui" or name.startswith("game.ui.")
+    ]
+    assert offenders == []
+    assert len(sources(SESSION)) >= 10
+
+
+def test_session_imports_without_pygame_in_a_fresh_interpreter() -> None:
+    """Every module of ``game.session`` imported in a fresh interpreter: no path pulls pygame (or the
+    screen's package, which imports it) in."""
+    script = (
+        "import importlib, json, pkgutil, sys\n"
+        "import game.session\n"
+        "loaded = []\n"
+        "for info in pkgutil.walk_packages(game.session.__path__, 'game.session.'):\n"
+        "    importlib.import_module(info.name)\n"
+        "    loaded.append(info.name)\n"
+        "print(json.dumps({'loaded': loaded,\n"
+        "                  'screen': sorted(m for m in sys.modules\n"
+        "                                   if m.split('.')[0] == 'pygame' or m.startswith('game.ui'))}))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert {"game.session.controller", "game.session.settings", "game.session.kiosk"} <= set(report["loaded"])
+    assert report["screen"] == [], f"the session loaded the screen: {report['screen']}"

@@ -1,4 +1,4 @@
-"""Legal plays, one table per rule bullet of RULES.md, plus Hypothesis properties.
+"""Legal plays, one table per rule (moving, hitting and entering, bearing off), plus Hypothesis properties.
 
 Positions are written as ``{point: count}`` dicts in the mover's point numbers
 (the opponent's checkers too, so "opp={5: 2}" means the opponent holds the
@@ -6,7 +6,7 @@ mover's 5-point); expected plays are written as players write them. The moves
 of an expected play are applied by :func:`after`, a few lines of board
 arithmetic that share nothing with the engine, and the test compares the SET of
 resulting positions: two move orders that reach one position are one play.
-Every bug in DESIGN.md's "Common bugs" list has a case here (see the names).
+The classic bugs of move generators each have a case here (see the names).
 """
 
 from __future__ import annotations

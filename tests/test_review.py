@@ -257,7 +257,8 @@ def test_a_decision_that_costs_nothing_shown_is_not_a_mistake(expert_beginner: M
     """A play a millionth worse would be listed as a "mistake" of 0.000 (seen on a bear-off, play test)."""
     from dataclasses import replace
 
-    from game.review.core import SHOWN_MISTAKE, _worst
+    from game.coach.scale import EQUAL as SHOWN_MISTAKE
+    from game.review.core import _worst
 
     move = next(m for m in expert_beginner.players[1].moves if not m.forced)
     tiny = replace(move, equity_best=move.equity_played + 1e-6)

@@ -14,7 +14,6 @@ from game.engine.match import Match
 from game.session import persist
 from game.session import settings as st
 from game.ui import layout as L
-from game.ui import text as ui_text
 from game.ui.app import App, Launch
 from game.ui.kiosk.attract import AttractScene
 from game.ui.scenes.base import INK
@@ -98,7 +97,7 @@ def test_the_notice_goes_when_a_game_starts_and_does_not_come_back(tmp_path: Pat
     break_the_save(tmp_path)
     app = make(tmp_path)
     assert title(app).notice_lines()
-    press(app, ui_text.tr("two_players"))  # the notice never takes the press
+    press(app, i18n.tr("ui.two_players"))  # the notice never takes the press
     assert isinstance(app.scenes.top, GameScene)
     app.to_title()
     assert title(app).notice_lines() == []
@@ -109,7 +108,7 @@ def test_the_notice_goes_when_another_screen_opens(tmp_path: Path) -> None:
     break_the_save(tmp_path)
     app = make(tmp_path)
     scene = title(app)
-    press(app, ui_text.tr("how_to_play"))
+    press(app, i18n.tr("ui.how_to_play"))
     assert isinstance(app.scenes.top, HowToScene)
     app.scenes.pop()
     assert app.scenes.top is scene and scene.notice_lines() == []

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
+from game.ai.jobs import Where
 from game.engine.flow import GameState, OpeningRoll, Phase, PlayMoves, Roll, Rules, apply, new_game
 from game.engine.position import Position
 from game.session.opponent import Opponent
@@ -105,16 +104,12 @@ def test_loop_is_idle_on_title_and_waiting_board(app) -> None:  # type: ignore[n
     assert not app.busy()  # nothing moves: the real loop stops drawing and sleeps
 
 
-def test_threaded_computer_answers_without_blocking() -> None:
+def test_the_computer_answers_beside_the_loop_without_blocking() -> None:
     state = apply(new_game(), OpeningRoll(6, 1))
-    opponent = Opponent(threaded=True, seed=3)
-    opponent.request("play", state)
-    for _ in range(5000):
-        ready, moves = opponent.poll()
-        if ready:
-            break
-        time.sleep(0.001)
-    assert ready
-    after = apply(state, PlayMoves(tuple(moves)))
+    opponent = Opponent(where=Where.WORKER, seed=3)
+    job = opponent.play(state)
+    assert job.wait(120.0)  # the worker's own time (it may still be starting): never the loop's
+    assert job.result is not None
+    after = apply(state, PlayMoves(job.result))
     assert after.turn_state().is_complete
     opponent.close()

@@ -48,3 +48,30 @@ def test_one_parser_reads_launch_and_setting_flags() -> None:
 def test_a_bad_kiosk_value_is_a_message_not_a_crash(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--home", "up"]) == 2
     assert "--home" in capsys.readouterr().err
+
+
+def test_the_debug_switch_is_a_flag_or_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("BACKGAMMON_DEBUG", raising=False)
+    assert not parse_args([])[0].debug
+    assert parse_args(["--debug"])[0].debug
+    monkeypatch.setenv("BACKGAMMON_DEBUG", "1")
+    assert parse_args([])[0].debug
+    monkeypatch.setenv("BACKGAMMON_DEBUG", "0")
+    assert not parse_args([])[0].debug
+
+
+def test_the_journal_says_why_the_sound_is_off(tmp_path: Path) -> None:
+    """The README's promise: logging is set up at start, so INFO lines (no audio device, here an
+    audio driver that does not exist) reach stderr, which is the journal under systemd."""
+    import os
+
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--frames", "1", "--data-dir", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+        env={**os.environ, "SDL_AUDIODRIVER": "no-such-driver", "BACKGAMMON_AI_WORKERS": "0"},
+    )
+    assert done.returncode == 0, done.stderr
+    assert "INFO game.ui.audio: no audio device" in done.stderr, done.stderr

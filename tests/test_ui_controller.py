@@ -7,11 +7,14 @@ the test, and answers can be held back to show the controller waits for them.
 
 from __future__ import annotations
 
+import logging
 import random
+from concurrent.futures import Future
 from typing import Any
 
 import pytest
 
+from game.ai.jobs import Job, Where
 from game.engine.cube import Cube
 from game.engine.flow import (
     Double,
@@ -31,50 +34,56 @@ from game.engine.flow import (
     new_game,
 )
 from game.engine.match import Match
-from game.engine.moves import Move
+from game.engine.moves import Move, legal_plays
 from game.engine.position import Position
+from game.i18n import Message
 from game.session import events as ev
-from game.session.controller import GameController, GameSetup
-from game.ui.text import tr
+from game.session.controller import GameController, GameSetup, ScreenHooks
 
 
 class Scripted:
-    """An opponent whose answers the test sets; ``hold`` keeps the next answer back (still thinking)."""
+    """An opponent whose answers the test sets; with ``hold`` the answers stay back (still thinking)
+    until :meth:`release`. An answer that is an exception is the thinking failing."""
 
     def __init__(self) -> None:
         self.answers: dict[str, list[Any]] = {"double": [], "take": [], "play": []}
         self.requests: list[tuple[str, GameState]] = []
         self.hold = False
-        self.cancels = 0
+        self.jobs: list[Job[Any]] = []
+        self.held: list[tuple[Future[Any], Any]] = []
         self.closed = False
         self.level = "expert"
-        self.ai: object | None = object()
-        self.can_hint = True
-        self._answer: Any = None
-        self._flight = False
 
-    @property
-    def is_placeholder(self) -> bool:
-        return self.ai is None
-
-    def request(self, kind: str, state: GameState) -> None:
+    def _ask(self, kind: str, state: GameState) -> Job[Any]:
         self.requests.append((kind, state))
-        self._answer = self.answers[kind].pop(0)
-        self._flight = True
+        future: Future[Any] = Future()
+        self.held.append((future, self.answers[kind].pop(0)))
+        if not self.hold:
+            self.release()
+        job: Job[Any] = Job(future, kind)
+        self.jobs.append(job)
+        return job
+
+    def release(self) -> None:
+        for future, answer in self.held:
+            if isinstance(answer, Exception):
+                future.set_exception(answer)
+            else:
+                future.set_result(answer)
+        self.held = []
+
+    def play(self, state: GameState) -> Job[Any]:
+        return self._ask("play", state)
+
+    def double(self, state: GameState) -> Job[Any]:
+        return self._ask("double", state)
+
+    def take(self, state: GameState) -> Job[Any]:
+        return self._ask("take", state)
 
     @property
-    def in_flight(self) -> bool:
-        return self._flight
-
-    def poll(self) -> tuple[bool, Any]:
-        if self.hold:
-            return False, None
-        self._flight = False
-        return True, self._answer
-
-    def cancel(self) -> None:
-        self.cancels += 1
-        self._flight = False
+    def cancels(self) -> int:
+        return sum(job.cancelled for job in self.jobs)
 
     def close(self) -> None:
         self.closed = True
@@ -84,14 +93,19 @@ Heard = list[ev.GameEvent]
 
 
 def control(
-    mode: str = "two", match_length: int = 5, seed: int = 1, factor: float = 1.0
+    mode: str = "two",
+    match_length: int = 5,
+    seed: int = 1,
+    factor: float = 1.0,
+    hooks: ScreenHooks | None = None,
 ) -> tuple[GameController, Scripted, Heard]:
     heard: Heard = []
     c = GameController(
         GameSetup(mode=mode, match_length=match_length, seed=seed),
-        threaded_ai=False,
+        thinking=Where.HERE,
         publish=heard.append,
         speed_factor=lambda: factor,
+        hooks=hooks,
     )
     bot = Scripted()
     c.opponent = bot  # type: ignore[assignment]
@@ -130,7 +144,7 @@ def test_the_mode_says_who_is_human(mode: str, humans: set[int], human: int | No
 def test_a_new_controller_waits_for_the_opening_roll() -> None:
     c, bot, heard = control(match_length=3)
     assert c.state.phase is Phase.OPENING and c.match == Match(Rules(3))
-    assert c.note == tr("opening_roll") and c.wait == pytest.approx(0.6)
+    assert c.note == Message.of("ui.opening_roll") and c.wait == pytest.approx(0.6)
     assert c.pending is None and not c.recorded and c.games == 0
     assert heard == []  # nothing announced before the screen exists
     c.start()
@@ -145,7 +159,7 @@ def test_the_same_seed_rolls_the_same_dice() -> None:
     b, _, _ = control(seed=42)
     assert a.seed == b.seed == 42
     assert [a.rng.random() for _ in range(3)] == [b.rng.random() for _ in range(3)]
-    fresh = GameController(GameSetup(mode="two", seed=None), threaded_ai=False)
+    fresh = GameController(GameSetup(mode="two", seed=None), thinking=Where.HERE)
     assert 0 <= fresh.seed < 2**31
 
 
@@ -158,14 +172,14 @@ def test_the_controller_rolls_with_its_seeded_generator() -> None:
 
 
 def test_names_and_sentences_by_mode() -> None:
-    c, bot, _ = control("computer")
-    assert [c.name(0), c.name(1)] == [tr("player_you"), tr("player_computer")]
-    bot.ai = None
-    assert c.name(1) == tr("player_random")
-    assert c.say("wins", 0) == tr("wins_you") and c.say("wins", 1) == tr("wins", name=c.name(1))
+    c, _, _ = control("computer")
+    assert [c.name(0), c.name(1)] == [Message.of("ui.player_you"), Message.of("ui.player_computer")]
+    assert c.say("ui.wins", 0) == Message.of("ui.wins_you") and c.say("ui.wins", 1) == Message.of(
+        "ui.wins", name=c.name(1)
+    )
     two, _, _ = control("two")
-    assert [two.name(0), two.name(1)] == [tr("player_white"), tr("player_black")]
-    assert two.say("wins", 0) == tr("wins", name=tr("player_white"))
+    assert [two.name(0), two.name(1)] == [Message.of("ui.player_white"), Message.of("ui.player_black")]
+    assert two.say("ui.wins", 0) == Message.of("ui.wins", name=Message.of("ui.player_white"))
 
 
 def test_two_players_see_the_board_from_the_side_that_acts() -> None:
@@ -217,21 +231,20 @@ def closed_out() -> Position:
 
 
 def test_a_refused_action_changes_nothing_and_says_why() -> None:
-    c, _, heard = control()
     changes: list[object] = []
-    c.on_change = lambda *a: changes.append(a)
+    c, _, heard = control(hooks=ScreenHooks(on_change=lambda *a: changes.append(a)))
     before = c.state
     reason = c.do(Roll((3, 1)))
-    assert reason and "opening" in reason.lower()
+    assert reason == Message("engine.opening_first")
     assert c.state is before and changes == [] and heard == []
 
 
 def test_an_accepted_action_is_shown_then_announced() -> None:
-    c, _, heard = control()
     changes: list[tuple[object, ...]] = []
     states: list[GameState] = []
-    c.on_change = lambda *a: changes.append(a)
-    c.on_state = lambda: states.append(c.state)
+    hooks = ScreenHooks(on_change=lambda *a: changes.append(a), on_state=lambda: states.append(c.state))
+    c, _, heard = control(hooks=hooks)
+    assert changes == [] and states == []  # a new controller tells the screen nothing
     old = c.state
     assert c.do(OpeningRoll(5, 2), drop=(3, 4)) is None
     assert changes == [(old, c.state, OpeningRoll(5, 2), (3, 4))]
@@ -287,7 +300,7 @@ def test_bearing_off_the_last_checker_is_a_play_and_a_game_over() -> None:
 def test_the_opening_tie_is_shown_longer() -> None:
     c, _, _ = control()
     c.do(OpeningRoll(3, 3))
-    assert c.note == tr("opening_tie", die=3) and c.wait == pytest.approx(1.3)
+    assert c.note == Message.of("ui.opening_tie", die=3) and c.wait == pytest.approx(1.3)
 
 
 @pytest.mark.parametrize("factor", [1.0, 0.5])
@@ -295,23 +308,23 @@ def test_waits_scale_with_the_animation_speed(factor: float) -> None:
     c, _, _ = control("computer", factor=factor)
     c.do(OpeningRoll(2, 5))  # the computer (player 1) starts
     assert c.state.turn == 1 and c.state.dice is not None and sorted(c.state.dice) == [2, 5]
-    assert c.note == tr("opening_won", name=c.name(1), a=c.state.dice[0], b=c.state.dice[1])
+    assert c.note == Message.of("ui.opening_won", name=c.name(1), a=c.state.dice[0], b=c.state.dice[1])
     assert c.wait == pytest.approx(0.5 * factor)
     c.state = at(Phase.ROLL, turn=0)
     c._settle()
-    assert c.wait == pytest.approx(0.25 * factor) and c.note == ""
+    assert c.wait == pytest.approx(0.25 * factor) and c.note is None
     c.state = at(Phase.ROLL, turn=1)
     c._settle()
     assert c.wait == pytest.approx(0.45 * factor)
     c.state = at(Phase.ROLL, turn=1)
     c.do(Roll((6, 5)))
-    assert c.wait == pytest.approx(0.35 * factor) and c.note == ""
+    assert c.wait == pytest.approx(0.35 * factor) and c.note is None
     c.state = at(Phase.ROLL, turn=0)
     c.do(Roll((6, 5)))
     assert c.wait == 0.0
     c.state = at(Phase.ROLL, turn=0)
     c.do(Double())
-    assert c.note == tr("offers_double_you", value=2) and c.wait == pytest.approx(0.6 * factor)
+    assert c.note == Message.of("ui.offers_double_you", value=2) and c.wait == pytest.approx(0.6 * factor)
 
 
 def test_a_blocked_roll_is_shown_before_the_turn_passes() -> None:
@@ -409,24 +422,23 @@ def test_the_controller_waits_for_a_computer_still_thinking() -> None:
     for _ in range(5):
         c.step(0.05)
     assert c.state.phase is Phase.ROLL and c.pending == "double"
-    assert len(bot.requests) == 1  # asked once, then polled
-    bot.hold = False
+    assert len(bot.requests) == 1  # asked once, then read
+    bot.release()
     c.step(0.05)
     assert c.state.phase is Phase.CUBE_OFFERED and c.pending is None
 
 
 @pytest.mark.parametrize("take", [True, False])
 def test_the_computer_answers_a_double_and_says_so(take: bool) -> None:
-    c, bot, _ = control("computer")
-    flashes: list[str] = []
-    c.on_flash = flashes.append
+    flashes: list[Message] = []
+    c, bot, _ = control("computer", hooks=ScreenHooks(on_flash=flashes.append))
     c.state = at(Phase.CUBE_OFFERED, turn=0)
     c.wait = 0.0
     bot.answers["take"] = [take]
     c.step(0.05)
     assert bot.requests[0][0] == "take"
-    key = "computer_takes" if take else "computer_passes"
-    assert flashes == [tr(key, name=tr("player_computer"))]
+    key = "ui.computer_takes" if take else "ui.computer_passes"
+    assert flashes == [Message.of(key, name=Message.of("ui.player_computer"))]
     assert c.state.phase is (Phase.ROLL if take else Phase.GAME_OVER)
 
 
@@ -443,7 +455,7 @@ def test_the_computer_plays_then_ends_its_turn() -> None:
     c, bot, heard = control("computer", factor=0.5)
     c.state = apply(at(Phase.ROLL, turn=1), Roll((6, 5)))
     c.wait = 0.0
-    bot.answers["play"] = [[(24, 18, 6), (18, 13, 5)]]  # as the AI answers: plain triples
+    bot.answers["play"] = [(Move(24, 18, 6), Move(18, 13, 5))]
     c.step(0.05)
     assert c.state.moves == (Move(24, 18, 6), Move(18, 13, 5)) and c.wait == pytest.approx(0.45 * 0.5)
     assert kinds(heard) == []  # moved, not yet ended
@@ -453,14 +465,58 @@ def test_the_computer_plays_then_ends_its_turn() -> None:
     assert heard == [ev.PlayMade(c, 1, (Move(24, 18, 6), Move(18, 13, 5)))]
 
 
-def test_a_bad_computer_play_falls_back_and_the_game_goes_on() -> None:
+@pytest.mark.parametrize("answer", [(Move(13, 2, 11),), RuntimeError("a bug in the AI")])
+def test_a_bad_or_failed_computer_play_is_logged_and_the_game_goes_on(
+    answer: object, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An illegal play, or thinking that raised: the log says so loudly and the engine's first legal
+    play keeps the game going (it must never stall)."""
     c, bot, _ = control("computer")
     c.state = apply(at(Phase.ROLL, turn=1), Roll((6, 5)))
     c.wait = 0.0
-    bot.answers["play"] = [(Move(13, 2, 11),)]  # not a legal play
-    c.step(0.05)
-    assert c.state.moves == () and bot.ai is None and c.pending is None
+    bot.answers["play"] = [answer]
+    with caplog.at_level(logging.ERROR):
+        c.step(0.05)
+    first = legal_plays(c.state.position, (6, 5))[0].moves
+    assert c.state.moves == first and c.pending is None
     assert c.wait == pytest.approx(0.45)
+    assert any("first legal play" in r.getMessage() for r in caplog.records)
+    if isinstance(answer, Exception):  # the failure itself, with its traceback
+        failed = [r for r in caplog.records if r.name == "game.ai.jobs"]
+        assert failed and failed[0].exc_info is not None and failed[0].exc_info[1] is answer
+
+
+@pytest.mark.parametrize(
+    ("kind", "phase", "after"),
+    [("double", Phase.ROLL, Phase.MOVING), ("take", Phase.CUBE_OFFERED, Phase.ROLL)],
+)
+def test_a_failed_cube_decision_is_logged_and_the_game_goes_on(
+    kind: str, phase: Phase, after: Phase, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A double that failed is no double (the computer rolls); a take that failed is a take."""
+    c, bot, _ = control("computer")
+    c.state = at(phase, turn=1 if kind == "double" else 0)
+    c.wait = 0.0
+    bot.answers[kind] = [RuntimeError("a bug in the AI")]
+    with caplog.at_level(logging.ERROR):
+        c.step(0.05)
+    assert c.state.phase is after and c.pending is None
+    assert any(r.name == "game.ai.jobs" and r.exc_info for r in caplog.records)
+
+
+def test_a_change_of_state_withdraws_the_question_in_flight() -> None:
+    c, bot, _ = control("computer")
+    c.state = at(Phase.ROLL, turn=1)
+    c.wait = 0.0
+    bot.answers["double"] = [True]
+    bot.hold = True
+    c.step(0.05)
+    assert c.pending == "double" and bot.cancels == 0
+    c.resume(at(Phase.ROLL, turn=0))
+    assert bot.cancels == 1 and bot.jobs[0].cancelled and c.pending is None
+    bot.release()  # the answer that comes after all is dropped
+    c.step(0.05)
+    assert c.state.phase is Phase.ROLL and c.state.turn == 0
 
 
 def test_nobody_waits_on_a_blocked_turn() -> None:
@@ -501,16 +557,14 @@ def test_a_demo_starts_the_next_game_by_itself_and_a_match_does_not() -> None:
 
 
 def test_resume_shows_the_state_and_announces_it() -> None:
-    c, bot, heard = control()
     resets: list[bool] = []
-    c.on_reset = resets.append
+    c, _, heard = control(hooks=ScreenHooks(on_reset=resets.append))
     state = apply(at(Phase.ROLL, turn=1), Roll((4, 2)))
     match = Match(Rules(5), score=(1, 2), games=2)
-    cancels = bot.cancels
     c.resume(state, match, ((4, 2),))
     assert c.state is state and c.match is match and resets == [True]
     assert heard == [ev.GameResumed(c, ((4, 2),))] and not c.recorded
-    assert c.note == "" and bot.cancels > cancels and c.pending is None
+    assert c.note is None and c.pending is None
     c.resume(state)
     assert c.match is match  # no match given: the same one
 
@@ -524,14 +578,13 @@ def test_resuming_a_finished_game_does_not_count_it_again() -> None:
 
 
 def test_the_next_game_keeps_the_match_and_a_new_match_starts_after_the_last() -> None:
-    c, _, heard = control(match_length=3)
     resets: list[bool] = []
-    c.on_reset = resets.append
+    c, _, heard = control(match_length=3, hooks=ScreenHooks(on_reset=resets.append))
     c.resume(at(Phase.ROLL), Match(Rules(3), score=(1, 0), games=1))
     c.next_game()
     assert c.state.phase is Phase.OPENING and c.match.score == (1, 0) and not c.recorded
     assert resets == [True, False] and heard[-1] == ev.GameStarted(c, first=False)
-    assert c.note == tr("opening_roll")
+    assert c.note == Message.of("ui.opening_roll")
     c.resume(apply(at(Phase.CUBE_OFFERED, turn=0), Pass()), Match(Rules(3), score=(3, 0), games=3))
     c.next_game()
     assert c.match == Match(Rules(3)) and c.state == new_game(Rules(3))
@@ -541,19 +594,19 @@ def test_the_next_game_keeps_the_match_and_a_new_match_starts_after_the_last() -
 
 
 def test_a_seedless_controller_draws_its_seed_from_the_whole_range() -> None:
-    seeds = [GameController(GameSetup(mode="two"), threaded_ai=False).seed for _ in range(20)]
+    seeds = [GameController(GameSetup(mode="two"), thinking=Where.HERE).seed for _ in range(20)]
     assert all(0 <= seed < 2**31 for seed in seeds)
     assert max(seeds) >= 2**16 and len(set(seeds)) > 1
 
 
-def test_the_opponent_gets_the_level_the_threading_and_the_seed() -> None:
-    c = GameController(GameSetup(mode="computer", level="beginner", seed=77), threaded_ai=True)
+def test_the_opponent_gets_the_level_where_it_thinks_and_the_seed() -> None:
+    c = GameController(GameSetup(mode="computer", level="beginner", seed=77), thinking=Where.THREAD)
     try:
-        assert c.opponent.level == "beginner" and c.opponent.threaded is True and c.opponent.seed == 77
+        assert c.opponent.level == "beginner" and c.opponent.where is Where.THREAD and c.opponent.seed == 77
     finally:
         c.close()
-    plain = GameController(GameSetup(mode="computer", seed=5), threaded_ai=False)
-    assert plain.opponent.threaded is False and plain.level == plain.opponent.default_level()
+    plain = GameController(GameSetup(mode="computer", seed=5), thinking=Where.HERE)
+    assert plain.opponent.where is Where.HERE and plain.level == "intermediate"
 
 
 def test_a_computers_answer_without_a_screen_to_flash_on_is_fine() -> None:
@@ -566,14 +619,13 @@ def test_a_computers_answer_without_a_screen_to_flash_on_is_fine() -> None:
 
 
 def test_the_demo_says_which_colour_takes() -> None:
-    c, bot, _ = control("demo")
-    flashes: list[str] = []
-    c.on_flash = flashes.append
+    flashes: list[Message] = []
+    c, bot, _ = control("demo", hooks=ScreenHooks(on_flash=flashes.append))
     c.state = at(Phase.CUBE_OFFERED, turn=1)
     c.wait = 0.0
     bot.answers["take"] = [False]
     c.step(0.05)
-    assert flashes == [tr("computer_passes", name=tr("player_white"))]
+    assert flashes == [Message.of("ui.computer_passes", name=Message.of("ui.player_white"))]
 
 
 def test_one_playable_die_still_waits_for_the_human() -> None:
@@ -594,10 +646,10 @@ def test_a_pass_by_white_to_a_black_double() -> None:
 def test_white_winning_the_opening_is_named() -> None:
     c, _, _ = control("two")
     c.do(OpeningRoll(5, 2))
-    assert c.note == tr("opening_won", name=tr("player_white"), a=5, b=2)
+    assert c.note == Message.of("ui.opening_won", name=Message.of("ui.player_white"), a=5, b=2)
     you, _, _ = control("computer")
     you.do(OpeningRoll(5, 2))
-    assert you.note == tr("opening_won_you", a=5, b=2)
+    assert you.note == Message.of("ui.opening_won_you", a=5, b=2)
 
 
 def test_the_games_are_counted() -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.ai.jobs import Where
 from game.engine.flow import Phase
 from game.session import settings as st
 from game.session.kiosk import Mode
@@ -75,7 +76,7 @@ def test_a_whole_game_with_the_keyboard_only(tmp_path: Path) -> None:
     scene = app.initial_scene()
     assert isinstance(scene, GameScene)
     app.scenes.push(scene)
-    scene.game.opponent.threaded = False
+    scene.game.opponent.where = Where.HERE
     names = {"take": "t", "done": "r", "select": "return"}
     presses = play_a_game(app, scene, lambda c: key(app, names[c]))
     assert scene.state.phase is Phase.GAME_OVER and presses > 20

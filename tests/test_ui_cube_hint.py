@@ -8,11 +8,13 @@ import pygame
 import pytest
 
 from game.ai import api
+from game.ai.jobs import Where
+from game.ai.requests import TakeRequest
 from game.engine.flow import Double, GameState, Phase, Rules, apply
 from game.engine.position import Position
-from game.session.opponent import cube_view
+from game.i18n import tr
+from game.session.opponent import cube_question
 from game.ui.play import advice, panel
-from game.ui.text import tr
 from tests.ui_driver import button_xy, click, let_dialog_show, make_app, quit_pygame, start_game
 
 # White (on roll) far ahead in a race-like position with contact: a clear double for White.
@@ -45,7 +47,10 @@ def _reset(ui_reset: None) -> Iterator[None]:
 
 def _computer_game(app, state: GameState):  # type: ignore[no-untyped-def]
     scene = start_game(app, mode="computer", seed=3)
-    scene.game.opponent.threaded = False
+    scene.game.opponent.where = Where.HERE
+    # No time budget: the answers below must not depend on how busy the machine is (the budget's
+    # own tests are in tests/test_ai_rollout.py).
+    scene.game.opponent.budget = None
     scene.resume(state)
     return scene
 
@@ -53,14 +58,14 @@ def _computer_game(app, state: GameState):  # type: ignore[no-untyped-def]
 def test_hint_before_the_roll_says_what_to_do_with_the_cube(app) -> None:  # type: ignore[no-untyped-def]
     scene = _computer_game(app, GameState(phase=Phase.ROLL, position=AHEAD, turn=0, rules=Rules(0)))
     assert scene.hints.cube_due()
-    click(app, button_xy(scene, tr("hint")))
+    click(app, button_xy(scene, tr("ui.hint")))
     advice = scene.hints.cube
     assert advice is not None and advice.action in ("double", "too good")
     lines = scene.hints.cube_lines()
-    assert lines[0] == tr("cube_hint_double" if advice.action == "double" else "cube_hint_too_good")
+    assert lines[0] == tr("ui.cube_hint_double" if advice.action == "double" else "ui.cube_hint_too_good")
     assert f"{advice.win:.0%}" in lines[1] and "%" in lines[1]
     assert f"{advice.double_take:+.2f}" in lines[2]
-    assert tr("hint") not in [b.label for b in scene.buttons.buttons]  # the advice stands in its place
+    assert tr("ui.hint") not in [b.label for b in scene.buttons.buttons]  # the advice stands in its place
     assert tuple(lines) in panel.facts(scene)  # painted (the cached panel repaints for it)
     app.draw(0.0)
 
@@ -70,13 +75,13 @@ def test_hint_on_a_double_says_take_or_pass_as_the_computer_would(app) -> None: 
     scene = _computer_game(app, apply(before, Double()))  # the computer doubled; the human answers
     assert scene.state.phase is Phase.CUBE_OFFERED
     let_dialog_show(app, scene)
-    click(app, button_xy(scene, tr("hint")))
+    click(app, button_xy(scene, tr("ui.hint")))
     advice = scene.hints.cube
     assert advice is not None and advice.action in ("take", "pass")
-    expected = api.should_take(*cube_view(scene.state, answering=True), "expert")
+    expected = TakeRequest(cube_question(scene.state, answering=True), "expert", budget=None)()
     assert advice.action == ("take" if expected else "pass")
     lines = scene.hints.cube_lines()
-    assert lines[0] == tr("cube_hint_take" if expected else "cube_hint_pass")
+    assert lines[0] == tr("ui.cube_hint_take" if expected else "ui.cube_hint_pass")
     assert f"{-advice.double_pass:+.2f}" in lines[2]  # the taker loses the cube's value by passing
     app.draw(0.0)
 
@@ -88,12 +93,12 @@ def test_a_rolled_out_answer_says_so(app) -> None:  # type: ignore[no-untyped-de
     before = GameState(phase=Phase.ROLL, position=trapped, turn=1, rules=Rules(0))  # seen from turn
     scene = _computer_game(app, apply(before, Double()))
     let_dialog_show(app, scene)
-    click(app, button_xy(scene, tr("hint")))
+    click(app, button_xy(scene, tr("ui.hint")))
     advice = scene.hints.cube
     assert advice is not None and advice.action == "take"
     assert advice.played_out in range(36, api.ROLLOUT_TRIALS + 1, 36)  # stopped early when clear
     lines = scene.hints.cube_lines()
-    assert lines[0] == tr("cube_hint_trials", action=tr("cube_hint_take"), n=advice.played_out)
+    assert lines[0] == tr("ui.cube_hint_trials", action=tr("ui.cube_hint_take"), n=advice.played_out)
     assert f"{advice.played_out} " in lines[0]
     app.draw(0.0)
 
@@ -116,7 +121,7 @@ def test_a_new_offer_ignores_hurried_presses_then_answers(app) -> None:  # type:
     scene = _computer_game(app, apply(before, Double()))
     for _ in range(4):
         scene.command("select")
-        click(app, button_xy(scene, tr("take")))
+        click(app, button_xy(scene, tr("ui.take")))
     assert scene.state.phase is Phase.CUBE_OFFERED and scene.modal.focus is None
     assert scene.modal_age < MODAL_GUARD
     let_dialog_show(app, scene)
@@ -170,21 +175,21 @@ def test_the_cube_hint_before_the_roll_is_words_in_large_type(app, lang: str, le
     area = panel.advice_area()
     rows = advice.advice_rows(lines, area.width - 8, area.height)
     assert min(size for _, size, _ in rows) >= advice.ADVICE_MIN, rows
-    table = [text for text, _, in_table in rows if in_table]
+    columned = [text for text, _, in_columns in rows if in_columns]
     # The verdict and the chances (the reason the issue asks for: winning and gammons) always show.
     assert lines[0].startswith(rows[0][0]), (rows, lines)
     texts = [text for text, _, _ in rows]
     assert lines[1] in texts or " ".join(texts).find(lines[1]) >= 0, (rows, lines)  # in one row or two
-    if not table:  # the numbers do not fit the panel's width at the floor size: they give way first
+    if not columned:  # the numbers do not fit the panel's width at the floor size: they give way first
         return
-    assert table == lines[-1].split(" · ")  # one choice a row
-    double = next(b.rect for b in scene.buttons.buttons if b.label == tr("double"))
+    assert columned == lines[-1].split(" · ")  # one choice a row
+    double = next(b.rect for b in scene.buttons.buttons if b.label == tr("ui.double"))
     drawn = advice.draw_advice(pygame.Surface((1280, 720)), lines, area)
     for rect in drawn:
         assert not rect.colliderect(double) and not rect.colliderect(panel.player_box(0)), (rect, lines)
     app.draw(0.0)  # and the panel paints it so: the first choice's name is on the screen
     screen = ScreenReader(app.screen, app.sprites)
-    first = table[0].rpartition(" ")[0]
+    first = columned[0].rpartition(" ")[0]
     size = rows[-1][1]
     assert screen.find_text(first[:1].upper() + first[1:], size, HINT, area.inflate(0, 8)), first
 
@@ -197,7 +202,7 @@ def test_the_answer_hint_on_the_offer_card_stays_large_and_inside_it(app, lang: 
     scene = _hint(app, lang, apply(before, Double()))
     lines = scene.hints.cube_lines()
     card = dialogs.offer_card()
-    drop = next(b.rect for b in scene.modal.buttons if b.label == tr("pass"))
+    drop = next(b.rect for b in scene.modal.buttons if b.label == tr("ui.pass"))
     top = drop.bottom + 8
     area = pygame.Rect(card.x + 8, top, card.width - 16, card.bottom - 8 - top)
     rows = advice.advice_rows(lines, area.width - 8, area.height)
@@ -208,12 +213,12 @@ def test_the_answer_hint_on_the_offer_card_stays_large_and_inside_it(app, lang: 
 
 
 def test_advice_too_long_for_its_space_still_fits_it() -> None:
-    """A verdict with its trial games and a table in a small space: smaller type, never outside."""
+    """A verdict with its trial games and the numbers in columns, in a small space: smaller type, inside."""
     pygame.init()
     lines = [
-        tr("cube_hint_trials", action=tr("cube_hint_no_double"), n=72),
-        tr("cube_hint_chances", win="49%", gammon="13%"),
-        tr("cube_hint_equities", nd="-0.03", dt="-0.39", dp="+1.00"),
+        tr("ui.cube_hint_trials", action=tr("ui.cube_hint_no_double"), n=72),
+        tr("ui.cube_hint_chances", win="49%", gammon="13%"),
+        tr("ui.cube_hint_equities", nd="-0.03", dt="-0.39", dp="+1.00"),
     ]
     for height in (200, 120, 90, 60):
         rows = advice.advice_rows(lines, 300, height)
@@ -222,7 +227,7 @@ def test_advice_too_long_for_its_space_still_fits_it() -> None:
             assert sum(size + advice.ADVICE_GAP for _, size, _ in rows) - advice.ADVICE_GAP <= height
     big = advice.advice_rows(lines, 300, 200)
     assert all(size >= advice.ADVICE_MIN for _, size, _ in big)  # room: never below the floor
-    assert sum(in_table for _, _, in_table in big) == 3  # a row for each choice
+    assert sum(in_columns for _, _, in_columns in big) == 3  # a row for each choice
     assert lines[1] in " ".join(text for text, _, _ in big)  # and the chances, in one row or two
     small = advice.advice_rows(lines, 300, 120)
     assert lines[1] in " ".join(text for text, _, _ in small)  # the numbers give way before the chances
@@ -232,10 +237,10 @@ def test_advice_too_long_for_its_space_still_fits_it() -> None:
 @pytest.mark.parametrize(
     ("verdict", "numbers"),
     [
-        ("cube_hint_pass", ("cube_hint_answer", {"take": "-1.21", "drop": "-1.00"})),
-        ("cube_hint_take", ("cube_hint_answer", {"take": "-0.81", "drop": "-1.00"})),
-        ("cube_hint_double", ("cube_hint_equities", {"nd": "+0.61", "dt": "+0.83", "dp": "+1.00"})),
-        ("cube_hint_no_double", ("cube_hint_equities", {"nd": "+0.21", "dt": "+0.13", "dp": "+1.00"})),
+        ("ui.cube_hint_pass", ("ui.cube_hint_answer", {"take": "-1.21", "drop": "-1.00"})),
+        ("ui.cube_hint_take", ("ui.cube_hint_answer", {"take": "-0.81", "drop": "-1.00"})),
+        ("ui.cube_hint_double", ("ui.cube_hint_equities", {"nd": "+0.61", "dt": "+0.83", "dp": "+1.00"})),
+        ("ui.cube_hint_no_double", ("ui.cube_hint_equities", {"nd": "+0.21", "dt": "+0.13", "dp": "+1.00"})),
     ],
 )
 def test_a_verdict_from_the_rollout_stays_inside_the_card_and_the_panel(
@@ -253,8 +258,8 @@ def test_a_verdict_from_the_rollout_stays_inside_the_card_and_the_panel(
     apply_language(lang)
     key, values = numbers
     lines = [
-        tr("cube_hint_trials", action=tr(verdict), n=288),
-        tr("cube_hint_chances", win="30%", gammon="5%"),
+        tr("ui.cube_hint_trials", action=tr(verdict), n=288),
+        tr("ui.cube_hint_chances", win="30%", gammon="5%"),
         tr(key, **values),
     ]
     answer = _answer_area()
@@ -280,15 +285,15 @@ def test_a_verdict_in_two_lines_breaks_after_whose_advice_it_is(lang: str) -> No
     pygame.init()
     apply_language(lang)
     answer = _answer_area()
-    chances = tr("cube_hint_chances", win="70%", gammon="25%")
+    chances = tr("ui.cube_hint_chances", win="70%", gammon="25%")
     for key, area, numbers in [
         *(
-            (k, panel.advice_area(), tr("cube_hint_equities", nd="+0.61", dt="+0.83", dp="+1.00"))
-            for k in ("cube_hint_double", "cube_hint_no_double", "cube_hint_too_good")
+            (k, panel.advice_area(), tr("ui.cube_hint_equities", nd="+0.61", dt="+0.83", dp="+1.00"))
+            for k in ("ui.cube_hint_double", "ui.cube_hint_no_double", "ui.cube_hint_too_good")
         ),
         *(
-            (k, answer, tr("cube_hint_answer", take="-0.81", drop="-1.00"))
-            for k in ("cube_hint_take", "cube_hint_pass")
+            (k, answer, tr("ui.cube_hint_answer", take="-0.81", drop="-1.00"))
+            for k in ("ui.cube_hint_take", "ui.cube_hint_pass")
         ),
     ]:
         head = tr(key)
@@ -309,8 +314,8 @@ def test_the_answer_hint_names_the_button_to_press(lang: str) -> None:
     from game.ui.app import apply_language
 
     apply_language(lang)
-    assert tr("take").lower() in tr("cube_hint_take").lower()
-    assert tr("pass").lower() in tr("cube_hint_pass").lower()
+    assert tr("ui.take").lower() in tr("ui.cube_hint_take").lower()
+    assert tr("ui.pass").lower() in tr("ui.cube_hint_pass").lower()
 
 
 @pytest.mark.parametrize("lang", ["en", "fi", "hu"])
@@ -324,17 +329,17 @@ def test_a_verdict_in_two_lines_has_one_size(lang: str) -> None:
     pygame.init()
     apply_language(lang)
     answer = _answer_area()
-    chances = tr("cube_hint_chances", win="90%", gammon="65%")
-    equities = tr("cube_hint_equities", nd="+0.61", dt="+0.83", dp="+1.00")
+    chances = tr("ui.cube_hint_chances", win="90%", gammon="65%")
+    equities = tr("ui.cube_hint_equities", nd="+0.61", dt="+0.83", dp="+1.00")
     split = 0
     for key, area, numbers in [
         *(
             (k, panel.advice_area(), equities)
-            for k in ("cube_hint_double", "cube_hint_no_double", "cube_hint_too_good")
+            for k in ("ui.cube_hint_double", "ui.cube_hint_no_double", "ui.cube_hint_too_good")
         ),
         *(
-            (k, answer, tr("cube_hint_answer", take="-0.81", drop="-1.00"))
-            for k in ("cube_hint_take", "cube_hint_pass")
+            (k, answer, tr("ui.cube_hint_answer", take="-0.81", drop="-1.00"))
+            for k in ("ui.cube_hint_take", "ui.cube_hint_pass")
         ),
     ]:
         head = tr(key)

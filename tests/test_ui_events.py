@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import logging
 import shutil
 from collections.abc import Iterator
 
 import pytest
 
+from game.ai.jobs import Where
 from game.engine.flow import (
     Double,
     EndTurn,
@@ -82,7 +84,7 @@ def test_cube_actions_and_the_end_of_a_match(app) -> None:  # type: ignore[no-un
 
 
 def test_a_controller_without_listeners_plays_alone() -> None:
-    game = GameController(GameSetup(mode="demo", match_length=0, seed=2), threaded_ai=False)
+    game = GameController(GameSetup(mode="demo", match_length=0, seed=2), thinking=Where.HERE)
     for _ in range(5000):
         game.step(1.0)
         if game.games:
@@ -108,9 +110,29 @@ def test_listeners_hear_in_registration_order() -> None:
     order: list[str] = []
     bus.subscribe(lambda e: order.append("a"))
     bus.subscribe(lambda e: order.append("b"))
-    game = GameController(GameSetup(mode="two", seed=1), threaded_ai=False, publish=bus.publish)
+    game = GameController(GameSetup(mode="two", seed=1), thinking=Where.HERE, publish=bus.publish)
     game.start()
     assert order == ["a", "b"]
+
+
+def test_a_raising_listener_is_logged_and_the_next_one_still_hears(caplog: pytest.LogCaptureFixture) -> None:
+    """The bus's promise: one listener's bug is logged with its traceback, and neither stops the
+    listeners after it nor escapes into the game (it once stopped both)."""
+    bus = ev.EventBus()
+    heard: list[ev.GameEvent] = []
+
+    def broken(event: ev.GameEvent) -> None:
+        raise RuntimeError("the sound card fell off")
+
+    bus.subscribe(broken)
+    bus.subscribe(heard.append)
+    game = GameController(GameSetup(mode="two", seed=1), thinking=Where.HERE, publish=bus.publish)
+    with caplog.at_level(logging.ERROR, logger="game.session.events"):
+        game.start()
+    assert heard == [ev.GameStarted(game, first=True)]
+    [record] = [r for r in caplog.records if r.name == "game.session.events"]
+    assert "GameStarted" in record.getMessage() and "broken" in record.getMessage()
+    assert record.exc_info is not None and "the sound card fell off" in str(record.exc_info[1])
 
 
 @pytest.fixture(autouse=True)

@@ -9,11 +9,11 @@ import pygame
 import pytest
 
 from game.engine.flow import Phase
+from game.i18n import tr
 from game.session import events as ev
 from game.ui import layout as L
 from game.ui.app import App
 from game.ui.scenes.game import GameScene
-from game.ui.text import tr
 from tests.ui_driver import (
     button_xy,
     click,
@@ -36,15 +36,15 @@ def ways_out(scene: GameScene) -> list[str]:
     game = scene.game
     labels = {b.label for b in scene.buttons.buttons + scene.modal.buttons if b.visible and b.enabled}
     if s.phase is Phase.ROLL and game.is_human(s.turn) and s.can_double() is None:
-        return [x for x in (tr("roll"),) if x in labels]
+        return [x for x in (tr("ui.roll"),) if x in labels]
     if s.phase is Phase.CUBE_OFFERED and game.is_human(1 - s.turn):
-        return [x for x in (tr("take"), tr("pass")) if x in labels]
+        return [x for x in (tr("ui.take"), tr("ui.pass")) if x in labels]
     if s.phase is Phase.MOVING and game.is_human(s.turn):
         if s.turn_state().is_complete:
-            return [x for x in (tr("done"),) if x in labels]
+            return [x for x in (tr("ui.done"),) if x in labels]
         return [f"move from {p}" for p in sorted(scene.hands.movable)]
     if s.phase is Phase.GAME_OVER:
-        return [x for x in (tr("next_game"), tr("new_match")) if x in labels]
+        return [x for x in (tr("ui.next_game"), tr("ui.new_match")) if x in labels]
     return ["the computer or a timer"]
 
 
@@ -64,9 +64,9 @@ def play_on(app: App, scene: GameScene, turns: int) -> int:
         if s.phase is Phase.ROLL:
             click(app, dice_xy(scene))
         elif s.phase is Phase.CUBE_OFFERED:
-            click(app, button_xy(scene, tr("take")))
+            click(app, button_xy(scene, tr("ui.take")))
         elif s.phase is Phase.GAME_OVER:
-            label = tr("new_match") if scene.match.is_over else tr("next_game")
+            label = tr("ui.new_match") if scene.match.is_over else tr("ui.next_game")
             click(app, button_xy(scene, label))
         elif s.turn_state().is_complete:
             click(app, dice_xy(scene))

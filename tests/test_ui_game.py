@@ -12,7 +12,7 @@ import random
 import pytest
 
 from game.engine.flow import Phase
-from game.ui.text import tr
+from game.i18n import tr
 from tests.ui_driver import (
     button_xy,
     click,
@@ -117,7 +117,7 @@ def test_cube_take_then_pass_by_buttons(app) -> None:  # type: ignore[no-untyped
     assert scene.state.phase is Phase.CUBE_OFFERED
     app.draw(0.0)
     labels = {b.label: b.sub for b in scene.modal.buttons}  # what the dialog offers, with what each costs
-    assert labels["TAKE"] == tr("take_means", points=2) and labels["PASS"] == tr("pass_means", points=1)
+    assert labels["TAKE"] == tr("ui.take_means", points=2) and labels["PASS"] == tr("ui.pass_means", points=1)
     from tests.screen_probe import find_text, grab
 
     grid = grab(app.screen)

@@ -280,17 +280,17 @@ def test_roll_by_tapping_dice_and_computer_never_takes_human_input() -> None:
 def test_a_drop_off_the_points_slides_back_and_says_where_to_drop(lang: str) -> None:
     """A play test dropped a checker beside the board and it slid back without a word: now the status
     line says so for a few seconds, as it does for an illegal drop, and play goes on meanwhile."""
+    from game.i18n import tr
     from game.ui.app import STEP, apply_language
     from game.ui.play import panel
     from game.ui.scenes.game import FLASH_TIME
-    from game.ui.text import tr
 
     apply_language(lang)
     try:
         app = make_app(speed="fast")
         scene = start_game(app, mode="two", seed=5)
         scene.resume(apply(new_game(), OpeningRoll(6, 1)))
-        said = tr("drop_missed")
+        said = tr("ui.drop_missed")
         assert said and (lang == "en" or "lit point" not in said)
         before = scene.state
         for where in ((1100, 300), LAYOUT.bar_rect().center, (L.BOARD_X + 4, L.MID_Y)):  # panel, bar, frame
@@ -324,7 +324,7 @@ def test_a_drop_off_the_points_slides_back_and_says_where_to_drop(lang: str) -> 
 def test_a_missed_drop_while_bearing_off_names_the_tray_too() -> None:
     from game.engine.flow import GameState, Roll, Rules
     from game.engine.position import Position
-    from game.ui.text import tr
+    from game.i18n import tr
 
     app = make_app(speed="fast")
     scene = start_game(app, mode="two", seed=5)
@@ -334,7 +334,7 @@ def test_a_missed_drop_while_bearing_off_names_the_tray_too() -> None:
     scene.resume(apply(before, Roll((6, 5))))
     assert 0 in scene.hands.targets(6)
     drag(app, point_xy(0, 6), (1100, 300))
-    assert scene.flash_text == tr("drop_missed_tray")
+    assert scene.flash_text == tr("ui.drop_missed_tray")
 
 
 def test_a_save_that_fails_is_said_on_the_board(game, tmp_path) -> None:  # type: ignore[no-untyped-def]

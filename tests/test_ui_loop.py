@@ -7,10 +7,15 @@ player moved the mouse.
 
 from __future__ import annotations
 
+import logging
+
+import pygame
 import pytest
 
 from game.ui import loop
 from game.ui.app import STEP
+from game.ui.scenes.base import Scene
+from game.ui.scenes.title import TitleScene
 from tests.ui_driver import make_app, start_game
 
 
@@ -150,3 +155,34 @@ def test_a_dialog_takes_presses_after_its_guard_even_when_the_loop_sleeps(dialog
     for _ in range(2):  # the first Enter shows the focus, the second presses its button
         acc, _ = loop.frame(app, [enter], 0.0, acc)
     assert scene.state.phase is not phase
+
+
+class _Broken(Scene):
+    """A scene with a bug: it raises the first time it is drawn."""
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        raise RuntimeError("a bug in a scene")
+
+
+def test_a_bug_in_a_scene_is_logged_and_the_game_starts_again_from_the_title(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    app = make_app()
+    app.scenes.reset(_Broken(app))
+    with caplog.at_level(logging.ERROR, logger="game.ui.app"):
+        try:
+            app.draw()
+        except RuntimeError as exc:
+            app.recover(exc)
+    assert isinstance(app.scenes.top, TitleScene) and app.errors == 1
+    [record] = caplog.records
+    assert record.exc_info is not None and str(record.exc_info[1]) == "a bug in a scene"
+
+
+def test_the_debug_switch_makes_the_loop_re_raise() -> None:
+    app = make_app()
+    app.launch.debug = True
+    app.scenes.reset(_Broken(app))
+    with pytest.raises(RuntimeError, match="a bug in a scene"):
+        loop.run(app)  # the first frame draws the broken scene: no recovery, the traceback stands
+    assert app.errors == 0

@@ -9,10 +9,10 @@ import pytest
 
 from game import i18n
 from game.engine.flow import Double, GameState, Pass, Phase, Rules, apply, new_game
+from game.i18n import tr
 from game.ui.app import App
 from game.ui.input import Intent
 from game.ui.scenes.menu import MenuScene
-from game.ui.text import tr
 from tests.ui_driver import make_app, quit_pygame, start_game
 
 
@@ -28,7 +28,7 @@ def test_escape_opens_the_menu_with_the_focus_on_resume_and_a_click_opens_it_wit
     menu = app.scenes.top
     assert isinstance(menu, MenuScene)
     focused = menu.buttons.focused()
-    assert focused is not None and focused.label == tr("resume")
+    assert focused is not None and focused.label == tr("ui.resume")
     menu.close()
     scene.open_menu()  # the Menu button: a pointer, no focus ring until a key is pressed
     menu = app.scenes.top
@@ -44,5 +44,5 @@ def test_over_a_finished_game_the_first_button_goes_back_to_the_board(app: App) 
     menu = app.scenes.top
     assert isinstance(menu, MenuScene)
     labels = [b.label for b in menu.buttons.buttons]
-    assert i18n.tr("operator.resume") in labels and tr("resume") not in labels
+    assert i18n.tr("operator.resume") in labels and tr("ui.resume") not in labels
     app.draw(0.0)

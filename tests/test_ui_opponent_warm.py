@@ -1,73 +1,52 @@
-"""The screen's computer player gets the AI ready beside the loop (``Opponent`` and ``api.warm_up``).
+"""The screen's computer player gets its worker processes ready beside the loop (``Opponent``, ``jobs.warm``).
 
-Why: the expert's first cube rollout would otherwise wait for its worker processes to start and
-load the network (a second or more on a Raspberry Pi) while the player watches.
+Why: the first question would otherwise wait for a worker process to start and load the network
+(a second or more on a Raspberry Pi) while the player watches.
 """
 
 from __future__ import annotations
 
-import threading
-import time
-import types
-
 import pytest
 
+from game.ai import jobs, parallel
+from game.ai.jobs import Where
 from game.engine.flow import OpeningRoll, apply, new_game
-from game.session import opponent as opponent_module
 from game.session.opponent import Opponent
 
 
-def _fake_ai(warm: object) -> types.ModuleType:
-    ai = types.ModuleType("fake_ai")
-    ai.LEVELS = ("expert",)  # type: ignore[attr-defined]
-    ai.choose_play = lambda pos, dice, level, seed=0: None  # type: ignore[attr-defined]
-    ai.should_double = lambda *a: False  # type: ignore[attr-defined]
-    ai.should_take = lambda *a: True  # type: ignore[attr-defined]
-    ai.warm_up = warm  # type: ignore[attr-defined]
-    return ai
+class _Pool:
+    """A worker pool that records what it is asked (no process is started)."""
+
+    def __init__(self) -> None:
+        self.warmed: list[int | None] = []
+
+    def warm(self, workers: int | None = None) -> None:
+        self.warmed.append(workers)
+
+    def think(self, question: object) -> None:
+        return None  # as a pool whose workers failed: the question is answered in a thread
 
 
-def _wait(flag: threading.Event) -> bool:
-    return flag.wait(timeout=10.0)
+def test_an_opponent_beside_the_loop_warms_its_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    pool = _Pool()
+    monkeypatch.setattr(parallel, "shared_pool", lambda: pool)
+    Opponent("expert", where=Where.WORKER).close()
+    assert pool.warmed == [jobs.THINKERS]
 
 
-def test_a_threaded_opponent_warms_the_ai_in_its_worker(monkeypatch: pytest.MonkeyPatch) -> None:
-    done = threading.Event()
-    where: list[str] = []
-
-    def warm() -> None:
-        where.append(threading.current_thread().name)
-        done.set()
-
-    monkeypatch.setattr(opponent_module, "_load_ai", lambda: _fake_ai(warm))
-    opponent = Opponent("expert", threaded=True)
-    assert _wait(done)
-    assert where and where[0].startswith("ai") and where[0] != threading.main_thread().name
-    opponent.close()
+@pytest.mark.parametrize("where", [Where.HERE, Where.THREAD])
+def test_an_opponent_in_this_process_starts_no_worker(monkeypatch: pytest.MonkeyPatch, where: Where) -> None:
+    pool = _Pool()
+    monkeypatch.setattr(parallel, "shared_pool", lambda: pool)
+    Opponent("expert", where=where).close()
+    assert pool.warmed == []  # tests and --frames answer at once and start nothing beside the loop
 
 
-def test_an_unthreaded_opponent_does_not_warm(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[int] = []
-    monkeypatch.setattr(opponent_module, "_load_ai", lambda: _fake_ai(lambda: calls.append(1)))
-    Opponent("expert", threaded=False).close()
-    assert calls == []  # tests and --frames answer at once and start nothing beside the loop
-
-
-def test_a_failing_warm_up_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    failed = threading.Event()
-
-    def warm() -> None:
-        failed.set()
-        raise OSError("no processes here")
-
-    monkeypatch.setattr(opponent_module, "_load_ai", lambda: _fake_ai(warm))
-    opponent = Opponent("expert", threaded=True)
-    assert _wait(failed)
-    opponent.request("take", apply(new_game(), OpeningRoll(3, 1)))
-    for _ in range(5000):
-        ready, answer = opponent.poll()
-        if ready:
-            break
-        time.sleep(0.001)
-    assert ready and answer is True
-    opponent.close()
+def test_workers_that_cannot_be_had_change_nothing_but_where(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parallel, "shared_pool", _Pool)
+    state = apply(new_game(), OpeningRoll(3, 1))
+    beside = Opponent("intermediate", where=Where.WORKER, seed=2)
+    here = Opponent("intermediate", where=Where.HERE, seed=2)
+    job = beside.play(state)
+    assert job.wait(120.0)
+    assert job.result is not None and job.result == here.play(state).result

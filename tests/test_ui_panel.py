@@ -9,10 +9,12 @@ import pygame
 import pytest
 
 from game import i18n
+from game.ai.jobs import Where
+from game.i18n import tr, tr_level, tr_message
 from game.ui import layout as L
 from game.ui.app import apply_language
 from game.ui.play import panel
-from game.ui.text import MIN_SIZE, tr, tr_level
+from game.ui.text import MIN_SIZE
 from tests.screen_probe import ScreenReader, panel_middle
 from tests.ui_driver import make_app, quit_pygame, start_game
 
@@ -49,7 +51,11 @@ def test_panel_level_is_translated(restore_language: None, lang: str, level: str
     assert screen.find_text(text, MIN_SIZE, (170, 170, 190), panel_middle(), L.PANEL_W - 12)
     other = next(x for x in ("beginner", "expert") if x != level)
     assert not screen.find_text(
-        tr("computer_level", level=tr_level(other)), MIN_SIZE, (170, 170, 190), panel_middle(), L.PANEL_W - 12
+        tr("ui.computer_level", level=tr_level(other)),
+        MIN_SIZE,
+        (170, 170, 190),
+        panel_middle(),
+        L.PANEL_W - 12,
     )
 
 
@@ -59,9 +65,9 @@ def test_unknown_level_is_shown_as_it_is(restore_language: None) -> None:
 
 
 def test_level_chosen_on_the_title_is_the_computers_level(restore_language: None) -> None:
+    from game.i18n import tr
     from game.ui.scenes.game import GameScene
     from game.ui.scenes.title import TitleScene
-    from game.ui.text import tr
     from tests.ui_driver import click
 
     app = make_app()
@@ -69,7 +75,7 @@ def test_level_chosen_on_the_title_is_the_computers_level(restore_language: None
     app.scenes.reset(title)
     click(app, _at(title, tr_level("expert")))
     assert title.level == "expert"
-    click(app, _at(title, tr("vs_computer")))
+    click(app, _at(title, tr("ui.vs_computer")))
     scene = app.scenes.top
     assert isinstance(scene, GameScene) and scene.game.opponent.level == "expert"
     assert "Expert" in panel.level_text(scene)
@@ -105,13 +111,13 @@ def _panel_texts(app, scene, monkeypatch) -> list[str]:  # type: ignore[no-untyp
 
 
 def test_a_one_point_match_says_no_doubling_not_crawford(restore_language: None, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from game.ui.text import tr
+    from game.i18n import tr
 
     app = make_app()
     one = start_game(app, mode="two", seed=2, match_length=1)
     assert one.state.crawford  # the engine's flag: the cube is dead from the first game
     texts = _panel_texts(app, one, monkeypatch)
-    assert tr("no_cube") in texts and tr("crawford") not in texts
+    assert tr("ui.no_cube") in texts and tr("ui.crawford") not in texts
     three = start_game(app, mode="two", seed=2, match_length=3)
     from game.engine.flow import Rules
     from game.engine.match import Match
@@ -120,17 +126,17 @@ def test_a_one_point_match_says_no_doubling_not_crawford(restore_language: None,
     three.resume(match.new_game(), match)
     assert three.state.crawford
     texts = _panel_texts(app, three, monkeypatch)
-    assert tr("crawford") in texts and tr("no_cube") not in texts
+    assert tr("ui.crawford") in texts and tr("ui.no_cube") not in texts
 
 
 def test_touching_the_demo_says_how_to_play(restore_language: None) -> None:
-    from game.ui.text import tr
+    from game.i18n import tr
     from tests.ui_driver import click, point_xy
 
     app = make_app()
     scene = start_game(app, mode="demo", seed=2)
     click(app, point_xy(0, 13))
-    assert scene.flash_text == tr("demo_touch") and "Menu" in scene.flash_text
+    assert scene.flash_text == tr("ui.demo_touch") and "Menu" in scene.flash_text
 
 
 # -- the players' boxes: a name and a score of any length never meet ------------------------------------
@@ -150,7 +156,7 @@ def _ink(surface: pygame.Surface, colour: tuple[int, int, int]) -> pygame.Rect |
     ).inflate(4, 4)
 
 
-NAME_KEYS = ("player_you", "player_computer", "player_random", "player_white", "player_black")
+NAME_KEYS = ("ui.player_you", "ui.player_computer", "ui.player_white", "ui.player_black")
 
 
 @pytest.mark.parametrize("lang", ["en", "fi", "hu"])
@@ -168,7 +174,7 @@ def test_a_name_and_a_score_never_overlap(restore_language: None, lang: str, sco
     white, grey = (255, 255, 255), (190, 200, 220)
     for key in NAME_KEYS:
         name = tr(key)
-        pips = tr("pips", pips=167)
+        pips = tr("ui.pips", pips=167)
         surface = pygame.Surface((L.W, L.H))
         drawn = panel.paint_player(surface, box, name, pips, score, on=True)
         for what in ("name", "pips", "score", "turn"):
@@ -184,10 +190,9 @@ def test_a_name_and_a_score_never_overlap(restore_language: None, lang: str, sco
         assert name_ink and pips_ink and score_ink
         assert not name_ink.colliderect(score_ink) and not pips_ink.colliderect(score_ink), (key, inks)
         assert not name_ink.colliderect(pips_ink), (key, inks)
-        # The score keeps its size; the name its size too unless it is wider than the whole row.
+        # The score and the name keep their sizes.
         assert drawn["score"].height == CACHE.font(panel.SCORE_SIZE).get_height()
-        if key != "player_random":
-            assert drawn["name"].height == CACHE.font(panel.NAME_SIZE).get_height(), (key, name)
+        assert drawn["name"].height == CACHE.font(panel.NAME_SIZE).get_height(), (key, name)
 
 
 @pytest.mark.parametrize("lang", ["en", "fi", "hu"])
@@ -213,8 +218,8 @@ def test_a_three_digit_money_score_reads_beside_the_whole_name(restore_language:
     pips = state.board_for(0).pips()
     for player in (0, 1):
         box = panel_box(player)
-        name = screen.find_text(scene.game.name(player), panel.NAME_SIZE, (255, 255, 255), box)
-        count = screen.find_text(tr("pips", pips=pips[player]), panel.PIPS_SIZE, (190, 200, 220), box)
+        name = screen.find_text(tr_message(scene.game.name(player)), panel.NAME_SIZE, (255, 255, 255), box)
+        count = screen.find_text(tr("ui.pips", pips=pips[player]), panel.PIPS_SIZE, (190, 200, 220), box)
         assert name and count, (player, name, count)
         assert name.right <= box.right and count.right <= box.right
         if player == 1:
@@ -233,7 +238,7 @@ def test_the_status_line_shows_the_roll_higher_die_first() -> None:
     scene.resume(apply(before, Roll((1, 6))))
     text, _ = panel.status(scene)
     assert "6-1" in text and "1-6" not in text
-    assert text == scene.game.say("to_move", 0, dice="6-1")
+    assert text == tr_message(scene.game.say("ui.to_move", 0, dice="6-1"))
 
 
 @pytest.mark.parametrize("lang", ["en", "fi", "hu"])
@@ -257,7 +262,7 @@ def test_the_game_over_buttons_show_their_labels_at_one_size(
     scene = start_game(app, mode=mode, seed=3, match_length=length)
     last = (1,) + (0,) * 24  # one checker left, on the one-point
     near_end = GameState(Phase.ROLL, Position(last, (0,) * 5 + (15,) + (0,) * 19), rules=Rules(length))
-    scene.game.opponent.threaded = False
+    scene.game.opponent.where = Where.HERE
     scene.resume(near_end, Match(Rules(length)))
     if mode != "demo":
         scene.game.do(Roll((6, 5)))
@@ -266,7 +271,7 @@ def test_the_game_over_buttons_show_their_labels_at_one_size(
     run_until(app, lambda: scene.state.phase is Phase.GAME_OVER and bool(scene.modal.buttons))
     buttons = scene.modal.buttons
     assert len(buttons) == (2 if mode == "demo" else 3)
-    assert buttons[-1].label == tr("to_title") and (length == 5 or buttons[0].label == tr("new_match"))
+    assert buttons[-1].label == tr("ui.to_title") and (length == 5 or buttons[0].label == tr("ui.new_match"))
     assert len({b.size for b in buttons}) == 1  # one size for every label
     assert buttons[0].size >= 26  # and not a small one
     for b in buttons:
@@ -276,3 +281,24 @@ def test_the_game_over_buttons_show_their_labels_at_one_size(
     box = dialogs.game_over_box(scene)
     assert LAYOUT.board_rect().contains(box) and all(box.contains(b.rect) for b in buttons)
     app.draw(0.0)
+
+
+def test_the_sessions_words_are_said_in_the_language_of_the_moment(restore_language: None) -> None:
+    """The controller hands the screen messages, not text: a note made in English reads in Finnish
+    once the language changes, and a refusal is said in the language it is shown in."""
+    from game.engine.flow import EndTurn, OpeningRoll
+
+    app = make_app()
+    scene = start_game(app, mode="two", seed=5)
+    assert scene.do(OpeningRoll(6, 1)) is None
+    note = scene.game.note
+    assert note is not None and note.key == "ui.opening_won"
+    assert panel.status(scene)[0] == i18n.translate("en", "ui.opening_won", name="White", a=6, b=1)
+    apply_language("fi")
+    white = i18n.translate("fi", "ui.player_white")
+    assert panel.status(scene)[0] == i18n.translate("fi", "ui.opening_won", name=white, a=6, b=1)
+    refused = scene.do(EndTurn())
+    assert refused is not None and refused.key == "engine.finish_move"
+    scene.flash(refused)
+    assert scene.flash_text == i18n.translate("fi", "engine.finish_move", left="6 ja 1")
+    assert panel.status(scene)[0] == scene.flash_text

@@ -13,16 +13,18 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from game.ai.jobs import Where
 from game.engine.flow import GameState, MoveTo, Phase, Rules
 from game.engine.match import Match
 from game.engine.moves import Move
 from game.engine.position import Position
 from game.engine.scoring import GameResult, WinKind
+from game.i18n import tr
 from game.ui import layout as L
 from game.ui.app import apply_language
 from game.ui.play import panel
 from game.ui.scenes.game import GameScene
-from game.ui.text import CACHE, MIN_SIZE, tr
+from game.ui.text import CACHE, MIN_SIZE
 from tests.screen_probe import ScreenReader
 from tests.ui_driver import make_app, quit_pygame, start_game
 
@@ -94,7 +96,7 @@ def test_the_panel_rows_never_meet_each_other_or_the_buttons(
     apply_language(lang)
     app = make_app()
     scene = start_game(app, mode=mode, seed=2)
-    scene.game.opponent.threaded = False
+    scene.game.opponent.where = Where.HERE
     phases = ["computer_move", "game_over"]
     if mode != "demo":
         phases += ["human_roll", "human_move", "human_moved"]
@@ -106,7 +108,7 @@ def test_the_panel_rows_never_meet_each_other_or_the_buttons(
         scene.resume(state, Match(Rules(length), score=state.score, games=sum(state.score)))
         if phase == "human_moved":  # Undo under Done
             scene.game.do(MoveTo(24, 18))
-            assert any(b.label == tr("undo") for b in scene.buttons.buttons)
+            assert any(b.label == tr("ui.undo") for b in scene.buttons.buttons)
         if phase == "human_move":
             scene.hints.moves = (Move(13, 7, 6), Move(13, 8, 5))
         where = (phase, crawford, length)
@@ -155,8 +157,8 @@ def test_the_demo_flash_and_the_banner_never_touch(
     apply_language(lang)
     app = make_app()
     scene = start_game(app, mode="demo", seed=2)
-    menu = next(b.rect for b in scene.buttons.buttons if b.label == tr("menu"))
-    for flash in ("", tr("demo_touch"), tr("not_your_turn")):
+    menu = next(b.rect for b in scene.buttons.buttons if b.label == tr("ui.menu"))
+    for flash in ("", tr("ui.demo_touch"), tr("ui.not_your_turn")):
         scene.flash_text, scene.flash_time = flash, 2.0 if flash else 0.0
         rects = _status_rects(scene, monkeypatch)
         for rect in rects:

@@ -17,6 +17,7 @@ from game.engine.flow import EndTurn, GameState, Phase, PlayMoves, Roll, Rules
 from game.engine.match import Match
 from game.engine.moves import legal_plays
 from game.engine.position import Position
+from game.i18n import tr
 from game.ui import loop
 from game.ui.board.view import GOLD
 from game.ui.layout import LAYOUT
@@ -25,7 +26,7 @@ from game.ui.play.board_paint import board_draw
 from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.title import TitleScene
-from game.ui.text import MIN_SIZE, tr
+from game.ui.text import MIN_SIZE
 from tests.screen_probe import ScreenReader, panel_middle
 from tests.ui_driver import button_xy, click, dice_xy, make_app, quit_pygame, run_until, settle, start_game
 
@@ -134,13 +135,13 @@ def test_crawford_game_is_marked(app) -> None:  # type: ignore[no-untyped-def]
     scene.resume(state, match)
     app.draw(0.0)
     white = (255, 255, 255)
-    assert ScreenReader(app.screen, app.sprites).find_text(tr("crawford"), MIN_SIZE, white, panel_middle())
+    assert ScreenReader(app.screen, app.sprites).find_text(tr("ui.crawford"), MIN_SIZE, white, panel_middle())
     post = Match(Rules(3), score=(2, 1), games=2, crawford_used=True)
     scene.resume(post.new_game(), post)
     assert not scene.state.crawford
     app.draw(0.0)
     assert not ScreenReader(app.screen, app.sprites).find_text(
-        tr("crawford"), MIN_SIZE, white, panel_middle()
+        tr("ui.crawford"), MIN_SIZE, white, panel_middle()
     )
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from game import i18n
 from game.engine.flow import Phase
+from game.i18n import tr
 from game.session import persist
 from game.session import settings as st
 from game.session.kiosk import Mode
@@ -18,7 +19,6 @@ from game.ui.kiosk.keypad import KeypadScene
 from game.ui.kiosk.operator import OperatorScene
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.title import TitleScene
-from game.ui.text import tr
 from tests.ui_driver import down, make_app, press_button, run_until, start_game, up
 
 STEP = 1.0 / 120.0
@@ -118,7 +118,7 @@ def test_backspace_during_the_computers_turn_does_not_take_back_its_play() -> No
 def _leave_to_title(app: App) -> None:
     app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     app.step(STEP)
-    press_button(app, tr("to_title"))
+    press_button(app, tr("ui.to_title"))
     assert isinstance(app.scenes.top, TitleScene)
 
 
@@ -128,14 +128,14 @@ def test_watching_the_demo_keeps_the_saved_game(tmp_path: Path) -> None:
     the demo is never saved, so the player's game was simply lost. Continue must bring it back."""
     app = App(st.Settings(animation="fast"), Launch(), data_dir=tmp_path, threaded_ai=False)
     app.scenes.push(app.initial_scene())
-    press_button(app, tr("vs_computer"))
+    press_button(app, tr("ui.vs_computer"))
     scene = app.scenes.top
     assert isinstance(scene, GameScene)
     run_until(app, lambda: scene.game.state.phase in (Phase.ROLL, Phase.MOVING), draw_every=0)
     saved = persist.load_game(tmp_path)
     assert saved is not None
     _leave_to_title(app)
-    press_button(app, tr("demo"))
+    press_button(app, tr("ui.demo"))
     demo = app.scenes.top
     assert isinstance(demo, GameScene) and demo.game.mode == "demo"
     run_until(app, lambda: bool(demo.game.state.last_play), draw_every=0)  # the demo has played

@@ -19,13 +19,13 @@ import pytest
 
 from game import i18n
 from game.engine.flow import Double, OpeningRoll, Pass, Phase, Roll, Take
+from game.i18n import tr
 from game.record import PlyKind, check_match, read_mat
 from game.ui.app import App
 from game.ui.play import panel
 from game.ui.scenes.base import ButtonScene
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.title import TitleScene
-from game.ui.text import tr
 from tests.test_ui_records import (
     _app,
     _files,
@@ -55,7 +55,7 @@ def _leave_and_continue(app: App) -> GameScene:
     app.step()
     menu = app.scenes.top
     assert isinstance(menu, ButtonScene) and not isinstance(menu, GameScene)
-    _press(app, menu, tr("to_title"))
+    _press(app, menu, tr("ui.to_title"))
     title = app.scenes.top
     assert isinstance(title, TitleScene)
     _press(app, title, i18n.tr("menu.continue"))

@@ -13,6 +13,8 @@ import pygame
 import pytest
 
 from game import i18n
+from game.ai.jobs import Where
+from game.coach.scale import is_error
 from game.engine.flow import Phase
 from game.engine.matchid import match_id
 from game.i18n import tr
@@ -22,11 +24,11 @@ from game.session import review_job
 from game.session import settings as st
 from game.session.controller import GameSetup
 from game.session.kiosk import Mode
-from game.session.review_job import ReviewJob
+from game.session.review_job import start_review
 from game.ui.app import STEP, App, Launch
 from game.ui.kiosk.initials import InitialsScene
 from game.ui.scenes.game import GameScene
-from game.ui.scenes.replay import MISTAKE, ReplayScene, build_steps, mistake_step
+from game.ui.scenes.replay import ReplayScene, build_steps, mistake_step
 from game.ui.scenes.review import ReviewScene
 from tests.test_record import HAND_MATCH, mat
 from tests.test_ui_records import _play_human_against_computer
@@ -139,7 +141,7 @@ def test_a_failing_review_is_said_on_screen_not_raised(tmp_path: Path) -> None:
     def broken(record: MatchRecord, progress: Progress, cancel: Callable[[], bool]) -> MatchReview:
         raise RuntimeError("no network")
 
-    job = ReviewJob(read_mat(HAND_MATCH), broken, threaded=False)
+    job = start_review(read_mat(HAND_MATCH), broken, where=Where.HERE)
     assert job.done and job.result is None and job.error is not None and "no network" in job.error
 
 
@@ -171,7 +173,7 @@ def test_the_review_shows_both_players_and_a_mistake_opens_the_replay_there(
     game_index, ply_index = mistake_step(record, bob.worst[0])
     step = replay.steps[replay.index]
     assert step.ply == record.games[game_index].plies[ply_index] and step.ply.player == 1
-    assert step.error >= MISTAKE
+    assert is_error(step.cost)
     app.draw()
 
 
@@ -450,7 +452,7 @@ def test_a_long_play_in_the_replay_stays_inside_the_panel(
     apply_language(lang)
     record = read_mat(LONG_PLAYS)
     app = _app(tmp_path)
-    replay = ReplayScene(app, record, (tr("player_you"), tr("player_computer")))
+    replay = ReplayScene(app, record, (tr("ui.player_you"), tr("ui.player_computer")))
     app.scenes.reset(replay)
     long_play = next(s.ply.moves for s in replay.steps if s.ply is not None and len(s.ply.moves) == 4)
     drawn = spy_on_text(monkeypatch, replay_module)

@@ -19,13 +19,14 @@ import pytest
 from game.engine.flow import Double, GameState, MoveTo, Phase, Rules, apply
 from game.engine.match import Match
 from game.engine.matchid import state_from_ids
+from game.i18n import tr, tr_message
 from game.ui import layout as L
 from game.ui.app import App
 from game.ui.board import view as board_view
 from game.ui.layout import LAYOUT
 from game.ui.play import board_paint, dialogs, panel
 from game.ui.scenes.game import GameScene
-from game.ui.text import MIN_SIZE, tr
+from game.ui.text import MIN_SIZE
 from tests.screen_probe import STATUS, ScreenReader, panel_box, panel_middle
 from tests.ui_driver import button_xy, click, let_dialog_show, make_app, quit_pygame, start_game
 
@@ -162,16 +163,16 @@ def test_the_pip_counts_are_in_each_players_box(app: App, name: str) -> None:
     grey = (190, 200, 220)
     for player, count in enumerate(pips(state)):
         box = panel_box(player)
-        assert screen.find_text(tr("pips", pips=count), MIN_SIZE, grey, box), (player, count)
+        assert screen.find_text(tr("ui.pips", pips=count), MIN_SIZE, grey, box), (player, count)
         for wrong in (count - 1, count + 1, pips(state)[1 - player]):
             if wrong != count:
-                assert not screen.find_text(tr("pips", pips=wrong), MIN_SIZE, grey, box), (player, wrong)
+                assert not screen.find_text(tr("ui.pips", pips=wrong), MIN_SIZE, grey, box), (player, wrong)
 
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_the_crawford_badge_is_drawn_only_in_the_crawford_game(app: App, name: str) -> None:
     _scene, state, screen = show(app, CASES[name])
-    found = screen.find_text(tr("crawford"), MIN_SIZE, (255, 255, 255), panel_middle())
+    found = screen.find_text(tr("ui.crawford"), MIN_SIZE, (255, 255, 255), panel_middle())
     assert (found is not None) == state.crawford
 
 
@@ -180,9 +181,9 @@ def test_a_one_point_match_shows_no_doubling_and_no_crawford(app: App) -> None:
     assert scene.state.crawford  # by the rules the first game of a 1-point match is the Crawford game
     app.draw(0.0)
     screen = read(app, scene)
-    assert screen.find_text(tr("no_cube"), MIN_SIZE, (235, 235, 245), panel_middle(), L.PANEL_W - 40)
-    assert not screen.find_text(tr("crawford"), MIN_SIZE, (255, 255, 255), panel_middle())
-    assert screen.find_text(tr("match_to", length=1), 26, (230, 230, 240), panel_middle(), PANEL_TEXT)
+    assert screen.find_text(tr("ui.no_cube"), MIN_SIZE, (235, 235, 245), panel_middle(), L.PANEL_W - 40)
+    assert not screen.find_text(tr("ui.crawford"), MIN_SIZE, (255, 255, 255), panel_middle())
+    assert screen.find_text(tr("ui.match_to", length=1), 26, (230, 230, 240), panel_middle(), PANEL_TEXT)
 
 
 def test_the_status_line_says_who_moves_what(app: App) -> None:
@@ -209,12 +210,12 @@ def test_the_cube_offer_says_who_doubles_and_what_each_answer_costs(app: App) ->
     assert screen.find_text("Black", 24, white, card, card.width - 84)
     assert screen.find_text("doubles to 2", 24, white, card, card.width - 84)
     assert screen.find_text("White: take or pass?", MIN_SIZE, (255, 230, 120), card, card.width - 16)
-    assert screen.find_text(tr("session_score"), dialogs.SECONDARY, (170, 180, 200), card, card.width - 36)
-    take, drop = _button(scene, tr("take")), _button(scene, tr("pass"))
+    assert screen.find_text(tr("ui.session_score"), dialogs.SECONDARY, (170, 180, 200), card, card.width - 36)
+    take, drop = _button(scene, tr("ui.take")), _button(scene, tr("ui.pass"))
     assert card.contains(take) and card.contains(drop)
-    assert screen.find_text(tr("take"), dialogs.ANSWER_SIZE, white, take, take.width - 24)
+    assert screen.find_text(tr("ui.take"), dialogs.ANSWER_SIZE, white, take, take.width - 24)
     assert screen.find_text("Play on for 2 pts", MIN_SIZE, (235, 235, 235), take, take.width - 24)
-    assert screen.find_text(tr("pass"), dialogs.ANSWER_SIZE, white, drop, drop.width - 24)
+    assert screen.find_text(tr("ui.pass"), dialogs.ANSWER_SIZE, white, drop, drop.width - 24)
     assert screen.find_text("Give up, lose 1 pt", MIN_SIZE, (235, 235, 235), drop, drop.width - 24)
     assert not screen.find_text("Give up, lose 2 pts", MIN_SIZE, (235, 235, 235), drop, drop.width - 24)
     assert screen.cube() is None  # the cube is in the doubler's hand, in the dialog
@@ -239,16 +240,16 @@ def test_the_offer_card_says_the_match_as_large_as_its_other_small_text(lang: st
     app.draw(0.0)
     screen = read(app, scene)
     card, size = dialogs.offer_card(), dialogs.SECONDARY
-    where = tr("match_to", length=5) if length else tr("session_score")
+    where = tr("ui.match_to", length=5) if length else tr("ui.session_score")
     match_line = screen.find_text(where, size, (170, 180, 200), card)
     assert match_line is not None and card.contains(match_line), where  # whole, at the secondary size
-    asks = [scene.game.say("answer_double", 0), tr("answer_double_you")]
+    asks = [tr_message(scene.game.say("ui.answer_double", 0)), tr("ui.answer_double_you")]
     question = next(r for r in (screen.find_text(a, size, (255, 230, 120), card) for a in asks) if r)
-    take = next(b for b in scene.modal.buttons if b.label == tr("take"))
+    take = next(b for b in scene.modal.buttons if b.label == tr("ui.take"))
     assert screen.find_text(take.sub, size, (235, 235, 235), take.rect)  # the answers' meaning: the same size
     assert size * picture_rect((800, 480), 0).width / L.W >= 15  # the floor: 15 pixels on an 800x480 screen
     # not crowded: the question, the match and the Take button one under the other, none over another
-    said = two_lines(scene.game.say("offers_double", 1, value=2), 24, card.width - 96)
+    said = two_lines(tr_message(scene.game.say("ui.offers_double", 1, value=2)), 24, card.width - 96)
     offer = [screen.find_text(line, 24, (255, 255, 255), card, card.width - 96) for line in said]
     assert all(r is not None and r.bottom <= question.top for r in offer), (said, offer, question)
     assert question.bottom <= match_line.top and match_line.bottom < take.rect.top
@@ -269,19 +270,19 @@ def test_the_whole_board_and_both_scores_stay_in_view_while_a_double_is_answered
     assert screen.board() == expected_board(offered)
     card = dialogs.offer_card()
     assert screen.find_text(
-        tr("match_to", length=5), dialogs.SECONDARY, (170, 180, 200), card, card.width - 36
+        tr("ui.match_to", length=5), dialogs.SECONDARY, (170, 180, 200), card, card.width - 36
     )
     pips = offered.board_for(0).pips()
     for player in (1, 0):
         box = panel_box(player)
         assert not box.colliderect(card)
-        assert screen.find_text(tr("pips", pips=pips[player]), MIN_SIZE, (190, 200, 220), box)
+        assert screen.find_text(tr("ui.pips", pips=pips[player]), MIN_SIZE, (190, 200, 220), box)
 
 
 def test_the_game_over_dialog_names_the_winner_the_kind_and_the_score(app: App) -> None:
     scene, _state, _ = show(app, OFFER)
     let_dialog_show(app, scene)
-    click(app, button_xy(scene, tr("pass")))
+    click(app, button_xy(scene, tr("ui.pass")))
     assert scene.state.phase is Phase.GAME_OVER
     app.draw(0.0)
     screen = read(app, scene)
@@ -289,8 +290,8 @@ def test_the_game_over_dialog_names_the_winner_the_kind_and_the_score(app: App) 
     gold = board_view.GOLD
     assert screen.find_text("Black wins", 44, gold, board, 620)
     assert not screen.find_text("White wins", 44, gold, board, 620)
-    assert screen.find_text(tr("win_pass"), 32, (255, 255, 255), board, 620)
-    assert screen.find_text(tr("point_won"), 40, (160, 255, 160), board)
+    assert screen.find_text(tr("ui.win_pass"), 32, (255, 255, 255), board, 620)
+    assert screen.find_text(tr("ui.point_won"), 40, (160, 255, 160), board)
     assert screen.find_text("White 0 : 1 Black", 30, (230, 230, 240), board, 620)
 
 
@@ -375,7 +376,7 @@ def test_a_crawford_badge_on_the_wrong_game_is_seen(app: App, monkeypatch: pytes
     monkeypatch.setattr(panel, "paint", always)
     _scene, state, screen = show(app, CASES["opening"])
     assert not state.crawford
-    assert screen.find_text(tr("crawford"), MIN_SIZE, (255, 255, 255), panel_middle())
+    assert screen.find_text(tr("ui.crawford"), MIN_SIZE, (255, 255, 255), panel_middle())
 
 
 def test_the_text_finder_tells_numbers_apart(app: App) -> None:
@@ -400,9 +401,11 @@ def test_the_offer_cards_lines_clear_the_answer_buttons_and_their_focus_ring(app
     app.draw(0.0)
     screen = read(app, scene)
     card = dialogs.offer_card()
-    take = _button(scene, tr("take"))
+    take = _button(scene, tr("ui.take"))
     assert scene.modal.focused() is not None and scene.modal.focused().rect == take
-    where = screen.find_text(tr("session_score"), dialogs.SECONDARY, (170, 180, 200), card, card.width - 36)
+    where = screen.find_text(
+        tr("ui.session_score"), dialogs.SECONDARY, (170, 180, 200), card, card.width - 36
+    )
     ask = screen.find_text("White: take or pass?", dialogs.SECONDARY, (255, 230, 120), card, card.width - 36)
     assert where is not None and ask is not None
     ring = take.inflate(10, 10)
@@ -421,8 +424,8 @@ def test_the_answers_say_what_they_cost_with_room_to_spare(app: App, lang: str) 
     width = L.PANEL_W - 20 - 24 - 2 * 12  # the button, its text margin, the room to spare
     font = CACHE.font(20)
     for old in (1, 2, 4, 8, 16, 32):
-        take = tr("take_means", points=old * 2)
-        drop = tr("pass_means" if old == 1 else "pass_means_pl", points=old)
+        take = tr("ui.take_means", points=old * 2)
+        drop = tr("ui.pass_means" if old == 1 else "ui.pass_means_pl", points=old)
         assert font.size(take)[0] <= width and font.size(drop)[0] <= width, (lang, take, drop)
 
 

@@ -16,7 +16,6 @@ import pytest
 
 from game import i18n
 from game.session import persist
-from game.ui import text as ui_text
 from game.ui.app import App
 from game.ui.cli import build
 from game.ui.kiosk.attract import AttractScene
@@ -70,7 +69,7 @@ PATHS: dict[str, tuple[list[str], Callable[[App], GameScene]]] = {
 def _check_common(app: App, scene: GameScene) -> None:
     """The settings every path must apply: language, speed, board direction, sound."""
     assert i18n.get_language() == "fi"
-    assert ui_text.tr("roll") == i18n.translate("fi", "ui.roll") != i18n.translate("en", "ui.roll")
+    assert i18n.tr("ui.roll") == i18n.translate("fi", "ui.roll") != i18n.translate("en", "ui.roll")
     assert app.speed == "fast" and scene.anim.speed == "fast"
     assert LAYOUT.home == "left"
     assert app.audio.enabled is False and app.audio.volume == 0.25

@@ -21,6 +21,7 @@ import pytest
 
 from game.i18n import LANGUAGES, tr
 from game.session import settings as st
+from game.session.dice_stats import DiceStats
 from game.ui import layout as L
 from game.ui.app import App, Launch
 from game.ui.kiosk.initials import InitialsScene
@@ -117,7 +118,7 @@ def keymap(app: App) -> None:
 
 def dice_stats(app: App) -> None:
     dice = random.Random(7)
-    app.stats = app.stats.__class__.from_rolls((dice.randint(1, 6), dice.randint(1, 6)) for _ in range(180))
+    app.dice_stats = DiceStats.from_rolls((dice.randint(1, 6), dice.randint(1, 6)) for _ in range(180))
     app.scenes.push(DiceStatsScene(app))
 
 

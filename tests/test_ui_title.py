@@ -12,13 +12,14 @@ import pytest
 from game import i18n
 from game.engine.flow import Rules, new_game
 from game.engine.match import Match
+from game.i18n import tr, tr_level
 from game.session import persist
 from game.session import settings as st
 from game.ui import layout as L
 from game.ui.app import App
 from game.ui.display import picture_rect, turned_size
 from game.ui.scenes.title import TitleScene
-from game.ui.text import CACHE, MIN_SIZE, tr, tr_level
+from game.ui.text import CACHE, MIN_SIZE
 from game.ui.widgets import Button, fits
 from tests.screen_probe import ScreenReader
 from tests.ui_driver import click
@@ -46,8 +47,8 @@ def title_with_a_saved_game(tmp_path: Path) -> tuple[App, TitleScene]:
 def groups() -> dict[str, list[str]]:
     """The title's groups of buttons that sit together, by their labels in the current language."""
     return {
-        "ways to play": [tr("vs_computer"), tr("two_players")],
-        "demo and how to play": [tr("demo"), tr("how_to_play")],
+        "ways to play": [tr("ui.vs_computer"), tr("ui.two_players")],
+        "demo and how to play": [tr("ui.demo"), tr("ui.how_to_play")],
         "levels": [tr_level(level) for level in st.LEVELS],
         "side": [i18n.tr("menu.continue"), i18n.tr("menu.settings"), i18n.tr("operator.fairness")]
         + [lang.upper() for lang in i18n.LANGUAGES],
@@ -106,7 +107,7 @@ def test_the_title_buttons_type_is_readable_on_every_screen(
     for lang in ("en", "fi", "hu"):
         if lang != "en":
             choose_language(app, scene, lang)
-        shown = [b for b in scene.buttons.buttons if b.label != tr("quit")]  # Quit: a corner of its own
+        shown = [b for b in scene.buttons.buttons if b.label != tr("ui.quit")]  # Quit: a corner of its own
         for b in shown:  # drawn at its size, not shrunk to fit (the size the player sees)
             assert fits(b.label, b.size, b.rect.width - 24, b.lines), (lang, b.label)
         smallest = min(b.size for b in shown)
@@ -120,7 +121,7 @@ def test_continue_the_first_way_to_play_and_settings_stand_in_one_row(tmp_path: 
     by_label = {b.label: b.rect for b in scene.buttons.buttons}
     row = [
         by_label[i18n.tr("menu.continue")],
-        by_label[tr("vs_computer")],
+        by_label[tr("ui.vs_computer")],
         by_label[i18n.tr("menu.settings")],
     ]
     assert {(r.top, r.bottom) for r in row} == {(row[1].top, row[1].bottom)}, row

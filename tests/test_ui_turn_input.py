@@ -11,28 +11,30 @@ import random
 import pygame
 import pytest
 
+from game.ai.jobs import Where
+from game.engine.errors import IllegalAction
 from game.engine.flow import GameState, MoveTo, OpeningRoll, Phase, Roll, Rules, apply, new_game
 from game.engine.moves import Move
 from game.engine.position import Position
-from game.session.controller import GameController, GameSetup
+from game.i18n import Message, engine_refusal, tr, tr_message
+from game.session.controller import GameController, GameSetup, ScreenHooks
 from game.ui.board.anim import Animator, DiceRoll
 from game.ui.input import Intent
 from game.ui.layout import LAYOUT, to_abs
 from game.ui.play.turn_input import TurnInput
-from game.ui.text import tr, tr_reason
 
 
-class Table:
+class Host:
     """The scene around the hands: the real game parts, the scene's own actions recorded."""
 
-    def __init__(self, mode: str = "two") -> None:
-        self.game = GameController(GameSetup(mode=mode, seed=3), threaded_ai=False)
+    def __init__(self, mode: str = "two", hooks: ScreenHooks | None = None) -> None:
+        self.game = GameController(GameSetup(mode=mode, seed=3), thinking=Where.HERE, hooks=hooks)
         self.anim = Animator()
         self.dice = DiceRoll(rng=random.Random(1))
-        self.flashes: list[str] = []
+        self.flashes: list[str | Message] = []
         self.calls: list[str] = []
 
-    def flash(self, text: str) -> None:
+    def flash(self, text: str | Message) -> None:
         self.flashes.append(text)
 
     def end_turn(self) -> None:
@@ -42,8 +44,8 @@ class Table:
         self.calls.append("undo")
 
 
-def hands_at(state: GameState, mode: str = "two") -> tuple[TurnInput, Table]:
-    table = Table(mode)
+def hands_at(state: GameState, mode: str = "two", hooks: ScreenHooks | None = None) -> tuple[TurnInput, Host]:
+    table = Host(mode, hooks)
     table.game.state = state
     hands = TurnInput(table)
     hands.refresh()
@@ -157,7 +159,7 @@ def test_a_drag_on_the_computers_turn_says_wait_and_does_nothing() -> None:
     hands, table = hands_at(state, mode="computer")
     go(hands, "drag_start", at(1, 13))
     go(hands, "click", at(1, 13))
-    assert table.flashes == [tr("not_your_turn")] and hands.drag is None and table.game.state is state
+    assert table.flashes == [tr("ui.not_your_turn")] and hands.drag is None and table.game.state is state
 
 
 def test_a_touch_on_the_demo_says_how_to_play() -> None:
@@ -166,7 +168,7 @@ def test_a_touch_on_the_demo_says_how_to_play() -> None:
     go(hands, "click", at(0, 13))
     go(hands, "drag_start", at(0, 13))
     go(hands, "double", at(0, 13))
-    assert table.flashes == [tr("demo_touch")] * 2 and table.game.state is state and hands.drag is None
+    assert table.flashes == [tr("ui.demo_touch")] * 2 and table.game.state is state and hands.drag is None
 
 
 def test_a_tap_on_the_dice_rolls_and_a_tap_elsewhere_does_not() -> None:
@@ -212,7 +214,7 @@ def test_drag_start_on_an_empty_point_or_a_foreign_checker_says_so() -> None:
     hands, table = hands_at(opening())
     go(hands, "drag_start", at(0, 3))  # empty
     go(hands, "drag_start", at(1, 6))  # Black's checker
-    assert table.flashes == [tr("no_checker_here")] * 2 and hands.drag is None
+    assert table.flashes == [tr("ui.no_checker_here")] * 2 and hands.drag is None
     go(hands, "drag_start", (5, 700))  # off the board
     assert len(table.flashes) == 2
 
@@ -237,7 +239,7 @@ def test_a_drag_follows_the_finger_and_a_drop_moves() -> None:
 def test_a_drop_back_on_its_own_point_slides_back_silently_one_off_the_board_says_so() -> None:
     """Back on its own point is a change of mind; off the board a play test wanted a word (the flash)."""
     hands, table = hands_at(opening(6, 1))
-    for end, said in ((at(0, 13), []), ((5, 700), [tr("drop_missed")])):
+    for end, said in ((at(0, 13), []), ((5, 700), [tr("ui.drop_missed")])):
         go(hands, "drag_start", at(0, 13))
         go(hands, "drop", end)
         assert table.game.state.moves == () and table.flashes == said and table.anim.busy
@@ -390,7 +392,8 @@ def test_a_die_gesture_after_the_move_is_complete_says_finish() -> None:
     go(hands, "double", at(0, 6))
     assert table.game.state.moves == (Move(13, 7, 6), Move(8, 7, 1))
     turn = table.game.state.turn_state()
-    assert table.flashes == [tr_reason(turn.explain(6, turn.dice[0]) or tr("must_finish"))]
+    refused = turn.refusal(6, turn.dice[0])
+    assert refused is not None and table.flashes == [engine_refusal(refused)]
 
 
 # -- why not ---------------------------------------------------------------------------------------------
@@ -400,13 +403,13 @@ def test_why_not_is_the_engines_reason_and_is_remembered() -> None:
     hands, table = hands_at(on_the_bar())
     turn = table.game.state.turn_state()
     stuck = 13
-    expected = next(
-        (r for d in sorted(set(turn.remaining), reverse=True) if (r := turn.explain(stuck, d)) is not None),
-        "",
+    refused = next(
+        r for d in sorted(set(turn.remaining), reverse=True) if (r := turn.refusal(stuck, d)) is not None
     )
-    assert hands.why_not(stuck) == tr_reason(expected) and expected
+    expected = tr_message(engine_refusal(refused))
+    assert hands.why_not(stuck) == expected and expected
     table.game.state = opening(5, 2)  # without refresh: the remembered answer
-    assert hands.why_not(stuck) == tr_reason(expected)
+    assert hands.why_not(stuck) == expected
 
 
 def test_why_not_after_a_complete_move_is_the_first_dies_reason() -> None:
@@ -416,8 +419,8 @@ def test_why_not_after_a_complete_move_is_the_first_dies_reason() -> None:
     hands.refresh()
     turn = table.game.state.turn_state()
     assert turn.is_complete
-    reason = turn.explain(24, turn.dice[0])
-    assert reason and hands.why_not(24) == tr_reason(reason)
+    refused = turn.refusal(24, turn.dice[0])
+    assert refused is not None and hands.why_not(24) == tr_message(engine_refusal(refused))
 
 
 def test_the_bar_is_the_only_source_while_a_checker_waits_there() -> None:
@@ -450,7 +453,7 @@ def held_24() -> GameState:
 
 
 def test_fresh_hands_hold_nothing_and_answer_before_any_refresh() -> None:
-    table = Table()
+    table = Host()
     table.game.state = opening(6, 1)
     hands = TurnInput(table)
     assert hands.selected is None and hands.drag is None and hands.movable == set()
@@ -480,7 +483,7 @@ def test_the_bar_answers_only_when_a_checker_waits_there() -> None:
     go(hands, "click", at(0, 25))
     assert hands.selected is None and table.flashes == []
     go(hands, "drag_start", at(0, 25))
-    assert hands.drag is None and table.flashes == [tr("no_checker_here")]
+    assert hands.drag is None and table.flashes == [tr("ui.no_checker_here")]
     waiting, other = hands_at(on_the_bar())
     go(waiting, "click", LAYOUT.tray_rect(0).center)  # the own tray is not the bar
     assert waiting.selected is None and other.flashes == []
@@ -489,8 +492,8 @@ def test_the_bar_answers_only_when_a_checker_waits_there() -> None:
 def test_why_not_names_the_higher_dies_reason_for_this_checker() -> None:
     hands, table = hands_at(held_24())
     assert 24 not in hands.movable
-    reason = tr_reason("Point 18 is held by your opponent")
-    assert hands.why_not(24) == reason
+    reason = tr("engine.point_held", point=18)
+    assert reason == "Point 18 is held by your opponent" and hands.why_not(24) == reason
     assert hands.why_not(8) == ""  # a checker that can move by either die has no reason against it
     go(hands, "drag_start", at(0, 24))
     go(hands, "click", at(0, 24))
@@ -517,9 +520,9 @@ def test_a_refused_drop_slides_back_from_where_it_was_dropped() -> None:
 
 
 def test_a_drop_tells_the_screen_where_the_checker_was_let_go() -> None:
-    hands, table = hands_at(opening(6, 1))
     drops: list[object] = []
-    table.game.on_change = lambda old, new, action, drop: drops.append(drop)
+    hooks = ScreenHooks(on_change=lambda old, new, action, drop: drops.append(drop))
+    hands, _table = hands_at(opening(6, 1), hooks=hooks)
     go(hands, "drag_start", at(0, 13))
     go(hands, "drop", at(0, 7))
     assert drops == [at(0, 7)]
@@ -531,6 +534,6 @@ def test_tap_on_an_unlit_point_says_exactly_the_engines_reason() -> None:
     go(hands, "click", at(0, 10))
     try:
         apply(table.game.state, MoveTo(13, 10))
-    except ValueError as exc:
-        expected = tr_reason(str(exc))
-    assert table.flashes == [expected] and expected
+    except IllegalAction as exc:
+        expected = engine_refusal(exc)
+    assert table.flashes == [expected] and expected.key == "engine.no_path.point_point"

@@ -26,7 +26,7 @@ from functools import lru_cache
 from game.engine import Play, Position, legal_plays
 from game.engine.cube import MAX_CUBE
 
-from . import bearoff, cubeful, parallel, pubeval, race, rollout, search
+from . import bearoff, cubeful, effort, parallel, pubeval, race, rollout, search
 from . import cube as cubemod
 from .duel import game_points
 from .net import Network, Outputs, default_network, equity
@@ -252,6 +252,17 @@ full-game rollouts of the same 200 positions as ``ROLLOUT_Z_DOUBLE`` (lost per t
 90.69); GNU Backgammon's answers, only measured, agree (see ``assets/weights/README.md``)."""
 
 
+CUBE_BUDGET = 0.2
+"""The game's budget for one cube decision of the expert, in CPU seconds of the thread thinking
+(:class:`game.ai.effort.Deadline`); the functions here take it as ``budget`` and have none by
+default (the bot, the benchmarks and the review judge with every trial). Why 0.2 s: a Raspberry
+Pi 4 core does about a sixth of this machine's core's work, so a decision that spends 0.2 s here
+takes a little more than a second there. Most decisions end sooner (no rollout, or one settled
+after 36 trials); a take close all the way, 288 trials and up to 2.2 s here unbudgeted, stops at
+the last block of 36 trials finished in time, or, when not even the first was, keeps the
+lookahead's answer. Measured with ``python -m game.ui.tools.bench_thinking``."""
+
+
 _rollout_dice = 0
 """Which set of dice the expert's cube rollouts use: 0 in play (see :func:`use_rollout_dice`)."""
 
@@ -267,7 +278,12 @@ def use_rollout_dice(dice: int) -> None:
 
 
 def cube_equities(
-    pos: Position, info: cubeful.CubeInfo, level: str = "expert", *, answering: bool = False
+    pos: Position,
+    info: cubeful.CubeInfo,
+    level: str = "expert",
+    *,
+    answering: bool = False,
+    budget: float | None = None,
 ) -> cubeful.CubeEquities:
     """The cube decision's equities for the player on roll in ``pos``, as ``level`` judges them.
 
@@ -278,6 +294,7 @@ def cube_equities(
     otherwise (by ``ROLLOUT_Z_TAKE`` or ``ROLLOUT_Z_DOUBLE`` of its standard errors) its equities
     are returned, else the lookahead's.
     Races stay with the lookahead, whose race model is already close to exact.
+    ``budget`` (CPU seconds, see :data:`CUBE_BUDGET`; None: none) bounds the expert's rollout.
     The other levels apply Janowski's formulas to the position before the roll, with their noise
     and bias.
     """
@@ -287,20 +304,12 @@ def cube_equities(
             # A money session's running score means nothing to the cube: one question, one answer
             # (the rollout's dice are seeded by the question, and the answers are remembered by it).
             info = replace(info, score=(0, 0), crawford=False)
-        return _expert_cube(pos, info, answering, default_network(), _rollout_dice)
+        return _expert_cube(pos, info, answering, default_network(), _rollout_dice, budget)
     out = cube_outputs(pos)
     view = _view(out, pos, info.value, info.owner, info.match_length, info.score)
     return cubeful.CubeEquities(
         view.no_double, view.double_take, view.double_pass, out, money=not info.match_length
     )
-
-
-def warm_up() -> None:
-    """Get ready to think without making anyone wait: load the network, and start the worker
-    processes that play the expert's cube rollouts (:mod:`game.ai.parallel`) in the background.
-    The screen calls it when a game against the computer begins; it returns at once."""
-    default_network()
-    parallel.warm()
 
 
 def cube_lookahead(pos: Position, info: cubeful.CubeInfo) -> cubeful.CubeEquities:
@@ -311,16 +320,24 @@ def cube_lookahead(pos: Position, info: cubeful.CubeInfo) -> cubeful.CubeEquitie
 
 @lru_cache(maxsize=256)
 def _expert_cube(
-    pos: Position, info: cubeful.CubeInfo, answering: bool, network: Network, dice: int = 0
+    pos: Position,
+    info: cubeful.CubeInfo,
+    answering: bool,
+    network: Network,
+    dice: int = 0,
+    budget: float | None = None,
 ) -> cubeful.CubeEquities:
     """The expert's cube equities (see :func:`cube_equities`), remembered: the decision, the Hint
     and the review often ask about the same position, and a rollout is worth keeping. ``network``
     and ``dice`` are part of the key so that other weights or dice (the benchmarks' ``use_weights``
-    and ``use_rollout_dice``) are not mixed up."""
+    and ``use_rollout_dice``) are not mixed up; ``budget`` too, so that an answer cut short by a
+    budget is never given to a question asked without one. A withdrawn question
+    (:class:`game.ai.effort.Cancelled`) leaves nothing remembered."""
+    deadline = effort.Deadline(budget) if budget is not None else None
     ahead = cube_lookahead(pos, info)
     if not _rolls_out(pos, info, ahead, answering):
         return ahead
-    rolled = rollout.evaluate(
+    rolled = rollout.evaluate_within(
         pos,
         info,
         _best_play,
@@ -330,7 +347,10 @@ def _expert_cube(
         settled=lambda so_far: _settled(so_far, ahead, answering),
         dice_set=dice,
         runner=parallel.trial_runner(),
+        out_of_time=deadline.passed if deadline is not None else None,
     )
+    if rolled is None:  # no time for a second opinion: the lookahead's answer stands
+        return ahead
     return rolled if _overrules(rolled, ahead, answering) else ahead
 
 
@@ -412,10 +432,12 @@ def may_double(
     return _info(cube_value, cube_owner, match_length, score, crawford).may_double()
 
 
-def _decide(pos: Position, info: cubeful.CubeInfo, level: str, tag: str) -> cubeful.CubeEquities:
+def _decide(
+    pos: Position, info: cubeful.CubeInfo, level: str, tag: str, budget: float | None = None
+) -> cubeful.CubeEquities:
     """Equities of the doubler (on roll in ``pos``) as ``level`` sees them for a ``tag`` decision."""
     if level == "expert":
-        return cube_equities(pos, info, level, answering=tag == "take")
+        return cube_equities(pos, info, level, answering=tag == "take", budget=budget)
     out = _noisy(cube_outputs(pos), pos, level, tag)
     view = _view(out, pos, info.value, info.owner, info.match_length, info.score)
     return cubeful.CubeEquities(
@@ -431,14 +453,17 @@ def should_double(
     score: tuple[int, int],
     crawford: bool,
     level: str,
+    *,
+    budget: float | None = None,
 ) -> bool:
-    """Should the player on roll in ``pos`` double before rolling? Never when the rules forbid it."""
+    """Should the player on roll in ``pos`` double before rolling? Never when the rules forbid it.
+    ``budget``: CPU seconds for the expert's rollout (see :data:`CUBE_BUDGET`), None for no limit."""
     _check_level(level)
     _check_cube(cube_value, cube_owner, match_length, score)
     info = _info(cube_value, cube_owner, match_length, score, crawford)
     if not info.may_double():
         return False
-    return _decide(pos, info, level, "double").should_double
+    return _decide(pos, info, level, "double", budget).should_double
 
 
 def should_take(
@@ -449,12 +474,15 @@ def should_take(
     score: tuple[int, int],
     crawford: bool,
     level: str,
+    *,
+    budget: float | None = None,
 ) -> bool:
     """Should the player answering a double take it?
 
     ``pos`` is seen from the taker, who is NOT on roll (the doubler rolls next);
     ``cube_value`` is the cube before the double; ``cube_owner`` and ``score`` are
-    from the taker's side ("opponent" = the doubler owned the cube).
+    from the taker's side ("opponent" = the doubler owned the cube). ``budget`` as for
+    :func:`should_double`.
     """
     _check_level(level)
     _check_cube(cube_value, cube_owner, match_length, score)
@@ -463,7 +491,7 @@ def should_take(
     # No double is offered in the Crawford game (the engine forbids it); if asked anyway, the answer is
     # the one for the same score after it.
     info = _info(cube_value, cube_owner, match_length, score, False).flipped()
-    return _decide(pos.flip(), info, level, "take").should_take
+    return _decide(pos.flip(), info, level, "take", budget).should_take
 
 
 @dataclass(frozen=True, slots=True)
@@ -511,12 +539,14 @@ def cube_advice(
     crawford: bool = False,
     *,
     answering: bool = False,
+    budget: float | None = None,
 ) -> CubeAdvice:
     """The expert's cube advice (one roll ahead) for the Hint button.
 
     Before the roll (``answering=False``): ``pos``, ``cube_owner`` and ``score`` are seen by the
     player on roll, who may double. Answering a double (``answering=True``): they are seen by the
     taker, exactly as for :func:`should_take` (``cube_value`` is the cube before the double).
+    ``budget`` as for :func:`should_double`.
     Raises ``ValueError`` with a readable reason for an impossible cube or score.
     """
     _check_cube(cube_value, cube_owner, match_length, score)
@@ -530,7 +560,7 @@ def cube_advice(
         doubler = pos.flip()
     else:
         doubler = pos
-    eq = cube_equities(doubler, info, "expert", answering=answering)
+    eq = cube_equities(doubler, info, "expert", answering=answering, budget=budget)
     proper = "too good" if eq.too_good else "double" if eq.should_double else "no double"
     response = "take" if eq.should_take else "pass"
     if answering:

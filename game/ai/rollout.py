@@ -34,6 +34,7 @@ from game.engine import Position, legal_plays
 
 from .cubeful import CubeEquities, CubeInfo, LeafEvaluator, PlayEvaluator, leaf_value, view
 from .duel import game_points
+from .effort import check
 from .net import Outputs, swap
 
 FIRST_ROLLS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
@@ -128,7 +129,44 @@ def evaluate(
     own stream drawn from it, so a trial's result does not depend on the trials before it:
     ``runner`` may play the blocks of 36 trials in other processes (:mod:`game.ai.parallel`)
     and the answer is the same to the last bit, because the results are summed here in trial
-    order.
+    order. A withdrawn question (:func:`game.ai.effort.check`) stops it between two trials.
+    """
+    result = evaluate_within(
+        root,
+        info,
+        best_play,
+        leaf_eval,
+        trials=trials,
+        plies=plies,
+        settled=settled,
+        seed=seed,
+        dice_set=dice_set,
+        runner=runner,
+    )
+    assert result is not None  # with no budget every block is played
+    return result
+
+
+def evaluate_within(
+    root: Position,
+    info: CubeInfo,
+    best_play: PlayEvaluator,
+    leaf_eval: LeafEvaluator,
+    *,
+    trials: int = 36,
+    plies: int = 6,
+    settled: Callable[[RolloutEquities], bool] | None = None,
+    seed: int | None = None,
+    dice_set: int = 0,
+    runner: TrialRunner | None = None,
+    out_of_time: Callable[[], bool] | None = None,
+) -> RolloutEquities | None:
+    """:func:`evaluate` on a time budget: ``out_of_time()`` is asked before every trial played here
+    (after every block a ``runner`` played); once it is true, the rollout ends with the blocks of 36
+    trials completed so far, or None when not even the first was (the caller then has no second
+    opinion). Why whole blocks only: each block starts every trial from a different first roll (all
+    36 once), so a block cut short would lean towards the first rolls it happened to reach.
+    While the budget is not used up the answer is :func:`evaluate`'s, to the last bit.
     """
     if seed is None:
         seed = _seed(root, info, trials, plies, dice_set)
@@ -136,11 +174,19 @@ def evaluate(
     # Sums of the no-double result, the double/take result, their squares and the squared difference.
     totals = [0.0, 0.0, 0.0, 0.0, 0.0]
     sums = [0.0] * 5
+    done = 0
     for first in range(0, trials, 36):
         block = range(first, min(first + 36, trials))
         results = runner(job, block) if runner is not None else None
         if results is None:
-            results = play_trials(job, block)
+            results = []
+            for t in block:
+                check()
+                if out_of_time is not None and out_of_time():
+                    return _result(info, totals, sums, done) if done else None
+                results.append(_trial(job, t))
+        else:
+            check()
         for a, b, out in results:
             totals[0] += a
             totals[1] += b
@@ -150,6 +196,8 @@ def evaluate(
             for i in range(5):
                 sums[i] += out[i]
         done = block.stop
+        if done < trials and out_of_time is not None and out_of_time():
+            return _result(info, totals, sums, done)
         if settled is not None and done % 36 == 0 and done < trials:
             so_far = _result(info, totals, sums, done)
             if settled(so_far):

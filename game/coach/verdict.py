@@ -24,17 +24,8 @@ from game.engine.errors import NotationError
 from game.engine.moves import apply_move, check_dice
 
 from .facts import PlayFacts, play_chances, play_facts, point_kind, stay_chances
+from .scale import BLUNDER, EQUAL, INACCURATE, grade
 from .words import Phrase, render, render_all
-
-BLUNDER = 0.08
-"""A play that loses this much (cubeless points) or more is a blunder, the coach set to stop
-blunders stops it. The project's scale: ``game.tools.bench_checker`` counts blunders from 0.080
-(GNU Backgammon's "bad" move), the replay marks mistakes from ``MISTAKE``; a test keeps the three
-in step."""
-MISTAKE = 0.02
-"""Below this a play is a good one with a slightly better alternative (the replay's ``MISTAKE``)."""
-EQUAL = 0.0005
-"""Plays closer than this are equal: the review's ``SHOWN_MISTAKE`` (less shows as 0.000)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +50,11 @@ class Explanation:
         """Whether the coach set to stop blunders stops this play."""
         return self.loss >= BLUNDER
 
+    @property
+    def grade(self) -> str:
+        """ "good", "inaccurate", "mistake" or "blunder" on the project's one scale (:mod:`.scale`)."""
+        return grade(self.loss)
+
     def text(self, lang: str) -> str:
         """The reason in ``lang``."""
         return render(self.reason, lang)
@@ -70,6 +66,7 @@ class Explanation:
             "best": self.best.to_json(),
             "loss": round(self.loss, 4),
             "stop": self.stop,
+            "grade": self.grade,
             "equity_played": round(self.equity_played, 4),
             "equity_best": round(self.equity_best, 4),
             "reason": render_all(self.reason),
@@ -91,11 +88,11 @@ def find_play(
         after = apply_move(after, m)
     if not moves:
         if plays:
-            raise NotationError("write your move, like 24/18 13/11")
+            raise NotationError("write your move, like 24/18 13/11", code="notation.empty")
         return None
     found = next((p for p in plays if p.position == after), None)
     if found is None:
-        raise NotationError("that is not a legal play for this roll")
+        raise NotationError("that is not a legal play for this roll", code="notation.not_legal")
     return found
 
 
@@ -304,7 +301,7 @@ def choose_reason(played: PlayFacts, best: PlayFacts, loss: float) -> tuple[Phra
         family, size, phrase = found[0]
         second = next((c for c in found[1:] if c[0] != family and c[1] >= 0.5 * size), None)
         top = (phrase,) if second is None else (phrase, second[2])
-    if loss < MISTAKE:  # a good play: say so first, then the main difference if there is a real one
+    if loss < INACCURATE:  # a good play: say so first, then the main difference if there is a real one
         close = Phrase("coach.close", {"best": best.move})
         return (close,) if top[0].key == "coach.generic" else (close, top[0])
     return top

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import RulesError
+from .errors import IllegalAction, RulesError
 
 MAX_CUBE = 64
 """The highest face of the cube: a cube on 64 cannot be doubled again."""
@@ -27,13 +27,15 @@ class Cube:
 
     def __post_init__(self) -> None:
         if not isinstance(self.value, int) or isinstance(self.value, bool) or self.value not in CUBE_VALUES:
-            raise RulesError(f"the cube shows 1, 2, 4, 8, 16, 32 or 64, not {self.value!r}")
+            raise RulesError(f"the cube shows 1, 2, 4, 8, 16, 32 or 64, not {self.value!r}", code="bad_cube")
         if self.owner is not None and (isinstance(self.owner, bool) or self.owner not in (0, 1)):
-            raise RulesError(f"the cube's owner is player 0, player 1 or nobody, not {self.owner!r}")
+            raise RulesError(
+                f"the cube's owner is player 0, player 1 or nobody, not {self.owner!r}", code="bad_cube"
+            )
         if self.value == 1 and self.owner is not None:
-            raise RulesError("a cube on 1 has not been doubled, so nobody can own it")
+            raise RulesError("a cube on 1 has not been doubled, so nobody can own it", code="bad_cube")
         if self.value > 1 and self.owner is None:
-            raise RulesError(f"a cube on {self.value} has been taken, so someone owns it")
+            raise RulesError(f"a cube on {self.value} has been taken, so someone owns it", code="bad_cube")
 
     @property
     def centred(self) -> bool:
@@ -50,10 +52,22 @@ def can_double(cube: Cube, player: int, crawford: bool) -> str | None:
 
     Whether it is the start of ``player``'s turn is checked by the game flow.
     """
+    refusal = double_refusal(cube, player, crawford)
+    return None if refusal is None else str(refusal)
+
+
+def double_refusal(cube: Cube, player: int, crawford: bool) -> IllegalAction | None:
+    """:func:`can_double` as the error to raise or to show (its code and params say it in any language)."""
     if crawford:
-        return "No doubling in the Crawford game"
+        return IllegalAction("No doubling in the Crawford game", code="crawford")
     if cube.value >= MAX_CUBE:
-        return f"The cube is already at {MAX_CUBE}, the highest stake"
+        return IllegalAction(
+            f"The cube is already at {MAX_CUBE}, the highest stake",
+            code="cube_max",
+            params={"value": MAX_CUBE},
+        )
     if cube.owner is not None and cube.owner != player:
-        return "Only the owner of the cube may redouble: your opponent owns it"
+        return IllegalAction(
+            "Only the owner of the cube may redouble: your opponent owns it", code="cube_owner"
+        )
     return None

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TypeAlias
 
-from .cube import Cube, can_double
+from .cube import Cube, double_refusal
 from .dice import roll, roll_opening
 from .errors import IllegalAction, RulesError
 from .moves import BAR_POINT, OFF, Move, check_dice, single_moves
@@ -57,11 +57,15 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.match_length, int) or isinstance(self.match_length, bool):
-            raise RulesError(f"the match length is a whole number, not {self.match_length!r}")
+            raise RulesError(
+                f"the match length is a whole number, not {self.match_length!r}", code="bad_rules"
+            )
         if self.match_length < 0:
-            raise RulesError(f"the match length is 0 (a session) or more, not {self.match_length}")
+            raise RulesError(
+                f"the match length is 0 (a session) or more, not {self.match_length}", code="bad_rules"
+            )
         if not isinstance(self.jacoby, bool):
-            raise RulesError(f"the Jacoby option is on or off, not {self.jacoby!r}")
+            raise RulesError(f"the Jacoby option is on or off, not {self.jacoby!r}", code="bad_rules")
 
     @property
     def is_match(self) -> bool:
@@ -199,10 +203,10 @@ class GameState:
         cached = self.turn_cache
         if self.phase is not Phase.MOVING:
             if cached is not None:
-                raise RulesError("only a turn being moved has a turn in progress")
+                raise RulesError("only a turn being moved has a turn in progress", code="bad_state")
             return
         if self.dice is None:
-            raise RulesError("a turn being moved needs its dice")
+            raise RulesError("a turn being moved needs its dice", code="bad_state")
         if cached is None:
             start = self.position
             for move in reversed(self.moves):
@@ -214,14 +218,16 @@ class GameState:
             or cached.dice != self.dice
         ):
             # e.g. dataclasses.replace() changed the board but handed the old turn along
-            raise RulesError("the turn in progress does not match the board, dice and moves")
+            raise RulesError(
+                "the turn in progress does not match the board, dice and moves", code="bad_state"
+            )
 
     # -- derived views -----------------------------------------------------------------------
 
     def turn_state(self) -> Turn:
         """The turn in progress (MOVING only): legal steps, targets, refusal reasons."""
         if self.turn_cache is None:
-            raise IllegalAction("No turn is being played: roll the dice first")
+            raise IllegalAction("No turn is being played: roll the dice first", code="no_turn")
         return self.turn_cache
 
     def board_for(self, player: int) -> Position:
@@ -230,11 +236,18 @@ class GameState:
 
     def can_double(self) -> str | None:
         """None if the player on turn may double now, else why not (in player words)."""
+        refusal = self.double_refusal()
+        return None if refusal is None else str(refusal)
+
+    def double_refusal(self) -> IllegalAction | None:
+        """:meth:`can_double` as the error to raise or to show (its code says it in any language)."""
         if self.phase is not Phase.ROLL:
             if self.phase is Phase.GAME_OVER:
-                return "The game is over"
-            return "You may double only at the start of your turn, before rolling"
-        return can_double(self.cube, self.turn, self.crawford)
+                return IllegalAction("The game is over", code="game_over")
+            return IllegalAction(
+                "You may double only at the start of your turn, before rolling", code="double_timing"
+            )
+        return double_refusal(self.cube, self.turn, self.crawford)
 
     def legal_actions(self) -> frozenset[type[Action]]:
         """The kinds of action that ``apply`` may accept now (a given Step may still be refused)."""
@@ -273,16 +286,20 @@ def unapply_move(pos: Position, move: Move) -> Position:
     opp = list(pos.opp)
     src = 24 if move.src == BAR_POINT else move.src - 1
     if not 0 <= src <= 24 or not 0 <= move.dst <= 24:
-        raise RulesError(f"a move goes from a point (25 = bar) to a point (0 = off), not {move!r}")
+        raise RulesError(
+            f"a move goes from a point (25 = bar) to a point (0 = off), not {move!r}", code="bad_move"
+        )
     me[src] += 1
     if move.dst != OFF:
         t = move.dst - 1
         if me[t] == 0:
-            raise RulesError(f"the move {move.src}/{move.dst} does not fit this position")
+            raise RulesError(f"the move {move.src}/{move.dst} does not fit this position", code="bad_move")
         me[t] -= 1
         if move.hit:
             if opp[24] == 0 or opp[23 - t]:
-                raise RulesError(f"the hit in {move.src}/{move.dst}* does not fit this position")
+                raise RulesError(
+                    f"the hit in {move.src}/{move.dst}* does not fit this position", code="bad_move"
+                )
             opp[24] -= 1
             opp[23 - t] = 1
     return Position(tuple(me), tuple(opp))
@@ -297,7 +314,9 @@ def new_game(
 ) -> GameState:
     """A game waiting for its opening roll. ``position`` (seen from player 0) is for tests and set-ups."""
     if crawford and not rules.is_match:
-        raise RulesError("the Crawford rule belongs to matches, not money sessions")
+        raise RulesError(
+            "the Crawford rule belongs to matches, not money sessions", code="crawford_in_session"
+        )
     return GameState(
         phase=Phase.OPENING,
         position=Position.start() if position is None else position,
@@ -322,22 +341,24 @@ def roll_for(state: GameState, rng: random.Random) -> OpeningRoll | Roll:
 def _wrong_phase(state: GameState, action: object) -> IllegalAction:
     phase = state.phase
     if phase is Phase.GAME_OVER:
-        return IllegalAction("The game is over")
+        return IllegalAction("The game is over", code="game_over")
     if phase is Phase.OPENING:
-        return IllegalAction("Roll for the opening first: each player rolls one die")
+        return IllegalAction("Roll for the opening first: each player rolls one die", code="opening_first")
     if phase is Phase.CUBE_OFFERED:
-        return IllegalAction("Answer the double first: take or pass")
+        return IllegalAction("Answer the double first: take or pass", code="answer_double")
     if isinstance(action, (Take, Pass)):
-        return IllegalAction("There is no double to answer")
+        return IllegalAction("There is no double to answer", code="no_double")
     if isinstance(action, OpeningRoll):
-        return IllegalAction("The opening roll is over")
+        return IllegalAction("The opening roll is over", code="opening_over")
     if phase is Phase.ROLL:
-        return IllegalAction("Roll the dice first")
+        return IllegalAction("Roll the dice first", code="roll_first")
     if isinstance(action, Roll):
-        return IllegalAction("You have already rolled: move your checkers")
+        return IllegalAction("You have already rolled: move your checkers", code="already_rolled")
     if isinstance(action, Double):
-        return IllegalAction("You may double only at the start of your turn, before rolling")
-    return IllegalAction(f"That action is not possible now: {action!r}")
+        return IllegalAction(
+            "You may double only at the start of your turn, before rolling", code="double_timing"
+        )
+    return IllegalAction(f"That action is not possible now: {action!r}", code="bad_action")
 
 
 def _is_die(value: object) -> bool:
@@ -359,7 +380,9 @@ def apply(state: GameState, action: Action) -> GameState:
         if isinstance(action, Undo):
             turn = state.turn_state()
             if not turn.moves:
-                raise IllegalAction("Nothing to undo: you have not moved yet this turn")
+                raise IllegalAction(
+                    "Nothing to undo: you have not moved yet this turn", code="nothing_to_undo"
+                )
             return _moving(state, turn.undo())
         if isinstance(action, EndTurn):
             return _apply_end_turn(state)
@@ -369,9 +392,9 @@ def apply(state: GameState, action: Action) -> GameState:
         if isinstance(action, Roll):
             return _apply_roll(state, action)
         if isinstance(action, Double):
-            reason = state.can_double()
-            if reason is not None:
-                raise IllegalAction(reason)
+            refusal = state.double_refusal()
+            if refusal is not None:
+                raise refusal
             return GameState(
                 phase=Phase.CUBE_OFFERED,
                 position=state.position,
@@ -412,14 +435,14 @@ def apply(state: GameState, action: Action) -> GameState:
     elif phase is Phase.OPENING and isinstance(action, OpeningRoll):
         return _apply_opening(state, action)
     if not isinstance(action, ACTION_TYPES):
-        raise IllegalAction(f"not a game action: {action!r}")
+        raise IllegalAction(f"not a game action: {action!r}", code="bad_action")
     raise _wrong_phase(state, action)
 
 
 def _apply_opening(state: GameState, action: OpeningRoll) -> GameState:
     d0, d1 = action.die0, action.die1
     if not (_is_die(d0) and _is_die(d1)):
-        raise IllegalAction(f"a die shows 1 to 6, not {d0!r} and {d1!r}")
+        raise IllegalAction(f"a die shows 1 to 6, not {d0!r} and {d1!r}", code="bad_dice")
     if d0 == d1:
         return GameState(
             phase=Phase.OPENING,
@@ -452,7 +475,7 @@ def _apply_opening(state: GameState, action: OpeningRoll) -> GameState:
 def _apply_roll(state: GameState, action: Roll) -> GameState:
     dice = action.dice
     if not isinstance(dice, tuple) or len(dice) != 2 or not all(_is_die(d) for d in dice):
-        raise IllegalAction(f"a roll is two dice, each 1 to 6, not {dice!r}")
+        raise IllegalAction(f"a roll is two dice, each 1 to 6, not {dice!r}", code="bad_dice")
     turn = Turn(state.position, dice)
     return GameState(
         phase=Phase.MOVING,
@@ -527,23 +550,27 @@ def _over(
 
 def _apply_step(state: GameState, action: Step) -> GameState:
     if not (_is_int(action.src) and _is_int(action.die)):
-        raise IllegalAction(f"a step is a point and a die, not {action!r}")
+        raise IllegalAction(f"a step is a point and a die, not {action!r}", code="bad_move")
     return _moving(state, state.turn_state().step(action.src, action.die))
 
 
 def _apply_move_to(state: GameState, action: MoveTo) -> GameState:
     if not (_is_int(action.src) and _is_int(action.dst)):
-        raise IllegalAction(f"a move goes from a point to a point, not {action!r}")
+        raise IllegalAction(f"a move goes from a point to a point, not {action!r}", code="bad_move")
     if not (1 <= action.src <= 25 and 0 <= action.dst <= 24):
-        raise IllegalAction("Move from a point 1..24 or the bar, to a point 1..24 or off")
+        raise IllegalAction("Move from a point 1..24 or the bar, to a point 1..24 or off", code="move_range")
     return _moving(state, state.turn_state().move_to(action.src, action.dst))
 
 
 def _apply_end_turn(state: GameState) -> GameState:
     turn = state.turn_state()
     if not turn.is_complete:
-        left = " and ".join(str(d) for d in sorted(turn.remaining, reverse=True))
-        raise IllegalAction(f"Finish your move: you still have {left} to play")
+        left = tuple(sorted(turn.remaining, reverse=True))
+        raise IllegalAction(
+            f"Finish your move: you still have {' and '.join(map(str, left))} to play",
+            code="finish_move",
+            params={"left": left},
+        )
     return GameState(
         phase=Phase.ROLL,
         position=turn.position.flip(),
@@ -568,25 +595,29 @@ def _apply_play_moves(state: GameState, action: PlayMoves) -> GameState:
     """
     moves = action.moves
     if not isinstance(moves, tuple):
-        raise IllegalAction(f"a play is a tuple of moves, not {moves!r}")
+        raise IllegalAction(f"a play is a tuple of moves, not {moves!r}", code="bad_move")
     turn = state.turn_state()
     position = turn.position
     remaining = list(turn.remaining)
     played: list[Move] = []
     for raw in moves:
         if not isinstance(raw, tuple) or len(raw) < 3:
-            raise IllegalAction(f"not a move: {raw!r}")
+            raise IllegalAction(f"not a move: {raw!r}", code="bad_move")
         src, dst, die = raw[0], raw[1], raw[2]
         if type(src) is not int or type(dst) is not int or type(die) is not int:
-            raise IllegalAction(f"not a move: {raw!r}")
+            raise IllegalAction(f"not a move: {raw!r}", code="bad_move")
         if die not in remaining:
-            raise IllegalAction(f"You have no {die} to play")
+            raise IllegalAction(f"You have no {die} to play", code="no_die_short", params={"die": die})
         if position.my_off == CHECKERS:
-            raise IllegalAction("All your checkers are already off")
+            raise IllegalAction("All your checkers are already off", code="all_off")
         move = board_move(position, src, dst, die)
         if move is None:
-            reason = Turn(turn.start, turn.dice, turn.moves + tuple(played), turn.most).explain(src, die)
-            raise IllegalAction(reason or f"The move {src}/{dst} is not possible with a {die}")
+            refusal = Turn(turn.start, turn.dice, turn.moves + tuple(played), turn.most).refusal(src, die)
+            raise refusal or IllegalAction(
+                f"The move {src}/{dst} is not possible with a {die}",
+                code="move_impossible",
+                params={"src": src, "dst": dst, "die": die},
+            )
         position = _after(position, move)
         remaining.remove(die)
         played.append(move)
@@ -594,7 +625,9 @@ def _apply_play_moves(state: GameState, action: PlayMoves) -> GameState:
     if position.my_off != CHECKERS and len(total) < turn.most:
         used = len(total)
         raise IllegalAction(
-            f"That play uses {used} {'die' if used == 1 else 'dice'}; you must play {turn.most}"
+            f"That play uses {used} {'die' if used == 1 else 'dice'}; you must play {turn.most}",
+            code="play_length",
+            params={"used": used, "most": turn.most},
         )
     a, b = check_dice(turn.dice)
     higher = max(a, b)
@@ -603,7 +636,7 @@ def _apply_play_moves(state: GameState, action: PlayMoves) -> GameState:
         # played. The same result counts (bearing off the same checker with either die).
         results = [_after(turn.start, m) for m in single_moves(turn.start, higher)]
         if results and position not in results:
-            raise IllegalAction("You must play the higher die")
+            raise IllegalAction("You must play the higher die", code="higher_die")
     return _moving(state, Turn(turn.start, turn.dice, total, turn.most))
 
 

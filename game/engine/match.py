@@ -27,27 +27,30 @@ class Match:
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
-            raise RulesError("a match needs its rules")
+            raise RulesError("a match needs its rules", code="bad_match")
         if (
             not isinstance(self.score, tuple)
             or len(self.score) != 2
             or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in self.score)
         ):
-            raise RulesError(f"a score is two whole numbers of 0 or more, not {self.score!r}")
+            raise RulesError(
+                f"a score is two whole numbers of 0 or more, not {self.score!r}", code="bad_match"
+            )
         if not isinstance(self.games, int) or isinstance(self.games, bool) or self.games < 0:
-            raise RulesError(f"the number of games played is 0 or more, not {self.games!r}")
+            raise RulesError(f"the number of games played is 0 or more, not {self.games!r}", code="bad_match")
         length = self.rules.match_length
         if length:
             if sum(s >= length for s in self.score) > 1:
-                raise RulesError("both players cannot have won the match")
+                raise RulesError("both players cannot have won the match", code="bad_match")
             if self.crawford_used and max(self.score) < length - 1:
                 raise RulesError(
-                    "the Crawford game cannot have been played before anyone reached match point"
+                    "the Crawford game cannot have been played before anyone reached match point",
+                    code="bad_match",
                 )
         elif self.crawford_used:
-            raise RulesError("a money session has no Crawford game")
+            raise RulesError("a money session has no Crawford game", code="bad_match")
         if self.games == 0 and (any(self.score) or self.crawford_used):
-            raise RulesError("no game has been played, so the score must be 0-0")
+            raise RulesError("no game has been played, so the score must be 0-0", code="bad_match")
 
     @property
     def is_match(self) -> bool:
@@ -81,20 +84,21 @@ class Match:
     def new_game(self) -> GameState:
         """The next game, waiting for its opening roll; the Crawford flag set when due."""
         if self.is_over:
-            raise RulesError("the match is over")
+            raise RulesError("the match is over", code="match_over")
         return new_game(self.rules, self.score, self.next_is_crawford)
 
     def record(self, result: GameResult) -> Match:
         """The match after a finished game; the points are taken as the game computed them."""
         if self.is_over:
-            raise RulesError("the match is over: no more games can be recorded")
+            raise RulesError("the match is over: no more games can be recorded", code="match_over")
         if not isinstance(result, GameResult):
-            raise RulesError(f"not a game result: {result!r}")
+            raise RulesError(f"not a game result: {result!r}", code="bad_result")
         length = self.rules.match_length
         if length and result.points > length - self.score[result.winner]:
             raise RulesError(
                 f"a game cannot score {result.points} points when the winner needs only "
-                f"{length - self.score[result.winner]}"
+                f"{length - self.score[result.winner]}",
+                code="bad_result",
             )
         score = list(self.score)
         score[result.winner] += result.points

@@ -84,10 +84,12 @@ def encode_match_id(info: MatchInfo) -> str:
     """The 12-character Match ID of ``info``; raises :class:`RulesError` for values it cannot hold."""
     cube = info.cube
     if not isinstance(cube, int) or cube < 1 or cube & (cube - 1) or cube > 2**15:
-        raise RulesError(f"a cube value is a power of two, not {info.cube!r}")
+        raise RulesError(f"a cube value is a power of two, not {info.cube!r}", code="bad_match_id")
     for name, value in (("match length", info.match_length), *(("score", s) for s in info.score)):
         if not isinstance(value, int) or not 0 <= value <= _MAX_FIELD:
-            raise RulesError(f"a Match ID holds a {name} of 0 to {_MAX_FIELD}, not {value!r}")
+            raise RulesError(
+                f"a Match ID holds a {name} of 0 to {_MAX_FIELD}, not {value!r}", code="bad_match_id"
+            )
     bits = [0] * 72
     _put(bits, 0, 4, info.cube.bit_length() - 1)
     _put(bits, 4, 2, 3 if info.cube_owner is None else info.cube_owner)
@@ -111,33 +113,36 @@ def encode_match_id(info: MatchInfo) -> str:
 def decode_match_id(match_id: str) -> MatchInfo:
     """Read a Match ID; anything malformed or impossible raises :class:`PositionError` with the reason."""
     if not isinstance(match_id, str):
-        raise PositionError("a Match ID must be a string of 12 characters")
+        raise PositionError("a Match ID must be a string of 12 characters", code="bad_match_id")
     text = match_id.strip()
     if len(text) != 12:
-        raise PositionError(f"a Match ID has 12 characters, not {len(text)}: {text!r}")
+        raise PositionError(f"a Match ID has 12 characters, not {len(text)}: {text!r}", code="bad_match_id")
     try:
         key = base64.b64decode(text, validate=True)
     except ValueError as exc:
-        raise PositionError(f"not a Match ID (bad characters): {text!r}") from exc
+        raise PositionError(f"not a Match ID (bad characters): {text!r}", code="bad_match_id") from exc
     bits = [(key[b] >> k) & 1 for b in range(9) for k in range(8)]
     owner_bits = _get(bits, 4, 2)
     if owner_bits == 2:
-        raise PositionError(f"not a valid Match ID (cube owner 2): {text!r}")
+        raise PositionError(f"not a valid Match ID (cube owner 2): {text!r}", code="bad_match_id")
     game_state = _get(bits, 8, 3)
     if game_state > GS_DROPPED:
-        raise PositionError(f"not a valid Match ID (game state {game_state}): {text!r}")
+        raise PositionError(f"not a valid Match ID (game state {game_state}): {text!r}", code="bad_match_id")
     d1, d2 = _get(bits, 15, 3), _get(bits, 18, 3)
     if d1 > 6 or d2 > 6 or (d1 == 0) != (d2 == 0):
-        raise PositionError(f"not a valid Match ID (dice {d1} and {d2}): {text!r}")
+        raise PositionError(f"not a valid Match ID (dice {d1} and {d2}): {text!r}", code="bad_match_id")
     length = _get(bits, 21, 15)
     score = (_get(bits, 36, 15), _get(bits, 51, 15))
     crawford = bool(bits[7])
     if length and max(score) > length:
-        raise PositionError(f"not a valid Match ID (score {score[0]}-{score[1]} in a {length}-point match)")
+        raise PositionError(
+            f"not a valid Match ID (score {score[0]}-{score[1]} in a {length}-point match)",
+            code="bad_match_id",
+        )
     if not length and crawford:
-        raise PositionError("not a valid Match ID (a Crawford game in a money session)")
+        raise PositionError("not a valid Match ID (a Crawford game in a money session)", code="bad_match_id")
     if any(bits[67:]):
-        raise PositionError(f"not a valid Match ID (trailing bits): {text!r}")
+        raise PositionError(f"not a valid Match ID (trailing bits): {text!r}", code="bad_match_id")
     return MatchInfo(
         cube=1 << _get(bits, 0, 4),
         cube_owner=None if owner_bits == 3 else owner_bits,
@@ -199,20 +204,22 @@ def state_from_ids(position_id: str, match_id_text: str) -> GameState:
     position = Position.from_id(position_id)
     info = decode_match_id(match_id_text)
     if info.game_state in (GS_OVER, GS_RESIGNED, GS_DROPPED) or info.resigned:
-        raise PositionError("a finished or resigned game cannot be restored from its IDs")
+        raise PositionError(
+            "a finished or resigned game cannot be restored from its IDs", code="bad_match_id"
+        )
     if info.cube > 64:
-        raise PositionError(f"this game's cube stops at 64, not {info.cube}")
+        raise PositionError(f"this game's cube stops at 64, not {info.cube}", code="bad_match_id")
     try:
         cube = Cube(info.cube, info.cube_owner)
         rules = Rules(match_length=info.match_length, jacoby=info.jacoby and not info.match_length)
     except RulesError as exc:
-        raise PositionError(f"not a valid Match ID: {exc}") from exc
+        raise PositionError(f"not a valid Match ID: {exc}", code="bad_match_id") from exc
     if info.match_length and max(info.score) >= info.match_length:
-        raise PositionError("the match in this Match ID is already over")
+        raise PositionError("the match in this Match ID is already over", code="bad_match_id")
     if position.my_off == 15 or position.opp_off == 15:
-        raise PositionError("this position is already won: the game is over")
+        raise PositionError("this position is already won: the game is over", code="bad_match_id")
     if info.crawford and (info.cube > 1 or info.doubled):
-        raise PositionError("nobody may double in the Crawford game")
+        raise PositionError("nobody may double in the Crawford game", code="bad_match_id")
 
     def make(phase: Phase, dice: tuple[int, int] | None = None) -> GameState:
         return GameState(
@@ -228,16 +235,24 @@ def state_from_ids(position_id: str, match_id_text: str) -> GameState:
 
     if info.game_state == GS_NONE:
         if position != Position.start():
-            raise PositionError("a game that has not started must show the starting position")
+            raise PositionError(
+                "a game that has not started must show the starting position", code="bad_match_id"
+            )
         return make(Phase.OPENING)
     if info.doubled:
         if info.turn == info.player:
-            raise PositionError("a double is offered to the other player, not to the one who doubled")
+            raise PositionError(
+                "a double is offered to the other player, not to the one who doubled", code="bad_match_id"
+            )
         if info.dice is not None:
-            raise PositionError("a double is offered before rolling, so no dice may be showing")
+            raise PositionError(
+                "a double is offered before rolling, so no dice may be showing", code="bad_match_id"
+            )
         return make(Phase.CUBE_OFFERED)
     if info.turn != info.player:
-        raise PositionError("the player to act must be the player on roll when no double is offered")
+        raise PositionError(
+            "the player to act must be the player on roll when no double is offered", code="bad_match_id"
+        )
     if info.dice is not None:
         return make(Phase.MOVING, info.dice)
     return make(Phase.ROLL)

@@ -65,11 +65,11 @@ def _play(moves: tuple[Move, ...], me: tuple[int, ...], opp: tuple[int, ...]) ->
 def check_dice(dice: tuple[int, ...] | list[int]) -> tuple[int, int]:
     """Validate a roll of two dice; raise :class:`RulesError` with a clear reason."""
     if len(dice) != 2:
-        raise RulesError("a roll is two dice")
+        raise RulesError("a roll is two dice", code="bad_dice")
     a, b = dice
     for d in (a, b):
         if not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6:
-            raise RulesError(f"a die shows 1 to 6, not {d!r}")
+            raise RulesError(f"a die shows 1 to 6, not {d!r}", code="bad_dice")
     return a, b
 
 
@@ -120,7 +120,7 @@ def _legal_plays(pos: Position, a: int, b: int) -> list[Play]:
         return []
     entries = list(levels[most].values())
     if most == 1 and a != b:
-        # Only one die can be played: the higher one whenever it can be (RULES.md, Moving).
+        # Only one die can be played: the higher one whenever it can be (the rules of moving).
         # The higher die was searched first, so a result it reaches is recorded with it.
         higher = [entry for entry in entries if entry[2][0].die == high]
         if higher:
@@ -394,7 +394,7 @@ def single_moves(pos: Position, die: int) -> list[Move]:
     The turn API calls this for every tentative step, so it reuses the shared Move objects.
     """
     if not isinstance(die, int) or not 1 <= die <= 6:
-        raise RulesError(f"a die shows 1 to 6, not {die!r}")
+        raise RulesError(f"a die shows 1 to 6, not {die!r}", code="bad_dice")
     table = _MOVES[die]
     me = pos.me
     opp = pos.opp

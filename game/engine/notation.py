@@ -84,7 +84,9 @@ def _parse_point(word: str, token: str) -> tuple[int, bool]:
         return OFF, hit
     if word.isdigit() and 1 <= int(word) <= 24:
         return int(word), hit
-    raise NotationError(f"not a point: {word!r} in {token!r} (use 1 to 24, bar or off)")
+    raise NotationError(
+        f"not a point: {word!r} in {token!r} (use 1 to 24, bar or off)", code="notation.not_a_point"
+    )
 
 
 def parse_journeys(text: str) -> list[tuple[int, int, bool]]:
@@ -93,29 +95,43 @@ def parse_journeys(text: str) -> list[tuple[int, int, bool]]:
     Only the shape is checked here (points, direction); the board is checked by :func:`parse_play`.
     """
     if not isinstance(text, str):
-        raise NotationError("a move is written as text, like 24/18 13/11")
+        raise NotationError("a move is written as text, like 24/18 13/11", code="notation.not_text")
     cleaned = text.strip().lower().replace(",", " ")
     hops: list[tuple[int, int, bool]] = []
     for token in cleaned.split():
         match = _TOKEN.match(token)
         if match is None:
-            raise NotationError(f"cannot read {token!r}: write moves like 24/18 or 8/4(2)")
+            raise NotationError(
+                f"cannot read {token!r}: write moves like 24/18 or 8/4(2)", code="notation.unreadable"
+            )
         words = re.split(r"[/-]", match.group("path"))
         if len(words) < 2 or any(not w for w in words):
-            raise NotationError(f"cannot read {token!r}: a move goes from a point to a point, like 24/18")
+            raise NotationError(
+                f"cannot read {token!r}: a move goes from a point to a point, like 24/18",
+                code="notation.unreadable",
+            )
         count = int(match.group("count") or 1)
         if not 1 <= count <= 4:
-            raise NotationError(f"{token!r}: a move can be repeated 1 to 4 times, not {count}")
+            raise NotationError(
+                f"{token!r}: a move can be repeated 1 to 4 times, not {count}", code="notation.repeat"
+            )
         points = [_parse_point(w, token) for w in words]
         if points[0][1]:
-            raise NotationError(f"{token!r}: a * marks a hit where a checker lands, not where it starts")
+            raise NotationError(
+                f"{token!r}: a * marks a hit where a checker lands, not where it starts",
+                code="notation.hit_at_start",
+            )
         for (a, _), (b, _) in pairwise(points):
             if a == OFF:
-                raise NotationError(f"{token!r}: a checker borne off cannot move again")
+                raise NotationError(
+                    f"{token!r}: a checker borne off cannot move again", code="notation.moves_after_off"
+                )
             if b == BAR_POINT:
-                raise NotationError(f"{token!r}: a checker cannot move to the bar")
+                raise NotationError(f"{token!r}: a checker cannot move to the bar", code="notation.to_bar")
             if b >= a:
-                raise NotationError(f"{token!r}: checkers move from higher to lower points")
+                raise NotationError(
+                    f"{token!r}: checkers move from higher to lower points", code="notation.backwards"
+                )
         for _ in range(count):
             for (a, _), (b, hit) in pairwise(points):
                 hops.append((a, b, hit))
@@ -132,9 +148,9 @@ def parse_play(text: str, pos: Position, dice: tuple[int, int]) -> tuple[Move, .
     if not hops:
         if not plays:
             return ()
-        raise NotationError("write your move, like 24/18 13/11")
+        raise NotationError("write your move, like 24/18 13/11", code="notation.empty")
     if not plays:
-        raise NotationError("no move is possible with this roll: the turn passes")
+        raise NotationError("no move is possible with this roll: the turn passes", code="notation.no_move")
     legal = {p.position for p in plays}
     most = len(plays[0].moves)
     endpoints = {b for _, b, _ in hops}
@@ -155,8 +171,10 @@ def parse_play(text: str, pos: Position, dice: tuple[int, int]) -> tuple[Move, .
         return best[1]
     a, b = dice
     if candidates and all(len(m) < most for m in candidates):
-        raise NotationError(f"that is not the whole move: you must play {most} dice")
-    raise NotationError(f"{text.strip()!r} is not a legal move with {a}-{b}")
+        raise NotationError(
+            f"that is not the whole move: you must play {most} dice", code="notation.incomplete"
+        )
+    raise NotationError(f"{text.strip()!r} is not a legal move with {a}-{b}", code="notation.illegal")
 
 
 def _decompositions(

@@ -103,18 +103,24 @@ def validate(me: tuple[int, ...], opp: tuple[int, ...]) -> None:
     """Raise :class:`PositionError` with a readable reason if the position cannot occur."""
     for name, side in (("player on roll", me), ("opponent", opp)):
         if not isinstance(side, tuple) or len(side) != 25:
-            raise PositionError(f"the {name}'s checkers must be 25 counts (24 points and the bar)")
+            raise PositionError(
+                f"the {name}'s checkers must be 25 counts (24 points and the bar)", code="bad_position"
+            )
         for count in side:
             if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-                raise PositionError(f"the {name} has a negative or non-integer checker count")
+                raise PositionError(
+                    f"the {name} has a negative or non-integer checker count", code="bad_position"
+                )
         total = sum(side)
         if total > CHECKERS:
-            raise PositionError(f"the {name} has {total} checkers on the board; a side has 15")
+            raise PositionError(
+                f"the {name} has {total} checkers on the board; a side has 15", code="bad_position"
+            )
     for i in range(24):
         if me[i] and opp[23 - i]:
-            raise PositionError(f"both players have checkers on point {i + 1}")
+            raise PositionError(f"both players have checkers on point {i + 1}", code="bad_position")
     if sum(me) == 0 and sum(opp) == 0:
-        raise PositionError("both players have borne off all their checkers")
+        raise PositionError("both players have borne off all their checkers", code="bad_position")
 
 
 def pip_count(side: tuple[int, ...]) -> int:
@@ -161,17 +167,19 @@ def encode_position_id(pos: Position) -> str:
 def decode_position_id(position_id: str) -> Position:
     """Decode a 14-character Position ID; a malformed one raises :class:`PositionError`."""
     if not isinstance(position_id, str):
-        raise PositionError("a Position ID must be a string of 14 characters")
+        raise PositionError("a Position ID must be a string of 14 characters", code="bad_position_id")
     text = position_id.strip()
     if len(text) != 14:
-        raise PositionError(f"a Position ID has 14 characters, not {len(text)}: {text!r}")
+        raise PositionError(
+            f"a Position ID has 14 characters, not {len(text)}: {text!r}", code="bad_position_id"
+        )
     try:
         key = base64.b64decode(text + "==", validate=True)
     except ValueError as exc:
-        raise PositionError(f"not a Position ID (bad characters): {text!r}") from exc
+        raise PositionError(f"not a Position ID (bad characters): {text!r}", code="bad_position_id") from exc
     # 14 characters carry 84 bits; the key has 80, so the last character's low 4 bits must be 0.
     if base64.b64decode("AAA" + text[-1])[-1] & 0x0F:
-        raise PositionError(f"not a valid Position ID (unused bits set): {text!r}")
+        raise PositionError(f"not a valid Position ID (unused bits set): {text!r}", code="bad_position_id")
     bits = [(key[b] >> k) & 1 for b in range(10) for k in range(8)]
     sides: list[list[int]] = [[], []]
     idx = 0
@@ -182,9 +190,11 @@ def decode_position_id(position_id: str) -> Position:
                 count += 1
                 idx += 1
             if idx >= 80:
-                raise PositionError(f"not a valid Position ID (too many checkers): {text!r}")
+                raise PositionError(
+                    f"not a valid Position ID (too many checkers): {text!r}", code="bad_position_id"
+                )
             idx += 1
             side.append(count)
     if any(bits[idx:]):
-        raise PositionError(f"not a valid Position ID (trailing bits): {text!r}")
+        raise PositionError(f"not a valid Position ID (trailing bits): {text!r}", code="bad_position_id")
     return Position(tuple(sides[1]), tuple(sides[0]))

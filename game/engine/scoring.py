@@ -29,7 +29,7 @@ class WinKind(Enum):
 def win_kind(pos_after_win: Position) -> WinKind:
     """The kind of a win, from the final position seen by the WINNER (all 15 borne off)."""
     if pos_after_win.my_off != CHECKERS:
-        raise RulesError("the game is not won yet: the winner must bear off all 15 checkers")
+        raise RulesError("the game is not won yet: the winner must bear off all 15 checkers", code="not_won")
     if pos_after_win.opp_off > 0:
         return WinKind.SINGLE
     # The winner's home points 1..6 are the loser's own points 19..24 (indices 18..23), index 24 its bar.
@@ -50,19 +50,20 @@ class GameResult:
 
     def __post_init__(self) -> None:
         if isinstance(self.winner, bool) or self.winner not in (0, 1):
-            raise RulesError(f"the winner is player 0 or player 1, not {self.winner!r}")
+            raise RulesError(f"the winner is player 0 or player 1, not {self.winner!r}", code="bad_result")
         if not isinstance(self.kind, WinKind):
-            raise RulesError(f"a win is single, gammon or backgammon, not {self.kind!r}")
+            raise RulesError(f"a win is single, gammon or backgammon, not {self.kind!r}", code="bad_result")
         Cube(self.cube, None if self.cube == 1 else 0)  # validates the cube value
         if not isinstance(self.points, int) or isinstance(self.points, bool) or self.points < 1:
-            raise RulesError(f"a won game scores at least 1 point, not {self.points!r}")
+            raise RulesError(f"a won game scores at least 1 point, not {self.points!r}", code="bad_result")
         if self.points > self.cube * self.kind.value:
             raise RulesError(
                 f"a {self.kind.name.lower()} on a cube of {self.cube} scores at most "
-                f"{self.cube * self.kind.value} points, not {self.points}"
+                f"{self.cube * self.kind.value} points, not {self.points}",
+                code="bad_result",
             )
         if self.passed and self.kind is not WinKind.SINGLE:
-            raise RulesError("a passed double always ends the game as a single win")
+            raise RulesError("a passed double always ends the game as a single win", code="bad_result")
 
 
 def game_points(

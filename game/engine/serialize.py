@@ -115,29 +115,31 @@ def match_to_dict(match: Match) -> dict[str, Any]:
 
 def _mapping(value: object, what: str, keys: frozenset[str] | None = None) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise RulesError(f"{what} must be an object, not {type(value).__name__}")
+        raise RulesError(f"{what} must be an object, not {type(value).__name__}", code="bad_save")
     if keys is not None:
         missing = keys - set(value)
         if missing:
-            raise RulesError(f"{what} is missing {', '.join(sorted(missing))}")
+            raise RulesError(f"{what} is missing {', '.join(sorted(missing))}", code="bad_save")
         extra = set(value) - keys
         if extra:
-            raise RulesError(f"{what} has unknown fields: {', '.join(sorted(map(str, extra)))}")
+            raise RulesError(
+                f"{what} has unknown fields: {', '.join(sorted(map(str, extra)))}", code="bad_save"
+            )
     return value
 
 
 def _int(value: object, what: str, low: int | None = None, high: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise RulesError(f"{what} must be a whole number, not {value!r}")
+        raise RulesError(f"{what} must be a whole number, not {value!r}", code="bad_save")
     if (low is not None and value < low) or (high is not None and value > high):
         span = f"{low} to {high}" if high is not None else f"{low} or more"
-        raise RulesError(f"{what} must be {span}, not {value}")
+        raise RulesError(f"{what} must be {span}, not {value}", code="bad_save")
     return value
 
 
 def _bool(value: object, what: str) -> bool:
     if not isinstance(value, bool):
-        raise RulesError(f"{what} must be true or false, not {value!r}")
+        raise RulesError(f"{what} must be true or false, not {value!r}", code="bad_save")
     return value
 
 
@@ -147,7 +149,7 @@ def _player(value: object, what: str) -> int:
 
 def _pair(value: object, what: str, low: int, high: int | None) -> tuple[int, int]:
     if not isinstance(value, list | tuple) or len(value) != 2:
-        raise RulesError(f"{what} must be a pair, not {value!r}")
+        raise RulesError(f"{what} must be a pair, not {value!r}", code="bad_save")
     return _int(value[0], what, low, high), _int(value[1], what, low, high)
 
 
@@ -159,25 +161,27 @@ def _dice(value: object, what: str) -> tuple[int, int] | None:
 
 def _moves(value: object, what: str) -> tuple[Move, ...]:
     if not isinstance(value, list | tuple):
-        raise RulesError(f"{what} must be a list of moves, not {value!r}")
+        raise RulesError(f"{what} must be a list of moves, not {value!r}", code="bad_save")
     if len(value) > 4:
-        raise RulesError(f"{what}: {len(value)} given; a turn has at most 4 moves")
+        raise RulesError(f"{what}: {len(value)} given; a turn has at most 4 moves", code="bad_save")
     out: list[Move] = []
     for n, raw in enumerate(value, 1):
         label = f"{what}, move {n}"
         if not isinstance(raw, list | tuple) or len(raw) != 4:
-            raise RulesError(f"{label} must be [from, to, die, hit], not {raw!r}")
+            raise RulesError(f"{label} must be [from, to, die, hit], not {raw!r}", code="bad_save")
         src = _int(raw[0], f"{label} (from)", 1, BAR_POINT)
         dst = _int(raw[1], f"{label} (to)", OFF, 24)
         die = _int(raw[2], f"{label} (die)", 1, 6)
         hit = _bool(raw[3], f"{label} (hit)")
         if dst == OFF:
             if src > 6 or src > die:
-                raise RulesError(f"{label}: a {die} cannot bear off a checker from point {src}")
+                raise RulesError(
+                    f"{label}: a {die} cannot bear off a checker from point {src}", code="bad_save"
+                )
         elif src - dst != die:
-            raise RulesError(f"{label}: {src}/{dst} is not a move of {die}")
+            raise RulesError(f"{label}: {src}/{dst} is not a move of {die}", code="bad_save")
         if hit and dst == OFF:
-            raise RulesError(f"{label}: bearing off cannot hit")
+            raise RulesError(f"{label}: bearing off cannot hit", code="bad_save")
         out.append(Move(src, dst, die, hit))
     return tuple(out)
 
@@ -201,14 +205,17 @@ def _cube(value: object) -> Cube:
 
 def _version(data: Mapping[str, Any], what: str) -> None:
     if data.get("version") != VERSION:
-        raise RulesError(f"{what} has format version {data.get('version')!r}; this game reads {VERSION}")
+        raise RulesError(
+            f"{what} has format version {data.get('version')!r}; this game reads {VERSION}", code="bad_save"
+        )
 
 
 def _score(value: object, rules: Rules) -> tuple[int, int]:
     score = _pair(value, "the score", 0, None)
     if rules.is_match and max(score) >= rules.match_length:
         raise RulesError(
-            f"a game cannot be played at {score[0]}-{score[1]} in a {rules.match_length}-point match"
+            f"a game cannot be played at {score[0]}-{score[1]} in a {rules.match_length}-point match",
+            code="bad_save",
         )
     return score
 
@@ -230,7 +237,7 @@ def state_from_dict(data: object) -> GameState:
         IndexError,
         AttributeError,
     ) as exc:  # pragma: no cover - safety net
-        raise RulesError(f"the saved game cannot be read: {exc}") from exc
+        raise RulesError(f"the saved game cannot be read: {exc}", code="bad_save") from exc
 
 
 def _state_from_dict(raw: object) -> GameState:
@@ -239,10 +246,10 @@ def _state_from_dict(raw: object) -> GameState:
     try:
         phase = Phase(data["phase"])
     except ValueError:
-        raise RulesError(f"unknown phase {data['phase']!r}") from None
+        raise RulesError(f"unknown phase {data['phase']!r}", code="bad_save") from None
     position_id = data["position"]
     if not isinstance(position_id, str):
-        raise PositionError(f"the board must be a Position ID, not {position_id!r}")
+        raise PositionError(f"the board must be a Position ID, not {position_id!r}", code="bad_save")
     position = Position.from_id(position_id)
     turn = _player(data["turn"], "the player on turn")
     dice = _dice(data["dice"], "the dice")
@@ -257,36 +264,49 @@ def _state_from_dict(raw: object) -> GameState:
 
     if crawford:
         if not rules.is_match:
-            raise RulesError("a money session has no Crawford game")
+            raise RulesError("a money session has no Crawford game", code="bad_save")
         if max(score) != rules.match_length - 1:
-            raise RulesError("the Crawford game is played only when a player is one point from winning")
+            raise RulesError(
+                "the Crawford game is played only when a player is one point from winning", code="bad_save"
+            )
         if cube.value != 1:
-            raise RulesError("nobody may double in the Crawford game, so the cube must be on 1")
+            raise RulesError(
+                "nobody may double in the Crawford game, so the cube must be on 1", code="bad_save"
+            )
     if last_play and last_player is None:
-        raise RulesError("the last play has no player")
+        raise RulesError("the last play has no player", code="bad_save")
     if phase is not Phase.MOVING:
         if dice is not None:
-            raise RulesError(f"no dice are showing in the {phase.value} phase")
+            raise RulesError(f"no dice are showing in the {phase.value} phase", code="bad_save")
         if moves:
-            raise RulesError(f"no moves are made in the {phase.value} phase")
+            raise RulesError(f"no moves are made in the {phase.value} phase", code="bad_save")
     if phase is not Phase.GAME_OVER:
         if data["result"] is not None:
-            raise RulesError("a game still being played has no result")
+            raise RulesError("a game still being played has no result", code="bad_save")
         if position.my_off == CHECKERS or position.opp_off == CHECKERS:
-            raise PositionError("a player has borne off all 15 checkers, so the game is over")
+            raise PositionError(
+                "a player has borne off all 15 checkers, so the game is over", code="bad_save"
+            )
     if phase is Phase.OPENING:
         if position != Position.start():
-            raise PositionError("before the opening roll the board must be in the starting position")
+            raise PositionError(
+                "before the opening roll the board must be in the starting position", code="bad_save"
+            )
         if cube != Cube() or turn != 0 or last_play or last_player is not None:
-            raise RulesError("before the opening roll nothing has happened yet")
+            raise RulesError("before the opening roll nothing has happened yet", code="bad_save")
         if opening is not None and opening[0] != opening[1]:
-            raise RulesError("an opening roll that was not a tie would have started the game")
+            raise RulesError(
+                "an opening roll that was not a tie would have started the game", code="bad_save"
+            )
 
     if phase is Phase.CUBE_OFFERED:
         if crawford:
-            raise RulesError("nobody may double in the Crawford game")
+            raise RulesError("nobody may double in the Crawford game", code="bad_save")
         if cube.owner not in (None, turn) or cube.value >= 64:
-            raise RulesError("this double could not have been offered: only the owner may redouble, up to 64")
+            raise RulesError(
+                "this double could not have been offered: only the owner may redouble, up to 64",
+                code="bad_save",
+            )
 
     common: dict[str, Any] = {
         "position": position,
@@ -301,7 +321,7 @@ def _state_from_dict(raw: object) -> GameState:
     }
     if phase is Phase.MOVING:
         if dice is None:
-            raise RulesError("a turn being moved needs its dice")
+            raise RulesError("a turn being moved needs its dice", code="bad_save")
         turn_state = _replay(position, dice, moves)
         return GameState(phase=phase, dice=dice, moves=moves, turn_cache=turn_state, **common)
     if phase is Phase.GAME_OVER:
@@ -317,17 +337,19 @@ def _replay(position: Position, dice: tuple[int, int], moves: tuple[Move, ...]) 
         for move in reversed(moves):
             start = unapply_move(start, move)
     except RulesError as exc:
-        raise PositionError(f"the moves of this turn do not fit the board: {exc}") from exc
+        raise PositionError(f"the moves of this turn do not fit the board: {exc}", code="bad_save") from exc
     turn = Turn(start, dice)
     try:
         for move in moves:
             turn = turn.step(move.src, move.die)
     except IllegalAction as exc:
-        raise RulesError(f"the moves of this turn are not legal: {exc}") from exc
+        raise RulesError(f"the moves of this turn are not legal: {exc}", code="bad_save") from exc
     if turn.position != position or turn.moves != moves:
-        raise RulesError("the moves of this turn do not lead to the saved board")
+        raise RulesError("the moves of this turn do not lead to the saved board", code="bad_save")
     if start.my_off == CHECKERS or start.opp_off == CHECKERS:
-        raise PositionError("a player had already borne off all 15 checkers before this turn")
+        raise PositionError(
+            "a player had already borne off all 15 checkers before this turn", code="bad_save"
+        )
     return turn
 
 
@@ -342,7 +364,7 @@ def _result(
     except KeyError:
         kind = None
     if kind is None:
-        raise RulesError(f"a win is single, gammon or backgammon, not {kind_name!r}")
+        raise RulesError(f"a win is single, gammon or backgammon, not {kind_name!r}", code="bad_save")
     result = GameResult(
         winner,
         kind,
@@ -351,26 +373,31 @@ def _result(
         _bool(data["passed"], "the passed flag"),
     )
     if winner != turn:
-        raise RulesError("a finished game is shown from the winner's side")
+        raise RulesError("a finished game is shown from the winner's side", code="bad_save")
     if result.cube != cube.value:
-        raise RulesError(f"the result says the cube was {result.cube}, the game says {cube.value}")
+        raise RulesError(
+            f"the result says the cube was {result.cube}, the game says {cube.value}", code="bad_save"
+        )
     if result.passed:
         if position.my_off == CHECKERS or position.opp_off == CHECKERS:
-            raise PositionError("a game that ended by a pass cannot have all 15 checkers off")
+            raise PositionError(
+                "a game that ended by a pass cannot have all 15 checkers off", code="bad_save"
+            )
     else:
         if position.my_off != CHECKERS:
-            raise PositionError("the winner must have borne off all 15 checkers")
+            raise PositionError("the winner must have borne off all 15 checkers", code="bad_save")
         if position.opp_off == CHECKERS:
-            raise PositionError("both players cannot have borne off all their checkers")
+            raise PositionError("both players cannot have borne off all their checkers", code="bad_save")
         if win_kind(position) is not kind:
             raise RulesError(
-                f"the board shows a {win_kind(position).name.lower()}, not a {kind.name.lower()}"
+                f"the board shows a {win_kind(position).name.lower()}, not a {kind.name.lower()}",
+                code="bad_save",
             )
     expected = game_points(
         kind, cube, match_length=rules.match_length, jacoby=rules.jacoby, winner_score=score[winner]
     )
     if result.points != expected:
-        raise RulesError(f"this game is worth {expected} points, not {result.points}")
+        raise RulesError(f"this game is worth {expected} points, not {result.points}", code="bad_save")
     return result
 
 
@@ -400,7 +427,7 @@ def match_from_dict(data: object) -> Match:
         IndexError,
         AttributeError,
     ) as exc:  # pragma: no cover - safety net
-        raise RulesError(f"the saved match cannot be read: {exc}") from exc
+        raise RulesError(f"the saved match cannot be read: {exc}", code="bad_save") from exc
 
 
 def check_game_in_match(state: GameState, match: Match) -> None:
@@ -409,7 +436,7 @@ def check_game_in_match(state: GameState, match: Match) -> None:
     A finished game may be saved before or after its result was recorded in the match.
     """
     if state.rules != match.rules:
-        raise RulesError("the game's rules and the match's rules differ")
+        raise RulesError("the game's rules and the match's rules differ", code="bad_save")
     result = state.result
     if result is not None and match.games > 0:
         after = list(state.score)
@@ -417,8 +444,10 @@ def check_game_in_match(state: GameState, match: Match) -> None:
         if match.score == (after[0], after[1]):
             return
     if state.score != match.score:
-        raise RulesError(f"the game's score {state.score} differs from the match score {match.score}")
+        raise RulesError(
+            f"the game's score {state.score} differs from the match score {match.score}", code="bad_save"
+        )
     if match.is_over:
-        raise RulesError("the match is over, so no game can be in progress")
+        raise RulesError("the match is over, so no game can be in progress", code="bad_save")
     if state.crawford != match.next_is_crawford:
-        raise RulesError("the game's Crawford flag does not match the match score")
+        raise RulesError("the game's Crawford flag does not match the match score", code="bad_save")

@@ -54,10 +54,6 @@ def _sequences(remaining: tuple[int, ...], origin: int, dst: int) -> list[tuple[
     return sorted(found, key=lambda seq: (len(seq), sum(seq), [-d for d in seq]))
 
 
-def _place(point: int) -> str:
-    return "the bar" if point == BAR_POINT else f"point {point}"
-
-
 @dataclass(frozen=True, slots=True)
 class Turn:
     """The moves made so far in one turn; immutable, so undo is just the previous value."""
@@ -97,7 +93,7 @@ class Turn:
         out: list[Move] = []
         for die in sorted(set(self.remaining), reverse=True):
             for move in single_moves(self.position, die):
-                if self._whole_turn_reason(move) is None:
+                if self._whole_turn_refusal(move) is None:
                     out.append(move)
         return out
 
@@ -107,48 +103,71 @@ class Turn:
 
     def explain(self, src: int, die: int) -> str | None:
         """Why moving a checker from ``src`` by ``die`` is refused, or None when it is fine."""
+        refusal = self.refusal(src, die)
+        return None if refusal is None else str(refusal)
+
+    def refusal(self, src: int, die: int) -> IllegalAction | None:
+        """:meth:`explain` as the error to raise or to show (its code and params say it in any language)."""
         if self.is_complete:
-            return "Your move is complete: press Done"
+            return IllegalAction("Your move is complete: press Done", code="move_complete")
         if die not in self.remaining:
-            left = " and ".join(str(d) for d in sorted(set(self.remaining), reverse=True))
-            return f"You have no {die} to play (left: {left})"
+            left = tuple(sorted(set(self.remaining), reverse=True))
+            return IllegalAction(
+                f"You have no {die} to play (left: {' and '.join(map(str, left))})",
+                code="no_die",
+                params={"die": die, "left": left},
+            )
         pos = self.position
         if pos.me[24] and src != BAR_POINT:
-            return "Enter your checker from the bar first"
+            return IllegalAction("Enter your checker from the bar first", code="enter_first")
         index = 24 if src == BAR_POINT else src - 1
         if not 0 <= index <= 24 or pos.me[index] == 0:
-            return f"You have no checker on {_place(src)}"
+            if src == BAR_POINT:
+                return IllegalAction("You have no checker on the bar", code="no_checker_bar")
+            return IllegalAction(
+                f"You have no checker on point {src}", code="no_checker_point", params={"point": src}
+            )
         target = (25 if src == BAR_POINT else src) - die
         if target >= 1:
             if pos.opponent_on(target) >= 2:
-                return f"Point {target} is held by your opponent"
+                return IllegalAction(
+                    f"Point {target} is held by your opponent", code="point_held", params={"point": target}
+                )
         else:
             if sum(pos.me[6:25]) > 0:
-                return "All your checkers must be home before bearing off"
+                return IllegalAction("All your checkers must be home before bearing off", code="not_all_home")
             if target < 0 and any(pos.me[index + 1 : 24]):
-                return "Bear off from your highest point first"
+                return IllegalAction("Bear off from your highest point first", code="bear_off_highest")
         move = next(m for m in single_moves(pos, die) if m.src == src)
-        return self._whole_turn_reason(move)
+        return self._whole_turn_refusal(move)
 
-    def _whole_turn_reason(self, move: Move) -> str | None:
+    def _whole_turn_refusal(self, move: Move) -> IllegalAction | None:
         """The whole-turn rule for a move the board allows: can the rest still be played?"""
         rest = _remove(self.remaining, move.die)
         needed = self.most - len(self.moves) - 1
         a, b = self.dice
         higher_playable = bool(single_moves(self.position, max(a, b)))
         if self.most == 1 and a != b and move.die != max(a, b) and higher_playable:
-            return "You must play the higher die"
+            return IllegalAction("You must play the higher die", code="higher_die")
         if max_dice_playable(apply_move(self.position, move), rest) < needed:
             if a != b:
-                return f"That would leave your {rest[0]} unplayable: you must use both dice"
-            return f"That would leave a {a} unplayable: you must play as many dice as you can"
+                return IllegalAction(
+                    f"That would leave your {rest[0]} unplayable: you must use both dice",
+                    code="leaves_die",
+                    params={"die": rest[0]},
+                )
+            return IllegalAction(
+                f"That would leave a {a} unplayable: you must play as many dice as you can",
+                code="leaves_double",
+                params={"die": a},
+            )
         return None
 
     def step(self, src: int, die: int) -> Turn:
         """Move a checker from ``src`` by ``die``; raise :class:`IllegalAction` with the reason if refused."""
-        reason = self.explain(src, die)
-        if reason is not None:
-            raise IllegalAction(reason)
+        refusal = self.refusal(src, die)
+        if refusal is not None:
+            raise refusal
         move = next(m for m in single_moves(self.position, die) if m.src == src)
         return Turn(self.start, self.dice, self.moves + (move,), self.most)
 
@@ -164,7 +183,7 @@ class Turn:
             nxt: list[tuple[Turn, int, tuple[Move, ...]]] = []
             for turn, point, path in frontier:
                 for die in sorted(set(turn.remaining), reverse=True):
-                    if turn.explain(point, die) is not None:
+                    if turn.refusal(point, die) is not None:
                         continue
                     move = next(m for m in single_moves(turn.position, die) if m.src == point)
                     steps = path + (move,)
@@ -192,9 +211,9 @@ class Turn:
         steps = self.paths(src).get(dst)
         if steps is not None:
             return Turn(self.start, self.dice, self.moves + steps, self.most)
-        raise IllegalAction(self._drag_refusal(src, dst))
+        raise self._drag_refusal(src, dst)
 
-    def _drag_refusal(self, src: int, dst: int) -> str:
+    def _drag_refusal(self, src: int, dst: int) -> IllegalAction:
         """Why no legal way leads from ``src`` to ``dst``, judged on the dice that could cover the distance.
 
         A reason about some die that could not reach ``dst`` anyway would mislead
@@ -203,24 +222,43 @@ class Turn:
         tried, in the drag rule's order; when none exists the distance is the reason.
         """
         if self.is_complete:
-            return "Your move is complete: press Done"
+            return IllegalAction("Your move is complete: press Done", code="move_complete")
         origin = 25 if src == BAR_POINT else src
         if dst != OFF and dst >= origin:
-            return "Checkers move toward your home board (lower point numbers)"
+            return IllegalAction(
+                "Checkers move toward your home board (lower point numbers)", code="direction"
+            )
         if self.position.me[24] and src != BAR_POINT:
-            return "Enter your checker from the bar first"
+            return IllegalAction("Enter your checker from the bar first", code="enter_first")
         for sequence in _sequences(self.remaining, origin, dst):
             turn: Turn = self
             point = src
             for die in sequence:
-                reason = turn.explain(point, die)
-                if reason is not None:
-                    return reason
+                refusal = turn.refusal(point, die)
+                if refusal is not None:
+                    return refusal
                 turn = turn.step(point, die)
                 point = turn.moves[-1].dst
-        return (
-            f"No combination of your dice moves a checker from {_place(src)} to "
-            f"{'off' if dst == OFF else f'point {dst}'}"
+        if src == BAR_POINT:
+            if dst == OFF:
+                return IllegalAction(
+                    "No combination of your dice moves a checker from the bar to off", code="no_path.bar_off"
+                )
+            return IllegalAction(
+                f"No combination of your dice moves a checker from the bar to point {dst}",
+                code="no_path.bar_point",
+                params={"dst": dst},
+            )
+        if dst == OFF:
+            return IllegalAction(
+                f"No combination of your dice moves a checker from point {src} to off",
+                code="no_path.point_off",
+                params={"src": src},
+            )
+        return IllegalAction(
+            f"No combination of your dice moves a checker from point {src} to point {dst}",
+            code="no_path.point_point",
+            params={"src": src, "dst": dst},
         )
 
     def undo(self) -> Turn:

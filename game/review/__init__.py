@@ -1,7 +1,7 @@
 """Game review: error per move and per cube decision, a rating word, dice luck, the costliest mistakes.
 
 ``python -m game.review FILE.mat`` prints the review of any .mat file as JSON; the
-screen calls :func:`review_match` (in a worker thread, with a progress callback).
+screen calls :func:`review_match` (in a worker process, with a progress callback).
 """
 
 from .core import (

@@ -23,6 +23,12 @@ Why these measures (the usual ones of backgammon programs, computed our way):
 * The **error rate** is the total error (checker and cube) per counted decision in
   thousandths of a point, and the rating word follows the usual scale of error
   rates (the thresholds of GNU Backgammon's scale; the words are ours).
+* Each decision gets a **grade** on the project's one scale (:mod:`game.coach.scale`: good,
+  inaccurate, mistake, blunder; the coach stops plays by the same numbers), and every one worse
+  than good a **reason** in words: for a checker play the coach's comparison of the facts of the
+  play made with those of the better play (:func:`game.coach.choose_reason`), for a cube decision
+  which action was better and what that means. Reasons are message keys with their parameters,
+  rendered in the reader's language on screen.
 
 Everything is deterministic: the same file gives the same numbers.
 """
@@ -32,12 +38,15 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
-from game.ai import bearoff, pubeval, search
+from game.ai import bearoff, effort, pubeval, search
 from game.ai import cube as cubemod
 from game.ai.api import cube_equities, may_double, play_equities
 from game.ai.cubeful import CubeInfo
 from game.ai.met import match_equity
 from game.ai.net import Network, default_network, equity
+from game.coach import Phrase, choose_reason, play_facts, render_all
+from game.coach.facts import play_chances
+from game.coach.scale import BLUNDER, EQUAL, GRADES, INACCURATE, MISTAKE, grade
 from game.engine import GameState, Move, Phase, Play, Position, format_play, legal_plays, new_game
 from game.engine.matchid import match_id
 from game.engine.moves import apply_move
@@ -72,8 +81,9 @@ Progress = Callable[[int, int], None]
 """``progress(done, total)``: called after each reviewed turn (total = turns and cube actions)."""
 
 
-class Cancelled(Exception):
-    """The caller's ``cancel()`` returned True: the review stopped early."""
+class Cancelled(effort.Cancelled):
+    """The caller's ``cancel()`` returned True: the review stopped early (a withdrawn question, as
+    :mod:`game.ai.jobs` knows it)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -99,10 +109,17 @@ class MoveReview:
     equity_best: float
     forced: bool
     luck: float
+    reason: tuple[Phrase, ...] = ()
+    """Why the better play is better, in words (for a play worse than good; empty otherwise)."""
 
     @property
     def error(self) -> float:
         return max(0.0, self.equity_best - self.equity_played)
+
+    @property
+    def grade(self) -> str:
+        """ "good", "inaccurate", "mistake" or "blunder" (a forced play is always good)."""
+        return "good" if self.forced else grade(self.error)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +140,12 @@ class CubeReview:
     double_take: float
     double_pass: float
     error: float
+    reason: tuple[Phrase, ...] = ()
+    """Which action was better and what that means, in words (worse than good only)."""
+
+    @property
+    def grade(self) -> str:
+        return grade(self.error)
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +170,12 @@ class Mistake:
     """The board seen by the player who decided (for a take: the doubler's view, as in gnubg)."""
     made_moves: tuple[Move, ...] = ()
     better_moves: tuple[Move, ...] = ()
+    reason: tuple[Phrase, ...] = ()
+    """Why the better choice is better, in words (empty for a decision graded good)."""
+
+    @property
+    def grade(self) -> str:
+        return grade(self.error)
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +224,27 @@ class PlayerReview:
     def luck(self) -> float:
         """Points of luck summed over this player's rolls (positive: lucky)."""
         return sum(m.luck for m in self.moves)
+
+    @property
+    def decisions(self) -> int:
+        """The decisions the grades count: unforced checker plays and cube decisions (a forced play
+        is no choice, so it is neither praised nor blamed)."""
+        return self.unforced + len(self.cube)
+
+    def grade_counts(self) -> dict[str, int]:
+        """How many of :attr:`decisions` had each grade ("good", "inaccurate", "mistake", "blunder")."""
+        counts = dict.fromkeys(GRADES, 0)
+        for m in self.moves:
+            if not m.forced:
+                counts[m.grade] += 1
+        for c in self.cube:
+            counts[c.grade] += 1
+        return counts
+
+    @property
+    def biggest(self) -> Mistake | None:
+        """The costliest decision worse than good, if any (the first of :attr:`worst`)."""
+        return self.worst[0] if self.worst and self.worst[0].grade != "good" else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -382,7 +432,8 @@ def review_match(
     as often and stops the review with :class:`Cancelled`. Raises :class:`RecordError`
     if the record does not replay (a record read by :func:`game.record.read_mat` always does).
     ``games`` limits the review to those game numbers (the game just finished, say).
-    Safe to run in a worker thread: it reads the shared network and touches nothing else.
+    Safe to run beside the screen (a worker process, or a thread): it reads the network and touches
+    nothing else.
     """
     analyser = _Analyser()
     total = count_steps(record, games)
@@ -401,6 +452,8 @@ def review_match(
                     _no_double(cubes[ply.player], game.number, line, index, before)
                 assert made_in.dice is not None
                 best, value_played, value_best, forced = analyser.checker(made_in, ply.moves)
+                loss = value_best - value_played
+                reason = () if forced or loss < INACCURATE else move_reason(made_in, ply.moves, best, loss)
                 moves[ply.player].append(
                     MoveReview(
                         game=game.number,
@@ -415,6 +468,7 @@ def review_match(
                         equity_best=value_best,
                         forced=forced,
                         luck=analyser.luck(made_in, before.phase is Phase.OPENING),
+                        reason=reason,
                     )
                 )
             elif ply.kind is PlyKind.DOUBLE:
@@ -434,6 +488,53 @@ def review_match(
         for p in (0, 1)
     )
     return MatchReview(record, (players[0], players[1]))
+
+
+def move_reason(
+    state: GameState, played: tuple[Move, ...], best: tuple[Move, ...], loss: float
+) -> tuple[Phrase, ...]:
+    """Why ``best`` is better than ``played`` (which lost ``loss``) in ``state``, in the coach's words.
+
+    The coach's own comparison of the two plays' facts (:func:`game.coach.choose_reason`) with the
+    review's better play and loss, so the reason explains the numbers shown beside it. Points in the
+    sentences are the mover's own (he is the one the reason speaks to).
+    """
+    assert state.dice is not None
+    pos = state.position
+    plays = legal_plays(pos, state.dice)
+    by_position = {p.position: p for p in plays}
+    made = by_position.get(_after(pos, played))
+    better = by_position.get(_after(pos, best))
+    if made is None or better is None:  # a forced or empty roll: nothing to compare
+        return ()
+    chances = play_chances(pos, [made, better])
+    facts_made = play_facts(pos, state.dice, made, plays=plays, chances=chances[0])
+    facts_better = play_facts(pos, state.dice, better, plays=plays, chances=chances[1])
+    return choose_reason(facts_made, facts_better, loss)
+
+
+def cube_reason(kind: str, action: str, best: str, view: cubemod.CubeView) -> tuple[Phrase, ...]:
+    """Why ``best`` was the better cube action than ``action``, in plain words, from the doubler's
+    equities ``view`` (no double, double-take, double-pass per cube). Spoken to the one who decided:
+    the doubler for a double or no double, the taker for a take or a pass.
+
+    Each sentence says what the numbers say: a missed double names how the opponent should have
+    answered; a needless double tells "too strong" (the opponent would pass, and playing on is worth
+    more than his pass) from "too early" (he would take); a wrong take or pass says which loses less.
+    """
+    if action == best:
+        return ()
+    dt, dp = view.double_take, view.double_pass
+    if kind == "double":
+        if best == "double":
+            key = "review.why.missed_double_take" if dt <= dp else "review.why.missed_double_pass"
+        else:
+            # Not doubling was right: too strong when the opponent would pass (and playing on is
+            # worth more than his pass), too early when he would take
+            key = "review.why.too_good" if dp <= dt else "review.why.too_early"
+    else:
+        key = "review.why.should_pass" if best == "pass" else "review.why.should_take"
+    return (Phrase(key),)
 
 
 def _no_double(into: list[CubeReview], game: int, line: int, index: int, state: GameState) -> None:
@@ -456,6 +557,7 @@ def _cube(where: tuple[int, int, int], player: int, kind: str, action: str, stat
     else:
         best = "take" if dt <= dp else "pass"
         error = max(0.0, (dt if action == "take" else dp) - doubled)
+    reason = cube_reason(kind, action, best, view) if error >= INACCURATE else ()
     return CubeReview(
         game=game,
         line=line,
@@ -469,19 +571,17 @@ def _cube(where: tuple[int, int, int], player: int, kind: str, action: str, stat
         double_take=dt,
         double_pass=dp,
         error=error,
+        reason=reason,
     )
 
 
-SHOWN_MISTAKE = 0.0005
-"""The least a decision must cost to be listed among the costliest mistakes: less shows as 0.000 (a
-bear-off play the exact table rates a millionth worse, say), and a player told "Flawless" should
-not be shown a mistake that costs nothing. The error rates still count every bit."""
-
-
 def _worst(moves: list[MoveReview], cubes: list[CubeReview], count: int = 3) -> tuple[Mistake, ...]:
+    """The ``count`` costliest decisions. One that cost less than :data:`~game.coach.scale.EQUAL` is
+    never listed: it shows as 0.000, and a player told "Flawless" should not be shown a mistake that
+    costs nothing (the error rates still count every bit)."""
     found: list[Mistake] = []
     for m in moves:
-        if m.error >= SHOWN_MISTAKE:
+        if m.error >= EQUAL:
             found.append(
                 Mistake(
                     game=m.game,
@@ -500,10 +600,11 @@ def _worst(moves: list[MoveReview], cubes: list[CubeReview], count: int = 3) -> 
                     position=m.state.position,
                     made_moves=m.played,
                     better_moves=m.best,
+                    reason=m.reason,
                 )
             )
     for c in cubes:
-        if c.error >= SHOWN_MISTAKE:
+        if c.error >= EQUAL:
             doubled = min(c.double_take, c.double_pass)
             if c.kind == "double":
                 made, better = (doubled, c.no_double) if c.action == "double" else (c.no_double, doubled)
@@ -526,6 +627,7 @@ def _worst(moves: list[MoveReview], cubes: list[CubeReview], count: int = 3) -> 
                     equity_better=better,
                     error=c.error,
                     position=c.state.position,
+                    reason=c.reason,
                 )
             )
     found.sort(key=lambda k: (-k.error, k.game, k.ply))
@@ -564,6 +666,8 @@ def review_json(review: MatchReview, brief: bool = False) -> dict[str, object]:
             "rating_word": word,
             "luck_points": _eq(p.luck),
             "luck_per_roll": round(1000.0 * p.luck / len(p.moves), 1) if p.moves else 0.0,
+            "decisions": p.decisions,
+            "grades": p.grade_counts(),
             "worst": [
                 {
                     "game": w.game,
@@ -577,6 +681,8 @@ def review_json(review: MatchReview, brief: bool = False) -> dict[str, object]:
                     "equity_played": _eq(w.equity_made),
                     "equity_better": _eq(w.equity_better),
                     "error": _milli(w.error),
+                    "grade": w.grade,
+                    "reason": render_all(w.reason) if w.reason else None,
                 }
                 for w in p.worst
             ],
@@ -590,6 +696,7 @@ def review_json(review: MatchReview, brief: bool = False) -> dict[str, object]:
                     "played": format_play(m.played),
                     "forced": m.forced,
                     "error": _milli(m.error),
+                    "grade": m.grade,
                     "luck": _milli(m.luck),
                 }
                 for m in p.moves
@@ -602,6 +709,7 @@ def review_json(review: MatchReview, brief: bool = False) -> dict[str, object]:
                     "action": c.action,
                     "best": c.best_action,
                     "error": _milli(c.error),
+                    "grade": c.grade,
                 }
                 for c in p.cube
             ]
@@ -611,5 +719,6 @@ def review_json(review: MatchReview, brief: bool = False) -> dict[str, object]:
         "games": len(record.games),
         "score": list(record.score),
         "units": "error and luck in thousandths of a point; equities in points per unit cube",
+        "scale": {"inaccurate": INACCURATE, "mistake": MISTAKE, "blunder": BLUNDER},
         "players": players,
     }

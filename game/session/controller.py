@@ -2,20 +2,24 @@
 
 It owns the match, the current :class:`GameState`, the dice generator and the computer
 adapter. :meth:`GameController.do` is the only way the state changes: it calls
-``flow.apply``, tells the screen (``on_change``, for the animations) and publishes the
-game events the App's listeners hear. :meth:`step` runs the automatic parts by phase
-(opening roll and its ties, the roll when doubling is impossible, "no legal move",
+``flow.apply``, tells the screen (:class:`ScreenHooks`, given when the controller is built)
+and publishes the game events the App's listeners hear. :meth:`step` runs the automatic parts
+by phase (opening roll and its ties, the roll when doubling is impossible, "no legal move",
 the computer's decisions, the next demo game), each after a short wait measured in
-fixed steps. No pygame here and no rule: legality and reasons come from the engine.
+fixed steps. The computer's decisions are jobs (:mod:`game.ai.jobs`) read at each step and
+withdrawn when the state changes under them. No pygame here, no rule and no words: legality and
+reasons come from the engine, and what the player is told (names, notes, refusals) is a
+:class:`~game.i18n.Message` that the screen says in the language of the moment.
 """
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game import i18n
+from game.ai.jobs import Job, Where
 from game.engine.errors import IllegalAction
 from game.engine.flow import (
     Action,
@@ -33,11 +37,14 @@ from game.engine.flow import (
     apply,
 )
 from game.engine.match import Match
+from game.engine.moves import Move, legal_plays
+from game.i18n import Message, Param, engine_refusal
 from game.session import events as ev
 from game.session.match_dice import MatchDice
 from game.session.match_timer import MatchTimer
-from game.session.opponent import Opponent, moves_tuple
-from game.ui.text import tr, tr_reason
+from game.session.opponent import Opponent
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -48,6 +55,8 @@ class GameSetup:
     match_length: int = 5
     seed: int | None = None
     level: str | None = None
+    coach: bool = False
+    """The coach watches this game (the first game after Learn to play): read by the coach's card."""
     # -- events (issue 27): verifiable dice, typed dice, the clock, a tournament's match ------------
     secret: str | None = None
     """The dice secret to roll from (the same dice again); None: a new one, or a seed's dice."""
@@ -75,6 +84,37 @@ def _nothing(event: ev.GameEvent) -> None:
     """The publisher of a controller nobody listens to (a test's bare game)."""
 
 
+def _no_change(old: GameState, new: GameState, action: Action, drop: tuple[int, int] | None) -> None:
+    """A bare controller (a test's) shows nothing."""
+
+
+def _no_state() -> None:
+    """A bare controller has no screen to refresh."""
+
+
+def _no_reset(resumed: bool) -> None:
+    """A bare controller has no animation to drop."""
+
+
+def _no_flash(message: Message) -> None:
+    """A bare controller has no status line."""
+
+
+@dataclass(frozen=True)
+class ScreenHooks:
+    """What the screen showing the game is told, given when the controller is built. A new
+    controller tells it nothing: the screen reads the first state once it is ready."""
+
+    on_change: ChangeHook = _no_change
+    """After every accepted action with (old, new, action, drop): the screen animates it."""
+    on_state: Callable[[], None] = _no_state
+    """After every change of state (accepted action, resume, next game)."""
+    on_reset: Callable[[bool], None] = _no_reset
+    """Before a new game (False) or a resumed one (True) replaces the state: no animation."""
+    on_flash: Callable[[Message], None] = _no_flash
+    """A one-line message for the status line (the computer's take or pass)."""
+
+
 class GameController:
     """Turn control for one match; the screen reads ``state`` and calls the actions."""
 
@@ -82,17 +122,21 @@ class GameController:
         self,
         setup: GameSetup,
         *,
-        threaded_ai: bool,
+        thinking: Where,
         publish: Callable[[ev.GameEvent], None] = _nothing,
         speed_factor: Callable[[], float] = lambda: 1.0,
+        hooks: ScreenHooks | None = None,
     ) -> None:
+        """``thinking``: where the computer answers (:attr:`Where.WORKER` beside the screen's loop,
+        :attr:`Where.HERE` at once for tests and ``--frames``)."""
         self.setup = setup
         seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
         self.seed = seed
         self.rng = random.Random(seed)
         self.humans: set[int] = {"computer": {0}, "two": {0, 1}, "demo": set()}.get(setup.mode, {0})
-        self.opponent = Opponent(setup.level, threaded=threaded_ai, seed=seed)
+        self.opponent = Opponent(setup.level, where=thinking, seed=seed)
         self.publish = publish
+        self.hooks = hooks if hooks is not None else ScreenHooks()
         self.speed_factor = speed_factor
         self.match = Match(Rules(match_length=setup.match_length))
         self.match_dice = MatchDice(self.rng, setup.secret, hand_allowed=setup.hand_dice)
@@ -105,21 +149,16 @@ class GameController:
         self.dice_wanted: str | None = None
         """ "opening" or "roll": a human rolls real dice and the screen asks for them (typed dice)."""
         self.state = self.match.new_game()
-        self.note = ""
+        self.note: Message | None = None
         """A sentence about the last automatic step (the opening roll), shown until the mover moves."""
         self.wait = 0.4
-        self.pending: str | None = None
         self.recorded = False
         self.games = 0
-        self.on_change: ChangeHook | None = None
-        """Called after every accepted action with (old, new, action, drop): the screen animates it."""
-        self.on_state: Callable[[], None] | None = None
-        """Called after every change of state (accepted action, resume, next game)."""
-        self.on_reset: Callable[[bool], None] | None = None
-        """Called before a new game (False) or a resumed one (True) replaces the state: no animation."""
-        self.on_flash: Callable[[str], None] = lambda text: None
-        """A one-line message for the status line (the computer's take or pass)."""
-        self._settle()
+        self._double: Job[bool] | None = None
+        self._take: Job[bool] | None = None
+        self._play: Job[tuple[Move, ...]] | None = None
+        """The computer's question being answered (at most one of the three at a time)."""
+        self._settle(tell=False)
 
     # -- what listeners read (events.GameView) ------------------------------------------------
 
@@ -141,20 +180,21 @@ class GameController:
 
     # -- names and perspective -----------------------------------------------------------------
 
-    def name(self, player: int) -> str:
-        if self.setup.names is not None:
-            return self.setup.names[player]
+    def name(self, player: int) -> Message:
+        if self.setup.names is not None:  # a tournament's players
+            return Message.of("player.named", name=self.setup.names[player])
         if self.setup.mode == "computer":
             if player == 0:
-                return tr("player_you")
-            return tr("player_random") if self.opponent.is_placeholder else tr("player_computer")
-        return tr("player_white") if player == 0 else tr("player_black")
+                return Message("ui.player_you")
+            return Message("ui.player_computer")
+        return Message("ui.player_white" if player == 0 else "ui.player_black")
 
-    def say(self, key: str, player: int, **kw: object) -> str:
-        """A sentence about ``player``: "You win" for the human against the computer, else "White wins"."""
+    def say(self, key: str, player: int, **kw: Param) -> Message:
+        """A sentence about ``player``: "You win" (``key`` + ``_you``) for the human against the
+        computer, else "White wins" (``key`` with the player's name)."""
         if self.setup.mode == "computer" and player == 0:
-            return tr(key + "_you", **kw)
-        return tr(key, name=self.name(player), **kw)
+            return Message.of(key + "_you", **kw)
+        return Message.of(key, name=self.name(player), **kw)
 
     def is_human(self, player: int) -> bool:
         return player in self.humans
@@ -171,8 +211,8 @@ class GameController:
 
     @property
     def can_hint(self) -> bool:
-        """The expert's hint is offered: the computer can give one and the match's rules allow aids."""
-        return self.setup.aids and self.opponent.can_hint
+        """The expert's hint is offered: the match's rules allow aids (a tournament's may not)."""
+        return self.setup.aids
 
     @property
     def timed_out(self) -> bool:
@@ -193,18 +233,17 @@ class GameController:
 
     # -- the one way the state changes ------------------------------------------------------
 
-    def do(self, action: Action, drop: tuple[int, int] | None = None) -> str | None:
-        """Apply ``action`` through the engine; return the refusal reason (and change nothing) if any."""
+    def do(self, action: Action, drop: tuple[int, int] | None = None) -> Message | None:
+        """Apply ``action`` through the engine; return the refusal (and change nothing) if any."""
         old = self.state
         if self.timed_out:
-            return i18n.tr("clock.match_over")
+            return Message("clock.match_over")
         try:
             new = apply(old, action)
         except IllegalAction as exc:
-            return tr_reason(str(exc))
+            return engine_refusal(exc)
         self.state = new
-        if self.on_change is not None:
-            self.on_change(old, new, action, drop)
+        self.hooks.on_change(old, new, action, drop)
         self._settle(old)
         self._announce(old, new, action)
         return None
@@ -231,38 +270,38 @@ class GameController:
             if self.match.is_over:
                 publish(ev.MatchOver(self, new.result.winner))
 
-    def _settle(self, old: GameState | None = None) -> None:
-        """Bookkeeping after every change: the note, the wait before the next automatic step."""
+    def _settle(self, old: GameState | None = None, *, tell: bool = True) -> None:
+        """Bookkeeping after every change: the note, the wait before the next automatic step; the
+        computer's question about the state before is withdrawn. ``tell``: tell the screen."""
         s = self.state
-        self.pending = None
-        self.opponent.cancel()
+        self._withdraw()
         if self.timer is not None:
             self.timer.follow(s)
         f = self.speed_factor()
         if s.phase is Phase.OPENING:
             if s.opening is not None:
-                self.note = tr("opening_tie", die=s.opening[0])
+                self.note = Message.of("ui.opening_tie", die=s.opening[0])
                 self.wait = 1.3
             else:
-                self.note = tr("opening_roll")
+                self.note = Message("ui.opening_roll")
                 self.wait = 0.6
         elif s.phase is Phase.MOVING and old is not None and old.phase is Phase.OPENING:
             assert s.dice is not None
-            self.note = self.say("opening_won", s.turn, a=s.dice[0], b=s.dice[1])
+            self.note = self.say("ui.opening_won", s.turn, a=s.dice[0], b=s.dice[1])
             self.wait = 0.5 * f
         elif s.phase is Phase.MOVING and old is None:
             # A resumed turn (a saved game, a set-up): the opening's note no longer applies.
-            self.note = ""
+            self.note = None
         elif s.phase is Phase.MOVING and old is not None and old.phase is Phase.ROLL:
-            self.note = ""
+            self.note = None
             self.wait = 0.35 * f if not self.is_human(s.turn) else 0.0
             if s.turn_state().most == 0:
                 self.wait = 2.2 * f + 0.6
         elif s.phase is Phase.ROLL:
-            self.note = ""
+            self.note = None
             self.wait = (0.25 if self.is_human(s.turn) else 0.45) * f
         elif s.phase is Phase.CUBE_OFFERED:
-            self.note = self.say("offers_double", s.turn, value=s.cube.value * 2)
+            self.note = self.say("ui.offers_double", s.turn, value=s.cube.value * 2)
             self.wait = 0.6 * f
         elif s.phase is Phase.GAME_OVER and not self.recorded:
             assert s.result is not None
@@ -270,8 +309,8 @@ class GameController:
             self.recorded = True
             self.games += 1
             self.wait = 5.0
-        if self.on_state is not None:
-            self.on_state()
+        if tell:
+            self.hooks.on_state()
 
     # -- the player's actions (each returns the engine's refusal, or None) ------------------------
 
@@ -286,7 +325,7 @@ class GameController:
         humans = self.humans if player is None else self.humans & {player}
         return self.match_dice.hand_allowed and bool(humans)
 
-    def enter_dice(self, dice: tuple[int, int]) -> str | None:
+    def enter_dice(self, dice: tuple[int, int]) -> Message | None:
         """Real dice typed in for the roll the screen asked for; the engine's refusal if any."""
         wanted = self.dice_wanted
         if wanted is None:
@@ -315,16 +354,14 @@ class GameController:
             return False
         changed = timer.tick(seconds)
         if timer.lost_on_time is not None:
-            self.pending = None
-            self.opponent.cancel()
+            self._withdraw()
             self.dice_wanted = None
-            if self.on_state is not None:
-                self.on_state()
+            self.hooks.on_state()
             self.publish(ev.MatchOver(self, 1 - timer.lost_on_time))
             return True
         return changed
 
-    def answer(self, take: bool) -> str | None:
+    def answer(self, take: bool) -> Message | None:
         return self.do(Take() if take else Pass())
 
     # -- automatic steps ----------------------------------------------------------------------
@@ -354,10 +391,13 @@ class GameController:
                 return
             if self.is_human(s.turn):
                 return
-            answer = self._ask("double")
-            if answer is None:
+            if self._double is None:
+                self._double = self.opponent.double(s)
+            doubles = _decided(self._double, failed=False)
+            if doubles is None:
                 return
-            if answer:
+            self._double = None
+            if doubles:
                 self.do(Double())
             else:
                 self.roll()
@@ -366,11 +406,16 @@ class GameController:
             answerer = 1 - s.turn
             if self.is_human(answerer):
                 return
-            answer = self._ask("take")
-            if answer is None:
+            if self._take is None:
+                self._take = self.opponent.take(s)
+            takes = _decided(self._take, failed=True)
+            if takes is None:
                 return
-            self.on_flash(tr("computer_takes" if answer else "computer_passes", name=self.name(answerer)))
-            self.answer(bool(answer))
+            self._take = None
+            self.hooks.on_flash(
+                Message.of("ui.computer_takes" if takes else "ui.computer_passes", name=self.name(answerer))
+            )
+            self.answer(takes)
             return
         if phase is Phase.MOVING:
             self._auto_move()
@@ -389,26 +434,39 @@ class GameController:
         if turn.is_complete:
             self.do(EndTurn())
             return
-        moves = self._ask("play")
-        if moves is None:
+        if self._play is None:
+            self._play = self.opponent.play(s)
+        job = self._play
+        if not job.done:
             return
-        reason = self.do(PlayMoves(moves_tuple(moves)))
-        if reason is not None:  # an AI bug must not stall the game: fall back to a random play
-            self.opponent.ai = None
-            self.pending = None
+        self._play = None
+        moves = job.result
+        reason = self.do(PlayMoves(moves)) if moves is not None else job.error
+        if reason is not None:
+            # An AI bug must not stall the game: the log has it loudly, and the first legal play
+            # (the engine's) keeps the game going.
+            log.error(
+                "the computer's play %s was not played (%s): the first legal play instead", moves, reason
+            )
+            plays = legal_plays(s.position, turn.dice)
+            self.do(PlayMoves(plays[0].moves if plays else ()))
         self.wait = 0.45 * self.speed_factor()
 
-    def _ask(self, kind: str) -> object | None:
-        """Start or poll the computer's answer; None while it is still thinking."""
-        if self.pending != kind or not self.opponent.in_flight:
-            self.pending = kind
-            self.opponent.request(kind, self.state)
-        ready, answer = self.opponent.poll()
-        if not ready:
-            return None
-        self.pending = None
-        result: object = answer
-        return result
+    @property
+    def pending(self) -> str | None:
+        """What the computer is thinking about now: "double", "take", "play", or None."""
+        for kind, job in (("double", self._double), ("take", self._take), ("play", self._play)):
+            if job is not None:
+                return kind
+        return None
+
+    def _withdraw(self) -> None:
+        """The state changed: the computer's question about the old one no longer matters."""
+        for job in (self._double, self._take, self._play):
+            if job is not None:
+                job.cancel()
+        self._double = self._take = None
+        self._play = None
 
     # -- whole games ---------------------------------------------------------------------------
 
@@ -419,8 +477,7 @@ class GameController:
         if match is not None:
             self.match = match
         self.state = state
-        if self.on_reset is not None:
-            self.on_reset(True)
+        self.hooks.on_reset(True)
         self.recorded = state.phase is Phase.GAME_OVER
         self._settle()
         self.publish(ev.GameResumed(self, dice))
@@ -437,14 +494,22 @@ class GameController:
         self.match_dice.new_game(self.match.games + 1)
         self.state = self.match.new_game()
         self.recorded = False
-        if self.on_reset is not None:
-            self.on_reset(False)
+        self.hooks.on_reset(False)
         self._settle()
         self.publish(ev.GameStarted(self, first=False))
 
     def close(self) -> None:
-        """The game leaves the screen: stop the computer's worker."""
+        """The game leaves the screen: withdraw the computer's questions (its workers stay ready)."""
+        self._withdraw()
         self.opponent.close()
 
 
-__all__ = ["GameController", "GameSetup"]
+def _decided(job: Job[bool], failed: bool) -> bool | None:
+    """The computer's yes or no once it is in (None while it thinks); ``failed`` when the thinking
+    failed (the job logged why): the game goes on rather than wait for an answer that never comes."""
+    if not job.done:
+        return None
+    return job.result if job.result is not None else failed
+
+
+__all__ = ["GameController", "GameSetup", "ScreenHooks"]

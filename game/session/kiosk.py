@@ -31,6 +31,8 @@ import math
 from dataclasses import dataclass
 from enum import Enum
 
+from game.session.settings import Settings
+
 
 class Mode(Enum):
     ATTRACT = "attract"
@@ -102,6 +104,17 @@ class KioskConfig:
         horizontal = x < s if self.corner.endswith("left") else x >= w - s
         vertical = y < s if self.corner.startswith("top") else y >= h - s
         return horizontal and vertical
+
+
+def kiosk_config(settings: Settings, screen: tuple[int, int]) -> KioskConfig:
+    """The kiosk's rules as the operator set them, for a picture ``screen`` logical pixels large."""
+    return KioskConfig(
+        idle_seconds=float(settings.idle_seconds),
+        corner=settings.operator_corner,
+        code=settings.operator_code,
+        hold_seconds=settings.operator_hold,
+        screen=screen,
+    )
 
 
 class Kiosk:

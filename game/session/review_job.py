@@ -1,29 +1,41 @@
-"""A review running in a worker thread while the screen keeps drawing: progress, result, cancel.
+"""The review of a record as a job: answered beside the loop while the screen draws its progress.
 
-Why a thread: reviewing a game takes seconds (a match tens of seconds; several times
-that on a Raspberry Pi), and the loop must keep drawing the progress and answer Back
-meanwhile. The review itself (:func:`game.review.review_match`) only reads the
-shared network; the scene polls :attr:`ReviewJob.done` each step and never waits.
-The reviewer is a parameter so tests can swap in a quick fake (the one place to
-change if the review's interface changes).
+Why a job: reviewing a game takes seconds (a match tens of seconds; several times that on a
+Raspberry Pi), and the loop must keep drawing the progress and answer Back meanwhile. The review
+is a question like the computer's play, so it is the same :class:`game.ai.jobs.Job`: a
+:class:`ReviewRequest` answered in a worker process, its progress reported after every ply
+(:func:`game.ai.effort.report`), and Back withdraws it: the worker stops after the ply it is on.
+A record that does not replay is said on screen in the record's own words, without a traceback.
+
+The reviewer is a parameter so tests can swap in a quick fake (the one place to change if the
+review's interface changes); a fake cannot be sent to another process, so it runs in a thread.
 """
 
 from __future__ import annotations
 
-import logging
-import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.ai import effort
+from game.ai.jobs import Job, Where, start
 from game.record import MatchRecord, RecordError
 
-if TYPE_CHECKING:  # the review (and the computer player under it) loads when a review is opened
+if TYPE_CHECKING:  # the review itself loads where it runs (in the worker)
     from game.review import MatchReview
-
-log = logging.getLogger(__name__)
 
 Progress = Callable[[int, int], None]
 Reviewer = Callable[[MatchRecord, Progress, Callable[[], bool]], "MatchReview"]
+
+
+@dataclass(frozen=True)
+class ReviewRequest:
+    """The expert's judgement of every decision of ``record`` (:func:`game.review.review_match`)."""
+
+    record: MatchRecord
+
+    def __call__(self) -> MatchReview:
+        return run_review(self.record, effort.report, effort.cancelled)
 
 
 def run_review(record: MatchRecord, progress: Progress, cancel: Callable[[], bool]) -> MatchReview:
@@ -33,66 +45,27 @@ def run_review(record: MatchRecord, progress: Progress, cancel: Callable[[], boo
     return review_match(record, progress=progress, cancel=cancel)
 
 
-class ReviewJob:
-    """One review in its own daemon thread; read :attr:`progress`, :attr:`result`, :attr:`error`."""
+@dataclass(frozen=True)
+class _Fake:
+    """A test's reviewer, asked with the job's progress and cancel."""
 
-    def __init__(
-        self, record: MatchRecord, reviewer: Reviewer | None = None, *, threaded: bool = True
-    ) -> None:
-        self.record = record
-        self.total = max(1, sum(len(game.plies) for game in record.games))
-        self.done_steps = 0
-        self.result: MatchReview | None = None
-        self.error: str | None = None
-        self._cancel = threading.Event()
-        self._finished = threading.Event()
-        self._reviewer = reviewer if reviewer is not None else run_review
-        if threaded:
-            self._thread: threading.Thread | None = threading.Thread(
-                target=self._run, name="review", daemon=True
-            )
-            self._thread.start()
-        else:
-            self._thread = None
-            self._run()
+    reviewer: Reviewer
+    record: MatchRecord
 
-    def _progress(self, done: int, total: int) -> None:
-        self.done_steps, self.total = done, max(1, total)
-
-    def _run(self) -> None:
-        from game.review import Cancelled
-
-        try:
-            self.result = self._reviewer(self.record, self._progress, self._cancel.is_set)
-        except Cancelled:
-            pass
-        except RecordError as exc:
-            self.error = str(exc)
-        except Exception as exc:  # a review bug must not take the screen down: say it, log it
-            log.exception("the review failed")
-            self.error = repr(exc)
-        finally:
-            self._finished.set()
-
-    @property
-    def fraction(self) -> float:
-        return min(1.0, self.done_steps / self.total)
-
-    @property
-    def done(self) -> bool:
-        return self._finished.is_set()
-
-    @property
-    def cancelled(self) -> bool:
-        return self._cancel.is_set()
-
-    def cancel(self) -> None:
-        """Ask the worker to stop at its next step (it checks after every ply); never waits."""
-        self._cancel.set()
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Block until the review ends (tests and tools only; the screen polls :attr:`done`)."""
-        return self._finished.wait(timeout)
+    def __call__(self) -> MatchReview:
+        return self.reviewer(self.record, effort.report, effort.cancelled)
 
 
-__all__ = ["ReviewJob", "Reviewer", "run_review"]
+def start_review(
+    record: MatchRecord, reviewer: Reviewer | None = None, *, where: Where = Where.WORKER
+) -> Job[MatchReview]:
+    """Start reviewing ``record`` ``where`` told (a fake ``reviewer`` runs in a thread instead of a
+    worker); read the job's :attr:`~game.ai.jobs.Job.steps` for the progress."""
+    steps = sum(len(game.plies) for game in record.games)
+    if reviewer is None:
+        return start(ReviewRequest(record), where, what="review", steps=steps, expected=(RecordError,))
+    where = Where.THREAD if where is Where.WORKER else where
+    return start(_Fake(reviewer, record), where, what="review", steps=steps, expected=(RecordError,))
+
+
+__all__ = ["Progress", "ReviewRequest", "Reviewer", "run_review", "start_review"]

@@ -26,7 +26,7 @@ from typing import Any
 
 from game.i18n import LANGUAGES
 from game.session import persist
-from game.ui.controls import COMMANDS
+from game.session.commands import COMMANDS
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +76,8 @@ class Settings:
     wins for one run)."""
     table: bool = False
     """A cocktail table: two players face to face, the picture turned to the far player while they act."""
+    learn_offered: bool = False
+    """Learn to play was offered on the title to a player who had not played yet (it is offered once)."""
     hand_dice: bool = False
     """Events that roll real dice: players may type their dice in (a keypad when rolling); such a match
     is recorded as "entered by hand". Off by default: the screen rolls dice anyone can check."""
@@ -149,6 +151,7 @@ VALIDATORS: Mapping[str, Callable[[Any], Any]] = {
     "keys": _keys,
     "rotation": _choice(ROTATIONS),
     "table": _choice(SOUND_CHOICES),
+    "learn_offered": _choice(SOUND_CHOICES),
     "hand_dice": _choice(SOUND_CHOICES),
 }
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.session.events import SetupView
+from game.session.setup_view import SetupView
 
 MAX_NAME = 40
 

@@ -14,9 +14,8 @@ The real-time loop is in :mod:`game.ui.loop`; a test drives the App with
 from __future__ import annotations
 
 import gc
-import sys
+import logging
 import time
-import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from os import PathLike
@@ -24,27 +23,25 @@ from os import PathLike
 import pygame
 
 from game import i18n
-from game.session import persist
+from game.session import lessons, persist
 from game.session import settings as st
 from game.session.controller import GameSetup
+from game.session.dice_stats import DiceStats, DiceStatsCounter
 from game.session.event_desk import EventDesk
-from game.session.events import EventBus
-from game.session.kiosk import Kiosk, Mode
+from game.session.events import SAVE_TO_MODE, Autosave, EventBus, Sounds
+from game.session.kiosk import Kiosk, Mode, kiosk_config
 from game.session.leaderboard import Leaderboard
-from game.session.listeners import SAVE_TO_MODE, Autosave, DiceCounter, Sounds
 from game.session.records import RecordKeeper
 from game.session.resume import restore_match_parts, resumed_setup
 from game.ui import controls
 from game.ui import layout as L
-from game.ui import text as ui_text
 from game.ui.audio import Audio
 from game.ui.board.anim import STEP_SECONDS
 from game.ui.board.sprites import Sprites
 from game.ui.display import Display
-from game.ui.fairness import DiceStats
 from game.ui.input import InputMapper, Intent
 from game.ui.kiosk.attract import AttractScene
-from game.ui.kiosk.rules import KioskRules, kiosk_config
+from game.ui.kiosk.rules import KioskRules
 from game.ui.scenes.base import Scene, SceneStack
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.title import TitleScene
@@ -52,6 +49,8 @@ from game.ui.text import CACHE
 from game.ui.tourney.hub import TournamentScene, open_tournament
 
 STEP = STEP_SECONDS
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -72,22 +71,19 @@ class Launch:
     """``--present``: "gpu" (an accelerated renderer where one can be had) or "software"."""
     frame_log: str | None = None
     """``--frame-log``: a file for one JSON line per presented frame (:mod:`game.ui.loop`)."""
+    debug: bool = False
+    """A bug stops the game with its traceback instead of starting again from the title (the loop
+    re-raises), and the log shows DEBUG lines: ``--debug`` or ``BACKGAMMON_DEBUG=1``."""
 
     @property
     def headless(self) -> bool:
         return self.frames is not None or self.bench_frames is not None
 
 
-def ui_catalogue(lang: str) -> dict[str, str]:
-    """The game screen's keys in ``lang`` (``ui.<key>`` in the catalogue); missing ones stay English."""
-    cat = i18n.catalogue(lang)
-    return {k[3:]: v for k, v in cat.items() if k.startswith("ui.")}
-
-
 def apply_language(lang: str) -> None:
-    """Switch every text on screen: the project catalogues, the game screen's keys and engine reasons."""
+    """Switch every text on screen to ``lang``; the rendered texts of the last language are dropped."""
     i18n.set_language(lang)
-    ui_text.set_catalogue(ui_catalogue(i18n.get_language()), i18n.tr_engine)
+    CACHE.clear()
 
 
 class App:
@@ -108,6 +104,8 @@ class App:
         self.launch = launch if launch is not None else Launch()
         self.seed = self.launch.seed
         self.threaded_ai = threaded_ai
+        """The computer thinks beside the loop, in worker processes (the game); False: at once, in this
+        thread (tests and ``--frames``: a seeded game replays identically)."""
         self.data_dir = persist.data_dir(data_dir)
         self.clock = clock
         """Wall-clock seconds for save times (a test passes a fake clock)."""
@@ -129,10 +127,10 @@ class App:
         self.needs_draw = True
         self.errors = 0
         self.audio = Audio(self.settings.sound, self.settings.volume)
-        self.stats = DiceStats()
+        self.dice_stats = DiceStats()
         self.saved: persist.SavedGame | None = None
         self.kiosk: Kiosk | None = (
-            Kiosk(kiosk_config(self.settings), start=Mode.ATTRACT) if self.launch.kiosk else None
+            Kiosk(kiosk_config(self.settings, (L.W, L.H)), start=Mode.ATTRACT) if self.launch.kiosk else None
         )
         self.kiosk_rules = KioskRules(self, self.kiosk) if self.kiosk is not None else None
         self.events = EventBus()
@@ -140,7 +138,7 @@ class App:
         self.autosave.on_failed = self._save_failed
         self.events.subscribe(self.autosave)
         self.events.subscribe(Sounds(lambda: self.audio))
-        self.events.subscribe(DiceCounter(lambda: self.stats, self._set_stats))
+        self.events.subscribe(DiceStatsCounter(lambda: self.dice_stats, self._set_dice_stats))
         self.records = RecordKeeper(lambda: self.data_dir, self.clock)
         self.events.subscribe(self.records)
         self.leaderboard = Leaderboard(lambda: self.data_dir, self.clock)
@@ -164,8 +162,8 @@ class App:
             self.display.hide_pointer()  # a cabinet's visitors touch; no pointer sits on the board
         return screen
 
-    def _set_stats(self, stats: DiceStats) -> None:
-        self.stats = stats
+    def _set_dice_stats(self, stats: DiceStats) -> None:
+        self.dice_stats = stats
 
     # -- settings ---------------------------------------------------------------------------
 
@@ -187,7 +185,7 @@ class App:
             self.display.set_rotation(settings.rotation)  # drawing and input turn together
             self.needs_draw = True
         if self.kiosk is not None:
-            self.kiosk.config = kiosk_config(settings)
+            self.kiosk.config = kiosk_config(settings, (L.W, L.H))
         if save:
             st.save_settings(self.stored.to_save(settings), self.data_dir)
         if language_changed:
@@ -217,24 +215,33 @@ class App:
         (and, on the first title, if the settings were)."""
         loaded = persist.load_game_checked(self.data_dir)
         self.saved = loaded.game
-        return TitleScene(self, loaded.broken, broken_settings)
+        offer = self.kiosk is None and lessons.offer_due(
+            self.settings.learn_offered, self.data_dir, self.saved is not None
+        )
+        return TitleScene(self, loaded.broken, broken_settings, offer_learning=offer)
 
-    def setup(self, mode: str, match_length: int) -> GameSetup:
-        """A new game as the settings say (level, typed dice) with this run's seed."""
-        hand, level = self.settings.hand_dice and mode != "demo", self.settings.level
-        return GameSetup(mode=mode, match_length=match_length, seed=self.seed, level=level, hand_dice=hand)
+    def setup(self, mode: str, match_length: int, level: str | None = None, coach: bool = False) -> GameSetup:
+        """A new game as the settings say (level, unless one is given; typed dice) with this run's seed."""
+        level, hand = level or self.settings.level, self.settings.hand_dice and mode != "demo"
+        return GameSetup(
+            mode=mode, match_length=match_length, seed=self.seed, level=level, coach=coach, hand_dice=hand
+        )
 
-    def new_game(self, mode: str, match_length: int | None = None) -> None:
+    def new_game(
+        self, mode: str, match_length: int | None = None, *, level: str | None = None, coach: bool = False
+    ) -> None:
         """Start a new game or demo from the title; a new game replaces the old save.
 
         The demo is never saved, so it leaves the save alone (Continue brings the game back after it),
         except on a cabinet, where a left game belongs to someone who has gone (as in the attract mode).
+        ``level`` and ``coach``: Learn to play's first game is against the beginner with the coach on,
+        whatever the settings say.
         """
         length = self.settings.match_length if match_length is None else match_length
         if mode != "demo" or self.kiosk is not None:
             persist.clear_game(self.data_dir)
             self.saved = None
-        self.start_game(GameScene(self, self.setup(mode, length)))
+        self.start_game(GameScene(self, self.setup(mode, length, level, coach)))
 
     def _resumed_scene(self, saved: persist.SavedGame) -> GameScene:
         setup = GameSetup(
@@ -285,9 +292,9 @@ class App:
     def to_title(self) -> None:
         self._drop_games()
         self.input.cancel()
-        if self.kiosk is not None:
+        if self.kiosk is not None:  # every visitor is offered the lessons: "New to backgammon?"
             self.saved = None
-            self.scenes.reset(TitleScene(self))
+            self.scenes.reset(TitleScene(self, offer_learning=True))
         else:
             self.scenes.reset(self._title())
 
@@ -385,13 +392,13 @@ class App:
     def activity(self) -> tuple[bool, bool]:
         """(the computer is working, something is animating): what a frame log records per frame."""
         games = [s for s in self.scenes.scenes if isinstance(s, GameScene)]
-        thinking = any(g.game.opponent.in_flight or g.hints.pending for g in games)
+        thinking = any(g.game.pending is not None or g.hints.busy for g in games)
         moving = any(g.anim.busy or g.dice.tumbling for g in games)
         return thinking, moving
 
     def recover(self, exc: BaseException) -> None:
         """A bug in a scene must not take the cabinet down: log it and start again from the title."""
-        traceback.print_exception(exc, file=sys.stderr)
+        log.error("a bug on this screen: starting again from the title", exc_info=exc)
         self.errors += 1
         if self.errors > 20:
             raise SystemExit(1) from exc
@@ -400,4 +407,4 @@ class App:
         self.needs_draw = True
 
 
-__all__ = ["STEP", "App", "Launch", "apply_language", "ui_catalogue"]
+__all__ = ["STEP", "App", "Launch", "apply_language"]

@@ -9,6 +9,7 @@ run (defaults, then the file, then the flags); the others say how this run start
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import signal
 import statistics
@@ -16,6 +17,7 @@ import sys
 from pathlib import Path
 from types import FrameType
 
+from game.ai import parallel
 from game.session import persist
 from game.session import settings as st
 from game.ui import loop as ui_loop
@@ -81,6 +83,12 @@ def parser() -> argparse.ArgumentParser:
         "for a new one",
     )
     p.add_argument(
+        "--debug",
+        action="store_true",
+        help=f"a bug stops the game with its traceback instead of restarting at the title; log DEBUG "
+        f"lines too (also {DEBUG_ENV}=1)",
+    )
+    p.add_argument(
         "--match",
         "--match-length",
         dest="match_length",
@@ -91,6 +99,23 @@ def parser() -> argparse.ArgumentParser:
     )
     st.add_arguments(p)
     return p
+
+
+DEBUG_ENV = "BACKGAMMON_DEBUG"
+
+
+def debug_wanted(flag: bool) -> bool:
+    """The debug switch: ``--debug``, or ``BACKGAMMON_DEBUG`` set to anything but empty or 0."""
+    return flag or os.environ.get(DEBUG_ENV, "").strip() not in ("", "0")
+
+
+def configure_logging(debug: bool) -> None:
+    """Logging, once, at start: INFO and above to stderr, which is the journal under systemd (why the
+    sound is off, a broken save moved aside, the computer's workers); DEBUG too with the switch."""
+    logging.basicConfig(
+        level=logging.DEBUG if debug else logging.INFO,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
 
 
 def parse_args(argv: list[str]) -> tuple[Launch, argparse.Namespace]:
@@ -108,6 +133,7 @@ def parse_args(argv: list[str]) -> tuple[Launch, argparse.Namespace]:
         kiosk=a.kiosk,
         present=a.present,
         frame_log=a.frame_log,
+        debug=debug_wanted(a.debug),
     )
     return launch, a
 
@@ -183,6 +209,7 @@ def main(argv: list[str]) -> int:
     from game.ui import loop
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    configure_logging(debug_wanted(False))  # before the settings are read: their warnings are logged
     try:
         args = parse_args(argv)[1]
         if args.reset_operator_code:
@@ -191,6 +218,8 @@ def main(argv: list[str]) -> int:
     except SystemExit as exc:  # argparse already printed the reason
         return int(exc.code or 0)
     launch = app.launch
+    if launch.debug:
+        logging.getLogger().setLevel(logging.DEBUG)
 
     def on_term(signum: int, frame: FrameType | None) -> None:
         app.quit()
@@ -207,6 +236,7 @@ def main(argv: list[str]) -> int:
     except KeyboardInterrupt:
         return 0
     finally:
+        parallel.shutdown()  # a review left running must not hold the exit up
         pygame.quit()
 
 

@@ -19,41 +19,9 @@ from types import ModuleType
 
 import pygame
 
-COMMANDS: tuple[str, ...] = (
-    "up",
-    "down",
-    "left",
-    "right",
-    "select",
-    "higher",
-    "lower",
-    "undo",
-    "done",
-    "double",
-    "take",
-    "pass",
-    "hint",
-    "menu",
-)
-DIRECTIONS: dict[str, tuple[int, int]] = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+from game.session.commands import COMMANDS, DEFAULT_KEYS
 
-DEFAULT_KEYS: dict[str, tuple[str, ...]] = {
-    "up": ("up",),
-    "down": ("down",),
-    "left": ("left",),
-    "right": ("right",),
-    "select": ("return", "space", "enter"),
-    "higher": (".",),
-    "lower": (",",),
-    "undo": ("backspace",),
-    "done": ("r",),
-    "double": ("d",),
-    "take": ("t",),
-    "pass": ("p",),
-    "hint": ("h",),
-    "menu": ("escape",),
-}
-"""Key names as ``pygame.key.name`` writes them ("enter" is the keypad's)."""
+DIRECTIONS: dict[str, tuple[int, int]] = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
 CONTROLLER_BUTTONS: dict[int, str] = {
     pygame.CONTROLLER_BUTTON_DPAD_UP: "up",

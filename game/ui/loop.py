@@ -75,7 +75,8 @@ def present(app: App, log: FrameLog | None) -> bool:
 
 
 def run(app: App) -> int:
-    """Play until the App stops; a bug in a scene starts again from the title (see ``App.recover``)."""
+    """Play until the App stops; a bug in a scene starts again from the title (see ``App.recover``),
+    or, with the debug switch (``--debug``), stops the game with its traceback."""
     path = app.launch.frame_log
     out = open(path, "w", encoding="utf-8", buffering=1) if path else None  # noqa: SIM115
     log = FrameLog(out) if out is not None else None
@@ -84,6 +85,8 @@ def run(app: App) -> int:
             try:
                 return _run(app, log)
             except Exception as exc:
+                if app.launch.debug:
+                    raise
                 app.recover(exc)
         return 0
     finally:

@@ -1,19 +1,14 @@
-"""Every word on screen goes through :func:`tr`; fonts and rendered text are cached here.
+"""Text on screen: fonts, the rendered-text cache, and fitting words into the room they have.
 
-Why one function: the kiosk work adds Finnish and Hungarian catalogues later. Keeping
-every visible string behind a key (``tr("roll")``) means that work only has to swap
-the catalogue (see :func:`set_catalogue`), never hunt strings through the scenes.
-Engine refusal reasons arrive as English sentences; they pass through
-:func:`tr_reason` so a translator can map them too.
-
-Rendering text is slow compared with blitting, so :class:`TextCache` keeps each
-(text, size, colour) surface; scenes ask for text every frame and get the cached one.
+The words themselves come from the catalogues (:mod:`game.i18n`, one ``tr`` for every
+screen); this module only draws them. Rendering text is slow compared with blitting, so
+:class:`TextCache` keeps each (text, size, colour) surface; scenes ask for text every frame
+and get the cached one.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import pygame
@@ -30,154 +25,6 @@ at 800x480, where this is 15 screen pixels with capitals 11 tall (2 mm on a 7-in
 minutes of arc at the 45 cm a touchscreen is used from, the least ISO 9241-3 asks for). Lines of 20
 and 22 were hard to make out in real-window captures at 800x480. A line that does not fit at this
 size is reworded, split in two or left shorter; it is never drawn smaller."""
-
-ENGLISH: dict[str, str] = {
-    "app_title": "BACKGAMMON",
-    "subtitle": "Drag a checker, or double-click it: the game rolls the dice for you",
-    "vs_computer": "Play the computer",
-    "vs_random": "Play the computer (random-move placeholder)",
-    "two_players": "Two players",
-    "demo": "Watch a demo",
-    "how_to_play": "How to play",
-    "quit": "Quit",
-    "match_length": "Match: {length}",
-    "match_points": "{n} points",
-    "match_point": "1 point",
-    "session": "Unlimited session",
-    "menu": "Menu",
-    "resume": "Resume game",
-    "to_title": "Leave to title",
-    "back": "Back",
-    "roll": "Roll",
-    "double": "Double",
-    "done": "Done",
-    "undo": "Undo",
-    "hint": "Hint",
-    "hint_thinking": "Thinking...",
-    "hint_play": "Expert: {play}",
-    "no_hint": "No hint for this roll",
-    "take": "TAKE",
-    "pass": "PASS",
-    "take_means": "Play on for {points} pts",
-    "pass_means": "Give up, lose {points} pt",
-    "pass_means_pl": "Give up, lose {points} pts",
-    "next_game": "Next game",
-    "new_match": "New match",
-    "player_white": "White",
-    "player_black": "Black",
-    "player_you": "You",
-    "player_computer": "Computer",
-    "player_random": "Random computer",
-    "computer_level": "Computer: {level}",
-    "placeholder_ai": "random-move computer (placeholder)",
-    "pips": "{pips} pips",
-    "score": "Score {score}",
-    "match_to": "Match to {length}",
-    "session_score": "Money session",
-    "crawford": "CRAWFORD",
-    "opening_roll": "Opening roll: high die starts",
-    "opening_tie": "Tie {die}-{die}: roll again",
-    "opening_won": "{name} starts with {a}-{b}",
-    "tap_to_roll_opening": "Tap the dice to roll",
-    "to_roll": "{name}: roll or double",
-    "to_roll_only": "{name}: roll the dice",
-    "to_move": "{name} to move {dice}",
-    "move_complete": "{name}: press Done or tap the dice",
-    "thinking": "{name} is thinking...",
-    "offers_double": "{name} doubles to {value}",
-    "answer_double": "{name}: take or pass?",
-    "no_move": "{name} rolled {a}-{b}: every move is blocked",
-    "no_move_bar": "{name} rolled {a}-{b}: cannot enter from the bar",
-    "turn_passes": "The turn passes",
-    "wins": "{name} wins",
-    "win_single": "a single game",
-    "win_gammon": "a GAMMON",
-    "win_backgammon": "a BACKGAMMON",
-    "win_pass": "the double was passed",
-    "points_won": "+{points} pts",
-    "point_won": "+1 pt",
-    "running_score": "{a} : {b}",
-    "match_over": "{name} wins the match!",
-    "session_over": "Session score",
-    "computer_takes": "{name} takes",
-    "computer_passes": "{name} passes",
-    "opening_won_you": "You start with {a}-{b}",
-    "to_roll_you": "Your turn: roll or double",
-    "to_roll_only_you": "Your turn: roll the dice",
-    "to_move_you": "Your move: {dice}",
-    "move_complete_you": "Press Done or tap the dice",
-    "offers_double_you": "You double to {value}",
-    "answer_double_you": "Take or pass?",
-    "no_move_you": "You rolled {a}-{b}: every move is blocked",
-    "no_move_bar_you": "You rolled {a}-{b}: you cannot enter from the bar",
-    "wins_you": "You win",
-    "match_over_you": "You win the match!",
-    "last_play": "Last: {name} {play}",
-    "paused": "Paused",
-    "speed": "Speed: {speed}",
-    "speed_slow": "slow",
-    "speed_normal": "normal",
-    "speed_fast": "fast",
-    "demo_banner": "DEMO: computer against computer",
-    "select_hint": "Tap a lit point, or drag",
-    "no_checker_here": "Pick one of your own checkers",
-    "not_your_turn": "Wait: it is not your turn",
-    "drop_missed": "The checker went back: drop it on a lit point",
-    "drop_missed_tray": "The checker went back: drop it on a lit point or the tray",
-    "demo_touch": "This is a demo. To play: Menu, then Leave to title",
-    "no_cube": "NO DOUBLING",
-    "cube_hint_double": "Expert: double",
-    "cube_hint_no_double": "Expert: no double, roll",
-    "cube_hint_too_good": "Expert: too good, play on",
-    "cube_hint_take": "Expert: take",
-    "cube_hint_pass": "Expert: pass",
-    "cube_hint_chances": "Wins {win}, gammons {gammon}",
-    "cube_hint_equities": "No double {nd} · Double, take {dt} · Double, pass {dp}",
-    "cube_hint_answer": "Take {take} \u00b7 pass {drop}",
-    "cube_hint_trials": "{action} (from {n} trial games)",
-    "must_finish": "Finish your move first",
-    "higher": "higher",
-    "lower": "lower",
-}
-
-_catalogue: Mapping[str, str] = ENGLISH
-_reason_hook: Callable[[str], str] | None = None
-
-
-def set_catalogue(catalogue: Mapping[str, str], reason_hook: Callable[[str], str] | None = None) -> None:
-    """Switch language: missing keys fall back to English; ``reason_hook`` translates engine reasons."""
-    global _catalogue, _reason_hook
-    _catalogue = catalogue
-    _reason_hook = reason_hook
-    CACHE.clear()
-
-
-def tr(key: str, **kw: object) -> str:
-    """The on-screen text for ``key`` in the current language, formatted with ``kw``."""
-    template = _catalogue.get(key) or ENGLISH.get(key) or key
-    try:
-        return template.format(**kw)
-    except (KeyError, IndexError, ValueError):
-        return template
-
-
-def tr_level(level: str) -> str:
-    """A computer level's name in the current language ("Keskitaso" for "intermediate").
-
-    The settings screen's ``level.<name>`` keys are the one source of these names, so the
-    side panel and the settings always agree; an unknown level is shown as it is.
-    """
-    from game import i18n
-
-    key = f"level.{level}"
-    if i18n.has_key(i18n.get_language(), key) or i18n.has_key(i18n.FALLBACK, key):
-        return i18n.tr(key)
-    return level
-
-
-def tr_reason(reason: str) -> str:
-    """An engine refusal reason (English sentence) in the current language."""
-    return _reason_hook(reason) if _reason_hook is not None else reason
 
 
 class TextCache:

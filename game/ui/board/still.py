@@ -49,15 +49,18 @@ def render(
     made: tuple[Move, ...] = (),
     better: tuple[Move, ...] = (),
     numbered: bool = True,
+    reader: int | None = None,
 ) -> pygame.Surface:
     """The whole 1280x720 board layer for ``pos`` (seen by ``player``) with the plays as arrows.
 
-    Player 0 is white as in the game; the points are numbered from ``player``'s side (his notation).
+    Player 0 is white as in the game; the points are numbered from ``reader``'s side (the person the
+    screen is for: see :mod:`game.ui.reading`), from ``player``'s when no reader is given.
     ``offered``: a double is on the table, neither taken nor passed: the cube stands in the middle at
     the value offered (twice ``cube``'s).
     """
     surface = pygame.Surface((L.W, L.H))
-    d = BoardDraw(board=abs_board(pos, player), perspective=player, mover=player)
+    perspective = player if reader is None else reader
+    d = BoardDraw(board=abs_board(pos, player), perspective=perspective, mover=player)
     d.cube_value = cube.value * 2 if offered else cube.value
     d.cube_owner = None if offered else cube.owner
     d.dice = dice_faces(player, dice)

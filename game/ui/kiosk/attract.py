@@ -15,7 +15,7 @@ from game.i18n import tr
 from game.session.controller import GameSetup
 from game.ui import layout as L
 from game.ui.input import Intent
-from game.ui.kiosk.leaderboard import draw_table
+from game.ui.kiosk.leaderboard import draw_top_ten
 from game.ui.scenes.base import DIM, Host, dialog_box
 from game.ui.scenes.game import GameScene
 from game.ui.text import draw_text
@@ -62,7 +62,7 @@ class AttractScene(GameScene):
             shade(surface, 150)
             box = pygame.Rect(L.W // 2 - 460, 16, 920, L.H - 196)
             dialog_box(surface, box)
-            draw_table(surface, box, self.app.leaderboard.today())
+            draw_top_ten(surface, box, self.app.leaderboard.today())
         # Eight brightness steps: the text surfaces stay in the text cache instead of a new one per frame.
         pulse = round((0.5 + 0.5 * math.sin(self.clock * 3.2)) * 7) / 7
         if self._band is None:

@@ -1,4 +1,4 @@
-"""Today's top ten: a scene after a visitor's initials, and the same table over the attract demo."""
+"""Today's top ten: a scene after a visitor's initials, and the same list over the attract demo."""
 
 from __future__ import annotations
 
@@ -9,18 +9,18 @@ import pygame
 if TYPE_CHECKING:  # the review loads when one is opened, not at start-up
     from game.review import PlayerReview
 
-from game.i18n import tr
+from game.i18n import tr, tr_level
 from game.session.leaderboard import Entry
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.kiosk.initials import InitialsScene
 from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
-from game.ui.text import MIN_SIZE, draw_text, tr_level
+from game.ui.text import MIN_SIZE, draw_text
 
 NEW = (120, 255, 150)
 
 
-def draw_table(
+def draw_top_ten(
     surface: pygame.Surface, box: pygame.Rect, entries: list[Entry], highlight: Entry | None = None
 ) -> None:
     """Rank, initials, error rate, rating word and level of today's best, in ``box``."""
@@ -78,7 +78,7 @@ class LeaderboardScene(ButtonScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(BG)
         box = pygame.Rect(L.W // 2 - 460, 16, 920, L.H - 116)
-        draw_table(surface, box, self.app.leaderboard.today(), self.highlight)
+        draw_top_ten(surface, box, self.app.leaderboard.today(), self.highlight)
         if self.highlight is not None:
             place = self.app.leaderboard.rank(self.highlight)
             if place is None:
@@ -87,4 +87,4 @@ class LeaderboardScene(ButtonScene):
         self.buttons.draw(surface, self.app.sprites)
 
 
-__all__ = ["LeaderboardScene", "draw_table", "offer_entry"]
+__all__ = ["LeaderboardScene", "draw_top_ten", "offer_entry"]

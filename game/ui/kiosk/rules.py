@@ -1,6 +1,6 @@
 """Kiosk mode on screen: the App's input filter and the scenes behind the kiosk's commands.
 
-:class:`game.ui.kiosk.Kiosk` decides (pure, no pygame); this module carries its
+:class:`game.session.kiosk.Kiosk` decides (pure, no pygame); this module carries its
 decisions out: a first touch in attract mode only wakes, a touch on the "Still
 playing?" countdown only dismisses it (a key or a controller button does the same:
 arcade buttons are visitors' hands), and each command opens or closes its scene
@@ -16,8 +16,7 @@ from collections.abc import Callable
 import pygame
 
 from game.session import persist
-from game.session import settings as st
-from game.session.kiosk import Cmd, Kiosk, KioskConfig, Mode
+from game.session.kiosk import Cmd, Kiosk, Mode
 from game.session.persist import SavedGame
 from game.ui import layout as L
 from game.ui.board.view import GOLD
@@ -26,18 +25,9 @@ from game.ui.kiosk.keypad import KeypadScene
 from game.ui.kiosk.operator import OperatorScene
 from game.ui.kiosk.still_playing import StillPlayingScene
 from game.ui.scenes.base import Host, Scene
+from game.ui.scenes.game import GameScene
 
 log = logging.getLogger(__name__)
-
-
-def kiosk_config(s: st.Settings) -> KioskConfig:
-    return KioskConfig(
-        idle_seconds=float(s.idle_seconds),
-        corner=s.operator_corner,
-        code=s.operator_code,
-        hold_seconds=s.operator_hold,
-        screen=(L.W, L.H),
-    )
 
 
 class KioskRules:
@@ -68,7 +58,12 @@ class KioskRules:
         return swallow
 
     def tick(self, seconds: float) -> bool:
-        """Advance the kiosk's clocks; True when it asked for something (the screen changed)."""
+        """Advance the kiosk's clocks; True when it asked for something (the screen changed).
+
+        A tournament match on top keeps the kiosk quiet: its players think as long as their clocks
+        allow (the operator ends an abandoned one from the operator menu)."""
+        top = self.app.scenes.top
+        self.kiosk.quiet = isinstance(top, GameScene) and top.game.setup.tournament is not None
         commands = self.kiosk.update(seconds)
         self.obey(commands)
         return bool(commands)
@@ -141,4 +136,4 @@ class KioskRules:
         pygame.draw.arc(surface, GOLD, rect, math.pi / 2, math.pi / 2 + 2 * math.pi * kiosk.hold_progress, 5)
 
 
-__all__ = ["KioskRules", "kiosk_config"]
+__all__ = ["KioskRules"]

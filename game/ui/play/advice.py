@@ -1,8 +1,9 @@
 """The cube advice in the side panel and on the offer card: rows fitted to the room they have.
 
 Why its own module: the advice is the expert's verdict, the chances and three numbers, in any of
-three languages, in a space a few rows high; fitting it (split the verdict, turn the numbers into a
-small table, shrink the type) is its own job, shared by the panel before the roll and the offer card.
+three languages, in a space a few rows high; fitting it (split the verdict, set the numbers in columns
+of names and numbers, shrink the type) is its own job, shared by the panel before the roll and the offer
+card.
 """
 
 from __future__ import annotations
@@ -20,11 +21,11 @@ ADVICE_GAP = 2
 ADVICE_MIN = MIN_SIZE
 """The smallest type the advice is fitted down to: the floor. Where the whole advice does not fit at it,
 the secondary rows are left out (see :func:`advice_rows`), never drawn smaller."""
-TABLE_GAP = 14
-"""Between a name and its number in the advice's table."""
+COLUMN_GAP = 14
+"""Between a name and its number when the numbers stand in columns."""
 
 Row = tuple[str, int, bool]
-"""A row of the cube advice: its text, its type size, whether it is a row of the numbers' table."""
+"""A row of the cube advice: its text, its type size, whether its name and number stand in columns."""
 
 
 def _fitted(text: str, size: int, width: int) -> int:
@@ -58,16 +59,16 @@ def verdict_lines(head: str, size: int, width: int) -> list[str]:
     return two_lines(head, size, width)
 
 
-def _table(parts: list[str], size: int) -> tuple[int, int]:
+def _columns(parts: list[str], size: int) -> tuple[int, int]:
     """The widths of the names' column and of the numbers' column of ``parts`` at ``size``."""
     font = CACHE.font(size)
     pairs = [pair for pair in map(_name_and_number, parts) if pair is not None]
     return max(font.size(n)[0] for n, _ in pairs), max(font.size(v)[0] for _, v in pairs)
 
 
-def _table_size(parts: list[str], size: int, width: int) -> int:
-    """The largest size up to ``size`` at which the table of ``parts`` fits ``width`` (0: none)."""
-    while sum(_table(parts, size)) + TABLE_GAP > width:
+def _columns_size(parts: list[str], size: int, width: int) -> int:
+    """The largest size up to ``size`` at which the columns of ``parts`` fit ``width`` (0: none)."""
+    while sum(_columns(parts, size)) + COLUMN_GAP > width:
         if size <= ADVICE_MIN:
             return 0
         size -= 1
@@ -80,7 +81,7 @@ def advice_rows(lines: list[str], width: int, height: int) -> list[Row]:
     The verdict may say how many trial games decided it; the numbers ("No double -0.03 · Double,
     take -0.39 · Double, pass +1.00") are words a player reads at a glance, not abbreviations, and
     too wide for one row of the panel. Each may stand in one row or be split (the verdict before its
-    bracket, the numbers into a small table, a name and its number a row); of the four ways, the one
+    bracket, the numbers into two columns, a name and its number a row); of the four ways, the one
     whose smallest type is largest when it fits the height wins (then the one of fewer rows), so the
     advice is as big as the space allows in every language.
     """
@@ -134,7 +135,7 @@ def _rows(head: str, middle: list[str], last: str | None, width: int, height: in
                         rows += [(head_part + ",", _fitted(head_part + ",", small, width), False)]
                         rows += [(rest, _fitted(rest, small, width), False)]
                 if split_last:
-                    common = _table_size(parts, small, width)
+                    common = _columns_size(parts, small, width)
                     rows += [(text, common, True) for text in parts]
                 elif last is not None:
                     rows.append((last, _fitted(last, small, width), False))
@@ -148,8 +149,8 @@ def _rows(head: str, middle: list[str], last: str | None, width: int, height: in
 
 
 def draw_advice(surface: pygame.Surface, lines: list[str], area: pygame.Rect) -> list[pygame.Rect]:
-    """The cube advice in rows, centred in ``area``, the numbers as a table of names and numbers
-    when they are split; returns each row's rect (a table row's: its name's and number's union)."""
+    """The cube advice in rows, centred in ``area``, the numbers in columns of names and numbers
+    when they are split; returns each row's rect (a columned row's: its name's and number's union)."""
     width = area.width - 8
     rows = advice_rows(lines, width, area.height)
     if not rows:
@@ -157,18 +158,18 @@ def draw_advice(surface: pygame.Surface, lines: list[str], area: pygame.Rect) ->
     spare = area.height - sum(size for _, size, _ in rows)
     gap = min(ADVICE_GAP + 3, max(ADVICE_GAP, spare // max(1, len(rows) - 1)))
     y = area.centery - (sum(size + gap for _, size, _ in rows) - gap) // 2
-    table = [text for text, _, in_table in rows if in_table]
+    columned = [text for text, _, in_columns in rows if in_columns]
     drawn = []
-    for text, size, in_table in rows:
+    for text, size, in_columns in rows:
         centre = (area.centerx, y + size // 2)
-        pair = _name_and_number(text) if in_table else None
+        pair = _name_and_number(text) if in_columns else None
         if pair is None:
             drawn.append(draw_text(surface, text, size, centre, HINT, width=width))
         else:
-            names, numbers = _table(table, size)
-            left = area.centerx - (names + TABLE_GAP + numbers) // 2
+            names, numbers = _columns(columned, size)
+            left = area.centerx - (names + COLUMN_GAP + numbers) // 2
             name = draw_text(surface, pair[0], size, (left, centre[1]), HINT, anchor="midleft")
-            right = left + names + TABLE_GAP + numbers
+            right = left + names + COLUMN_GAP + numbers
             drawn.append(
                 name.union(draw_text(surface, pair[1], size, (right, centre[1]), HINT, anchor="midright"))
             )

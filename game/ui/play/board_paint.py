@@ -13,19 +13,20 @@ import pygame
 
 from game.engine import move_chains
 from game.engine.flow import Phase
+from game.i18n import tr
 from game.ui import layout as L
 from game.ui.board.anim import STEP_SECONDS, place_of
 from game.ui.board.view import GOLD, BoardDraw
 from game.ui.layout import LAYOUT
 from game.ui.play import dialogs, panel
+from game.ui.play.host import GameHost
 from game.ui.play.motion import abs_board
-from game.ui.play.table import GameTable
-from game.ui.text import draw_text, tr
+from game.ui.text import draw_text
 
 DieDraw = tuple[int, int, bool, tuple[float, float], int]
 
 
-def die_used(t: GameTable, value: int, index: int) -> bool:
+def die_used(t: GameHost, value: int, index: int) -> bool:
     """Dim the dice already played: the engine's ``remaining`` says which are left."""
     s = t.game.state
     if s.phase is not Phase.MOVING:
@@ -42,7 +43,7 @@ def die_used(t: GameTable, value: int, index: int) -> bool:
     return used.count(value) > earlier
 
 
-def dice_draw(t: GameTable) -> list[DieDraw]:
+def dice_draw(t: GameHost) -> list[DieDraw]:
     s = t.game.state
     d = t.dice
     out: list[DieDraw] = []
@@ -70,7 +71,7 @@ def dice_draw(t: GameTable) -> list[DieDraw]:
     return out
 
 
-def board_draw(t: GameTable, alpha: float) -> BoardDraw:
+def board_draw(t: GameHost, alpha: float) -> BoardDraw:
     game = t.game
     hands = t.hands
     s = game.state
@@ -118,7 +119,7 @@ class Frame:
         self.key: object = None
         self.panel = panel.Panel()
 
-    def draw(self, t: GameTable, surface: pygame.Surface, alpha: float) -> None:
+    def draw(self, t: GameHost, surface: pygame.Surface, alpha: float) -> None:
         d = board_draw(t, alpha)
         s = t.game.state
         over = (s.phase is Phase.GAME_OVER or t.game.timed_out) and not t.anim.busy and not t.dialog_hidden
@@ -143,7 +144,7 @@ class Frame:
         surface.blit(self.surface, (0, 0))
         t.view.draw_moving(surface, d)
 
-    def _paint(self, t: GameTable, surface: pygame.Surface, d: BoardDraw, overlay: bool) -> None:
+    def _paint(self, t: GameHost, surface: pygame.Surface, d: BoardDraw, overlay: bool) -> None:
         t.view.draw_board(surface, d)
         game = t.game
         s = game.state
@@ -152,7 +153,7 @@ class Frame:
             for i in range(2):
                 sprite = t.sprites.variant(f"die_{('white', 'black')[s.turn]}_{5 + i}", "dim")
                 surface.blit(sprite, sprite.get_rect(center=LAYOUT.die_center(s.turn, 2, i)))
-            draw_text(surface, tr("roll"), 30, (r.centerx, r.centery), GOLD, shadow=True)
+            draw_text(surface, tr("ui.roll"), 30, (r.centerx, r.centery), GOLD, shadow=True)
         self.panel.draw(t, surface)
         panel.draw_status(t, surface)
         t.buttons.draw(surface, t.sprites)

@@ -14,14 +14,14 @@ from game.engine.flow import MoveTo, Phase
 from game.ui.board.anim import place_of, top_xy
 from game.ui.controls import DIRECTIONS, nearest
 from game.ui.layout import CHECKER, LAYOUT, MID_Y
+from game.ui.play.host import GameHost
 from game.ui.play.motion import abs_board
-from game.ui.play.table import GameTable
 from game.ui.widgets import FOCUS
 
 
 class BoardCursor:
-    def __init__(self, table: GameTable) -> None:
-        self.table = table
+    def __init__(self, host: GameHost) -> None:
+        self.host = host
         self.point: int | None = None
         """The mover's point under the cursor (25 = the bar, 0 = borne off), once a key was used."""
         self.engaged = False
@@ -33,13 +33,13 @@ class BoardCursor:
             self.point = self.candidates()[0]
 
     def candidates(self) -> list[int]:
-        hands = self.table.hands
+        hands = self.host.hands
         if hands.selected is None:
             return sorted(hands.movable, reverse=True)
         return sorted(hands.targets(hands.selected), reverse=True)
 
     def xy(self, point: int) -> tuple[float, float]:
-        s = self.table.game.state
+        s = self.host.game.state
         if point == 0:
             centre = LAYOUT.tray_rect(s.turn).center
             return (float(centre[0]), float(centre[1]))
@@ -48,7 +48,7 @@ class BoardCursor:
         return top_xy(abs_board(s.position, s.turn), place_of(s.turn, point))
 
     def active(self) -> bool:
-        game = self.table.game
+        game = self.host.game
         s = game.state
         return s.phase is Phase.MOVING and game.is_human(s.turn) and bool(self.candidates())
 
@@ -56,7 +56,7 @@ class BoardCursor:
         """A direction or select while the human moves; True when it was the cursor's."""
         if not self.active():
             return False
-        t = self.table
+        t = self.host
         hands = t.hands
         options = self.candidates()
         if self.point not in options:
@@ -95,7 +95,7 @@ class BoardCursor:
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        if not self.engaged or self.point is None or not self.active() or self.table.anim.busy:
+        if not self.engaged or self.point is None or not self.active() or self.host.anim.busy:
             return
         if self.point not in self.candidates():
             return

@@ -1,7 +1,7 @@
 """The game screen's two dialogs: the cube offer beside the board, the end of a game over it.
 
-Each has its buttons in the scene's ``modal`` group (Take / Pass with what each is
-worth; Next game or New match / To title), built when the phase begins.
+Each has its buttons (Take / Pass with what each is worth; Next game or New match / To title),
+made by :func:`modal_buttons` when the phase begins for the scene's ``modal`` group.
 
 Why the cube offer stands in the side panel and not over the board: take or pass is
 decided by looking at the whole position (checkers on the bar, in the middle of the
@@ -22,19 +22,23 @@ from game.ui import layout as L
 from game.ui.board.view import GOLD
 from game.ui.play import match_extras
 from game.ui.play.advice import draw_advice
+from game.ui.play.host import GameHost
 from game.ui.play.panel import player_box
-from game.ui.play.table import GameTable
-from game.ui.text import CACHE, MIN_SIZE, draw_text, tr, two_lines
+from game.ui.text import CACHE, MIN_SIZE, draw_text, two_lines
 from game.ui.widgets import Button, row_widths
 
-WIN_KEYS = {WinKind.SINGLE: "win_single", WinKind.GAMMON: "win_gammon", WinKind.BACKGAMMON: "win_backgammon"}
+WIN_KEYS = {
+    WinKind.SINGLE: "ui.win_single",
+    WinKind.GAMMON: "ui.win_gammon",
+    WinKind.BACKGAMMON: "ui.win_backgammon",
+}
 
 
-def build_modal(t: GameTable) -> None:
+def modal_buttons(t: GameHost) -> list[Button]:
     """The dialog's buttons for the current phase (none outside a cube offer to a human and game over)."""
     game = t.game
     s = game.state
-    t.modal.clear()
+    modal: list[Button] = []
     if s.phase is Phase.CUBE_OFFERED and game.is_human(1 - s.turn):
         card = offer_card()
         old = s.cube.value
@@ -46,13 +50,13 @@ def build_modal(t: GameTable) -> None:
             jacoby=rules.jacoby,
             winner_score=s.score[s.turn],
         )
-        take_sub = tr("take_means", points=old * 2)
-        pass_sub = tr("pass_means" if lose == 1 else "pass_means_pl", points=lose)
+        take_sub = i18n.tr("ui.take_means", points=old * 2)
+        pass_sub = i18n.tr("ui.pass_means" if lose == 1 else "ui.pass_means_pl", points=lose)
         x, w = card.x + 10, card.width - 20
-        t.modal.add(
+        modal.append(
             Button(
                 pygame.Rect(x, card.y + TAKE_Y, w, ANSWER_H),
-                tr("take"),
+                i18n.tr("ui.take"),
                 lambda: t.answer(True),
                 "green",
                 sub=take_sub,
@@ -60,10 +64,10 @@ def build_modal(t: GameTable) -> None:
                 sub_size=SECONDARY,
             )
         )
-        t.modal.add(
+        modal.append(
             Button(
                 pygame.Rect(x, card.y + PASS_Y, w, ANSWER_H),
-                tr("pass"),
+                i18n.tr("ui.pass"),
                 lambda: t.answer(False),
                 "red",
                 sub=pass_sub,
@@ -72,8 +76,8 @@ def build_modal(t: GameTable) -> None:
             )
         )
         if t.hints.cube is None and game.can_hint:
-            label = tr("hint_thinking") if t.hints.pending else tr("hint")
-            t.modal.add(
+            label = i18n.tr("ui.hint_thinking") if t.hints.pending else i18n.tr("ui.hint")
+            modal.append(
                 Button(
                     pygame.Rect(x + 30, card.y + HINT_Y, w - 60, 54), label, t.ask_cube_hint, "grey", size=24
                 )
@@ -82,14 +86,15 @@ def build_modal(t: GameTable) -> None:
         buttons = game_over_buttons(t)
         size, rects = button_row([label for label, _, _ in buttons], BUTTON_SIZE[len(buttons)])
         for (label, action, colour), rect in zip(buttons, rects, strict=True):
-            t.modal.add(Button(rect, label, action, colour, size=size))
+            modal.append(Button(rect, label, action, colour, size=size))
+    return modal
 
 
-def game_over_buttons(t: GameTable) -> list[tuple[str, Callable[[], None], str]]:
+def game_over_buttons(t: GameHost) -> list[tuple[str, Callable[[], None], str]]:
     """The game-over dialog's buttons, left to right: label, action, colour (a demo has no Review)."""
     game = t.game
     over = game.match.is_over or game.timed_out
-    label = tr("new_match") if over else tr("next_game")
+    label = i18n.tr("ui.new_match") if over else i18n.tr("ui.next_game")
     review = (
         [] if game.mode == "demo" or game.timed_out else [(i18n.tr("review.button"), t.open_review, "gold")]
     )
@@ -98,7 +103,7 @@ def game_over_buttons(t: GameTable) -> list[tuple[str, Callable[[], None], str]]
     first = [(label, t.next_game, "green")]
     if over and game.match_dice.secret is not None and not game.match_dice.typed:
         first.append((i18n.tr("dice.same_again"), lambda: game.next_game(same_dice=True), "blue"))
-    return [*first, *review, (tr("to_title"), t.to_title, "grey")]
+    return [*first, *review, (i18n.tr("ui.to_title"), t.to_title, "grey")]
 
 
 BUTTON_SIZE = {1: 34, 2: 34, 3: 30, 4: 26}
@@ -128,7 +133,7 @@ def button_row(labels: list[str], largest: int) -> tuple[int, list[pygame.Rect]]
     return size, rects
 
 
-def game_over_box(t: GameTable) -> pygame.Rect:
+def game_over_box(t: GameHost) -> pygame.Rect:
     """The game-over dialog: 660 wide, wider when its buttons need the room."""
     row = [b.rect for b in t.modal.buttons] or [pygame.Rect(0, 0, 0, 0)]
     width = max(GAME_OVER_W, row[-1].right - row[0].x + 2 * 24, match_extras.secret_width(t) + 2 * 24)
@@ -136,7 +141,7 @@ def game_over_box(t: GameTable) -> pygame.Rect:
     return pygame.Rect(cx - width // 2, L.MID_Y - 210, width, 400)
 
 
-def _dim_board(t: GameTable, surface: pygame.Surface) -> None:
+def _dim_board(t: GameHost, surface: pygame.Surface) -> None:
     shade = t.view.glow("box", (L.BOARD_W, L.BOARD_H), (0, 0, 0, 150))
     surface.blit(shade, (L.BOARD_X, L.BOARD_Y))
 
@@ -169,7 +174,7 @@ def offer_card() -> pygame.Rect:
     return pygame.Rect(L.PANEL_X, top, L.PANEL_W, bottom - top)
 
 
-def draw_cube_offer(t: GameTable, surface: pygame.Surface) -> None:
+def draw_cube_offer(t: GameHost, surface: pygame.Surface) -> None:
     game = t.game
     s = game.state
     card = offer_card()
@@ -177,20 +182,22 @@ def draw_cube_offer(t: GameTable, surface: pygame.Surface) -> None:
     t.view.draw_cube(surface, s.cube.value * 2, (card.x + 40, card.y + 34))
     text_w = card.width - 96  # right of the cube, clear of the frame
     text_x = card.x + 78 + text_w // 2
-    offer = two_lines(game.say("offers_double", s.turn, value=s.cube.value * 2), 24, text_w)
+    offer = two_lines(
+        i18n.tr_message(game.say("ui.offers_double", s.turn, value=s.cube.value * 2)), 24, text_w
+    )
     for i, line in enumerate(offer):
         y = card.y + (34 if len(offer) == 1 else 22 + 25 * i)
         draw_text(surface, line, 24, (text_x, y), (255, 255, 255), width=text_w)
     cx = card.centerx
     width = card.width - 36
     length = s.rules.match_length
-    where = tr("match_to", length=length) if length else tr("session_score")
+    where = i18n.tr("ui.match_to", length=length) if length else i18n.tr("ui.session_score")
     draw_text(surface, where, SECONDARY, (cx, card.y + WHERE_Y), (170, 180, 200), width=width)
     answerer = 1 - s.turn
     if game.is_human(answerer):
-        ask = game.say("answer_double", answerer)
+        ask = i18n.tr_message(game.say("ui.answer_double", answerer))
         if CACHE.font(SECONDARY).size(ask)[0] > width:  # "White: take or pass?" too long: the offer says who
-            ask = tr("answer_double_you")
+            ask = i18n.tr("ui.answer_double_you")
         draw_text(surface, ask, SECONDARY, (cx, card.y + ASK_Y), (255, 230, 120), width=width)
         t.modal.draw(surface, t.sprites)
         # The expert's take or pass, under the buttons, with its numbers (where the Hint button was).
@@ -201,12 +208,30 @@ def draw_cube_offer(t: GameTable, surface: pygame.Surface) -> None:
             pygame.Rect(card.x + 8, top, card.width - 16, card.bottom - 8 - top),
         )
     else:
-        thinking = tr("thinking", name=game.name(answerer))
+        thinking = i18n.tr("ui.thinking", name=i18n.tr_message(game.name(answerer)))
         middle = card.y + (TAKE_Y + card.height) // 2  # where the answer buttons would stand
         draw_text(surface, thinking, 24, (cx, middle), (200, 220, 255), width=card.width - 20)
 
 
-def draw_game_over(t: GameTable, surface: pygame.Surface) -> None:
+LOSS = (255, 140, 120)
+"""The colour of points lost (the points won are green)."""
+
+
+def points_line(t: GameHost) -> tuple[str, tuple[int, int, int]]:
+    """What the game was worth, for the person at the screen: "+2 pts" in green for a win, and for the
+    human who lost to the computer "−2 pts" in red (a play test saw a lost game shown as "+2 pts" in
+    green: the winner's points, read by the loser as his). Between two players the points are the
+    winner's, whose name stands above them."""
+    r = t.game.state.result
+    assert r is not None
+    human = t.game.human
+    if human is not None and r.winner != human:
+        return i18n.tr_n("gameover.lost", r.points, points=r.points), LOSS
+    won = i18n.tr("ui.point_won") if r.points == 1 else i18n.tr("ui.points_won", points=r.points)
+    return won, (160, 255, 160)
+
+
+def draw_game_over(t: GameHost, surface: pygame.Surface) -> None:
     game = t.game
     if game.timed_out:
         draw_time_over(t, surface)
@@ -218,23 +243,23 @@ def draw_game_over(t: GameTable, surface: pygame.Surface) -> None:
     box = game_over_box(t)
     cx, width = box.centerx, box.width - 40
     _frame(surface, box)
-    title = game.say("match_over" if game.match.is_over else "wins", r.winner)
+    title = i18n.tr_message(game.say("ui.match_over" if game.match.is_over else "ui.wins", r.winner))
     draw_text(surface, title, 44, (cx, box.y + 50), GOLD, width=width)
-    how = tr("win_pass") if r.passed else tr(WIN_KEYS[r.kind])
+    how = i18n.tr("ui.win_pass") if r.passed else i18n.tr(WIN_KEYS[r.kind])
     draw_text(surface, how, 32, (cx, box.y + 104), (255, 255, 255), width=width)
-    pts = tr("point_won") if r.points == 1 else tr("points_won", points=r.points)
-    draw_text(surface, pts, 40, (cx, box.y + 154), (160, 255, 160))
+    pts, colour = points_line(t)
+    draw_text(surface, pts, 40, (cx, box.y + 154), colour)
     sc = game.match.score
-    line = f"{game.name(0)} {sc[0]} : {sc[1]} {game.name(1)}"
+    line = f"{i18n.tr_message(game.name(0))} {sc[0]} : {sc[1]} {i18n.tr_message(game.name(1))}"
     draw_text(surface, line, 30, (cx, box.y + 206), (230, 230, 240), width=width)
     if s.rules.match_length:
-        where = tr("match_to", length=s.rules.match_length)
+        where = i18n.tr("ui.match_to", length=s.rules.match_length)
         draw_text(surface, where, 26, (cx, box.y + 246), (170, 180, 200), width=width)
     match_extras.draw_secret(t, surface, box)
     t.modal.draw(surface, t.sprites)
 
 
-def draw_time_over(t: GameTable, surface: pygame.Surface) -> None:
+def draw_time_over(t: GameHost, surface: pygame.Surface) -> None:
     """A bank ran out: the other player wins the match, whatever the score (the clock's rules)."""
     game = t.game
     timer = game.timer
@@ -244,24 +269,26 @@ def draw_time_over(t: GameTable, surface: pygame.Surface) -> None:
     box = game_over_box(t)
     cx, width = box.centerx, box.width - 40
     _frame(surface, box)
-    draw_text(surface, game.say("match_over", 1 - loser), 44, (cx, box.y + 50), GOLD, width=width)
-    why = i18n.tr("clock.ran_out", name=game.name(loser))
+    title = i18n.tr_message(game.say("ui.match_over", 1 - loser))
+    draw_text(surface, title, 44, (cx, box.y + 50), GOLD, width=width)
+    why = i18n.tr("clock.ran_out", name=i18n.tr_message(game.name(loser)))
     draw_text(surface, why, 32, (cx, box.y + 110), (255, 170, 150), width=width)
     rule = i18n.tr("clock.rule")
     draw_text(surface, rule, MIN_SIZE, (cx, box.y + 156), (220, 220, 230), width=width)
     sc = game.match.score
-    line = f"{game.name(0)} {sc[0]} : {sc[1]} {game.name(1)}"
+    line = f"{i18n.tr_message(game.name(0))} {sc[0]} : {sc[1]} {i18n.tr_message(game.name(1))}"
     draw_text(surface, line, 30, (cx, box.y + 206), (230, 230, 240), width=width)
     match_extras.draw_secret(t, surface, box)
     t.modal.draw(surface, t.sprites)
 
 
 __all__ = [
-    "build_modal",
     "button_row",
     "draw_cube_offer",
     "draw_game_over",
     "game_over_box",
     "game_over_buttons",
+    "modal_buttons",
     "offer_card",
+    "points_line",
 ]

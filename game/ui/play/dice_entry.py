@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import tr
+from game.i18n import tr, tr_message
 from game.session.controller import GameController
 from game.ui import layout as L
 from game.ui.board.view import GOLD
@@ -68,7 +68,8 @@ class DiceEntryScene(ButtonScene):
             return
         reason = self.game.enter_dice((self.dice[0], self.dice[1]))
         if reason or self.game.dice_wanted is not None:  # refused, or an opening tie: roll again
-            self.message = reason or self.game.note
+            said = reason or self.game.note
+            self.message = tr_message(said) if said is not None else ""
             self.dice = []
             self.ok.enabled = False
             return
@@ -101,9 +102,9 @@ class DiceEntryScene(ButtonScene):
         dialog_box(surface, BOX)
         game = self.game
         if self.opening:
-            title = tr("dice.enter_opening", a=game.name(0), b=game.name(1))
+            title = tr("dice.enter_opening", a=tr_message(game.name(0)), b=tr_message(game.name(1)))
         else:
-            title = tr("dice.enter_roll", name=game.name(game.state.turn))
+            title = tr("dice.enter_roll", name=tr_message(game.name(game.state.turn)))
         draw_text(surface, title, 32, (BOX.centerx, BOX.y + 50), GOLD, width=BOX.w - 40)
         draw_text(surface, tr("dice.enter_how"), 24, (BOX.centerx, BOX.y + 96), DIM, width=BOX.w - 40)
         for i in range(2):
@@ -114,7 +115,8 @@ class DiceEntryScene(ButtonScene):
             if i < len(self.dice):
                 draw_text(surface, str(self.dice[i]), 64, slot.center, INK)
             if self.opening:
-                draw_text(surface, game.name(i), 24, (slot.centerx, slot.bottom + 16), DIM, width=150)
+                name = tr_message(game.name(i))
+                draw_text(surface, name, 24, (slot.centerx, slot.bottom + 16), DIM, width=150)
         if self.message:
             draw_text(
                 surface, self.message, 24, (BOX.centerx, BOX.bottom - 40), (255, 140, 120), width=BOX.w - 40

@@ -1,24 +1,43 @@
 """The Hint button's half of the game: ask the expert for the human's roll, show its play as arrows.
 
-The expert is asked from the turn's start position in the computer's worker thread;
-the answer stays on screen (arrows on the board, the play in the panel) until the
-player moves or undoes.
+The expert is asked from the turn's start position; the question is a job answered in the
+computer's worker process (:mod:`game.ai.jobs`), read each step. The answer stays on screen
+(arrows on the board, the play in the panel) until the player moves or undoes. Once the play is
+known, one short reason in words (:func:`game.coach.hint_reason`: a fact of the expert's play, such
+as the point it makes or the shots it leaves) is worked out beside the loop and shown in the status
+line: it takes a few milliseconds, some tens for the slowest positions, never on the drawing thread.
 """
 
 from __future__ import annotations
 
+import functools
+import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
+from game.ai.api import CubeAdvice
+from game.ai.jobs import Job, Where, start
+from game.coach.words import Phrase, render
 from game.engine.flow import Phase
 from game.engine.moves import Move
-from game.engine.notation import format_play
+from game.engine.position import Position
+from game.i18n import get_language, tr
 from game.session.controller import GameController
 from game.ui.play.motion import Arrow, play_arrows
-from game.ui.text import tr
+from game.ui.reading import play_text
 
-if TYPE_CHECKING:  # the advice's type only: the computer player is loaded when a hint is asked for
-    from game.ai.api import CubeAdvice
+log = logging.getLogger(__name__)
+
+
+def safe_reason(start: Position, dice: tuple[int, int], moves: tuple[Move, ...]) -> tuple[Phrase, ...]:
+    """The coach's reason for the hint's play; nothing if it cannot be worked out (a hint never
+    breaks the game: the play and its arrows stand without the sentence)."""
+    try:
+        from game.coach import hint_reason  # loads with the computer player, already loaded for the hint
+
+        return hint_reason(start, dice, moves)
+    except Exception:
+        log.exception("no reason for the hint")
+        return ()
 
 
 class Hints:
@@ -33,7 +52,22 @@ class Hints:
         """The expert's play shown as arrows (from the turn's start), until the player moves or undoes."""
         self.cube: CubeAdvice | None = None
         """The expert's cube advice (before a roll, or on a double), until the state changes."""
-        self.pending = False
+        self._play: Job[tuple[Move, ...]] | None = None
+        self._advice: Job[CubeAdvice] | None = None
+        """The question being answered (at most one of the two)."""
+        self.why: tuple[Phrase, ...] = ()
+        """Why the hint's play is good (the coach's sentence), once worked out."""
+        self._why: Job[tuple[Phrase, ...]] | None = None
+
+    @property
+    def pending(self) -> bool:
+        """A hint is being thought out."""
+        return self._play is not None or self._advice is not None
+
+    @property
+    def busy(self) -> bool:
+        """Something is being worked out beside the loop (the hint, or its reason): poll me."""
+        return self.pending or self._why is not None
 
     def cube_due(self) -> bool:
         """A human decides about the cube now: may double before rolling, or must take or pass."""
@@ -46,16 +80,15 @@ class Hints:
         return s.phase is Phase.CUBE_OFFERED and game.is_human(1 - s.turn)
 
     def ask_cube(self) -> None:
-        """Ask the expert what to do with the cube now (in the worker thread, like a play hint)."""
+        """Ask the expert what to do with the cube now (in the worker, like a play hint)."""
         if self.pending or self.cube is not None or not self.cube_due():
             return
-        self.pending = True
-        self.game.opponent.request_cube_hint(self.game.state)
+        self._advice = self.game.opponent.advice(self.game.state)
         self.poll()
         self.changed()
 
     def ask(self) -> None:
-        """Ask the expert for the human's roll, from the turn's start position (in a worker thread)."""
+        """Ask the expert for the human's roll, from the turn's start position (in the worker)."""
         game = self.game
         s = game.state
         if s.phase is not Phase.MOVING or not game.is_human(s.turn) or not game.can_hint:
@@ -63,30 +96,63 @@ class Hints:
         if self.pending or self.moves is not None or s.moves:
             return  # a hint is for the turn's start: after a move the Hint button is not offered
         turn = s.turn_state()
-        self.pending = True
-        game.opponent.request_hint(turn.start, turn.dice)
+        self._play = game.opponent.hint(turn.start, turn.dice)
         self.poll()
         self.changed()
 
     def poll(self) -> None:
-        ready, answer = self.game.opponent.poll_hint()
-        if not ready:
+        """Take the answer once it is in: the play's arrows, the cube advice, or "no hint" (nothing
+        to suggest, or the thinking failed: the log says why)."""
+        self._poll_why()
+        play, advice = self._play, self._advice
+        if play is not None and play.done:
+            self._play = None
+            if play.result:
+                self.moves = play.result
+                self._ask_why(play.result)
+            else:
+                self.flash(tr("ui.no_hint"))
+            self.changed()
+        elif advice is not None and advice.done:
+            self._advice = None
+            if advice.result is not None:
+                self.cube = advice.result
+            else:
+                self.flash(tr("ui.no_hint"))
+            self.changed()
+
+    def _ask_why(self, moves: tuple[Move, ...]) -> None:
+        """Work out why ``moves`` is good beside the loop (at once where the computer answers at once:
+        tests, screenshots), collected by :meth:`poll`. A thread, not a worker: it is a few
+        milliseconds, and the coach's words need not travel to another process."""
+        s = self.game.state
+        if s.phase is not Phase.MOVING or s.dice is None:
             return
-        self.pending = False
-        self.game.opponent.cancel_hint()
-        if isinstance(answer, tuple) and answer:
-            self.moves = answer
-        elif answer is not None and hasattr(answer, "action"):
-            self.cube = answer
-        else:
-            self.flash(tr("no_hint"))
-        self.changed()
+        where = Where.HERE if self.game.opponent.where is Where.HERE else Where.THREAD
+        question = functools.partial(safe_reason, s.turn_state().start, s.dice, moves)
+        self._why = start(question, where, what="hint reason")
+        self._poll_why()
+
+    def _poll_why(self) -> None:
+        job = self._why
+        if job is None or not job.done:
+            return
+        self._why = None
+        if job.result and self.moves is not None:
+            self.why = job.result
+            self.changed()
 
     def clear(self) -> None:
+        """The state changed: the hint shown and the one being thought out no longer apply."""
         self.moves = None
         self.cube = None
-        self.pending = False
-        self.game.opponent.cancel_hint()
+        self.why = ()
+        for job in (self._play, self._advice, self._why):
+            if job is not None:
+                job.cancel()
+        self._play = None
+        self._advice = None
+        self._why = None  # a reason still being worked out is for a hint no longer shown
 
     def cube_lines(self) -> list[str]:
         """The cube advice in words and numbers: what to do, the chances, the equities behind it."""
@@ -100,12 +166,14 @@ class Hints:
         def eq(value: float, sign: int = 1) -> str:
             return pct(value) if match else f"{sign * value:+.2f}"
 
-        chances = tr("cube_hint_chances", win=pct(a.win), gammon=pct(a.win_gammon))
+        chances = tr("ui.cube_hint_chances", win=pct(a.win), gammon=pct(a.win_gammon))
         if answering:  # the doubler's equities, seen from the taker (money: the sign turns round)
             take, drop = (1 - a.double_take, 1 - a.double_pass) if match else (-a.double_take, -a.double_pass)
-            numbers = tr("cube_hint_answer", take=eq(take), drop=eq(drop))
+            numbers = tr("ui.cube_hint_answer", take=eq(take), drop=eq(drop))
         else:
-            numbers = tr("cube_hint_equities", nd=eq(a.no_double), dt=eq(a.double_take), dp=eq(a.double_pass))
+            numbers = tr(
+                "ui.cube_hint_equities", nd=eq(a.no_double), dt=eq(a.double_take), dp=eq(a.double_pass)
+            )
         key = {
             "double": "double",
             "no double": "no_double",
@@ -113,9 +181,9 @@ class Hints:
             "take": "take",
             "pass": "pass",
         }
-        action = tr("cube_hint_" + key.get(a.action, "no_double"))
+        action = tr("ui.cube_hint_" + key.get(a.action, "no_double"))
         if a.played_out:  # the expert's rollout decided: say so, as a player would want to know
-            action = tr("cube_hint_trials", action=action, n=a.played_out)
+            action = tr("ui.cube_hint_trials", action=action, n=a.played_out)
         return [action, chances, numbers]
 
     def arrows(self) -> list[Arrow]:
@@ -126,10 +194,21 @@ class Hints:
             return []
         return play_arrows(s.turn_state().start, s.turn, moves)
 
-    def text(self) -> str:
+    def play(self) -> str:
+        """The hint's play in standard notation, in the numbers of the board's labels."""
         if not self.moves:
             return ""
-        return tr("hint_play", play=format_play(self.moves))
+        return play_text(self.moves, self.game.state.turn, self.game.perspective)
+
+    def text(self) -> str:
+        """ "Expert: 13/8 6/5" (the panel's line)."""
+        if not self.moves:
+            return ""
+        return tr("ui.hint_play", play=self.play())
+
+    def why_text(self) -> str:
+        """Why the hint's play is good, in the current language ("" until worked out)."""
+        return render(self.why, get_language()) if self.moves and self.why else ""
 
 
 __all__ = ["Arrow", "Hints"]

@@ -1,5 +1,6 @@
 """The game screen's part for events (issue 27): the match clock's time, the keypad for real dice, the
-kiosk kept quiet during a tournament match, the way back to the draw, and the saves that keep failing.
+way back to the draw, and the saves that keep failing (the kiosk's quiet during a tournament match is
+the kiosk rules' business: ``KioskRules.tick``).
 
 Why a part of its own: the game scene holds the board's parts together and is kept short; what an
 event adds to a match is here, read through the scene's ``events`` attribute (see ``play.table``).
@@ -37,19 +38,12 @@ class MatchEvents:
             self.app.needs_draw = True
         return changed
 
-    def step(self, board_still: bool) -> None:
-        """Every step while the scene is on top: a tournament match keeps the kiosk from its idle
-        reset (its players think as long as their clocks allow); typed dice get their keypad once
-        the board is still."""
-        if self.app.kiosk is not None:
-            self.app.kiosk.quiet = self.game.setup.tournament is not None
+    def update(self, dt: float, board_still: bool) -> None:
+        """Every step while the scene is on top: the clock's time; typed dice get their keypad once
+        the board is still (the step after the controller asked for them)."""
+        self.tick(dt)
         if board_still and self.game.dice_wanted is not None and self.app.scenes.top is self.scene:
             self.app.scenes.push(DiceEntryScene(self.app, self.game))
-
-    def leave(self) -> None:
-        """The scene is covered or gone: the kiosk's idle reset applies again."""
-        if self.app.kiosk is not None:
-            self.app.kiosk.quiet = False
 
     def back_to_tournament(self) -> None:
         """A tournament match is over (scored into the draw already): back to the draw."""

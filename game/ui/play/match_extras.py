@@ -20,7 +20,7 @@ from game.i18n import tr
 from game.session.match_timer import clock_text
 from game.ui import layout as L
 from game.ui.board.view import GOLD
-from game.ui.play.table import GameTable
+from game.ui.play.host import GameHost
 from game.ui.text import CACHE, MIN_SIZE, draw_text, first_fitting
 
 CLOCK_SIZE = 30
@@ -29,7 +29,7 @@ LOW = 60
 FINGERPRINT_COLOUR = (150, 165, 190)
 
 
-def fingerprint_text(t: GameTable, width: int) -> str:
+def fingerprint_text(t: GameHost, width: int) -> str:
     """ "Dice 5947d 7c33d" in the words that fit ``width`` at the floor size ("" for seeded dice)."""
     shown = t.game.match_dice.fingerprint
     if shown is None or t.game.match_dice.typed:
@@ -37,7 +37,7 @@ def fingerprint_text(t: GameTable, width: int) -> str:
     return first_fitting([tr("dice.fingerprint", code=shown), shown], MIN_SIZE, width)
 
 
-def facts(t: GameTable) -> tuple[object, ...]:
+def facts(t: GameHost) -> tuple[object, ...]:
     """What this module paints into the cached panel (the panel repaints when it changes)."""
     timer = t.game.timer
     clock = None if timer is None else (timer.shown(0), timer.shown(1), timer.running, timer.lost_on_time)
@@ -45,7 +45,7 @@ def facts(t: GameTable) -> tuple[object, ...]:
 
 
 def paint(
-    t: GameTable,
+    t: GameHost,
     surface: pygame.Surface,
     boxes: dict[int, pygame.Rect],
     free_row: pygame.Rect | None,
@@ -68,7 +68,7 @@ def paint(
         draw_text(surface, text, MIN_SIZE, free_row.center, FINGERPRINT_COLOUR, width=free_row.w)
 
 
-def secret_line(t: GameTable) -> str:
+def secret_line(t: GameHost) -> str:
     """The match-over dialog's line: the dice secret, revealed ("" when there is none to show)."""
     dice = t.game.match_dice
     if dice.secret is None or dice.typed:
@@ -76,7 +76,7 @@ def secret_line(t: GameTable) -> str:
     return tr("dice.secret", secret=dice.secret)
 
 
-def secret_width(t: GameTable) -> int:
+def secret_width(t: GameHost) -> int:
     """How wide the secret's line is drawn (0 when it is not shown): the dialog grows to hold it."""
     text = secret_line(t)
     if not text or not (t.game.match.is_over or t.game.timed_out):
@@ -84,7 +84,7 @@ def secret_width(t: GameTable) -> int:
     return min(CACHE.font(MIN_SIZE).size(text)[0], L.BOARD_W - 2 * 24)
 
 
-def draw_secret(t: GameTable, surface: pygame.Surface, box: pygame.Rect) -> None:
+def draw_secret(t: GameHost, surface: pygame.Surface, box: pygame.Rect) -> None:
     """Under the match-over dialog's score (the match is over: the secret may be shown now)."""
     text = secret_line(t)
     if text and (t.game.match.is_over or t.game.timed_out):

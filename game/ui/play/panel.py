@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import pygame
 
-from game import i18n
 from game.engine.flow import Phase
-from game.engine.notation import format_play
+from game.i18n import tr, tr_level, tr_message
 from game.ui import layout as L
 from game.ui.board.view import GOLD, HINT
 from game.ui.play import match_extras
 from game.ui.play.advice import draw_advice
-from game.ui.play.table import GameTable
-from game.ui.text import CACHE, MIN_SIZE, draw_text, first_fitting, fit_lines, tr, tr_level
+from game.ui.play.host import GameHost
+from game.ui.reading import play_text
+from game.ui.text import CACHE, MIN_SIZE, draw_text, first_fitting, fit_lines
 from game.ui.widgets import Button
 
 Colour = tuple[int, int, int]
@@ -46,73 +46,77 @@ HINT_ROWS = pygame.Rect(_ROW_X, UNDO_BUTTON.bottom + 12, _ROW_W, 2 * ROW_H)
 """The expert's play (Hint): two rows under Undo/Hint, above the bottom player's box."""
 
 
-def build_buttons(t: GameTable) -> None:
-    """The panel's buttons for the current phase (Menu always; Roll/Double, Done/Undo/Hint)."""
+def buttons(t: GameHost) -> list[Button]:
+    """The panel's buttons for the current phase (Menu always, first; Roll/Double, Done/Undo/Hint)."""
     game = t.game
     s = game.state
-    b = t.buttons
-    b.clear()
-    b.add(Button(pygame.Rect(L.W - 136, 4, 128, 48), tr("menu"), t.open_menu, "grey", size=24))
+    b = [Button(pygame.Rect(L.W - 136, 4, 128, 48), tr("ui.menu"), t.open_menu, "grey", size=24)]
     if game.timed_out:
-        return  # the match is over on time: its dialog has the buttons
+        return b  # the match is over on time: its dialog has the buttons
     px = L.PANEL_X + 10
     pw = L.PANEL_W - 20
     if s.phase is Phase.ROLL and game.is_human(s.turn) and s.can_double() is None:
         # Shorter than Done and Undo: the cube advice, in words, needs up to six rows under Double.
-        b.add(Button(ROLL_BUTTON.copy(), tr("roll"), game.roll, "green", size=40))
-        b.add(Button(DOUBLE_BUTTON.copy(), tr("double"), t.offer_double, "gold", size=32))
+        b.append(Button(ROLL_BUTTON.copy(), tr("ui.roll"), game.roll, "green", size=40))
+        b.append(Button(DOUBLE_BUTTON.copy(), tr("ui.double"), t.offer_double, "gold", size=32))
         if t.hints.cube is None and game.can_hint:  # what would the expert do with the cube?
-            label = tr("hint_thinking") if t.hints.pending else tr("hint")
+            label = tr("ui.hint_thinking") if t.hints.pending else tr("ui.hint")
             top = advice_area().centery - 28
-            b.add(Button(pygame.Rect(px, top, pw, 56), label, t.ask_cube_hint, "grey", size=26))
+            b.append(Button(pygame.Rect(px, top, pw, 56), label, t.ask_cube_hint, "grey", size=26))
     elif s.phase is Phase.MOVING and game.is_human(s.turn):
         colour = "green" if s.turn_state().is_complete else "grey"
-        b.add(Button(DONE_BUTTON.copy(), tr("done"), t.end_turn, colour, size=40))
+        b.append(Button(DONE_BUTTON.copy(), tr("ui.done"), t.end_turn, colour, size=40))
         if s.moves:
-            b.add(Button(UNDO_BUTTON.copy(), tr("undo"), t.undo, "blue", size=32))
+            b.append(Button(UNDO_BUTTON.copy(), tr("ui.undo"), t.undo, "blue", size=32))
         elif game.can_hint and s.turn_state().most > 0:
             # Hint and Undo share a place: a hint is for the turn's start, Undo exists only after a move.
-            label = tr("hint_thinking") if t.hints.pending else tr("hint")
+            label = tr("ui.hint_thinking") if t.hints.pending else tr("ui.hint")
             hint = Button(UNDO_BUTTON.copy(), label, t.ask_hint, "gold", size=32)
             hint.enabled = t.hints.moves is None  # shown: greyed until the player moves
-            b.add(hint)
+            b.append(hint)
+    return b
 
 
-def status(t: GameTable) -> tuple[str, Colour]:
+def status(t: GameHost) -> tuple[str, Colour]:
     """The one line at the top: a flashed refusal, else whose turn it is and what to do."""
     if t.flash_time > 0 and t.flash_text:
         return t.flash_text, (255, 200, 60)
     game = t.game
     s = game.state
-    name = game.name(s.turn)
-    if game.timed_out and game.timer is not None and game.timer.lost_on_time is not None:
-        return i18n.tr("clock.ran_out", name=game.name(game.timer.lost_on_time)), (255, 170, 150)
+    name = tr_message(game.name(s.turn))
+    timer = game.timer
+    if game.timed_out and timer is not None and timer.lost_on_time is not None:
+        loser = tr_message(game.name(timer.lost_on_time))
+        return tr("clock.ran_out", name=loser), (255, 170, 150)
     if s.phase is Phase.OPENING:
-        return game.note or tr("opening_roll"), (255, 255, 255)
+        return tr_message(game.note) if game.note else tr("ui.opening_roll"), (255, 255, 255)
     if s.phase is Phase.ROLL:
         if not game.is_human(s.turn):
-            return tr("thinking", name=name), (200, 220, 255)
-        key = "to_roll" if s.can_double() is None else "to_roll_only"
-        return game.say(key, s.turn), (255, 255, 255)
+            return tr("ui.thinking", name=name), (200, 220, 255)
+        key = "ui.to_roll" if s.can_double() is None else "ui.to_roll_only"
+        return tr_message(game.say(key, s.turn)), (255, 255, 255)
     if s.phase is Phase.CUBE_OFFERED:
-        return game.say("answer_double", 1 - s.turn), (255, 230, 120)
+        return tr_message(game.say("ui.answer_double", 1 - s.turn)), (255, 230, 120)
     if s.phase is Phase.MOVING:
         turn = s.turn_state()
         assert s.dice is not None
         if turn.most == 0:
-            key = "no_move_bar" if s.position.me[24] > 0 else "no_move"
-            text = game.say(key, s.turn, a=s.dice[0], b=s.dice[1]) + ". " + tr("turn_passes")
-            return text, (255, 160, 120)
+            key = "ui.no_move_bar" if s.position.me[24] > 0 else "ui.no_move"
+            said = tr_message(game.say(key, s.turn, a=s.dice[0], b=s.dice[1]))
+            return said + ". " + tr("ui.turn_passes"), (255, 160, 120)
         if game.note and not s.moves:
-            return game.note, (255, 255, 255)
+            return tr_message(game.note), (255, 255, 255)
         if not game.is_human(s.turn):
-            return tr("thinking", name=name), (200, 220, 255)
+            return tr("ui.thinking", name=name), (200, 220, 255)
+        why = t.hints.why_text()
+        if why:  # the hint's arrows stand on the board: the line says why that play is good
+            return why, HINT
         if turn.is_complete:
-            return game.say("move_complete", s.turn), (160, 255, 160)
+            return tr_message(game.say("ui.move_complete", s.turn)), (160, 255, 160)
         dice = "-".join(str(d) for d in sorted(s.dice, reverse=True))  # the usual way: "6-1", not "1-6"
-        return game.say("to_move", s.turn, dice=dice), (255, 255, 255)
+        return tr_message(game.say("ui.to_move", s.turn, dice=dice)), (255, 255, 255)
     assert s.result is not None
-    return game.say("wins", s.result.winner), (255, 220, 100)
+    return tr_message(game.say("ui.wins", s.result.winner)), (255, 220, 100)
 
 
 STATUS_LEFT, STATUS_RIGHT = 16, L.W - 148
@@ -121,7 +125,7 @@ BANNER_GAP = 40
 """Between the status and the demo's banner."""
 
 
-def draw_status(t: GameTable, surface: pygame.Surface) -> list[pygame.Rect]:
+def draw_status(t: GameHost, surface: pygame.Surface) -> list[pygame.Rect]:
     """The status line; in the demo, the banner at its right while the status fits the room left of
     it. A flashed line ("This is a demo. To play: ...") or a status too wide for that room takes the
     whole line and the banner gives way: they never touch. Returns the rects drawn."""
@@ -130,9 +134,9 @@ def draw_status(t: GameTable, surface: pygame.Surface) -> list[pygame.Rect]:
     room = STATUS_RIGHT - STATUS_LEFT
     banner, banner_colour = "", (150, 160, 180)
     if t.game.setup.mode == "demo":
-        banner = tr("demo_banner")
+        banner = tr("ui.demo_banner")
     elif t.events.save_failing:  # saves keep failing: said at the right end until one succeeds
-        banner, banner_colour = i18n.tr("saved.failing"), (255, 120, 110)
+        banner, banner_colour = tr("saved.failing"), (255, 120, 110)
     if banner:
         left = room - CACHE.font(MIN_SIZE).size(banner)[0] - BANNER_GAP
         flashing = t.flash_time > 0 and bool(t.flash_text)
@@ -145,22 +149,31 @@ def draw_status(t: GameTable, surface: pygame.Surface) -> list[pygame.Rect]:
     return [draw_text(surface, text, 30, (STATUS_LEFT, y), colour, anchor="midleft", width=L.W - 160)]
 
 
-def level_text(t: GameTable) -> str:
+def level_text(t: GameHost) -> str:
     """ "Computer: Intermediate" with the level's name in the player's language; the level's name alone
     where that is too wide for the panel at the floor size (the box above says it is the computer)."""
     level = tr_level(t.game.opponent.level)
-    return first_fitting([tr("computer_level", level=level), level], MIN_SIZE, L.PANEL_W - 12)
+    return first_fitting([tr("ui.computer_level", level=level), level], MIN_SIZE, L.PANEL_W - 12)
 
 
-def last_text(t: GameTable) -> str:
-    """The previous turn in players' notation ("Black: 13/7 8/7"), for the side panel."""
+def last_play(t: GameHost) -> str:
+    """The previous turn's play in players' notation, written in the numbers of the board's labels
+    (:mod:`game.ui.reading`): the computer's "17/11*" reads "8/14*" under the human's labels."""
     s = t.game.state
     if s.last_player is None or not s.last_play:
         return ""
-    return tr("last_play", name=t.game.name(s.last_player), play=format_play(s.last_play))
+    return play_text(s.last_play, s.last_player, t.game.perspective)
 
 
-def last_band(t: GameTable) -> pygame.Rect:
+def last_text(t: GameHost) -> str:
+    """The previous turn in players' notation ("Last: Black 13/7 8/7"), for the side panel."""
+    s = t.game.state
+    if s.last_player is None or not s.last_play:
+        return ""
+    return tr("ui.last_play", name=tr_message(t.game.name(s.last_player)), play=last_play(t))
+
+
+def last_band(t: GameHost) -> pygame.Rect:
     """The last play's band (screen coordinates): :data:`LAST_ROW`, and the row under it too when no
     button of the panel stands there (the computer's turn, the game's end, the demo)."""
     two = pygame.Rect(LAST_ROW.x, LAST_ROW.y, LAST_ROW.w, 2 * ROW_H)
@@ -169,39 +182,39 @@ def last_band(t: GameTable) -> pygame.Rect:
     return two
 
 
-def last_lines(t: GameTable, rows: int) -> list[str]:
+def last_lines(t: GameHost, rows: int) -> list[str]:
     """The last play in at most ``rows`` lines of the panel's width at the floor size: "Last: White
     bar/22* 13/11(2) 6/1*" whole if it fits, else without "Last:", else the play alone, else the
     play's first moves and "…"."""
     s = t.game.state
     if s.last_player is None or not s.last_play:
         return []
-    play = format_play(s.last_play)
-    name = t.game.name(s.last_player)
+    play = last_play(t)
+    name = tr_message(t.game.name(s.last_player))
     return fit_lines([last_text(t), f"{name} {play}", play], rows, _ROW_W)
 
 
-def hint_lines(t: GameTable) -> list[str]:
+def hint_lines(t: GameHost) -> list[str]:
     """The expert's play in the two rows of :data:`HINT_ROWS`: "Expert: 13/11 6/1*", else the play."""
     text = t.hints.text()
     if not text or not t.hints.moves:
         return []
-    return fit_lines([text, format_play(t.hints.moves)], 2, _ROW_W)
+    return fit_lines([text, t.hints.play()], 2, _ROW_W)
 
 
-def _active(t: GameTable) -> int | None:
+def _active(t: GameHost) -> int | None:
     s = t.game.state
     if s.phase is Phase.CUBE_OFFERED:
         return 1 - s.turn
     return s.turn if s.phase in (Phase.ROLL, Phase.MOVING) else None
 
 
-def _score(t: GameTable) -> tuple[int, int]:
+def _score(t: GameHost) -> tuple[int, int]:
     s = t.game.state
     return t.game.match.score if s.phase is Phase.GAME_OVER else s.score
 
 
-def facts(t: GameTable) -> tuple[object, ...]:
+def facts(t: GameHost) -> tuple[object, ...]:
     """Everything the side panel shows: when this changes, the cached panel is repainted."""
     game = t.game
     s = game.state
@@ -213,11 +226,12 @@ def facts(t: GameTable) -> tuple[object, ...]:
         s.crawford,
         last_text(t),
         last_band(t).height,
-        game.name(0),
-        game.name(1),
+        tr_message(game.name(0)),
+        tr_message(game.name(1)),
         game.opponent.level,
-        tr("computer_level", level=""),  # the language (cheap: the level's name is looked up when painting)
-        game.opponent.is_placeholder,
+        tr(
+            "ui.computer_level", level=""
+        ),  # the language (cheap: the level's name is looked up when painting)
         t.hints.moves,
         tuple(t.hints.cube_lines()),
         s.phase is Phase.CUBE_OFFERED,
@@ -232,7 +246,7 @@ class Panel:
         self.surface: pygame.Surface | None = None
         self.key: object = None
 
-    def draw(self, t: GameTable, surface: pygame.Surface) -> None:
+    def draw(self, t: GameHost, surface: pygame.Surface) -> None:
         now = facts(t)
         ox, oy = L.PANEL_X - 4, L.BOARD_Y
         if now != self.key or self.surface is None:
@@ -270,14 +284,12 @@ def paint_player(
 
     Why the score has a row of its own: beside the name it left the name a third of the box, so with
     two digits "Computer" touched the score and with three the two overlapped. Below the pips it has the
-    width of the box whatever its length, and the name and the pips keep their size in every language;
-    only a name wider than the whole row (the placeholder computer's) is fitted to it. Returns the rect
-    of each text drawn (in ``surface`` coordinates), by name: "name", "pips", "score" and "turn".
+    width of the box whatever its length, and the name and the pips keep their size in every language.
+    Returns the rect of each text drawn (in ``surface`` coordinates), by name: "name", "pips", "score"
+    and "turn".
     """
     left = rect.x + 84
     row = rect.right - 14 - left
-    if name == tr("player_random"):  # too long at the floor size in every language: its line below says it
-        name = first_fitting([name, tr("player_computer")], MIN_SIZE, row)
     drawn = {
         "name": draw_text(surface, name, NAME_SIZE, (left, rect.y + 21), (255, 255, 255), "midleft", row),
         "pips": draw_text(surface, pips, PIPS_SIZE, (left, rect.y + 51), (190, 200, 220), "midleft", row),
@@ -288,7 +300,7 @@ def paint_player(
     return drawn
 
 
-def paint(t: GameTable, surface: pygame.Surface, ox: int, oy: int) -> None:
+def paint(t: GameHost, surface: pygame.Surface, ox: int, oy: int) -> None:
     game = t.game
     s = game.state
     pips = s.board_for(0).pips()
@@ -305,8 +317,9 @@ def paint(t: GameTable, surface: pygame.Surface, ox: int, oy: int) -> None:
             pygame.draw.rect(surface, GOLD, rect, 4, border_radius=12)
         sprite = t.sprites.get(f"checker_{('white', 'black')[player]}")
         surface.blit(sprite, (rect.x + 12, rect.y + 14))
-        shown = tr("pips", pips=pips[player]) if game.setup.aids else ""  # tournament rules: no pip count
-        paint_player(surface, rect, game.name(player), shown, score[player], on)
+        name = tr_message(game.name(player))
+        shown = tr("ui.pips", pips=pips[player]) if game.setup.aids else ""  # tournament rules: no pips
+        paint_player(surface, rect, name, shown, score[player], on)
     # The dice's fingerprint: in the level row for two players, else in the last play's band at a
     # game's start (before there is a last play); the clocks in the players' boxes.
     if game.setup.mode == "two":
@@ -317,23 +330,20 @@ def paint(t: GameTable, surface: pygame.Surface, ox: int, oy: int) -> None:
         free = None
     match_extras.paint(t, surface, boxes, free)
     length = s.rules.match_length
-    line = tr("match_to", length=length) if length else tr("session_score")
+    line = tr("ui.match_to", length=length) if length else tr("ui.session_score")
     if s.phase is not Phase.CUBE_OFFERED:  # the offer's card covers the row but for its glyphs' tops
         draw_text(surface, line, 26, MATCH_ROW.move(-ox, -oy).center, (230, 230, 240), width=w)
     if length == 1:  # the cube is dead in a 1-point match: no game is "Crawford" there
         badge = BADGE_ROW.move(-ox, -oy).inflate(-20, 0)
         pygame.draw.rect(surface, (70, 78, 96), badge, border_radius=8)
-        draw_text(surface, tr("no_cube"), MIN_SIZE, badge.center, (235, 235, 245), width=badge.w - 8)
+        draw_text(surface, tr("ui.no_cube"), MIN_SIZE, badge.center, (235, 235, 245), width=badge.w - 8)
     elif s.crawford:
         badge = BADGE_ROW.move(-ox, -oy)
         badge = pygame.Rect(badge.centerx - 90, badge.y, 180, badge.h)
         pygame.draw.rect(surface, (170, 40, 40), badge, border_radius=8)
-        draw_text(surface, tr("crawford"), MIN_SIZE, badge.center, (255, 255, 255), width=badge.w - 8)
+        draw_text(surface, tr("ui.crawford"), MIN_SIZE, badge.center, (255, 255, 255), width=badge.w - 8)
     if game.setup.mode != "two":
-        if game.opponent.is_placeholder:
-            level = fit_lines([tr("placeholder_ai"), tr("player_random")], 1, w)[0]
-        else:
-            level = level_text(t)
+        level = level_text(t)
         draw_text(surface, level, MIN_SIZE, LEVEL_ROW.move(-ox, -oy).center, (170, 170, 190), width=w)
     band = last_band(t)
     paint_lines(surface, last_lines(t, band.height // ROW_H), band.move(-ox, -oy), (90, 200, 255))
@@ -353,7 +363,7 @@ def paint_lines(surface: pygame.Surface, lines: list[str], band: pygame.Rect, co
 __all__ = [
     "Panel",
     "advice_area",
-    "build_buttons",
+    "buttons",
     "draw_status",
     "facts",
     "hint_lines",

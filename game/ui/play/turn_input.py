@@ -16,13 +16,13 @@ import pygame
 from game.engine.errors import IllegalAction
 from game.engine.flow import MoveTo, Phase, Step, apply
 from game.engine.turn import Turn
+from game.i18n import Message, engine_refusal, tr, tr_message
 from game.session.controller import GameController
 from game.ui import layout as L
 from game.ui.board.anim import Animator, DiceRoll
 from game.ui.input import Intent
 from game.ui.layout import LAYOUT, from_abs
 from game.ui.play.motion import abs_board
-from game.ui.text import tr, tr_reason
 
 
 @dataclass
@@ -31,21 +31,21 @@ class Drag:
     pos: tuple[int, int]
 
 
-class Table(Protocol):
+class HandsHost(Protocol):
     """What the hands need of the game scene around them."""
 
     game: GameController
     anim: Animator
     dice: DiceRoll
 
-    def flash(self, text: str) -> None: ...
+    def flash(self, text: str | Message) -> None: ...
     def end_turn(self) -> None: ...
     def undo(self) -> None: ...
 
 
 class TurnInput:
-    def __init__(self, table: Table) -> None:
-        self.table = table
+    def __init__(self, host: HandsHost) -> None:
+        self.host = host
         self.selected: int | None = None
         self.drag: Drag | None = None
         self._targets: dict[int, set[int]] = {}
@@ -58,7 +58,7 @@ class TurnInput:
 
     def refresh(self) -> None:
         """After every change of state: forget the cached engine answers, drop a stale selection."""
-        game = self.table.game
+        game = self.host.game
         s = game.state
         self._targets = {}
         self._reasons = {}
@@ -78,16 +78,16 @@ class TurnInput:
 
     def handle(self, intent: Intent) -> None:
         """An intent that no button took: the board's turn."""
-        t = self.table
+        t = self.host
         if intent.kind == "key":
             self._key(intent.key)
             return
         s = t.game.state
         if not t.game.is_human(s.turn):
             if t.game.setup.mode == "demo" and intent.kind in ("click", "drag_start"):
-                t.flash(tr("demo_touch"))  # a visitor touching the demo wants to play: say how
+                t.flash(tr("ui.demo_touch"))  # a visitor touching the demo wants to play: say how
             elif intent.kind == "drag_start":
-                t.flash(tr("not_your_turn"))
+                t.flash(tr("ui.not_your_turn"))
             return
         if s.phase is Phase.ROLL:
             hit = LAYOUT.hit(intent.pos)
@@ -116,7 +116,7 @@ class TurnInput:
 
     def _key(self, key: int) -> None:
         """Keys the key map does not name: U and Z also undo (the mapped keys arrive as ``nav``)."""
-        t = self.table
+        t = self.host
         s = t.game.state
         if t.game.is_human(s.turn) and key in (pygame.K_u, pygame.K_z) and s.phase is Phase.MOVING:
             t.undo()
@@ -127,7 +127,7 @@ class TurnInput:
         """The mover's point under a hit (25 = bar) when the mover has a checker there."""
         if hit is None:
             return None
-        s = self.table.game.state
+        s = self.host.game.state
         me = s.position.me
         if hit[0] == "point":
             n = from_abs(s.turn, hit[1])
@@ -139,7 +139,7 @@ class TurnInput:
     def _dst(self, hit: L.Target | None) -> int | None:
         if hit is None:
             return None
-        p = self.table.game.state.turn
+        p = self.host.game.state.turn
         if hit[0] == "point":
             return from_abs(p, hit[1])
         if hit[0] == "tray" and hit[1] == p:
@@ -149,25 +149,23 @@ class TurnInput:
     def targets(self, src: int) -> set[int]:
         t = self._targets.get(src)
         if t is None:
-            t = self.table.game.state.turn_state().targets(src)
+            t = self.host.game.state.turn_state().targets(src)
             self._targets[src] = t
         return t
 
     def why_not(self, src: int) -> str:
-        """The engine's reason a checker on ``src`` cannot move now."""
+        """The engine's reason a checker on ``src`` cannot move now, in the player's language."""
         reason = self._reasons.get(src)
         if reason is None:
-            turn: Turn = self.table.game.state.turn_state()
-            reason = ""
+            turn: Turn = self.host.game.state.turn_state()
+            refused: IllegalAction | None = None
             for die in sorted(set(turn.remaining), reverse=True):
-                r = turn.explain(src, die)
-                if r is not None:
-                    reason = r
+                refused = turn.refusal(src, die)
+                if refused is not None:
                     break
             if turn.is_complete:
-                reason = turn.explain(src, turn.dice[0]) or reason
-            self._reasons[src] = tr_reason(reason) if reason else ""
-            reason = self._reasons[src]
+                refused = turn.refusal(src, turn.dice[0]) or refused
+            reason = self._reasons[src] = tr_message(engine_refusal(refused)) if refused else ""
         return reason
 
     # -- gestures ------------------------------------------------------------------------------
@@ -177,17 +175,17 @@ class TurnInput:
         src = self._own_src(hit)
         if src is None:
             if hit is not None and hit[0] in ("point", "bar"):
-                self.table.flash(tr("no_checker_here"))
+                self.host.flash(tr("ui.no_checker_here"))
             return
         if src not in self._movable:
-            self.table.flash(self.why_not(src))
+            self.host.flash(self.why_not(src))
             return
         self.selected = None
         self.drag = Drag(src, pos)
 
     def _slide_back(self, src: int, pos: tuple[int, int]) -> None:
-        s = self.table.game.state
-        self.table.anim.add_return(abs_board(s.position, s.turn), s.turn, src, (float(pos[0]), float(pos[1])))
+        s = self.host.game.state
+        self.host.anim.add_return(abs_board(s.position, s.turn), s.turn, src, (float(pos[0]), float(pos[1])))
 
     def _drop(self, pos: tuple[int, int]) -> None:
         drag = self.drag
@@ -197,16 +195,18 @@ class TurnInput:
         if dst is None or dst == drag.src:
             if dst is None:  # off the points (a play test saw it slide back without a word); back on
                 # its own point is a change of mind and needs none
-                self.table.flash(tr("drop_missed_tray" if 0 in self.targets(drag.src) else "drop_missed"))
+                self.host.flash(
+                    tr("ui.drop_missed_tray" if 0 in self.targets(drag.src) else "ui.drop_missed")
+                )
             self._slide_back(drag.src, pos)
             return
-        reason = self.table.game.do(MoveTo(drag.src, dst), drop=pos)
+        reason = self.host.game.do(MoveTo(drag.src, dst), drop=pos)
         if reason is not None:
-            self.table.flash(reason)
+            self.host.flash(reason)
             self._slide_back(drag.src, pos)
 
     def _click(self, pos: tuple[int, int]) -> None:
-        t = self.table
+        t = self.host
         hit = LAYOUT.hit(pos)
         if hit is not None and hit[0] == "dice":
             self.selected = None
@@ -229,7 +229,7 @@ class TurnInput:
                     try:
                         apply(t.game.state, MoveTo(self.selected, to))
                     except IllegalAction as exc:
-                        t.flash(tr_reason(str(exc)))
+                        t.flash(engine_refusal(exc))
             self.selected = None
             return
         if src == self.selected:
@@ -253,15 +253,16 @@ class TurnInput:
 
     def die_move_from(self, src: int, higher: bool) -> None:
         """Move the checker on ``src`` by the higher (or lower) die still to play."""
-        turn = self.table.game.state.turn_state()
+        turn = self.host.game.state.turn_state()
         if not turn.remaining or turn.is_complete:
-            self.table.flash(tr_reason(turn.explain(src, turn.dice[0]) or tr("must_finish")))
+            refused = turn.refusal(src, turn.dice[0])
+            self.host.flash(engine_refusal(refused) if refused else tr("ui.must_finish"))
             return
         die = max(turn.remaining) if higher else min(turn.remaining)
         self.selected = None
-        reason = self.table.game.do(Step(src, die))
+        reason = self.host.game.do(Step(src, die))
         if reason is not None:
-            self.table.flash(reason)
+            self.host.flash(reason)
 
 
-__all__ = ["Drag", "Table", "TurnInput"]
+__all__ = ["Drag", "HandsHost", "TurnInput"]

@@ -19,16 +19,15 @@ from typing import Protocol
 import pygame
 
 from game.session import settings as st
+from game.session.dice_stats import DiceStats
 from game.session.event_desk import EventDesk
-from game.session.events import EventBus
+from game.session.events import Autosave, EventBus
 from game.session.kiosk import Kiosk
 from game.session.leaderboard import Leaderboard
-from game.session.listeners import Autosave
 from game.session.persist import SavedGame
 from game.session.records import RecordKeeper
 from game.ui.board.sprites import Sprites
 from game.ui.board.view import GOLD
-from game.ui.fairness import DiceStats
 from game.ui.input import InputMapper, Intent
 from game.ui.widgets import Button, ButtonGroup
 
@@ -92,7 +91,7 @@ class Host(Protocol):
     events: EventBus
     settings: st.Settings
     kiosk: Kiosk | None
-    stats: DiceStats
+    dice_stats: DiceStats
     saved: SavedGame | None
     data_dir: Path
     threaded_ai: bool
@@ -110,7 +109,9 @@ class Host(Protocol):
     def quit(self) -> None: ...
     def to_title(self) -> None: ...
     def start_game(self, scene: Scene) -> None: ...
-    def new_game(self, mode: str, match_length: int | None = None) -> None: ...
+    def new_game(
+        self, mode: str, match_length: int | None = None, *, level: str | None = None, coach: bool = False
+    ) -> None: ...
     def continue_saved(self) -> None: ...
     def go_attract(self) -> None: ...
     def wake(self) -> None: ...

@@ -20,9 +20,10 @@ from game.record import MatchRecord
 if TYPE_CHECKING:
     from game.review import MatchReview
 
-from game.i18n import tr
+from game.ai.jobs import Where
+from game.i18n import Message, tr, tr_message
 from game.session import events as ev
-from game.session.controller import GameController, GameSetup
+from game.session.controller import GameController, GameSetup, ScreenHooks
 from game.ui.board.anim import Animator, DiceRoll
 from game.ui.board.sprites import Sprites
 from game.ui.board.view import BoardView
@@ -54,9 +55,7 @@ class GameScene(Scene):
     def __init__(self, app: Host, setup: GameSetup) -> None:
         super().__init__(app)
         self.anim = Animator(speed=app.speed)
-        self.game = GameController(
-            setup, threaded_ai=app.threaded_ai, publish=app.events.publish, speed_factor=self.anim.factor
-        )
+        self.game = self.make_controller(setup)
         self.view = BoardView(app.sprites)
         self.dice = DiceRoll(rng=random.Random(self.game.seed ^ 0x5EED))
         self.buttons = ButtonGroup()
@@ -65,8 +64,7 @@ class GameScene(Scene):
         self.hints = Hints(self.game, self.flash, self.rebuild_buttons)
         self.frame = Frame()
         self.cursor = BoardCursor(self)
-        self.events = MatchEvents(app, self.game, self)
-        """What an event adds: the clock, typed dice, the way back to a tournament's draw."""
+        self.events = MatchEvents(app, self.game, self)  # the clock, typed dice, back to a tournament
         self.flash_text = ""
         self.flash_time = 0.0
         self.flash_counts_moves = False
@@ -81,12 +79,22 @@ class GameScene(Scene):
         """Kiosk: the number of the game (``game.games``) whose review opened by itself."""
         self.modal_age = 0.0
         """Seconds the current dialog has been on screen (counted once the board stops moving)."""
-        self.game.on_change = self._on_change
-        self.game.on_state = self._on_state
-        self.game.on_reset = self._on_reset
-        self.game.on_flash = self.flash
         self._on_state()
         self.game.start()
+
+    def make_controller(self, setup: GameSetup) -> GameController:
+        """The turn controller this screen plays through (Learn to play's own makes no automatic step)."""
+        return GameController(
+            setup,
+            thinking=Where.WORKER if self.app.threaded_ai else Where.HERE,
+            publish=self.app.events.publish,
+            speed_factor=self.anim.factor,
+            hooks=self.screen_hooks(),
+        )
+
+    def screen_hooks(self) -> ScreenHooks:
+        """What the controller tells this screen: changes to animate, new states, resets, messages."""
+        return ScreenHooks(self._on_change, self._on_state, self._on_reset, self.flash)
 
     # -- the game as the rest of the screen reads it ---------------------------------------------
 
@@ -107,8 +115,8 @@ class GameScene(Scene):
     def sprites(self) -> Sprites:
         return self.app.sprites
 
-    def do(self, action: Action, drop: tuple[int, int] | None = None) -> str | None:
-        """Apply ``action`` through the engine; the refusal reason (nothing changed) if any."""
+    def do(self, action: Action, drop: tuple[int, int] | None = None) -> Message | None:
+        """Apply ``action`` through the engine; the refusal (nothing changed) if any."""
         return self.game.do(action, drop)
 
     def resume(
@@ -149,18 +157,20 @@ class GameScene(Scene):
             self.dice = DiceRoll(rng=self.dice.rng)
 
     def rebuild_buttons(self) -> None:
-        panel.build_buttons(self)
-        dialogs.build_modal(self)
+        self.buttons.buttons = panel.buttons(self)
+        self.modal.buttons = dialogs.modal_buttons(self)
 
     # -- the player's actions ----------------------------------------------------------------
 
-    def flash(self, text: str, seconds: float = FLASH_TIME, keep: bool = False) -> None:
-        self.flash_text = text
+    def flash(self, text: str | Message, seconds: float = FLASH_TIME, keep: bool = False) -> None:
+        """Show ``text`` on the status line for ``seconds``; a message (the session's words, such as
+        the engine's refusal) is said in the language of the moment."""
+        self.flash_text = text if isinstance(text, str) else tr_message(text)
         self.flash_time = seconds
         self.flash_counts_moves = False
         self.flash_keep = keep
 
-    def _refused(self, reason: str | None) -> None:
+    def _refused(self, reason: Message | None) -> None:
         if reason:
             self.flash(reason)
 
@@ -217,7 +227,7 @@ class GameScene(Scene):
         ):
             self.flash(tr("review.no_record"))  # not recorded (a resumed game whose record was lost)
             return
-        names = (game.name(0), game.name(1))
+        names = (tr_message(game.name(0)), tr_message(game.name(1)))
         title = tr("review.title_game", n=record.games[0].number)
         on_review = None
         seat = game.human
@@ -244,7 +254,6 @@ class GameScene(Scene):
     # -- the scene contract ------------------------------------------------------------------
 
     def exit(self) -> None:
-        self.events.leave()
         self.hands.drag = None
         self.app.input.cancel()
 
@@ -302,7 +311,7 @@ class GameScene(Scene):
             self.end_turn()  # nothing left to move: select finishes the turn
 
     def update(self, dt: float) -> None:
-        self.events.tick(dt)
+        self.events.update(dt, board_still=not (self.anim.busy or self.dice.tumbling))
         self.anim.speed = self.app.speed
         self.anim.update(dt)
         if self.anim.sounds:
@@ -313,12 +322,11 @@ class GameScene(Scene):
             self.modal_age += dt
         if self.flash_time > 0:
             self.flash_time = max(0.0, self.flash_time - dt)
-        if self.hints.pending:
+        if self.hints.busy:
             self.hints.poll()
         if not (self.anim.busy or self.dice.tumbling):
             self.game.step(dt)
             self.cursor.ensure()
-        self.events.step(board_still=not self.anim.busy)
         if self.win_pending and not self.anim.busy:
             self.win_pending = False
             self.app.events.publish(ev.SoundCue(self.game, "win"))
@@ -338,7 +346,7 @@ class GameScene(Scene):
     def busy(self) -> bool:
         if self.anim.busy or self.dice.tumbling or self.flash_time > 0 or self.hands.drag is not None:
             return True
-        if self.events.busy or self.game.pending is not None or self.hints.pending:
+        if self.events.busy or self.game.pending is not None or self.hints.busy:
             return True
         if self.modal.buttons and not self.modal_ready:
             return True  # the loop keeps stepping until the dialog takes presses (it sleeps when idle)

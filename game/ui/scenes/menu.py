@@ -11,7 +11,7 @@ from game.session import settings as st
 from game.ui import layout as L
 from game.ui.board.view import GOLD
 from game.ui.scenes.base import ButtonScene, Host, button, dialog_box
-from game.ui.text import MIN_SIZE, draw_text, tr
+from game.ui.text import MIN_SIZE, draw_text
 from game.ui.widgets import shade
 
 
@@ -33,22 +33,24 @@ class MenuScene(ButtonScene):
         b = self.buttons
         b.clear()
         cx, y = L.W // 2, 190
-        first = i18n.tr("operator.resume") if self.finished else tr("resume")
+        first = i18n.tr("operator.resume") if self.finished else i18n.tr("ui.resume")
         b.add(button((cx - 220, y, 440, 84), first, self.close, "green", size=34))
         for i, speed in enumerate(st.ANIMATION_SPEEDS):
             colour = "gold" if speed == self.app.speed else "grey"
             b.add(
                 button(
                     (cx - 220 + i * 148, y + 126, 144, 64),
-                    tr(f"speed_{speed}"),
+                    i18n.tr(f"ui.speed_{speed}"),
                     self._speed(speed),
                     colour,
                     24,
                 )
             )
-        b.add(button((cx - 220, y + 214, 440, 72), tr("to_title"), self.app.to_title, "blue", size=30))
+        b.add(
+            button((cx - 220, y + 214, 440, 72), i18n.tr("ui.to_title"), self.app.to_title, "blue", size=30)
+        )
         if self.app.kiosk is None:  # a cabinet's visitors have no Quit: the operator menu has it
-            b.add(button((cx - 220, y + 304, 440, 64), tr("quit"), self.app.quit, "red", size=26))
+            b.add(button((cx - 220, y + 304, 440, 64), i18n.tr("ui.quit"), self.app.quit, "red", size=26))
 
     def _speed(self, speed: str) -> Callable[[], None]:
         def set_speed() -> None:
@@ -60,7 +62,7 @@ class MenuScene(ButtonScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         shade(surface, 170)
         dialog_box(surface, pygame.Rect(L.W // 2 - 260, 110, 520, 500))
-        draw_text(surface, tr("paused"), 40, (L.W // 2, 150), GOLD)
+        draw_text(surface, i18n.tr("ui.paused"), 40, (L.W // 2, 150), GOLD)
         draw_text(
             surface, i18n.tr("settings.animation"), MIN_SIZE, (L.W // 2, 300), (190, 200, 220), width=440
         )

@@ -4,36 +4,50 @@ Each step is one entry of the match sheet shown on the board it was made on (a r
 the dice and the play as arrows; with a review, the better play beside a mistake),
 with its Position ID and Match ID for pasting into another program. Every state comes
 from replaying the record through the engine (:func:`game.record.replay_game`).
+
+With a review, a step that was worse than good says so on the project's one scale
+(inaccurate, mistake, blunder: :mod:`game.coach.scale`), names the better play or the better
+cube action, and says why in words across the top of the screen (the other player's reasons
+with his name before them). The whole replay is read by one player (the ``reader``): the
+board's labels are his and every play is written in his numbers (:mod:`game.ui.reading`), so
+nothing turns over under him from one half-move to the next. The steps and their verdicts are
+:mod:`game.ui.scenes.replay_steps`; the words :mod:`game.ui.scenes.review_words`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.cube import Cube
-from game.engine.flow import GameState
+from game.coach.scale import is_error
+from game.coach.words import Phrase
 from game.engine.matchid import match_id
-from game.engine.moves import Move
-from game.engine.notation import format_play
-from game.record import MatchRecord, Ply, PlyKind, final_state, ply_lines, replay_game
+from game.record import MatchRecord, PlyKind
 
 if TYPE_CHECKING:
-    from game.review import MatchReview, Mistake
+    from game.review import MatchReview
 
 from game.i18n import tr, tr_n
 from game.ui import layout as L
 from game.ui.board import still as still_board
 from game.ui.board.view import GOLD, PANEL_BG, BoardView
 from game.ui.input import Intent
+from game.ui.reading import play_text
 from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
+from game.ui.scenes.replay_steps import (
+    CubeVerdict,
+    Step,
+    build_steps,
+    dice_text,
+    mistake_step,
+    shown_cube,
+    states_of,
+)
+from game.ui.scenes.review_words import NBSP, graded, prose_lines, reason_text, wrap_prose
 from game.ui.text import MIN_SIZE, draw_text, first_fitting, wrap_lines
 
-MISTAKE = 0.02
-"""Steps that lost at least this much (points per unit cube) are the mistakes "Next mistake" visits."""
 BUTTONS_Y = 470
 """The top of the panel's buttons."""
 IDS_BOTTOM = BUTTONS_Y - 120
@@ -46,74 +60,10 @@ IDS_PITCH_MIN = 58
 RED = (255, 140, 120)
 
 
-@dataclass(frozen=True)
-class Step:
-    """One frame of the replay: the state an entry was made in (``ply`` None: the game's end)."""
-
-    game: int
-    """Index into the record's games."""
-    state: GameState
-    ply: Ply | None
-    line: int
-    better: tuple[Move, ...] = ()
-    """The review's better play where this roll lost something."""
-    error: float = 0.0
-
-
-def dice_text(dice: tuple[int, int]) -> str:
-    """A roll as players say it and the game screen shows it: the higher die first ("6-1")."""
-    return f"{max(dice)}-{min(dice)}"
-
-
-def states_of(record: MatchRecord, game_index: int) -> list[GameState]:
-    """The state each entry of a game was made in, then the state after the last one."""
-    game = record.games[game_index]
-    states = [r.state for r in replay_game(record.rules, game)]
-    states.append(final_state(record.rules, game))
-    return states
-
-
-def mistake_step(record: MatchRecord, mistake: Mistake) -> tuple[int, int]:
-    """(game index, entry index) of a review's mistake (a "no double" is judged at the roll after it)."""
-    for gi, game in enumerate(record.games):
-        if game.number == mistake.game:
-            return gi, min(mistake.ply, max(len(game.plies) - 1, 0))
-    return 0, 0
-
-
-def build_steps(record: MatchRecord, review: MatchReview | None) -> list[Step]:
-    """Every entry of every game, then each game's end, with the review's verdict where it has one."""
-    verdicts: dict[tuple[int, int], tuple[tuple[Move, ...], float]] = {}
-    if review is not None:
-        for p in review.players:
-            for m in p.moves:
-                verdicts[(m.game, m.ply)] = (tuple(m.best), m.error)
-            for c in p.cube:
-                best, error = verdicts.get((c.game, c.ply), ((), 0.0))
-                verdicts[(c.game, c.ply)] = (best, max(error, c.error))
-    steps: list[Step] = []
-    for gi, game in enumerate(record.games):
-        lines = ply_lines(game.plies)
-        for k, (replayed, line) in enumerate(zip(replay_game(record.rules, game), lines, strict=True)):
-            ply = replayed.ply
-            best, error = verdicts.get((game.number, k), ((), 0.0))
-            steps.append(Step(gi, replayed.state, ply, line, best, error))
-        steps.append(Step(gi, final_state(record.rules, game), None, lines[-1] if lines else 0))
-    return steps
-
-
-def shown_cube(step: Step) -> tuple[Cube, bool]:
-    """The cube as it was at ``step``, and whether it stands offered (in the middle at twice its value).
-
-    A take or a pass is made in the state the double was offered in, whose cube is still the one
-    before the double (a centred cube shows 64): the take's step shows the cube the taker now owns,
-    the pass's the value that was offered and refused (the game ends with it). Every other step
-    shows its state's cube.
-    """
-    s, ply = step.state, step.ply
-    if ply is not None and ply.kind is PlyKind.TAKE:
-        return s.cube.doubled(1 - s.turn), False
-    return s.cube, ply is not None and ply.kind is PlyKind.PASS
+REASON_BAND = pygame.Rect(40, 2, L.W - 80, L.BOARD_Y - 4)
+"""Where a step's reason in words stands (in place of the title): across the whole screen above the
+board, two lines at the floor size. The side panel is too narrow for a sentence (five to seven of its
+lines), the top of the screen holds one of the coach's sentences in two."""
 
 
 class ReplayScene(ButtonScene):
@@ -126,10 +76,14 @@ class ReplayScene(ButtonScene):
         names: tuple[str, str],
         review: MatchReview | None = None,
         start: tuple[int, int] = (0, 0),
+        reader: int = 0,
     ) -> None:
         super().__init__(app)
         self.record = record
         self.names = names
+        self.reader = reader
+        """The player the replay is for: the board's labels and every play are in his numbers, and
+        the reasons in words are said for his decisions (they speak to the one who decided)."""
         self.steps = build_steps(record, review)
         firsts = [i for i, s in enumerate(self.steps) if i == 0 or self.steps[i - 1].game != s.game]
         self.index = min(firsts[min(start[0], len(firsts) - 1)] + start[1], len(self.steps) - 1)
@@ -173,10 +127,11 @@ class ReplayScene(ButtonScene):
         self.go(max(i for i, s in enumerate(self.steps) if s.game == game))
 
     def mistakes(self) -> list[int]:
-        return [i for i, s in enumerate(self.steps) if s.error >= MISTAKE]
+        """The steps with a decision worse than good (inaccurate or worse on the one scale)."""
+        return [i for i, s in enumerate(self.steps) if is_error(s.cost)]
 
     def next_mistake(self) -> None:
-        """The next step that lost at least :data:`MISTAKE`, round to the first after the last."""
+        """The next step with a decision worse than good, round to the first after the last."""
         found = self.mistakes()
         if found:
             self.go(next((i for i in found if i > self.index), found[0]))
@@ -218,7 +173,7 @@ class ReplayScene(ButtonScene):
         name = self.names[ply.player]
         if ply.kind is PlyKind.ROLL:
             assert ply.dice is not None
-            play = format_play(ply.moves) or tr("review.no_move")
+            play = play_text(ply.moves, ply.player, self.reader) or tr("review.no_move")
             return tr("replay.rolls", name=name, dice=dice_text(ply.dice), play=play)
         if ply.kind is PlyKind.DOUBLE:
             return tr("replay.doubles", name=name, cube=ply.cube)
@@ -232,6 +187,47 @@ class ReplayScene(ButtonScene):
             return tr("replay.where_end", game=number, move=step.line)
         total = max(s.line for s in self.steps if s.game == step.game)
         return tr("replay.where", game=number, move=step.line, total=total)
+
+    def verdict_lines(self, step: Step) -> list[tuple[str, tuple[int, int, int]]]:
+        """The review's verdicts of the step's decisions worse than good, each its grade and cost
+        (red) then the better choice (green): the cube decision first (it came first), then the play.
+        A cube mistake always names the better cube action ("Better: double before rolling")."""
+        out: list[tuple[str, tuple[int, int, int]]] = []
+        cube = step.cube
+        if cube is not None and is_error(cube.error):
+            out.append((graded(cube.error), RED))
+            if cube.before_roll and cube.best == "double":
+                better = tr("replay.better_double_first")
+            else:
+                better = tr("replay.better", play=tr("review.action." + cube.best.replace(" ", "_")))
+            out.append((better, still_board.BETTER))
+        if is_error(step.error):
+            out.append((graded(step.error), RED))
+            if step.better and step.ply is not None:
+                play = play_text(step.better, step.ply.player, self.reader)
+                out.append((tr("replay.better", play=play), still_board.BETTER))
+        return out
+
+    def reason(self, step: Step) -> tuple[Phrase, ...]:
+        """Why the better choice of the step's costlier decision worse than good is better, in the
+        coach's words (speaking to the player who decided)."""
+        ply = step.ply
+        if ply is None:
+            return ()
+        cube = step.cube
+        if cube is not None and is_error(cube.error) and cube.error >= step.error:
+            return cube.reason
+        return step.reason if is_error(step.error) else ()
+
+    def reason_lines(self, step: Step) -> list[str]:
+        """The reason in at most two lines across :data:`REASON_BAND`: whole if it fits, else its
+        first (main) sentence, else that cut at a word."""
+        phrases = self.reason(step)
+        if not phrases or step.ply is None:
+            return []
+        mover = step.ply.player
+        texts = [reason_text(p, mover, self.reader, self.names) for p in (phrases, phrases[:1])]
+        return prose_lines(texts, 2, REASON_BAND.w)
 
     def _board(self, step: Step) -> pygame.Surface:
         if self._image is None or self._image_index != self.index:
@@ -249,6 +245,7 @@ class ReplayScene(ButtonScene):
                 dice=s.dice,
                 made=made,
                 better=better,
+                reader=self.reader,
             )
             self._image_index = self.index
         return self._image
@@ -260,7 +257,14 @@ class ReplayScene(ButtonScene):
         pygame.draw.rect(surface, PANEL_BG, panel, border_radius=14)
         cx, w = L.PANEL_X + L.PANEL_W // 2, L.PANEL_W - 8
         game = self.record.games[step.game]
-        draw_text(surface, tr("replay.title"), 32, (L.W // 2, 28), GOLD)
+        reason = self.reason_lines(step)
+        if reason:  # the reason in words stands where the title was
+            band = REASON_BAND
+            for i, line in enumerate(reason):
+                y = band.y + (band.h // 2 if len(reason) == 1 else band.h // 4 + i * (band.h // 2))
+                draw_text(surface, line, MIN_SIZE, (band.centerx, y), INK, width=band.w)
+        else:
+            draw_text(surface, tr("replay.title"), 32, (L.W // 2, 28), GOLD)
         # Where and who did what, in two lines when one does not fit at the floor size ("Game 10,
         # move 125 of 145", a long play, a long name), three when two do not ("Computer: rolled 5-5,
         # played bar/20(2) 13/8* 13/8" ran off the panel and the screen at 800x480); what follows
@@ -280,37 +284,41 @@ class ReplayScene(ButtonScene):
         for i, line in enumerate(said):
             draw_text(surface, line, MIN_SIZE, (cx, top + 100 + 28 * i), INK, width=w)
         last = top + 100 + 28 * (len(said) - 1)  # the middle of the last line drawn
-        if step.error >= MISTAKE:
-            last += 34
-            text = tr("replay.mistake", cost=f"{step.error:.3f}")
-            draw_text(surface, text, MIN_SIZE, (cx, last), RED, width=w)
-            if step.better:  # more lines where a long play does not fit one at the floor size
-                better = wrap_lines(tr("replay.better", play=format_play(step.better)), MIN_SIZE, w)
-                for line in better:
-                    last += 28
-                    draw_text(surface, line, MIN_SIZE, (cx, last), still_board.BETTER, width=w)
+        for text, colour in self.verdict_lines(step):
+            # more lines where a long play does not fit one at the floor size
+            for i, line in enumerate(wrap_lines(text, MIN_SIZE, w)):
+                last += 34 if colour == RED and i == 0 else 28
+                draw_text(surface, line, MIN_SIZE, (cx, last), colour, width=w)
         # The IDs below, at least IDS_GAP under the last line (a long play and a long better play once
         # left the Position ID's label 22 px under the better play's last line, touching it), closer
-        # together when that leaves them less room: their last line still ends above the buttons.
+        # together when that leaves them less room: their last line still ends above the buttons. A
+        # step with a cube and a checker verdict and long plays may leave no room: the IDs give way.
         y = max(last + IDS_GAP, min(last + 70, IDS_BOTTOM))
         pitch = max(IDS_PITCH_MIN, min(74, BUTTONS_Y - 44 - y))
-        for label, value in (
-            (tr("replay.position_id"), step.state.position.position_id()),
-            (tr("replay.match_id"), match_id(step.state)),
-        ):
-            draw_text(surface, label, MIN_SIZE, (cx, y), DIM, width=w)
-            draw_text(surface, value, 26, (cx, y + 28), INK, width=w)
-            y += pitch
+        if y + pitch + 28 + 16 <= BUTTONS_Y:
+            for label, value in (
+                (tr("replay.position_id"), step.state.position.position_id()),
+                (tr("replay.match_id"), match_id(step.state)),
+            ):
+                draw_text(surface, label, MIN_SIZE, (cx, y), DIM, width=w)
+                draw_text(surface, value, 26, (cx, y + 28), INK, width=w)
+                y += pitch
         self.buttons.draw(surface, self.app.sprites)
 
 
 __all__ = [
-    "MISTAKE",
+    "NBSP",
+    "REASON_BAND",
+    "CubeVerdict",
     "ReplayScene",
     "Step",
     "build_steps",
     "dice_text",
+    "graded",
     "mistake_step",
+    "prose_lines",
+    "reason_text",
     "shown_cube",
     "states_of",
+    "wrap_prose",
 ]

@@ -1,7 +1,20 @@
-"""The review screen: each player's error rate, rating word and luck, and the costliest mistakes
-on small boards (the play made and the better play as arrows, the equity of each).
+"""The review screen: for each player, how the game went in words ("31 decisions: 24 good,
+5 inaccurate, 2 blunders. Biggest mistake: move 25.") above the figures (error rate, rating word,
+luck); then the selected player's costliest mistakes, one row each: a small board (the play made
+and the better play as arrows), the grade and cost, both plays with their equities, and the reason
+in words beside the numbers.
 
-The review runs in a worker thread (:class:`~game.session.review_job.ReviewJob`); until it is
+Why rows: a reason is a sentence, five or six lines in a third of the screen's width at the floor
+size, two across the width beside a small board. The board is only a reminder: a tap opens the
+replay there, on the full board.
+
+Everything is written for one reader (:mod:`game.ui.reading`): against the computer the human,
+between two players the one whose mistakes are shown. The cards' boards carry his labels (a take
+or a pass too, drawn on the doubler's position), the plays are in his numbers, the other player's
+reasons carry that player's name, and the replay a card opens keeps his labels at every step. The
+words themselves are :mod:`game.ui.scenes.review_words`'.
+
+The review runs in a worker process (a job, see :mod:`game.session.review_job`); until it is
 done the screen shows its progress and keeps drawing, and Back cancels it. A mistake's
 board opens the replay at that move. In kiosk mode, a visitor's game against the computer
 then asks for initials for today's leaderboard.
@@ -21,57 +34,50 @@ from game.record import MatchRecord, PlyKind
 if TYPE_CHECKING:  # the review and the computer player under it load when a review is opened
     from game.review import MatchReview, Mistake, PlayerReview
 
+from game.ai.jobs import Where
 from game.i18n import tr
 from game.session.kiosk import Mode
-from game.session.review_job import Reviewer, ReviewJob
+from game.session.review_job import Reviewer, start_review
 from game.ui import layout as L
 from game.ui.board import still as still_board
 from game.ui.board.view import BG, GOLD, BoardView
 from game.ui.input import Intent
 from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
-from game.ui.scenes.replay import ReplayScene, Step, dice_text, mistake_step, shown_cube, states_of
+from game.ui.scenes.replay import ReplayScene
+from game.ui.scenes.replay_steps import Step, dice_text, mistake_step, shown_cube, states_of
+from game.ui.scenes.review_words import (
+    biggest_text,
+    describe,
+    graded,
+    grades_text,
+    prose_lines,
+    rating_colour,
+    reason_text,
+    signed,
+    summary,
+    wrap_prose,
+)
 from game.ui.text import CACHE, MIN_SIZE, draw_text, first_fitting
 
-CARD_W, CARD_Y, CARD_GAP = 392, 290, 12
-CARD_H = 358
-"""A mistake's card: its small board and four lines under it (all of it opens the replay)."""
-BOARD_W = 352
-"""The small board's width (242 high): narrower than its card, so that four lines at the floor size
-fit under it above the buttons."""
-BOX_Y, BOX_H = 56, 200
+BOX_Y, BOX_H = 50, 228
+"""The players' boxes: name and rating word, up to three lines of words, four of figures."""
+BOX_LINE = 26
+"""The pitch of the boxes' lines at the floor size: eight lines in a box."""
 LINE = 27
-"""The pitch of the lines at the floor size (:data:`~game.ui.text.MIN_SIZE`)."""
+"""The pitch of the cards' lines at the floor size (:data:`~game.ui.text.MIN_SIZE`)."""
+CARD_X, CARD_Y, CARD_GAP = 40, 310, 4
+CARD_W, CARD_H = L.W - 80, 110
+"""A mistake's card: one row across the screen, its small board at the left and four lines beside it
+(all of it opens the replay). Three rows end above the buttons."""
+BOARD_W = 158
+"""The small board's width (109 high: the card's height less its frame)."""
+TEXT_GAP = 16
+"""Between the small board and the lines beside it."""
+TEXT_W = CARD_W - 1 - BOARD_W - TEXT_GAP - 12
+"""The width of a card's lines (right of its board, 12 clear of its right edge)."""
+HEAD_Y = CARD_Y - 16
+"""The line over the cards: whose mistakes they are, and the colours of the arrows."""
 RED = (255, 120, 110)
-
-
-def signed(value: float) -> str:
-    return f"{value:+.3f}".replace("-", "−")
-
-
-def describe(m: Mistake, which: str) -> str:
-    """The play made or the better one in words (cube actions translated)."""
-    text = m.made if which == "made" else m.better
-    if m.kind == "move":
-        return text if text != "no move" else tr("review.no_move")
-    return tr(f"review.action.{text.replace(' ', '_')}")
-
-
-RATING_COLOURS = {
-    "flawless": (160, 255, 160),
-    "masterly": (160, 255, 160),
-    "expert": (190, 245, 150),
-    "strong": (215, 235, 140),
-    "solid": (240, 225, 130),
-    "casual": (250, 200, 120),
-    "learner": (255, 170, 110),
-    "wild": (255, 140, 120),
-}
-"""The rating word's colour: green at the top of the scale, warming to red at the bottom (a play test
-saw "Wild" in the same green as "Flawless")."""
-
-
-def rating_colour(key: str) -> tuple[int, int, int]:
-    return RATING_COLOURS.get(key, (160, 255, 160))
 
 
 class ReviewScene(ButtonScene):
@@ -93,13 +99,17 @@ class ReviewScene(ButtonScene):
         self.record = record
         self.names = names
         self.title = title
+        self.seat = seat
+        """The human's seat in a game against the computer (None: two players)."""
         self.selected = 0 if seat is None else seat
         self.on_review = on_review
         """Called once with the finished review (the kiosk's leaderboard entry)."""
         self.match = match
         """The whole finished match, offered for a review of its own ("Whole match")."""
         self.reviewer = reviewer
-        self.job = ReviewJob(record, reviewer)
+        # In a worker process beside the loop; a test's App (its computer thinking at once) still
+        # reviews beside the loop, in a thread, so that the progress screen is shown as in the game.
+        self.job = start_review(record, reviewer, where=Where.WORKER if app.threaded_ai else Where.THREAD)
         self.review: MatchReview | None = None
         self.view = BoardView(app.sprites)
         self.cards: dict[tuple[int, int], pygame.Surface] = {}
@@ -123,9 +133,8 @@ class ReviewScene(ButtonScene):
             return
         self.job.cancel()
         title = tr("review.title_match")
-        scene = ReviewScene(
-            self.app, self.match, self.names, title, seat=self.selected, reviewer=self.reviewer
-        )
+        scene = ReviewScene(self.app, self.match, self.names, title, seat=self.seat, reviewer=self.reviewer)
+        scene.selected = self.selected
         self.app.scenes.replace(scene)
 
     def back(self) -> None:
@@ -150,11 +159,19 @@ class ReviewScene(ButtonScene):
                 self.open_mistake(i)
                 return
 
+    @property
+    def reader(self) -> int:
+        """Whose numbers the screen is written in (:mod:`game.ui.reading`): against the computer the
+        human's, whichever player's mistakes are shown; of two players, the one whose mistakes are."""
+        return self.selected if self.seat is None else self.seat
+
     def replay(self) -> None:
         self.open_replay((0, 0))
 
     def open_replay(self, start: tuple[int, int]) -> None:
-        self.app.scenes.push(ReplayScene(self.app, self.record, self.names, self.review, start))
+        """The replay from ``start``, read by the selected player (his labels, his numbers)."""
+        replay = ReplayScene(self.app, self.record, self.names, self.review, start, reader=self.reader)
+        self.app.scenes.push(replay)
 
     def open_mistake(self, index: int) -> None:
         """The replay at the ``index``-th costliest mistake of the selected player."""
@@ -190,7 +207,7 @@ class ReviewScene(ButtonScene):
         return pygame.Rect(40 + player * 620, BOX_Y, 580, BOX_H)
 
     def _card(self, index: int) -> pygame.Rect:
-        return pygame.Rect(40 + index * (CARD_W + CARD_GAP), CARD_Y, CARD_W, CARD_H)
+        return pygame.Rect(CARD_X, CARD_Y + index * (CARD_H + CARD_GAP), CARD_W, CARD_H)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(BG)
@@ -214,7 +231,8 @@ class ReviewScene(ButtonScene):
         fill = bar.copy()
         fill.width = max(24, round(bar.width * job.fraction))
         pygame.draw.rect(surface, GOLD, fill, border_radius=12)
-        text = tr("review.working", done=job.done_steps, total=job.total)
+        done, total = job.steps
+        text = tr("review.working", done=done, total=total)
         draw_text(surface, text, 30, (L.W // 2, bar.y - 50), INK, width=L.W - 120)
         draw_text(
             surface, tr("review.cancel_hint"), MIN_SIZE, (L.W // 2, bar.bottom + 40), DIM, width=L.W - 120
@@ -227,13 +245,19 @@ class ReviewScene(ButtonScene):
             surface, GOLD if chosen else (70, 80, 100), box, 4 if chosen else 2, border_radius=14
         )
         cx, w = box.centerx, box.w - 24
-        draw_text(surface, self.names[p.player], 28, (cx, box.y + 24), GOLD if chosen else INK, width=w)
         key = p.rating[0]
         word = tr(f"review.rating.{key}")
-        draw_text(surface, word, 40, (cx, box.y + 66), rating_colour(key), width=w)
+        at = (box.right - 16, box.y + 24)
+        shown = draw_text(surface, word, 36, at, rating_colour(key), "midright", w // 2)
+        name, colour = self.names[p.player], GOLD if chosen else INK
+        draw_text(surface, name, 28, (box.x + 16, box.y + 24), colour, "midleft", shown.x - box.x - 32)
+        # How the game went, in words, above the figures.
+        for i, line in enumerate(self.words(p, w)):
+            draw_text(surface, line, MIN_SIZE, (cx, box.y + 56 + i * BOX_LINE), INK, width=w)
+        y = box.y + 56 + 3 * BOX_LINE
         rate = tr("review.error_rate", rate=f"{p.error_rate:.1f}")
-        draw_text(surface, rate, 28, (cx, box.y + 104), INK, width=w)
-        draw_text(surface, tr("review.error_unit"), MIN_SIZE, (cx, box.y + 131), DIM, width=w)
+        draw_text(surface, rate, MIN_SIZE, (cx, y), INK, width=w)
+        draw_text(surface, tr("review.error_unit"), MIN_SIZE, (cx, y + BOX_LINE), DIM, width=w)
         parts = tr(
             "review.split",
             move=f"{p.error_per_move:.1f}",
@@ -241,48 +265,87 @@ class ReviewScene(ButtonScene):
             cube=f"{p.error_per_cube_decision:.1f}",
             cubes=len(p.cube),
         )
-        draw_text(surface, parts, MIN_SIZE, (cx, box.y + 156), DIM, width=w)
-        draw_text(surface, tr("review.luck", luck=signed(p.luck)), MIN_SIZE, (cx, box.y + 183), DIM, width=w)
+        draw_text(surface, parts, MIN_SIZE, (cx, y + 2 * BOX_LINE), DIM, width=w)
+        luck = tr("review.luck", luck=signed(p.luck))
+        draw_text(surface, luck, MIN_SIZE, (cx, y + 3 * BOX_LINE), DIM, width=w)
+
+    def words(self, p: PlayerReview, width: int) -> list[str]:
+        """How the game went for ``p``, in at most three lines of ``width``: the grades (one or two
+        lines), then the biggest mistake on a line of its own (left out where there is no room: the
+        first card below is that mistake)."""
+        font = CACHE.font(MIN_SIZE)
+        lines = wrap_prose(grades_text(p), width)[:3]
+        games = len({m.game for m in p.moves} | {c.game for c in p.cube})
+        biggest = biggest_text(p, games)
+        if biggest and len(lines) < 3 and font.size(biggest)[0] <= width:
+            lines.append(biggest)
+        return lines
 
     def _draw_mistakes(self, surface: pygame.Surface, p: PlayerReview) -> None:
         if not p.worst:
             draw_text(surface, tr("review.no_mistakes"), 28, (L.W // 2, CARD_Y + 120), INK, width=L.W - 120)
             return
-        head = tr("review.mistakes_of", name=self.names[p.player])
-        legend_x, y = L.W - 40, CARD_Y - 18
+        name = self.names[p.player]
+        legend_x, y = L.W - 40, HEAD_Y
         r = draw_text(surface, tr("review.legend_better"), MIN_SIZE, (legend_x, y), still_board.BETTER,
                       anchor="midright")  # fmt: skip
         r = draw_text(surface, tr("review.legend_made"), MIN_SIZE, (r.x - 24, y), still_board.MADE,
                       anchor="midright")  # fmt: skip
-        draw_text(surface, head, MIN_SIZE, (40, y), INK, anchor="midleft", width=r.x - 40 - 32)
+        # Without "(tap one to replay it)" where that runs into the legend ("Számítógép" did).
+        room = r.x - 40 - 32
+        heads = [tr("review.mistakes_of", name=name), tr("review.mistakes_of_short", name=name)]
+        draw_text(surface, first_fitting(heads, MIN_SIZE, room), MIN_SIZE, (40, y), INK, "midleft", room)
         for i, m in enumerate(p.worst):
             self._draw_card(surface, p.player, i, m)
 
     def _draw_card(self, surface: pygame.Surface, player: int, i: int, m: Mistake) -> None:
         rect = self._card(i)
+        pygame.draw.rect(surface, (30, 36, 50), rect, border_radius=10)
         image = self.cards.get((player, i))
         if image is None:
             made = m.made_moves if m.kind == "move" else ()
             better = m.better_moves if m.kind == "move" else ()
             position, side, cube, offered = _board_at(self.record, m)
             full = still_board.render(
-                self.view, position, side, cube=cube, offered=offered, dice=m.dice, made=made, better=better
+                self.view,
+                position,
+                side,
+                cube=cube,
+                offered=offered,
+                dice=m.dice,
+                made=made,
+                better=better,
+                reader=self.reader,
             )
             image = still_board.small(full, BOARD_W)
             self.cards[(player, i)] = image
-        board = image.get_rect(midtop=rect.midtop)
+        board = image.get_rect(midleft=(rect.x + 1, rect.centery))
         surface.blit(image, board)
         pygame.draw.rect(surface, (70, 80, 100), board, 2)
-        y = board.bottom + 16
-        w = rect.w
-        lines = [
-            (self.where(m, w), INK),
-            (self.what(m), DIM),
-            (self.play(m, "made", w), still_board.MADE),
-            (self.play(m, "better", w), still_board.BETTER),
-        ]
-        for k, (text, colour) in enumerate(lines):
-            draw_text(surface, text, MIN_SIZE, (rect.x, y + k * LINE), colour, anchor="midleft", width=w)
+        x, w = rect.x + 1 + BOARD_W + TEXT_GAP, TEXT_W
+        y = rect.y + 14
+        # Line 1: where and the roll at the left, the grade and the cost at the right.
+        grade_text = graded(m.error)
+        left_w = rect.right - 12 - CACHE.font(MIN_SIZE).size(grade_text)[0] - 24 - x
+        what = " · " + self.what(m)
+        where = self.where(m, left_w - CACHE.font(MIN_SIZE).size(what)[0]) + what
+        draw_text(surface, where, MIN_SIZE, (x, y), INK, "midleft", left_w)
+        draw_text(surface, grade_text, MIN_SIZE, (rect.right - 12, y), RED, anchor="midright")
+        # Line 2: the play made and the better one, each in half the width.
+        half = (w - 24) // 2
+        played, instead = self.play(m, "made", half), self.play(m, "better", half)
+        draw_text(surface, played, MIN_SIZE, (x, y + LINE), still_board.MADE, "midleft", half)
+        draw_text(surface, instead, MIN_SIZE, (x + half + 24, y + LINE), still_board.BETTER, "midleft", half)
+        # Lines 3 and 4: why, in words (the main sentence alone where both do not fit).
+        for k, line in enumerate(self.reason_lines(m, w)):
+            draw_text(surface, line, MIN_SIZE, (x, y + (2 + k) * LINE), INK, "midleft", w)
+
+    def reason_lines(self, m: Mistake, width: int) -> list[str]:
+        """The mistake's reason in at most two lines of ``width``: whole, else its main sentence."""
+        if not m.reason:
+            return []
+        texts = [reason_text(p, m.player, self.reader, self.names) for p in (m.reason, m.reason[:1])]
+        return prose_lines(texts, 2, width)
 
     def where(self, m: Mistake, width: int = L.W) -> str:
         """The mistake's game, move and player, numbered as the replay numbers it (the match sheet's
@@ -300,17 +363,16 @@ class ReviewScene(ButtonScene):
 
     @staticmethod
     def what(m: Mistake) -> str:
-        """The roll (or "Cube decision") and what the mistake cost."""
-        what = tr("review.roll", dice=dice_text(m.dice)) if m.dice is not None else tr("review.cube_decision")
-        return what + " · " + tr("review.cost", cost=f"{m.error:.3f}")
+        """The roll, or "Cube decision" (the grade and the cost stand at the right of the card)."""
+        return tr("review.roll", dice=dice_text(m.dice)) if m.dice is not None else tr("review.cube_decision")
 
-    @staticmethod
-    def play(m: Mistake, which: str, width: int) -> str:
-        """The play made or the better one, with its equity where that fits ``width`` at the floor size
-        (four moves and a hit do not, in Finnish or Hungarian: the cost above is their difference)."""
+    def play(self, m: Mistake, which: str, width: int) -> str:
+        """The play made or the better one (a cube action by name), in the reader's numbers, with its
+        equity where that fits ``width`` at the floor size (four moves and a hit do not, in Finnish or
+        Hungarian: the cost is their difference)."""
         key = "review.played" if which == "made" else "review.better"
         equity = signed(m.equity_made if which == "made" else m.equity_better)
-        play = describe(m, which)
+        play = describe(m, which, self.reader)
         return first_fitting(
             [tr(key, play=play, equity=equity), tr(key + "_short", play=play)], MIN_SIZE, width
         )
@@ -334,4 +396,4 @@ def _board_at(record: MatchRecord, m: Mistake) -> tuple[Position, int, Cube, boo
     return m.position, m.player, state.cube, False
 
 
-__all__ = ["ReviewScene", "describe", "signed"]
+__all__ = ["ReviewScene", "biggest_text", "describe", "grades_text", "rating_colour", "signed", "summary"]

@@ -11,13 +11,13 @@ or after :data:`NOTICE_SECONDS`, counted also while the loop sleeps (see ``App.i
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 import pygame
 
 from game import i18n
 from game.session import settings as st
-from game.session.opponent import ai_available
 from game.session.persist import BrokenSave
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
@@ -25,9 +25,12 @@ from game.ui.input import Intent
 from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
 from game.ui.scenes.dice_stats import DiceStatsScene
 from game.ui.scenes.howto import HowToScene
+from game.ui.scenes.learn_offer import draw_offer, offer_button
 from game.ui.scenes.settings import SettingsScene
-from game.ui.text import MIN_SIZE, draw_text, tr, tr_level
+from game.ui.text import MIN_SIZE, draw_text
 from game.ui.widgets import PAD, common_size, row_widths, spread
+
+log = logging.getLogger(__name__)
 
 MATCH_CHOICES = (1, 3, 5, 7, 0)
 Choice = tuple[str, Callable[[], None], str]
@@ -46,17 +49,26 @@ LANG_W, STATS_W, LEVEL_ROOM = 88, 280, 656
 """The bottom row: the language buttons and the statistics button stay narrower than the side column,
 so that the levels between them have 656 pixels (room for "Intermediate" at the levels' full size,
 the floor: :data:`~game.ui.text.MIN_SIZE`), as far from their neighbours as from each other."""
+CHECKERS_Y = 420
+"""The top checker of the two stacks beside the middle column, under Learn to play (left) and in line
+with it (right)."""
 NOTICE_SECONDS = 30.0
 """How long the broken-save notice stays on an untouched title screen."""
 
 
 class TitleScene(ButtonScene):
     def __init__(
-        self, app: Host, broken_save: BrokenSave | None = None, broken_settings: BrokenSave | None = None
+        self,
+        app: Host,
+        broken_save: BrokenSave | None = None,
+        broken_settings: BrokenSave | None = None,
+        offer_learning: bool = False,
     ) -> None:
         super().__init__(app)
+        self.offer_learning = offer_learning
+        """Across the top: "New to backgammon? Learn in two minutes" (a first-time player, a kiosk's
+        visitor). It takes no input but its button, so the title works as ever under it."""
         self.match_length = app.settings.match_length
-        self.placeholder = not ai_available()
         self.level = app.settings.level
         self.broken_save = broken_save
         """The autosave this run could not read (None: nothing to tell, or the notice has gone)."""
@@ -100,14 +112,21 @@ class TitleScene(ButtonScene):
             self.broken_save = self.broken_settings = None
             self.dirty = True
             self.app.needs_draw = True
+            if self.offer_learning:
+                self._build()  # the offer takes the top in the notice's place
 
     def update(self, dt: float) -> None:
         self.tick_notice(dt)
 
     def exit(self) -> None:
-        """Leaving the title for anything (a game, settings, how to play): the notice has been seen."""
+        """Leaving the title for anything (a game, settings, how to play): the notice has been seen,
+        and a newcomer's offer of the lessons has been made (it is made once; a kiosk makes it to
+        every visitor)."""
         super().exit()
         self.dismiss_notice()
+        settings = self.app.settings
+        if self.offer_learning and self.app.kiosk is None and not settings.learn_offered:
+            self.app.apply_settings(st.with_value(settings, "learn_offered", True), save=True)
 
     def _draw_notice(self, surface: pygame.Surface) -> None:
         lines = self.notice_lines()
@@ -128,6 +147,11 @@ class TitleScene(ButtonScene):
         draw_text(surface, lines[0], 26, (text_x, rect.y + 27), INK, width=width)
         draw_text(surface, lines[1], MIN_SIZE, (text_x, rect.y + 58), DIM, width=width)
 
+    @property
+    def offer_up(self) -> bool:
+        """The lessons' offer shows (the broken-save notice, while up, has the top to itself)."""
+        return self.offer_learning and not self.notice_up
+
     def _build(self) -> None:
         b = self.buttons
         b.clear()
@@ -136,21 +160,21 @@ class TitleScene(ButtonScene):
         for i, n in enumerate(MATCH_CHOICES):
             colour = "gold" if n == self.match_length else "grey"
             b.add(button((x + i * 118, 516, 108, 64), str(n) if n else "∞", self._length(n), colour, size=32))
-        if not self.placeholder:
-            self._level_buttons()
+        self._level_buttons()
         if self.app.kiosk is None:  # a cabinet's visitors have no Quit: the operator menu has it
-            b.add(button((L.W - 148, 12, 136, 52), tr("quit"), self.app.quit, "red", size=24))
+            b.add(button((L.W - 148, 12, 136, 52), i18n.tr("ui.quit"), self.app.quit, "red", size=24))
         self._side_buttons()
+        if self.offer_up:
+            self.buttons.add(offer_button(self.app.kiosk is not None, self.learn))
         self.dirty = True
 
     def _middle_buttons(self) -> None:
         """The middle column: the two ways to play at one size, then Demo and How to play side by side
         at one size (each as wide as its label needs, the pair filling the column)."""
         cx = L.W // 2
-        vs = tr("vs_random") if self.placeholder else tr("vs_computer")
         main: list[Choice] = [
-            (vs, lambda: self.start("computer"), "green"),
-            (tr("two_players"), lambda: self.start("two"), "blue"),
+            (i18n.tr("ui.vs_computer"), lambda: self.start("computer"), "green"),
+            (i18n.tr("ui.two_players"), lambda: self.start("two"), "blue"),
         ]
         size = common_size([(label, MIDDLE_W - PAD, 1) for label, _, _ in main], MAIN_SIZE)
         for i, (label, action, colour) in enumerate(main):
@@ -158,8 +182,8 @@ class TitleScene(ButtonScene):
                 button((cx - MIDDLE_W // 2, TOP_Y + 98 * i, MIDDLE_W, TOP_H), label, action, colour, size)
             )
         pair: list[Choice] = [
-            (tr("demo"), lambda: self.start("demo"), "grey"),
-            (tr("how_to_play"), self.how_to, "grey"),
+            (i18n.tr("ui.demo"), lambda: self.start("demo"), "grey"),
+            (i18n.tr("ui.how_to_play"), self.how_to, "grey"),
         ]
         labels = [label for label, _, _ in pair]
         size, widths = row_widths(labels, PAIR_SIZE, MIDDLE_W, gap=PAIR_GAP, air=40, least=150)
@@ -171,7 +195,7 @@ class TitleScene(ButtonScene):
     def _level_buttons(self) -> None:
         """Each level's button as wide as its name needs ("Intermediate", "Középhaladó" are long), all
         at one size, in the room between the language buttons and the statistics button."""
-        labels = [tr_level(level) for level in st.LEVELS]
+        labels = [i18n.tr_level(level) for level in st.LEVELS]
         gap = 8
         size, widths = row_widths(labels, LEVEL_SIZE, LEVEL_ROOM, gap=gap, air=28, least=96)
         x = L.W // 2 - (sum(widths) + gap * (len(widths) - 1)) // 2
@@ -188,6 +212,8 @@ class TitleScene(ButtonScene):
         if self.app.saved is not None:
             continue_rect = (24, TOP_Y, SIDE_W, TOP_H)
             side.append((continue_rect, i18n.tr("menu.continue"), self.app.continue_saved, "gold", 2))
+        learn_rect = (24, TOP_Y + 98, SIDE_W, TOP_H)  # beside Two players, under Continue
+        side.append((learn_rect, i18n.tr("learn.button"), self.learn, "gold", 2))
         if self.app.kiosk is None:
             settings_rect = (L.W - 24 - SIDE_W, TOP_Y, SIDE_W, TOP_H)
             side.append((settings_rect, i18n.tr("menu.settings"), self.open_settings, "grey", 1))
@@ -242,6 +268,19 @@ class TitleScene(ButtonScene):
     def how_to(self) -> None:
         self.app.scenes.push(HowToScene(self.app))
 
+    def learn(self) -> None:
+        """Learn to play, in this screen's place (Back comes back to the title). A lessons file that
+        cannot be used (a broken install: the tests check the shipped one) is logged, and the title stays."""
+        from game.session.lessons import LessonError
+        from game.ui.scenes.learn import LearnScene  # the lessons' screen loads only when asked for
+
+        try:
+            scene = LearnScene(self.app)
+        except LessonError as exc:
+            log.error("Learn to play cannot start: %s", exc)
+            return
+        self.app.start_game(scene)
+
     def open_settings(self) -> None:
         self.app.scenes.push(SettingsScene(self.app))
 
@@ -272,22 +311,29 @@ class TitleScene(ButtonScene):
             colour = (150, 36, 40) if (i // 80) % 2 else (200, 176, 120)
             pygame.draw.polygon(surface, colour, [(i, 0), (i + 80, 0), (i + 40, 60)])
             pygame.draw.polygon(surface, colour, [(i, L.H), (i + 80, L.H), (i + 40, L.H - 26)])
-        if not self.notice_up:
-            draw_text(surface, tr("app_title"), 84, (L.W // 2, 110), GOLD, shadow=True)
-            draw_text(surface, tr("subtitle"), MIN_SIZE, (L.W // 2, 166), (200, 210, 230), width=L.W - 80)
-        else:  # the notice takes the top; the how-to-drag hint waits until it has gone
-            draw_text(surface, tr("app_title"), 84, (L.W // 2, 130), GOLD, shadow=True)
+        if not self.notice_up and not self.offer_up:
+            draw_text(surface, i18n.tr("ui.app_title"), 84, (L.W // 2, 110), GOLD, shadow=True)
+            draw_text(
+                surface, i18n.tr("ui.subtitle"), MIN_SIZE, (L.W // 2, 166), (200, 210, 230), width=L.W - 80
+            )
+        else:  # the notice (or the offer) takes the top; the how-to-drag hint waits until it has gone
+            draw_text(surface, i18n.tr("ui.app_title"), 84, (L.W // 2, 130), GOLD, shadow=True)
         if self.match_length == 0:
-            length = tr("session")
+            length = i18n.tr("ui.session")
         else:
-            length = tr("match_point") if self.match_length == 1 else tr("match_points", n=self.match_length)
-        draw_text(surface, tr("match_length", length=length), 26, (L.W // 2, 496), (230, 230, 240))
-        if not self.placeholder:
-            level = tr("computer_level", level=tr_level(self.level))
-            draw_text(surface, level, MIN_SIZE, (L.W // 2, 604), (190, 200, 220))
+            length = (
+                i18n.tr("ui.match_point")
+                if self.match_length == 1
+                else i18n.tr("ui.match_points", n=self.match_length)
+            )
+        draw_text(surface, i18n.tr("ui.match_length", length=length), 26, (L.W // 2, 496), (230, 230, 240))
+        level = i18n.tr("ui.computer_level", level=i18n.tr_level(self.level))
+        draw_text(surface, level, MIN_SIZE, (L.W // 2, 604), (190, 200, 220))
+        if self.offer_up:
+            draw_offer(surface, self.app.kiosk is not None)
         self.buttons.draw(surface, self.app.sprites)
         for x, name in ((150, "white"), (L.W - 150, "black")):
             sprite = self.app.sprites.get(f"checker_{name}")
             for k in range(3):
-                surface.blit(sprite, sprite.get_rect(center=(x, 330 + k * 50)))
+                surface.blit(sprite, sprite.get_rect(center=(x, CHECKERS_Y + k * 50)))
         self._draw_notice(surface)

@@ -2,11 +2,13 @@
 
 Usage: ``.venv/bin/python -m game.ui.tools.bench_review [--match 7] [--seed 1] [--fps 60]``.
 Plays a computer-against-computer match (expert against intermediate, the self-play
-tool's :func:`~game.tools.selfplay.play_match`), then reviews it twice: alone (the
-worker thread with nothing else to do), and on the review screen driven like the real
-loop (one update and one draw per frame at ``--fps``, sleeping out the rest of the
-frame). Prints the review times side by side, and the frames' update+draw time
-(median, p99, max) and the longest gap between two frames while the review ran.
+tool's :func:`~game.tools.selfplay.play_match`), then reviews it three times: alone (at
+once, with nothing else to do), and on the review screen driven like the real loop (one
+update and one draw per frame at ``--fps``, sleeping out the rest of the frame), once with
+the review in a thread of the screen's process (as it ran before) and once in a worker
+process (as the game runs it). Prints the review times side by side, and for each screen run
+the frames' update+draw time (median, p99, max) and the longest gap between two frames while
+the review ran.
 """
 
 from __future__ import annotations
@@ -26,9 +28,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 import pygame
 
+from game.ai import api, jobs
+from game.ai.jobs import Where
 from game.record import MatchRecord
 from game.session import settings as st
-from game.session.review_job import ReviewJob
+from game.session.review_job import start_review
 from game.tools.selfplay import play_match
 from game.ui.app import App
 from game.ui.scenes.review import ReviewScene
@@ -39,10 +43,16 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def on_screen(record: MatchRecord, fps: int) -> tuple[float, list[float], float, int]:
-    """(review seconds, per-frame update+draw ms, longest frame gap ms, frames) on the review screen."""
+def on_screen(record: MatchRecord, fps: int, worker: bool) -> tuple[float, list[float], float, int]:
+    """(review seconds, per-frame update+draw ms, longest frame gap ms, frames) on the review screen,
+    the review in a worker process (``worker``) or in a thread of this process. Each review starts
+    from nothing remembered (the expert's cube answers are kept per process), so the two compare."""
+    api._expert_cube.cache_clear()
+    if worker:  # as in the game, where they start with the first game: ready before the clock starts
+        jobs.warm(Where.WORKER)
+        jobs.start(os.getpid, Where.WORKER, what="warm").wait()
     with tempfile.TemporaryDirectory() as data:
-        app = App(st.Settings(animation="fast"), data_dir=data, threaded_ai=False)
+        app = App(st.Settings(animation="fast"), data_dir=data, threaded_ai=worker)
         scene = ReviewScene(app, record, record.names, "bench")
         app.scenes.reset(scene)
         budget = 1.0 / fps
@@ -74,16 +84,21 @@ def main(argv: list[str] | None = None) -> int:
     record = play_match(("expert", "intermediate"), args.match, args.seed)
     plies = sum(len(g.plies) for g in record.games)
     print(f"match: {args.match} points, {len(record.games)} games, {plies} entries")
+    api._expert_cube.cache_clear()
     t0 = time.perf_counter()
-    alone = ReviewJob(record, threaded=False)
+    alone = start_review(record, where=Where.HERE)
     alone_s = time.perf_counter() - t0
-    assert alone.result is not None, alone.error
-    seconds, work, gap, frames = on_screen(record, args.fps)
-    print(f"review alone: {alone_s:.1f} s   on the review screen at {args.fps} fps: {seconds:.1f} s")
-    print(
-        f"frames while reviewing: {frames}, update+draw median {statistics.median(work):.1f} ms, "
-        f"p99 {_pct(work, 0.99):.1f} ms, max {max(work):.1f} ms; longest gap between frames {gap:.0f} ms"
-    )
+    assert alone.done and alone.result is not None, alone.error
+    print(f"review alone: {alone_s:.1f} s")
+    for worker in (False, True):
+        seconds, work, gap, frames = on_screen(record, args.fps, worker)
+        where = "a worker process" if worker else "a thread of the screen's process"
+        print(f"on the review screen at {args.fps} fps, the review in {where}: {seconds:.1f} s")
+        print(
+            f"  frames while reviewing: {frames} ({frames / seconds:.1f} a second), "
+            f"update+draw median {statistics.median(work):.1f} ms, "
+            f"p99 {_pct(work, 0.99):.1f} ms, max {max(work):.1f} ms; longest gap between frames {gap:.0f} ms"
+        )
     return 0
 
 

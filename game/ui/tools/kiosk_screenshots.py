@@ -25,6 +25,7 @@ import pygame  # noqa: E402
 
 from game.i18n import LANGUAGES  # noqa: E402
 from game.session import settings as st  # noqa: E402
+from game.session.dice_stats import DiceStats  # noqa: E402
 from game.ui.app import App, Launch  # noqa: E402
 from game.ui.kiosk.choose_code import ChooseCodeScene  # noqa: E402
 from game.ui.kiosk.keypad import KeypadScene  # noqa: E402
@@ -105,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
             app.scenes.pop()
             app.scenes.push(DiceStatsScene(app))
             dice = random.Random(7)
-            app.stats = app.stats.__class__.from_rolls(
+            app.dice_stats = DiceStats.from_rolls(
                 (dice.randint(1, 6), dice.randint(1, 6)) for _ in range(180)
             )
             shoot(app, out, "fairness", lang)

@@ -3,9 +3,10 @@
 Usage: ``.venv/bin/python -m game.ui.tools.review_screenshots [OUTDIR]`` (default
 ``screenshots/review``). Plays one real game on the headless app (the human's side
 by the beginner level, so there are mistakes to show) against the computer, then
-shoots the game-over dialog, the review while it works and when done, the replay at
-the costliest mistake, the initials keypad, today's leaderboard, and the attract
-mode's leaderboard, scaled the way ``pygame.SCALED`` letterboxes the 1280x720 frame.
+shoots the game-over dialog, the review while it works and when done (the human's mistakes
+and the computer's), the replay at the costliest mistake of each, the initials keypad,
+today's leaderboard, and the attract mode's leaderboard, scaled the way ``pygame.SCALED``
+letterboxes the 1280x720 frame.
 Prints how long the review of that game took.
 """
 
@@ -105,9 +106,8 @@ def main(argv: list[str] | None = None) -> int:
                 time.sleep(0.01)
             shoot(app, out, "review_progress", lang)
             review.job.wait()
-            print(
-                f"{lang}: review of a {review.job.total}-step game took {time.perf_counter() - started:.1f} s"
-            )
+            took = time.perf_counter() - started
+            print(f"{lang}: review of a {review.job.steps[1]}-step game took {took:.1f} s")
             app.step()  # the review arrives; the kiosk asks for initials
             keypad = app.scenes.top
             if isinstance(keypad, InitialsScene):
@@ -119,6 +119,13 @@ def main(argv: list[str] | None = None) -> int:
                 review.open_mistake(0)
                 shoot(app, out, "replay_mistake", lang)
                 app.scenes.pop()
+            if review.review is not None and review.review.players[1].worst:
+                review.selected = 1  # the computer's mistakes, read by the human
+                shoot(app, out, "review_computer", lang)
+                review.open_mistake(0)
+                shoot(app, out, "replay_computer_mistake", lang)
+                app.scenes.pop()
+                review.selected = 0
             board = app.leaderboard
             for i, (initials, rate) in enumerate((("ACE", 3.1), ("BOB", 7.4), ("ZED", 11.9), ("AB", 23.5))):
                 board.add(initials, rate, 20 + i, "expert", i % 2 == 0)

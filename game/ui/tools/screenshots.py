@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
+from game.ai.jobs import Where  # noqa: E402
 from game.engine.flow import Double, EndTurn, GameState, Phase, PlayMoves, Roll, Rules, apply  # noqa: E402
 from game.engine.match import Match  # noqa: E402
 from game.engine.moves import legal_plays  # noqa: E402
@@ -186,7 +187,7 @@ AHEAD = Position(
 def cube_hint(app: App) -> None:
     """Against the computer, before the roll: Hint pressed, the expert's cube advice in the panel."""
     scene = after_opening(app, 21, mode="computer")
-    scene.game.opponent.threaded = False
+    scene.game.opponent.where = Where.HERE
     scene.resume(GameState(phase=Phase.ROLL, position=AHEAD, turn=0, rules=Rules(5)), Match(Rules(5)))
     scene.ask_cube_hint()
     steps(app, 2)
@@ -195,7 +196,7 @@ def cube_hint(app: App) -> None:
 def cube_answer_hint(app: App) -> None:
     """The computer doubled; the human pressed Hint in the dialog: take or pass, with the numbers."""
     scene = after_opening(app, 21, mode="computer")
-    scene.game.opponent.threaded = False
+    scene.game.opponent.where = Where.HERE
     before = GameState(phase=Phase.ROLL, position=AHEAD.flip(), turn=1, rules=Rules(0))
     scene.resume(apply(before, Double()), Match(Rules(0)))
     scene.ask_cube_hint()

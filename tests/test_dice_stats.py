@@ -1,4 +1,4 @@
-"""Dice fairness statistics: counts, the chi-square p-value against table values, verdicts, the panel."""
+"""Dice statistics: counts, the chi-square p-value against table values, verdicts, the panel."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ import pygame
 import pytest
 
 from game import i18n
-from game.ui import fairness
-from game.ui.fairness import DiceStats, chi_square_p, draw_panel, percent_text
+from game.session.dice_stats import DiceStats, chi_square_p, percent_text
+from game.ui.scenes import dice_stats as dice_stats_scene
+from game.ui.scenes.dice_stats import draw_panel
 from game.ui.text import CACHE, MIN_SIZE, wrap
 from tests.screen_probe import find_surface, grab
 
@@ -92,7 +93,7 @@ def _shown(
 ) -> bool:
     """Is the first line of ``text`` drawn in ``area``, as the panel renders it (its font, its scale)?"""
     scale = max(0.5, min(area.w / 1000, area.h / 600))
-    font = fairness._font(max(1, round(size * scale)), bold)
+    font = dice_stats_scene._font(max(1, round(size * scale)), bold)
     line = wrap(text, font, area.w - 2 * max(1, round(24 * scale)))[0]
     return find_surface(grab(surface), font.render(line, True, colour), colour, area) is not None
 
@@ -166,7 +167,7 @@ def test_every_line_of_the_words_fits_the_dice_statistics_screen(lang: str, verd
         return surf
 
     scale = max(0.5, min(area.w / 1000, area.h / 600))
-    font = fairness._font(max(1, round(MIN_SIZE * scale)), False)
+    font = dice_stats_scene._font(max(1, round(MIN_SIZE * scale)), False)
     lines = wrap(tr("fair.explain"), font, area.w - 2 * max(1, round(24 * scale)))
     with unittest.mock.patch.object(CACHE, "render", spy):
         draw_panel(surface, area, stats, tr)

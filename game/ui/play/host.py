@@ -1,4 +1,4 @@
-"""What the parts of the game screen see of the scene that holds them together.
+"""What the parts of the game screen see of the scene that holds them together: their host.
 
 The game scene is split (turn control, hands, hints, board painting, panel,
 dialogs); each part reads the others through this one typed face of the scene
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from game.i18n import Message
 from game.session.controller import GameController
 from game.ui.board.anim import Animator, DiceRoll
 from game.ui.board.sprites import Sprites
@@ -19,7 +20,7 @@ from game.ui.play.turn_input import TurnInput
 from game.ui.widgets import ButtonGroup
 
 
-class GameTable(Protocol):
+class GameHost(Protocol):
     game: GameController
     hands: TurnInput
     hints: Hints
@@ -38,7 +39,7 @@ class GameTable(Protocol):
     @property
     def sprites(self) -> Sprites: ...
 
-    def flash(self, text: str) -> None: ...
+    def flash(self, text: str | Message) -> None: ...
     def end_turn(self) -> None: ...
     def undo(self) -> None: ...
     def offer_double(self) -> None: ...

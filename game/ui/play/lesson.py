@@ -1,0 +1,276 @@
+"""Learn to play's parts on the game screen: the lesson's turn controller, and its card's layout and drawing.
+
+The scene that puts them together is :mod:`game.ui.scenes.learn`. The controller is a game's
+controller with nothing automatic; the card stands where the side panel was, beside the whole board:
+a dot a step, the step's title, its instruction, the answer (the confirmation, the hint or the
+engine's refusal), the game's own buttons of the step, then Again and Next.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pygame
+
+from game.ai.jobs import Where
+from game.i18n import Message, Param, tr
+from game.session import events as ev
+from game.session.controller import GameController, GameSetup, ScreenHooks
+from game.ui import layout as L
+from game.ui.board.sprites import Sprites
+from game.ui.board.view import GOLD, PANEL_BG
+from game.ui.layout import LAYOUT
+from game.ui.scenes.base import DIM, INK, dialog_box
+from game.ui.text import CACHE, MIN_SIZE, draw_text, wrap
+from game.ui.widgets import PAD, Button, ButtonGroup, common_size, row_widths, shade, spread
+
+Action = Callable[[], None]
+
+
+class LessonController(GameController):
+    """The turn controller of a lesson: the engine's rules and the screen's hooks, nothing automatic.
+
+    No opening roll, no computer, no "no legal move" pass after a wait: a step waits for the learner.
+    Every way to roll (the button, a tap on the dice, a key) is a decision the lesson judges
+    (``on_roll``). The learner is "You" and the other side "Black", as against the computer.
+    """
+
+    def __init__(
+        self,
+        setup: GameSetup,
+        *,
+        publish: Callable[[ev.GameEvent], None],
+        speed_factor: Callable[[], float],
+        on_roll: Callable[[], None],
+        hooks: ScreenHooks,
+    ) -> None:
+        super().__init__(setup, thinking=Where.HERE, publish=publish, speed_factor=speed_factor, hooks=hooks)
+        self.on_roll = on_roll
+
+    def step(self, dt: float) -> None:
+        """Nothing happens by itself in a lesson."""
+
+    def roll(self) -> None:
+        self.on_roll()
+
+    def roll_dice(self) -> None:
+        """Roll for real (a step that accepts rolling)."""
+        super().roll()
+
+    @property
+    def human(self) -> int | None:
+        return 0
+
+    def name(self, player: int) -> Message:
+        return Message("ui.player_you" if player == 0 else "ui.player_black")
+
+    def say(self, key: str, player: int, **kw: Param) -> Message:
+        if player == 0:
+            return Message.of(key + "_you", **kw)
+        return Message.of(key, name=self.name(player), **kw)
+
+
+def lesson_sound(event: ev.GameEvent) -> ev.SoundCue | None:
+    """What the App's listeners hear of a lesson: only its sounds (dice, cube, landings), never a game
+    to save, record or count in the dice statistics."""
+    if isinstance(event, ev.SoundCue):
+        return event
+    name = {ev.DiceRolled: "dice", ev.CubeOffered: "double", ev.CubeTaken: "take", ev.CubePassed: "pass"}
+    sound = name.get(type(event))
+    return ev.SoundCue(event.game, sound) if sound is not None else None
+
+
+# -- the card's layout -------------------------------------------------------------------------
+
+CARD = pygame.Rect(L.PANEL_X - 4, L.BOARD_Y, L.PANEL_W + 8, L.BOARD_H)
+INNER_X, INNER_W = L.PANEL_X + 6, L.PANEL_W - 12
+DOTS_Y = CARD.y + 18
+"""The row of dots that shows how far through the steps the learner is."""
+HEADER_Y = CARD.y + 44
+TEXT_TOP = CARD.y + 66
+LESSON_ROW = pygame.Rect(INNER_X, CARD.bottom - 10 - 66, INNER_W, 66)
+"""Again and Next, at the card's foot."""
+ACTION_ROW = pygame.Rect(INNER_X, LESSON_ROW.y - 10 - 66, INNER_W, 66)
+"""The game's own buttons of the step (Done and Undo, Roll and Double), side by side above Again/Next."""
+ANSWER_H, ANSWER_GAP = 78, 8
+"""Take and Pass keep their line of what each is worth: full width, one above the other."""
+STEP_SIZE = 28
+TEXT_SIZE = 26
+"""The card's words; at the floor (:data:`~game.ui.text.MIN_SIZE`) where a language needs the room."""
+FEEDBACK_GAP = 14
+GAP = 8
+TONES = {"right": ((34, 92, 52), (190, 255, 190)), "hint": ((104, 70, 20), (255, 226, 150))}
+"""The answer's box and ink: green for right, amber for the hint; a refusal is red (the default)."""
+REFUSED = ((100, 40, 36), (255, 205, 190))
+
+
+def row_rects(n: int) -> list[pygame.Rect]:
+    """``n`` game buttons side by side in :data:`ACTION_ROW`."""
+    if n <= 0:
+        return []
+    w = (ACTION_ROW.w - GAP * (n - 1)) // n
+    return [pygame.Rect(ACTION_ROW.x + i * (w + GAP), ACTION_ROW.y, w, ACTION_ROW.h) for i in range(n)]
+
+
+def answer_rects() -> list[pygame.Rect]:
+    """Take above Pass, full width, ending where the game buttons' row ends."""
+    pass_rect = pygame.Rect(INNER_X, ACTION_ROW.bottom - ANSWER_H, INNER_W, ANSWER_H)
+    return [pass_rect.move(0, -ANSWER_H - ANSWER_GAP), pass_rect]
+
+
+def finish_box() -> pygame.Rect:
+    return pygame.Rect(L.W // 2 - 380, L.H // 2 - 200, 760, 400)
+
+
+def line_pitch(size: int) -> int:
+    return size + 4
+
+
+def text_height(lines: list[str], answer: list[str], size: int) -> int:
+    """The card's words' height: a line each, then the answer's box under a gap."""
+    pitch = line_pitch(size)
+    height = pitch * len(lines)
+    if answer:
+        height += (FEEDBACK_GAP if lines else 0) + pitch * len(answer) + 6
+    return height
+
+
+def card_text(instruction: str, feedback: str, bottom: int) -> tuple[list[str], list[str], int]:
+    """The instruction's and the answer's lines above ``bottom``, and their size: 26, else the floor;
+    the instruction left out only where the answer alone fits."""
+    answer: list[str] = []
+    for size in (TEXT_SIZE, MIN_SIZE):
+        font = CACHE.font(size, True)
+        lines = wrap(instruction, font, INNER_W)
+        answer = wrap(feedback, font, INNER_W - 8) if feedback else []
+        if text_height(lines, answer, size) <= bottom - TEXT_TOP:
+            return lines, answer, size
+    return [], answer, MIN_SIZE
+
+
+def glow_width(pulse: float, clock: float) -> int:
+    """The lit outline's thickness: pulsing in steps for a while, then still (the loop may sleep)."""
+    if pulse <= 0:
+        return 5
+    return 3 + round(2.5 + 2.5 * math.sin(clock * 5.0))
+
+
+def lesson_buttons(group: ButtonGroup, actions: tuple[Action, Action], done: bool) -> None:
+    """Again and Next in :data:`LESSON_ROW`, at one size; Next green once the step is done (before,
+    grey: it skips)."""
+    group.clear()
+    labels = [tr("learn.again"), tr("learn.next")]
+    size, widths = row_widths(labels, 30, LESSON_ROW.w, gap=GAP, air=PAD + 8, least=96)
+    x = LESSON_ROW.x
+    colours = ("blue", "green" if done else "grey")
+    for label, w, action, colour in zip(
+        labels, spread(widths, LESSON_ROW.w, GAP), actions, colours, strict=True
+    ):
+        group.add(Button(pygame.Rect(x, LESSON_ROW.y, w, LESSON_ROW.h), label, action, colour, size=size))
+        x += w + GAP
+
+
+def finish_buttons(group: ButtonGroup, actions: tuple[Action, Action], shown: bool) -> None:
+    """The closing card's "Play your first game" and "Leave to title" (none while it is not up)."""
+    group.clear()
+    if not shown:
+        return
+    box = finish_box()
+    w = box.w - 120
+    rows = ((tr("learn.play_first"), "green", 210, 88, 36), (tr("ui.to_title"), "grey", 314, 64, 28))
+    for (label, colour, y, h, largest), action in zip(rows, actions, strict=True):
+        size = common_size([(label, w - PAD, 1)], largest)
+        group.add(Button(pygame.Rect(box.x + 60, box.y + y, w, h), label, action, colour, size=size))
+
+
+# -- drawing -------------------------------------------------------------------------------------
+
+
+def draw_lit(surface: pygame.Surface, points: tuple[int, ...], mine: tuple[int, ...], width: int) -> None:
+    """The step's targets for the learner (player 0): each point outlined, with a ring where the checker
+    would land (over a blot: on it); the tray (0) or the bar (25) framed. Outlines, not a fill: the
+    checkers on a lit point keep their colour."""
+    for point in points:
+        if point in (0, 25):
+            rect = LAYOUT.tray_rect(0) if point == 0 else LAYOUT.bar_half(0)
+            pygame.draw.rect(surface, GOLD, rect.inflate(8, 8), width, border_radius=8)
+            continue
+        a = L.to_abs(0, point)
+        r = LAYOUT.point_rect(a)
+        base, tip = (r.bottom, r.top) if a <= 12 else (r.top, r.bottom)
+        pygame.draw.polygon(surface, GOLD, [(r.left, base), (r.right - 1, base), (r.centerx, tip)], width)
+        n = mine[point - 1]
+        x, y = LAYOUT.checker_center(a, min(n, 4), n + 1)
+        pygame.draw.circle(surface, GOLD, (round(x), round(y)), L.CHECKER // 2 + 4, width)
+
+
+def draw_card(
+    surface: pygame.Surface,
+    progress: tuple[int, int],
+    title: str,
+    text: tuple[list[str], list[str], int],
+    kind: str,
+) -> None:
+    """The card: the dots (``progress`` is this step's index and the number of steps), the title, the
+    instruction's lines and the answer's (see :func:`card_text`) in the box of its ``kind``."""
+    pygame.draw.rect(surface, PANEL_BG, CARD, border_radius=14)
+    pygame.draw.rect(surface, GOLD, CARD, 3, border_radius=14)
+    index, total = progress
+    gap = min(24, (INNER_W - 16) // max(1, total - 1))
+    x0 = CARD.centerx - gap * (total - 1) // 2
+    for i in range(total):
+        centre = (x0 + i * gap, DOTS_Y)
+        if i == index:
+            pygame.draw.circle(surface, GOLD, centre, 8)
+        else:
+            pygame.draw.circle(surface, DIM, centre, 5, 0 if i < index else 2)
+    draw_text(surface, title, STEP_SIZE, (INNER_X, HEADER_Y), GOLD, "midleft", INNER_W)
+    lines, answer, size = text
+    pitch = line_pitch(size)
+    y = TEXT_TOP
+    for line in lines:
+        draw_text(surface, line, size, (INNER_X, y), INK, anchor="topleft")
+        y += pitch
+    if not answer:
+        return
+    y += FEEDBACK_GAP if lines else 0
+    box, ink = TONES.get(kind, REFUSED)
+    pygame.draw.rect(
+        surface, box, (INNER_X - 4, y - 6, INNER_W + 8, pitch * len(answer) + 12), border_radius=10
+    )
+    for line in answer:
+        draw_text(surface, line, size, (INNER_X + 4, y), ink, anchor="topleft")
+        y += pitch
+
+
+def draw_finish(surface: pygame.Surface, buttons: ButtonGroup, sprites: Sprites) -> None:
+    """The closing card over everything: "You know the rules!" and its buttons."""
+    shade(surface, 160)
+    box = finish_box()
+    dialog_box(surface, box)
+    draw_text(surface, tr("learn.finish.title"), 44, (box.centerx, box.y + 64), GOLD, width=box.w - 60)
+    for i, line in enumerate(wrap(tr("learn.finish.body"), CACHE.font(28), box.w - 80)[:2]):
+        draw_text(surface, line, 28, (box.centerx, box.y + 128 + 36 * i), INK)
+    buttons.draw(surface, sprites)
+
+
+__all__ = [
+    "ACTION_ROW",
+    "CARD",
+    "INNER_W",
+    "LESSON_ROW",
+    "STEP_SIZE",
+    "LessonController",
+    "answer_rects",
+    "card_text",
+    "draw_card",
+    "draw_finish",
+    "draw_lit",
+    "finish_box",
+    "finish_buttons",
+    "glow_width",
+    "lesson_buttons",
+    "lesson_sound",
+    "row_rects",
+]

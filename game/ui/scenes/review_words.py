@@ -1,0 +1,153 @@
+"""The review's and the replay's words: grades, how a game went, plays and cube actions by name,
+reasons in words as the reader reads them, and sentences wrapped at plain spaces.
+
+Why apart from the screens: the review's cards and boxes and the replay's panel and top line say the
+same things the same way (one grade word, one way to name the better cube action, one way to put a
+reason before someone who did not make the decision).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.coach.scale import GRADES, grade
+from game.coach.words import Phrase, render
+from game.i18n import get_language, tr, tr_n
+from game.ui.reading import play_text, reader_phrases
+from game.ui.text import CACHE, MIN_SIZE
+
+if TYPE_CHECKING:
+    from game.review import Mistake, PlayerReview
+
+
+NBSP = "\u00a0"
+"""A space no line breaks at: between a count and its word ("16 blunders")."""
+
+
+def wrap_prose(text: str, width: int) -> list[str]:
+    """Greedy word wrap of ``text`` to ``width`` at the floor size, breaking at plain spaces only (not
+    at :data:`NBSP`; a word wider than ``width`` gets a line of its own)."""
+    font = CACHE.font(MIN_SIZE)
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if line and font.size(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    lines.append(line)
+    return lines
+
+
+def prose_lines(texts: list[str], rows: int, width: int) -> list[str]:
+    """The first of ``texts`` (the fullest first) that word-wraps into ``rows`` lines of ``width`` at
+    the floor size; if none does, the last one's first ``rows`` lines, the last cut at a word with "…".
+
+    For sentences (a reason in words): :func:`~game.ui.text.fit_lines` breaks before a bracket, which
+    suits a label with a note but splits "The expert's play (23/20 20/16) brings..." after three words.
+    """
+    font = CACHE.font(MIN_SIZE)
+    for text in texts:
+        lines = wrap_prose(text, width)
+        if len(lines) <= rows:
+            return lines
+    lines = wrap_prose(texts[-1], width)[:rows]
+    words = lines[-1].split()
+    while words and font.size(" ".join([*words, "…"]))[0] > width:
+        words.pop()
+    lines[-1] = " ".join([*words, "…"])
+    return lines
+
+
+def reason_text(phrases: tuple[Phrase, ...], mover: int, reader: int, names: tuple[str, str]) -> str:
+    """A reason in words in the current language, as ``reader`` reads it: his own as the coach says it
+    ("Your play leaves a blot..."); the other player's with that player's name before it, since the
+    coach speaks to the one who decided ("Bob: Your play leaves..."), and its plays and points in the
+    reader's numbers (:func:`game.ui.reading.reader_phrases`)."""
+    text = render(reader_phrases(phrases, mover, reader), get_language())
+    return text if mover == reader else tr("review.said_to", name=names[mover], reason=text)
+
+
+def graded(error: float) -> str:
+    """A decision's grade on the one scale and what it cost: "Blunder: cost 0.335"."""
+    return tr("review.graded", grade=tr("review.grade." + grade(error)), cost=f"{error:.3f}")
+
+
+def signed(value: float) -> str:
+    return f"{value:+.3f}".replace("-", "−")
+
+
+def describe(m: Mistake, which: str, reader: int | None = None) -> str:
+    """The play made or the better one in words, in ``reader``'s numbers (the mover's when None);
+    a cube action by its name ("double", "take"...), so the better cube action is always named."""
+    if m.kind == "move":
+        moves = m.made_moves if which == "made" else m.better_moves
+        text = play_text(moves, m.player, m.player if reader is None else reader)
+        return text or tr("review.no_move")
+    text = m.made if which == "made" else m.better
+    return tr(f"review.action.{text.replace(' ', '_')}")
+
+
+def grades_text(p: PlayerReview) -> str:
+    """How ``p``'s decisions went, in words: "31 decisions: 24 good, 5 inaccurate, 2 blunders." Grades
+    with no decision are left out; a forced play is no decision and is not counted."""
+    n = p.decisions
+    if n == 0:
+        return tr("review.summary_none")
+    counts = p.grade_counts()
+    parts = [tr_n(f"review.count.{g}", counts[g], n=counts[g]) for g in GRADES if counts[g]]
+    grades = ", ".join(part.replace(" ", NBSP) for part in parts)  # a line breaks between counts only
+    decisions = tr_n("review.decisions", n, n=n).replace(" ", NBSP)
+    return tr("review.summary", decisions=decisions, grades=grades)
+
+
+def biggest_text(p: PlayerReview, games: int = 1) -> str:
+    """ "Biggest mistake: move 25." (with its game when ``games`` is more than one); "" when every
+    decision was good."""
+    big = p.biggest
+    if big is None:
+        return ""
+    if games > 1:
+        return tr("review.biggest_in", game=big.game, move=big.line)
+    return tr("review.biggest", move=big.line)
+
+
+def summary(p: PlayerReview, games: int = 1) -> str:
+    """How the game went for ``p``, in words: :func:`grades_text` then :func:`biggest_text`."""
+    return " ".join(t for t in (grades_text(p), biggest_text(p, games)) if t)
+
+
+RATING_COLOURS = {
+    "flawless": (160, 255, 160),
+    "masterly": (160, 255, 160),
+    "expert": (190, 245, 150),
+    "strong": (215, 235, 140),
+    "solid": (240, 225, 130),
+    "casual": (250, 200, 120),
+    "learner": (255, 170, 110),
+    "wild": (255, 140, 120),
+}
+"""The rating word's colour: green at the top of the scale, warming to red at the bottom (a play test
+saw "Wild" in the same green as "Flawless")."""
+
+
+def rating_colour(key: str) -> tuple[int, int, int]:
+    return RATING_COLOURS.get(key, (160, 255, 160))
+
+
+__all__ = [
+    "NBSP",
+    "RATING_COLOURS",
+    "biggest_text",
+    "describe",
+    "graded",
+    "grades_text",
+    "prose_lines",
+    "rating_colour",
+    "reason_text",
+    "signed",
+    "summary",
+    "wrap_prose",
+]

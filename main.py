@@ -1,4 +1,7 @@
-"""Start the game: ``python main.py [--fullscreen | --windowed] [--size WxH] ...``."""
+"""Start the game from a checkout: ``python main.py [--fullscreen | --windowed] [--size WxH] ...``.
+
+The same as ``python -m game`` and the installed ``backgammon`` command (see ``game/__main__.py``).
+"""
 
 from __future__ import annotations
 
@@ -6,9 +9,9 @@ import sys
 
 
 def run() -> int:
-    from game.ui.cli import main
+    from game.__main__ import run
 
-    return main(sys.argv[1:])
+    return run("main.py")
 
 
 if __name__ == "__main__":

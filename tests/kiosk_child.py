@@ -22,6 +22,7 @@ from game.session import settings as st
 from game.ui.app import App, Launch
 from game.ui.scenes.game import GameScene
 from tests.ui_driver import click, dice_xy, settle
+from tests.waiting import HANG_LIMIT
 
 
 def _app(data: str) -> App:
@@ -72,7 +73,7 @@ def play(data: str) -> None:
     print(
         json.dumps({"completed": completed, "rolled": rolled, "now": state_to_dict(scene.state)}), flush=True
     )
-    time.sleep(600)
+    time.sleep(HANG_LIMIT)  # the parent kills it once it has read the line above
 
 
 def resume(data: str) -> None:

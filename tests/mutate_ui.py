@@ -1,9 +1,10 @@
-"""Mutation testing of the screen's turn controller (``game/ui/play/controller.py``, ``turn_input.py``).
+"""Mutation testing of the turn controller and the player's hands (``game/session/controller.py``,
+``game/ui/play/turn_input.py``).
 
 Why a separate runner: mutmut reads one ``[tool.mutmut]`` table from the ``pyproject.toml`` of the
 folder it runs in, and the project's table is the engine's run. This copies the repository's
 tracked files into a work folder (default ``.mutmut-ui/``, ignored by git), writes a
-``[tool.mutmut]`` table there for the two controller modules and the screen tests that drive
+``[tool.mutmut]`` table there for these two modules and the screen tests that drive
 them, and runs mutmut in that folder, niced, on one core. Not part of CI: it takes long.
 
     python -m tests.mutate_ui                        # copy, run every mutant, print killed / total
@@ -25,7 +26,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-MUTATE = ["game/ui/play/controller.py", "game/ui/play/turn_input.py"]
+MUTATE = ["game/session/controller.py", "game/ui/play/turn_input.py"]
 TESTS = [
     "tests/test_ui_controller.py",
     "tests/test_ui_input.py",

@@ -31,6 +31,7 @@ def test_every_choice_is_legal(level: str) -> None:
             assert got is not None and got in plays
 
 
+@pytest.mark.slow
 def test_choices_are_deterministic_and_seed_matters() -> None:
     cases = _cases(80, 2)
     for level in api.LEVELS:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from game.ai import api
 from game.ai.cube import keith_count, keith_decision
 from game.engine import Position
@@ -46,6 +48,7 @@ def test_keith_count_example() -> None:
     assert keith_count(side) == pips + 4 + 1 + 3
 
 
+@pytest.mark.slow
 def test_clear_doubles_and_no_doubles_agree() -> None:
     agree = 0
     total = 0
@@ -65,6 +68,7 @@ def test_clear_doubles_and_no_doubles_agree() -> None:
     assert agree / total >= 0.9, f"agreement {agree}/{total}"
 
 
+@pytest.mark.slow
 def test_clear_takes_and_passes_agree() -> None:
     agree = 0
     total = 0

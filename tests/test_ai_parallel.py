@@ -19,6 +19,7 @@ from game.ai import api, net, parallel, rollout
 from game.ai.cubeful import CubeInfo
 from game.ai.net import Outputs
 from game.engine import Play, Position
+from tests.waiting import HANG_LIMIT
 
 CONTACT = ("i3c2AAjYtg0CDA", "1jaMAxCZvQ0GAA", "tm2DAGDbbgcAIA")
 """Contact positions of the cube benchmark's set: a prime against a trapped checker, a
@@ -221,16 +222,20 @@ def test_workers_step_back_behind_the_screen(pool: parallel.WorkerPool) -> None:
 
 
 ORPHAN_SCRIPT = """
-import os, signal, time
+import os, signal, tempfile, time
 from game.ai import parallel
 
-def slow_pid():
-    time.sleep(0.5)  # both workers busy at once, so the pool starts two
+def meet(folder):
+    # Each job waits until both have arrived, so two workers run them, however slow the machine.
+    open(os.path.join(folder, str(os.getpid())), "w").close()
+    while len(os.listdir(folder)) < 2:
+        time.sleep(0.01)
     return os.getpid()
 
 def main():
     executor = parallel.WorkerPool(2)._get()
-    pids = sorted({f.result() for f in [executor.submit(slow_pid) for _ in range(2)]})
+    folder = tempfile.mkdtemp()
+    pids = sorted({f.result() for f in [executor.submit(meet, folder) for _ in range(2)]})
     print(" ".join(map(str, pids)), flush=True)
     os.kill(os.getpid(), signal.SIGKILL)  # no exit handler runs, as after the OOM killer
 
@@ -267,11 +272,12 @@ def test_workers_end_when_their_game_is_killed(tmp_path: Path) -> None:
             env={**os.environ, "PYTHONPATH": str(root)},
             stdout=sink,
             stderr=subprocess.STDOUT,
-            timeout=60,
+            timeout=HANG_LIMIT,
         )
     pids = [int(word) for word in out.read_text().split()[:2] if word.isdigit()]
     assert done.returncode < 0 and len(pids) == 2, out.read_text()
-    deadline = time.monotonic() + 10 * parallel.ORPHAN_CHECK_SECONDS
+    # They look every ORPHAN_CHECK_SECONDS; a busy machine may run them late, so the limit is a hang's.
+    deadline = time.monotonic() + HANG_LIMIT
     while any(_running(pid) for pid in pids) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not any(_running(pid) for pid in pids)

@@ -433,25 +433,18 @@ def test_hard_kill_mid_turn_then_a_new_process_continues_from_the_roll(tmp_path:
 
 
 def test_sigterm_quits_the_kiosk_cleanly(tmp_path: Path) -> None:
+    """Once the kiosk runs (it said READY=1), SIGTERM ends it with 0 and no traceback."""
     import signal
     import subprocess
-    import sys
-    import time
+
+    from tests.waiting import HANG_LIMIT, running_game
 
     root = Path(__file__).resolve().parents[1]
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    proc = subprocess.Popen(
-        [sys.executable, "main.py", "--kiosk", "--size", "800x480", "--data-dir", str(tmp_path)],
-        cwd=root,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    time.sleep(3.0)  # let it reach its loop (a process-level test: nothing else to wait on)
-    assert proc.poll() is None, proc.communicate()[1]
-    proc.send_signal(signal.SIGTERM)
-    _, err = proc.communicate(timeout=30)
+    args = ["main.py", "--kiosk", "--size", "800x480", "--data-dir", str(tmp_path)]
+    with running_game(args, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=HANG_LIMIT)
     assert proc.returncode == 0, err
     assert "Traceback" not in err
 

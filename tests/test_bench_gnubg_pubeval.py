@@ -20,6 +20,7 @@ def _tuple(play_moves: object) -> tuple[int, ...]:
     return tuple(x for m in play_moves for x in (m.src, m.dst))  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 def test_every_legal_play_written_as_a_gnubg_tuple_maps_back_to_itself() -> None:
     rng = random.Random(5)
     checked = hits = 0

@@ -20,6 +20,7 @@ from game.engine.moves import apply_move, legal_plays
 from game.engine.notation import format_play, parse_play
 from game.engine.position import Position
 from game.engine.sample import random_position
+from tests.waiting import HANG_LIMIT
 
 START = Position.start().position_id()
 ROOT = Path(__file__).resolve().parents[1]
@@ -302,8 +303,8 @@ def test_subprocess_answers_each_line_before_the_next_is_sent() -> None:
         for request in ["{bad", json.dumps({"op": "legal", "position": START, "dice": [2, 2]}), "[]"]:
             proc.stdin.write(request.encode() + b"\n")
             proc.stdin.flush()
-            ready = waiting.select(60)
-            assert ready, "no answer within 60 s: the bot did not flush"
+            ready = waiting.select(HANG_LIMIT)
+            assert ready, f"no answer within {HANG_LIMIT:.0f} s: the bot did not flush"
             answer = json.loads(proc.stdout.readline())
             assert isinstance(answer, dict) and len(answer) == 1
         proc.stdin.close()

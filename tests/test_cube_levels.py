@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from functools import cache
 
+import pytest
+
 from game.ai import api, cubeful
 from game.engine import Position
 from game.tools.bench_cube import sample_positions
@@ -51,6 +53,7 @@ def _score(level: str) -> tuple[float, dict[str, int]]:
     return lost / len(_cases()), kinds
 
 
+@pytest.mark.slow  # it and the next share the cached reference cases: the first one pays (~4 min loaded)
 def test_cube_errors_grow_down_the_ladder() -> None:
     scores = {level: _score(level) for level in api.LEVELS}
     lost = [scores[level][0] for level in api.LEVELS]  # beginner .. expert
@@ -58,6 +61,7 @@ def test_cube_errors_grow_down_the_ladder() -> None:
     assert lost[0] > lost[1] > lost[2] > lost[3], lost
 
 
+@pytest.mark.slow
 def test_beginners_miss_doubles_and_take_too_much() -> None:
     _, kinds = _score("beginner")
     assert kinds["missed double"] > kinds["early double"], kinds

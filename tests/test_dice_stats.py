@@ -10,9 +10,10 @@ import pytest
 
 from game import i18n
 from game.session.dice_stats import DiceStats, chi_square_p, percent_text
+from game.ui.lines import wrap
 from game.ui.scenes import dice_stats as dice_stats_scene
 from game.ui.scenes.dice_stats import draw_panel
-from game.ui.text import CACHE, MIN_SIZE, wrap
+from game.ui.text import CACHE, MIN_SIZE
 from tests.screen_probe import find_surface, grab
 
 Colour = tuple[int, int, int]

@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -129,7 +128,6 @@ def test_a_touch_event_hides_the_pointer(window: d.Display) -> None:
 
 def test_no_screen_exits_2_with_the_cause_and_the_fix_and_frames_still_run(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
-    start = time.monotonic()
     done = subprocess.run(
         [sys.executable, "main.py", "--data-dir", str(tmp_path)],
         cwd=ROOT,
@@ -139,7 +137,6 @@ def test_no_screen_exits_2_with_the_cause_and_the_fix_and_frames_still_run(tmp_p
         timeout=60,
     )
     assert done.returncode == 2, done.stderr
-    assert time.monotonic() - start < 20
     message = [line for line in done.stderr.splitlines() if line.startswith("backgammon:")]
     assert len(message) == 1
     for words in ("DISPLAY", "WAYLAND_DISPLAY", "video and render groups", "--frames"):

@@ -1,4 +1,4 @@
-"""The project's layer rules, checked on the code itself.
+"""The layer rules (the README's Development section), checked on the code itself.
 
 - ``game.engine`` and ``game.ai`` must import without pygame (the machine interface,
   tests and training run headless, and the rules must not depend on a screen);

@@ -6,7 +6,9 @@ mover's 5-point); expected plays are written as players write them. The moves
 of an expected play are applied by :func:`after`, a few lines of board
 arithmetic that share nothing with the engine, and the test compares the SET of
 resulting positions: two move orders that reach one position are one play.
-The classic bugs of move generators each have a case here (see the names).
+The bugs common in open backgammon projects each have a case here (see the names): per-die checks
+without the whole-turn rule, bear-off overshoot wrong either way, a second die that cannot be played,
+16 or 17 checkers a side.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ import pygame
 import pytest
 
 from game.ui import display as d
-from game.ui import loop
+from game.ui import geometry, loop
 from game.ui.layout import H, W
 from tests.ui_driver import make_app, start_game
 
@@ -47,7 +47,7 @@ def test_the_quad_covers_the_letterboxed_picture_turned_clockwise(window: tuple[
     # Going clockwise round the window, the picture's corners come clockwise too, starting from the
     # one the turn puts at the top left.
     start = TOP_LEFT_AT[turn]
-    for i, corner in enumerate(d.UV_CORNERS):
+    for i, corner in enumerate(geometry.UV_CORNERS):
         assert _uv_near(uvs[(start + i) % 4], corner), (turn, i, uvs)
 
 

@@ -30,6 +30,7 @@ import pytest
 
 from game.ui import display as d
 from game.ui.layout import H, W
+from tests.waiting import HANG_LIMIT, readable, running_game
 
 ROOT = Path(__file__).resolve().parents[1]
 TOOLS = ("Xvfb", "xdotool", "import")
@@ -42,6 +43,11 @@ pytestmark = [
         reason=f"needs {', '.join(MISSING)} (apt-get install xvfb xdotool imagemagick)",
     ),
 ]
+
+ANSWER_LIMIT = 120.0
+"""Seconds a capture waits for the screen to settle or to answer an input. The game draws an answer
+in a frame; this only keeps a tap that landed nowhere from blocking the suite, so it is generous for a
+loaded machine."""
 
 MEAN_LIMIT = 4.0
 """Mean absolute difference per channel (0..255) allowed between the capture and the expected
@@ -71,39 +77,43 @@ def _taken_displays() -> set[int]:
     return taken
 
 
+def _said_ready(pipe: int) -> bool:
+    """Whether the X server wrote its display number to ``pipe`` (``-displayfd``: it does so once it
+    takes connections), False if it ended first. No guess of how long a start takes: the wait ends when
+    it speaks; HANG_LIMIT only stops a server hung at its start from blocking the suite."""
+    return readable(pipe, HANG_LIMIT) and os.read(pipe, 64).strip().isdigit()
+
+
 @contextmanager
 def xvfb(size: tuple[int, int]) -> Iterator[str]:
-    """An X server with one screen of ``size`` and a black root window; yields its DISPLAY.
+    """An X server with one screen of ``size`` and a black root window; yields its DISPLAY once the
+    server takes connections.
 
     The display number is picked at random among free ones, and a server that could not open
     all its sockets is dropped for another number: with a socket name held elsewhere, clients
     would reach the other server. ``-noreset``: by default an X server resets when its last
-    client leaves, and the game, connecting just after the readiness probe left, found no
-    display now and then.
+    client leaves, and a game connecting just after an earlier client left found no display now
+    and then.
     """
     screen = f"{size[0]}x{size[1]}x24"
     for _ in range(10):
         number = random.choice([n for n in range(300, 900) if n not in _taken_displays()])
         display = f":{number}"
+        ready, told = os.pipe()
         with tempfile.TemporaryFile() as log:
             server = subprocess.Popen(
-                ["Xvfb", display, "-screen", "0", screen, "-nolisten", "tcp", "-br", "-noreset"],
+                ["Xvfb", display, "-screen", "0", screen, "-nolisten", "tcp", "-br", "-noreset"]
+                + ["-displayfd", str(told)],
                 stdout=subprocess.DEVNULL,
                 stderr=log,
+                pass_fds=(told,),
             )
+            os.close(told)
             try:
-                env = {**os.environ, "DISPLAY": display}
-                probe = ["xdotool", "getdisplaygeometry"]
-                for _ in range(100):  # until it answers
-                    if server.poll() is not None:
-                        break
-                    answer = subprocess.run(probe, env=env, capture_output=True, text=True).stdout.split()
-                    if answer == [str(size[0]), str(size[1])]:
-                        break
-                    time.sleep(0.1)
+                started = _said_ready(ready)
                 log.seek(0)
                 trouble = log.read().decode(errors="replace")
-                if server.poll() is not None or "failed" in trouble:
+                if not started or server.poll() is not None or "failed" in trouble:
                     continue  # another number
                 try:
                     yield display
@@ -115,8 +125,9 @@ def xvfb(size: tuple[int, int]) -> Iterator[str]:
                     raise
                 return
             finally:
+                os.close(ready)
                 server.terminate()
-                server.wait(timeout=10)
+                server.wait(timeout=HANG_LIMIT)
     raise AssertionError("no X server could be started")
 
 
@@ -131,22 +142,22 @@ def present(request: pytest.FixtureRequest) -> str:
 def game(
     display: str, data: Path, present: str, *args: str, log: list[str] | None = None
 ) -> Iterator[subprocess.Popen[str]]:
-    """``main.py`` on ``display``; at the end, its log (also added to ``log``) must name the path asked
-    for (the GPU path must not have quietly fallen back to the CPU's: llvmpipe gives Xvfb OpenGL)."""
-    proc = subprocess.Popen(
-        [sys.executable, "main.py", "--seed", "7", "--present", present, *args],
+    """``main.py`` on ``display``, handed over once it runs (it said READY=1: its window is up); at the
+    end, its log (also added to ``log``) must name the path asked for (the GPU path must not have
+    quietly fallen back to the CPU's: llvmpipe gives Xvfb OpenGL)."""
+    err = ""
+    with running_game(
+        ["main.py", "--seed", "7", "--present", present, *args],
         cwd=ROOT,
         env=_env(display, data),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        text=True,
-    )
-    err = ""
-    try:
-        yield proc
-    finally:
-        proc.terminate()
-        err = proc.communicate(timeout=20)[1]
+    ) as proc:
+        try:
+            yield proc
+        finally:
+            proc.terminate()
+            err = proc.communicate(timeout=HANG_LIMIT)[1]
     if log is not None:
         log.append(err)
     told = [line for line in err.splitlines() if line.startswith("display:")]
@@ -157,7 +168,7 @@ def window_geometry(display: str, proc: subprocess.Popen[str]) -> pygame.Rect:
     """The game window's place on the X screen, once it is mapped and two looks agree (while it
     is being mapped or made full screen a look may find a window that is gone the next moment)."""
     env = {**os.environ, "DISPLAY": display}
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + HANG_LIMIT  # the window is up (READY=1): only X's own settling
     last: pygame.Rect | None = None
     while time.monotonic() < deadline:
         assert proc.poll() is None, proc.communicate()[1]
@@ -187,7 +198,8 @@ def capture(display: str, path: Path, changed_from: pygame.Surface | None = None
     ``changed_from``, only once it differs from that earlier capture (an input has been answered)."""
     env = {**os.environ, "DISPLAY": display}
     last: pygame.Surface | None = None
-    for _ in range(40):
+    deadline = time.monotonic() + ANSWER_LIMIT
+    while time.monotonic() < deadline:
         subprocess.run(["import", "-window", "root", str(path)], env=env, check=True, capture_output=True)
         shot = pygame.image.load(str(path))
         if changed_from is not None and _mean_diff(shot, changed_from, shot.get_rect()) == 0.0:

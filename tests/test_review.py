@@ -67,6 +67,7 @@ def _cube_args(state: GameState, player: int) -> tuple[int, str, int, tuple[int,
     return state.cube.value, word, state.rules.match_length, score, state.crawford
 
 
+@pytest.mark.slow
 def test_cube_view_decides_as_the_expert_level_does() -> None:
     checked = 0
     for seed, length in ((1, 5), (2, 0)):
@@ -121,6 +122,7 @@ def test_the_worst_mistakes_are_the_costliest_decisions(expert_beginner: MatchRe
             assert format_play(mistake.better_moves) == mistake.better
 
 
+@pytest.mark.slow
 def test_the_same_record_gives_the_same_numbers(expert_beginner: MatchReview) -> None:
     again = review_match(expert_beginner.record)
     assert json.dumps(again.to_json()) == json.dumps(expert_beginner.to_json())

@@ -1,7 +1,7 @@
 """The shape of the code, checked on the code: no import circles, screen modules small enough to read.
 
 Why: the screen layer once grew two applications that wrapped each other and a
-1,100-line game scene; these checks keep it from happening again.
+1,100-line game scene; these checks keep the house the way the README's Layout describes it.
 """
 
 from __future__ import annotations

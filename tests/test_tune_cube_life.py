@@ -42,6 +42,7 @@ def test_score_depends_on_x_and_restores_it() -> None:
     assert low["mean_error_double_take"] != high["mean_error_double_take"]
 
 
+@pytest.mark.slow
 def test_thresholds_move_decisions_from_the_lookahead_to_the_rollout() -> None:
     """At "never" (a huge threshold) the decisions are the lookahead's; at 0 the rollout's whenever
     they differ: with a reference that rewards every take, the two ends score what each judge takes."""

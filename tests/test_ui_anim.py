@@ -22,6 +22,7 @@ from tests.ui_driver import (
     settle,
     start_game,
 )
+from tests.waiting import HANG_LIMIT
 
 
 @pytest.fixture()
@@ -108,7 +109,7 @@ def test_the_computer_answers_beside_the_loop_without_blocking() -> None:
     state = apply(new_game(), OpeningRoll(6, 1))
     opponent = Opponent(where=Where.WORKER, seed=3)
     job = opponent.play(state)
-    assert job.wait(120.0)  # the worker's own time (it may still be starting): never the loop's
+    assert job.wait(HANG_LIMIT)  # the worker's own time (it may still be starting): never the loop's
     assert job.result is not None
     after = apply(state, PlayMoves(job.result))
     assert after.turn_state().is_complete

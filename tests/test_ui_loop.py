@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from game.ui import loop
-from game.ui.app import STEP
+from game.ui.app import STEP, recover
 from game.ui.scenes.base import Scene
 from game.ui.scenes.title import TitleScene
 from tests.ui_driver import make_app, start_game
@@ -173,7 +173,7 @@ def test_a_bug_in_a_scene_is_logged_and_the_game_starts_again_from_the_title(
         try:
             app.draw()
         except RuntimeError as exc:
-            app.recover(exc)
+            recover(app, exc)
     assert isinstance(app.scenes.top, TitleScene) and app.errors == 1
     [record] = caplog.records
     assert record.exc_info is not None and str(record.exc_info[1]) == "a bug in a scene"

@@ -12,6 +12,7 @@ from game.ai import jobs, parallel
 from game.ai.jobs import Where
 from game.engine.flow import OpeningRoll, apply, new_game
 from game.session.opponent import Opponent
+from tests.waiting import HANG_LIMIT
 
 
 class _Pool:
@@ -48,5 +49,5 @@ def test_workers_that_cannot_be_had_change_nothing_but_where(monkeypatch: pytest
     beside = Opponent("intermediate", where=Where.WORKER, seed=2)
     here = Opponent("intermediate", where=Where.HERE, seed=2)
     job = beside.play(state)
-    assert job.wait(120.0)
+    assert job.wait(HANG_LIMIT)
     assert job.result is not None and job.result == here.play(state).result

@@ -7,7 +7,6 @@ import random
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pygame
@@ -29,6 +28,7 @@ from game.ui.scenes.title import TitleScene
 from game.ui.text import MIN_SIZE
 from tests.screen_probe import ScreenReader, panel_middle
 from tests.ui_driver import button_xy, click, dice_xy, make_app, quit_pygame, run_until, settle, start_game
+from tests.waiting import HANG_LIMIT, running_game
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -204,11 +204,11 @@ def test_window_close_ends_the_loop_with_exit_0(app) -> None:  # type: ignore[no
 
 
 def test_sigterm_exits_cleanly() -> None:
+    """SIGTERM once the game runs (it said READY=1: no guess of how long a start takes) ends it with 0."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    proc = subprocess.Popen([sys.executable, "main.py", "--start", "two", "--seed", "3"], cwd=ROOT, env=env)
-    time.sleep(2.0)
-    proc.send_signal(signal.SIGTERM)
-    assert proc.wait(timeout=10) == 0
+    with running_game(["main.py", "--start", "two", "--seed", "3"], cwd=ROOT, env=env) as proc:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=HANG_LIMIT) == 0
 
 
 def test_bad_flags_give_a_message_not_a_crash() -> None:

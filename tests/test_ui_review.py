@@ -33,6 +33,7 @@ from game.ui.scenes.review import ReviewScene
 from tests.test_record import HAND_MATCH, mat
 from tests.test_ui_records import _play_human_against_computer
 from tests.ui_driver import let_dialog_show
+from tests.waiting import HANG_LIMIT
 
 NAMES = ("Alice", "Bob")
 
@@ -134,7 +135,7 @@ def test_the_screen_draws_and_answers_while_the_review_works_and_back_cancels_it
     assert scene.busy() and scene.review is None and scene.job.fraction == 0.25
     _click(app, _button(scene, "Back"))
     assert app.scenes.top is below and scene.job.cancelled
-    assert stopped.wait(5.0) and scene.job.wait(5.0) and scene.job.result is None
+    assert stopped.wait(HANG_LIMIT) and scene.job.wait(HANG_LIMIT) and scene.job.result is None
 
 
 def test_a_failing_review_is_said_on_screen_not_raised(tmp_path: Path) -> None:
@@ -151,7 +152,7 @@ def _reviewed(tmp_path: Path, record: MatchRecord, review: MatchReview) -> tuple
     app.scenes.reset(GameScene(app, GameSetup(mode="two", match_length=3, seed=1)))
     scene = ReviewScene(app, record, NAMES, "Review", reviewer=lambda r, p, c: review)
     app.scenes.push(scene)
-    assert scene.job.wait(5.0)
+    assert scene.job.wait(HANG_LIMIT)
     app.step()
     return app, scene
 
@@ -231,7 +232,7 @@ def test_the_game_over_dialog_opens_the_review_of_that_game(
     _click(app, review.rect.center)
     top = app.scenes.top
     assert isinstance(top, ReviewScene) and top.record.games[0].result == scene.state.result
-    assert top.job.wait(10.0)
+    assert top.job.wait(HANG_LIMIT)
     app.step()
     assert top.review is not None and top.review.players[0].error_rate == pytest.approx(4.0)
 
@@ -252,7 +253,7 @@ def test_in_kiosk_mode_the_review_opens_by_itself_and_asks_for_initials(
             break
     top = app.scenes.top
     assert isinstance(top, ReviewScene)
-    assert top.job.wait(10.0)
+    assert top.job.wait(HANG_LIMIT)
     app.step()
     keypad = app.scenes.top
     assert isinstance(keypad, InitialsScene)
@@ -283,7 +284,7 @@ def test_a_kiosk_does_not_return_to_the_demo_while_a_review_works(tmp_path: Path
     gate = threading.Event()
 
     def slow(record: MatchRecord, progress: Progress, cancel: Callable[[], bool]) -> MatchReview:
-        gate.wait(10.0)
+        gate.wait(HANG_LIMIT)  # until the test is done with the idle time, however slow its steps are
         raise Cancelled
 
     app = _app(tmp_path, kiosk=True)
@@ -297,7 +298,7 @@ def test_a_kiosk_does_not_return_to_the_demo_while_a_review_works(tmp_path: Path
         app.step()
     assert app.scenes.top is scene and app.kiosk.mode is Mode.ACTIVE
     gate.set()
-    assert scene.job.wait(5.0)
+    assert scene.job.wait(HANG_LIMIT)
 
 
 def test_every_rating_has_its_own_colour_warming_from_green_to_red() -> None:
@@ -490,7 +491,7 @@ def test_the_cards_of_the_costliest_mistakes_all_name_the_player_or_none_does(
         app.scenes.reset(GameScene(app, GameSetup(mode="computer", match_length=3, seed=1)))
         scene = ReviewScene(app, record, names, "Review", seat=1, reviewer=lambda r, p, c, s=shown: s)
         app.scenes.push(scene)
-        assert scene.job.wait(5.0)
+        assert scene.job.wait(HANG_LIMIT)
         app.step()
         drawn.clear()
         scene.draw(app.screen, 0.0)

@@ -229,7 +229,7 @@ def test_the_offer_card_says_the_match_as_large_as_its_other_small_text(lang: st
     the lines above it and of the Take button, in every language, for a match and for money."""
     from game.ui.app import apply_language
     from game.ui.display import picture_rect
-    from game.ui.text import two_lines
+    from game.ui.lines import two_lines
 
     apply_language(lang)
     app = make_app()

@@ -33,7 +33,7 @@ from game.ui.scenes.dice_stats import DiceStatsScene
 from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.keymap import KeymapScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.settings import AccessScene, SettingsScene
 from game.ui.scenes.title import TitleScene
 from game.ui.text import CACHE, MIN_SIZE, TextCache
 from game.ui.tools import screenshots as shots
@@ -62,7 +62,7 @@ def recorder(monkeypatch: pytest.MonkeyPatch) -> Iterator[Recorder]:
         bold: bool = True,
     ) -> pygame.Surface:
         if text.strip():
-            rec.drawn.add((text, size))
+            rec.drawn.add((text, self.px(size)))  # the size drawn (larger than asked under larger text)
         return render(self, text, size, colour, bold)
 
     def checking_fit(
@@ -78,10 +78,12 @@ def recorder(monkeypatch: pytest.MonkeyPatch) -> Iterator[Recorder]:
     yield rec
 
 
-def new_app(lang: str, data: Path, kiosk: bool) -> App:
+def new_app(lang: str, data: Path, kiosk: bool, large: bool = False) -> App:
     """The app on the title; as a cabinet runs it for the kiosk's screens (a cabinet asks for initials
     after a review, so the review and the replay are seen in the app a player runs at home)."""
-    settings = st.Settings(language=lang, animation="fast", idle_seconds=30, operator_code="2580")
+    settings = st.Settings(
+        language=lang, animation="fast", idle_seconds=30, operator_code="2580", large_text=large
+    )
     app = App(settings, Launch(seed=11, kiosk=kiosk), data_dir=data, threaded_ai=False)
     if app.kiosk is not None:
         app.kiosk.mode = app.kiosk.mode.ACTIVE
@@ -91,6 +93,11 @@ def new_app(lang: str, data: Path, kiosk: bool) -> App:
 
 def settings(app: App) -> None:
     app.scenes.push(SettingsScene(app, operator=True))
+
+
+def access(app: App) -> None:
+    """The accessibility settings as the operator sees them (one row more than a player)."""
+    app.scenes.push(AccessScene(app, operator=True))
 
 
 def menu(app: App) -> None:
@@ -161,6 +168,7 @@ def initials(app: App) -> None:
 SCREENS: dict[str, Callable[[App], None]] = {
     **{name: setup for name, setup in shots.SHOTS.items() if name not in ("review", "replay")},
     "settings": settings,
+    "access": access,
     "menu": menu,
     "keypad": keypad,
     "operator": operator,
@@ -177,10 +185,15 @@ SLOW = {"review": shots.review, "replay": shots.replay}
 
 
 def small_lines(
-    lang: str, setup: Callable[[App], None], rec: Recorder, data: Path, kiosk: bool = True
+    lang: str,
+    setup: Callable[[App], None],
+    rec: Recorder,
+    data: Path,
+    kiosk: bool = True,
+    large: bool = False,
 ) -> list[tuple[str, int]]:
     """The lines drawn below the floor while ``setup`` builds its screen and the app draws it."""
-    app = new_app(lang, data, kiosk)
+    app = new_app(lang, data, kiosk, large)
     try:
         setup(app)
         app.draw(0.0)
@@ -189,23 +202,28 @@ def small_lines(
     return sorted((text, size) for text, size in rec.drawn if size < MIN_SIZE)
 
 
+@pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("screen", sorted(SCREENS))
-def test_every_text_is_at_least_the_floor(recorder: Recorder, tmp_path: Path, screen: str, lang: str) -> None:
-    """No line of the screen is drawn below :data:`MIN_SIZE`, and none runs past the width it fits in."""
-    small = small_lines(lang, SCREENS[screen], recorder, tmp_path)
+def test_every_text_is_at_least_the_floor(
+    recorder: Recorder, tmp_path: Path, screen: str, lang: str, large: bool
+) -> None:
+    """No line of the screen is drawn below :data:`MIN_SIZE`, and none runs past the width it fits in,
+    with normal and with larger text (which may give up its extra size to fit, never more)."""
+    small = small_lines(lang, SCREENS[screen], recorder, tmp_path, large=large)
     assert not small, f"{screen} ({lang}): below the floor of {MIN_SIZE}: {small}"
     assert not recorder.overflow, f"{screen} ({lang}): wider than its room: {sorted(recorder.overflow)}"
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("screen", sorted(SLOW))
 def test_the_review_texts_are_at_least_the_floor(
-    recorder: Recorder, tmp_path: Path, screen: str, lang: str
+    recorder: Recorder, tmp_path: Path, screen: str, lang: str, large: bool
 ) -> None:
     """The same for the review of a played game and the replay of its costliest mistake."""
-    small = small_lines(lang, SLOW[screen], recorder, tmp_path, kiosk=False)
+    small = small_lines(lang, SLOW[screen], recorder, tmp_path, kiosk=False, large=large)
     assert not small, f"{screen} ({lang}): below the floor of {MIN_SIZE}: {small}"
     assert not recorder.overflow, f"{screen} ({lang}): wider than its room: {sorted(recorder.overflow)}"
 

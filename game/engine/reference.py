@@ -2,7 +2,7 @@
 
 It shares nothing with :mod:`game.engine.moves` but the :class:`Position` type:
 it uses its own signed board (positive = mover, negative = opponent), writes
-each rule of the game as plainly as it can, tries every order of the dice and
+each rule of moving as plainly as it can, tries every order of the dice and
 every sequence of moves, and filters afterwards. Tests compare the two on
 thousands of random positions; the benchmark times both.
 """

@@ -24,7 +24,7 @@ Two ways to feed it, whichever the caller has:
   successful ``apply(before, action)``; it calls the methods above.
 
 Then ``recorder.record()`` is the :class:`MatchRecord` so far (the game in progress
-included, unfinished) and ``recorder.to_mat()`` its Jellyfish .mat text.
+included, unfinished); ``write_mat`` turns it into Jellyfish .mat text.
 
 A new game left unfinished for another is dropped (abandoned games are not part of
 a match sheet). Events the recorder cannot follow (a game it did not see start, a
@@ -55,7 +55,7 @@ from game.engine import (
     new_game,
 )
 
-from .mat import default_metadata, write_mat
+from .mat import default_metadata
 from .model import GameRecord, MatchRecord, Ply, PlyKind, RecordError, apply_ply, final_state
 
 log = logging.getLogger(__name__)
@@ -277,10 +277,6 @@ class MatchRecorder:
         if self._start is not None and self._plies:
             games.append(self._game(None))
         return MatchRecord(self.rules, self.names, tuple(games), self.metadata)
-
-    def to_mat(self) -> str:
-        """The record so far as Jellyfish .mat text."""
-        return write_mat(self.record())
 
     # -- resuming -------------------------------------------------------------------------------
 

@@ -79,6 +79,9 @@ class GameSetup:
 
 ChangeHook = Callable[[GameState, GameState, Action, "tuple[int, int] | None"], None]
 
+AUTO_PAUSE = 0.9
+"""Seconds (at normal speed) a play the game makes for a player waits, so the roll is seen first."""
+
 
 def _nothing(event: ev.GameEvent) -> None:
     """The publisher of a controller nobody listens to (a test's bare game)."""
@@ -158,6 +161,13 @@ class GameController:
         self._take: Job[bool] | None = None
         self._play: Job[tuple[Move, ...]] | None = None
         """The computer's question being answered (at most one of the three at a time)."""
+        self.auto_play: Callable[[GameState], tuple[Move, ...] | None] | None = None
+        """For a human's fresh turn, a play the game may make by itself (forced plays, equal bear-offs:
+        two settings, see ``game.session.autoplay``); None: never."""
+        self.auto_moves: tuple[Move, ...] | None = None
+        """The play to make by itself once the pause is over."""
+        self.auto_made = False
+        """This turn's play was made by itself: the turn ends by itself too."""
         self._settle(tell=False)
 
     # -- what listeners read (events.GameView) ------------------------------------------------
@@ -228,7 +238,13 @@ class GameController:
         return (
             (s.phase is Phase.ROLL and self.is_human(s.turn) and s.can_double() is None)
             or (s.phase is Phase.CUBE_OFFERED and self.is_human(1 - s.turn))
-            or (s.phase is Phase.MOVING and self.is_human(s.turn) and s.turn_state().most > 0)
+            or (
+                s.phase is Phase.MOVING
+                and self.is_human(s.turn)
+                and s.turn_state().most > 0
+                and self.auto_moves is None
+                and not self.auto_made
+            )
         )
 
     # -- the one way the state changes ------------------------------------------------------
@@ -278,6 +294,8 @@ class GameController:
         if self.timer is not None:
             self.timer.follow(s)
         f = self.speed_factor()
+        if s.phase is not Phase.MOVING or (old is not None and old.phase is not Phase.MOVING):
+            self.auto_moves, self.auto_made = None, False  # a new turn (or none): nothing pending
         if s.phase is Phase.OPENING:
             if s.opening is not None:
                 self.note = Message.of("ui.opening_tie", die=s.opening[0])
@@ -309,8 +327,19 @@ class GameController:
             self.recorded = True
             self.games += 1
             self.wait = 5.0
+        if s.phase is Phase.MOVING and old is not None and old.phase is not Phase.MOVING:
+            self._offer_auto_play(f)
         if tell:
             self.hooks.on_state()
+
+    def _offer_auto_play(self, f: float) -> None:
+        """A human's new turn: if the settings let the game make this play, it waits a moment first."""
+        s = self.state
+        if self.auto_play is None or not self.is_human(s.turn):
+            return
+        self.auto_moves = self.auto_play(s)
+        if self.auto_moves is not None:
+            self.wait = max(self.wait, AUTO_PAUSE * f)
 
     # -- the player's actions (each returns the engine's refusal, or None) ------------------------
 
@@ -430,6 +459,7 @@ class GameController:
             self.do(EndTurn())
             return
         if self.is_human(s.turn):
+            self._auto_human()
             return
         if turn.is_complete:
             self.do(EndTurn())
@@ -467,6 +497,20 @@ class GameController:
                 job.cancel()
         self._double = self._take = None
         self._play = None
+
+    def _auto_human(self) -> None:
+        """The play the game makes for a human (see :attr:`auto_play`), and then the end of that turn.
+        A player who moved a checker during the pause has taken the turn back: nothing is done."""
+        s = self.state
+        moves, self.auto_moves = self.auto_moves, None
+        if moves is not None and not s.moves:
+            if self.do(PlayMoves(moves)) is None:
+                self.auto_made = True
+                self.wait = 0.4 * self.speed_factor()
+            return
+        if self.auto_made and s.turn_state().is_complete:
+            self.auto_made = False
+            self.do(EndTurn())
 
     # -- whole games ---------------------------------------------------------------------------
 

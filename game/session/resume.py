@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.session.controller import GameController, GameSetup
+from game.session.events import SAVE_TO_MODE
 from game.session.match_dice import MatchDice
 from game.session.match_timer import MatchTimer
 from game.session.persist import SavedGame
@@ -35,8 +36,15 @@ def with_terms(setup: GameSetup, data: Mapping[str, Any] | None) -> GameSetup:
     )
 
 
-def resumed_setup(setup: GameSetup, saved: SavedGame) -> GameSetup:
-    """``setup`` (mode, length, level from the save) with the saved terms, typed dice and clock preset."""
+def resumed_setup(saved: SavedGame, seed: int | None) -> GameSetup:
+    """The set-up of ``saved``: its kind of game, length and level, its terms, typed dice and clock
+    preset; ``seed`` is this run's (``--seed``)."""
+    setup = GameSetup(
+        mode=SAVE_TO_MODE.get(saved.mode, "computer"),
+        match_length=saved.match.rules.match_length,
+        seed=seed,
+        level=saved.level,
+    )
     try:
         setup = with_terms(setup, saved.terms)
     except ValueError as exc:  # persist checked it; a hand-made SavedGame may still be wrong

@@ -47,6 +47,20 @@ IDLE_RANGE = (10, 3600)
 ROTATIONS: tuple[int, ...] = (0, 90, 180, 270)
 """Clockwise turns of the whole picture (game.ui.display.ROTATIONS, kept free of pygame here)."""
 CODE_LENGTH = (3, 8)
+BOARD_SETS: tuple[str, ...] = ("classic", "contrast", "colourblind")
+"""The board and checker sets (game.ui.board.looks.LOOK_NAMES, kept free of pygame here)."""
+ACCESS_FIELDS: tuple[str, ...] = (
+    "board_set",
+    "large_text",
+    "animation",
+    "reduced_motion",
+    "auto_forced",
+    "auto_bearoff",
+    "speech",
+)
+"""The settings that make the game easier to see, hear and play (issue 28), in the order the
+Accessibility screen shows them: the speed beside the reduced motion. On a cabinet a visitor may
+change them for their visit unless the operator locked them (``access_open``)."""
 
 
 @dataclass(frozen=True)
@@ -78,6 +92,20 @@ class Settings:
     """A cocktail table: two players face to face, the picture turned to the far player while they act."""
     learn_offered: bool = False
     """Learn to play was offered on the title to a player who had not played yet (it is offered once)."""
+    board_set: str = "classic"
+    """The board and checker set: classic, high contrast, or colour-blind (marked checkers)."""
+    large_text: bool = False
+    """Text a size larger wherever the screen has room for it."""
+    reduced_motion: bool = False
+    """No tumbling dice, checkers placed without sliding, no pulsing."""
+    auto_forced: bool = False
+    """A play that is the only legal one is made by itself after a short pause."""
+    auto_bearoff: bool = False
+    """A bear-off without contact whose plays are all equal is made by itself."""
+    speech: bool = False
+    """Spoken mode: the game says what happens, what is under the cursor and the focused button."""
+    access_open: bool = True
+    """Kiosk: visitors may change the accessibility settings for their visit (the operator may lock them)."""
     hand_dice: bool = False
     """Events that roll real dice: players may type their dice in (a keypad when rolling); such a match
     is recorded as "entered by hand". Off by default: the screen rolls dice anyone can check."""
@@ -152,6 +180,13 @@ VALIDATORS: Mapping[str, Callable[[Any], Any]] = {
     "rotation": _choice(ROTATIONS),
     "table": _choice(SOUND_CHOICES),
     "learn_offered": _choice(SOUND_CHOICES),
+    "board_set": _choice(BOARD_SETS),
+    "large_text": _choice(SOUND_CHOICES),
+    "reduced_motion": _choice(SOUND_CHOICES),
+    "auto_forced": _choice(SOUND_CHOICES),
+    "auto_bearoff": _choice(SOUND_CHOICES),
+    "speech": _choice(SOUND_CHOICES),
+    "access_open": _choice(SOUND_CHOICES),
     "hand_dice": _choice(SOUND_CHOICES),
 }
 
@@ -167,6 +202,13 @@ OPTIONS: Mapping[str, tuple[Any, ...]] = {
     "operator_corner": CORNERS,
     "rotation": ROTATIONS,
     "table": (False, True),
+    "board_set": BOARD_SETS,
+    "large_text": (False, True),
+    "reduced_motion": (False, True),
+    "auto_forced": (False, True),
+    "auto_bearoff": (False, True),
+    "speech": (False, True),
+    "access_open": (True, False),
     "hand_dice": (False, True),
 }
 """The values a settings screen cycles through, per field (the code is typed on a keypad instead)."""

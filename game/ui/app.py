@@ -17,7 +17,6 @@ import gc
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from os import PathLike
 
 import pygame
@@ -28,12 +27,14 @@ from game.session import settings as st
 from game.session.controller import GameSetup
 from game.session.dice_stats import DiceStats, DiceStatsCounter
 from game.session.event_desk import EventDesk
-from game.session.events import SAVE_TO_MODE, Autosave, EventBus, Sounds
+from game.session.events import Autosave, EventBus, Sounds
 from game.session.kiosk import Kiosk, Mode, kiosk_config
 from game.session.leaderboard import Leaderboard
+from game.session.narration import Narrator
 from game.session.records import RecordKeeper
 from game.session.resume import restore_match_parts, resumed_setup
-from game.ui import controls
+from game.session.speech import Speaker
+from game.ui import access, controls
 from game.ui import layout as L
 from game.ui.audio import Audio
 from game.ui.board.anim import STEP_SECONDS
@@ -42,6 +43,8 @@ from game.ui.display import Display
 from game.ui.input import InputMapper, Intent
 from game.ui.kiosk.attract import AttractScene
 from game.ui.kiosk.rules import KioskRules
+from game.ui.launch import Launch
+from game.ui.reader import Reader
 from game.ui.scenes.base import Scene, SceneStack
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.title import TitleScene
@@ -51,33 +54,6 @@ from game.ui.tourney.hub import TournamentScene, open_tournament
 STEP = STEP_SECONDS
 
 log = logging.getLogger(__name__)
-
-
-@dataclass
-class Launch:
-    """How this run starts (not saved, unlike :class:`~game.session.settings.Settings`)."""
-
-    fullscreen: bool = False
-    size: tuple[int, int] | None = None
-    seed: int | None = None
-    fps: int = 60
-    frames: int | None = None
-    screenshot: str | None = None
-    bench_frames: int | None = None
-    start: str = "title"
-    """"title", "computer", "two", "demo" or "tournament"."""
-    kiosk: bool = False
-    present: str = "gpu"
-    """``--present``: "gpu" (an accelerated renderer where one can be had) or "software"."""
-    frame_log: str | None = None
-    """``--frame-log``: a file for one JSON line per presented frame (:mod:`game.ui.loop`)."""
-    debug: bool = False
-    """A bug stops the game with its traceback instead of starting again from the title (the loop
-    re-raises), and the log shows DEBUG lines: ``--debug`` or ``BACKGAMMON_DEBUG=1``."""
-
-    @property
-    def headless(self) -> bool:
-        return self.frames is not None or self.bench_frames is not None
 
 
 def apply_language(lang: str) -> None:
@@ -135,15 +111,13 @@ class App:
         self.kiosk_rules = KioskRules(self, self.kiosk) if self.kiosk is not None else None
         self.events = EventBus()
         self.autosave = Autosave(lambda: self.data_dir, self.clock)
-        self.autosave.on_failed = self._save_failed
-        self.events.subscribe(self.autosave)
-        self.events.subscribe(Sounds(lambda: self.audio))
-        self.events.subscribe(DiceStatsCounter(lambda: self.dice_stats, self._set_dice_stats))
         self.records = RecordKeeper(lambda: self.data_dir, self.clock)
-        self.events.subscribe(self.records)
         self.leaderboard = Leaderboard(lambda: self.data_dir, self.clock)
+        self.speech = Speaker()  # the spoken mode's voice: silent unless on and espeak-ng is there
+        self.reader = Reader(lambda: self.speech)  # says the focused button or the cursor's point
         self.desk = EventDesk(lambda: self.data_dir, self.records.match_record)  # the tournament
-        self.events.subscribe(self.desk)  # after the recorder: it reads the finished match's record
+        _listen(self)
+        self.visit_settings: st.Settings | None = None  # kiosk: the operator's, while a visitor's are on
         self._collect = False
         self.apply_settings(self.settings, save=False)  # also opens the sound device when sound is on
 
@@ -162,9 +136,6 @@ class App:
             self.display.hide_pointer()  # a cabinet's visitors touch; no pointer sits on the board
         return screen
 
-    def _set_dice_stats(self, stats: DiceStats) -> None:
-        self.dice_stats = stats
-
     # -- settings ---------------------------------------------------------------------------
 
     @property
@@ -181,12 +152,15 @@ class App:
         self.input.keys = controls.keymap(dict(settings.keys))
         if L.LAYOUT.set_home("left" if settings.direction == "home-left" else "right"):
             self.needs_draw = True  # drawing and hit testing both follow the one layout
+        self.needs_draw |= access.apply(settings, self.sprites, self.speech)  # board set, text size, voice
         if settings.rotation != self.display.rotate:
             self.display.set_rotation(settings.rotation)  # drawing and input turn together
             self.needs_draw = True
         if self.kiosk is not None:
             self.kiosk.config = kiosk_config(settings, (L.W, L.H))
         if save:
+            if self.visit_settings is not None:  # a visitor's own choices are for the visit: not saved
+                settings = access.with_access_of(settings, self.visit_settings)
             st.save_settings(self.stored.to_save(settings), self.data_dir)
         if language_changed:
             CACHE.clear()
@@ -205,9 +179,7 @@ class App:
         if start == "tournament":  # an organiser at a laptop (a cabinet: the operator menu has it)
             return TournamentScene(self)
         if self.kiosk_rules is not None:  # a game cut off comes back; else the demo; a code first
-            return self.kiosk_rules.start_scene(
-                self._resumed_scene, lambda: AttractScene(self, self.setup("demo", 0))
-            )
+            return self.kiosk_rules.start_scene(self._resumed_scene, self.setup("demo", 0))
         return self._title(broken_settings)
 
     def _title(self, broken_settings: persist.BrokenSave | None = None) -> TitleScene:
@@ -223,9 +195,7 @@ class App:
     def setup(self, mode: str, match_length: int, level: str | None = None, coach: bool = False) -> GameSetup:
         """A new game as the settings say (level, unless one is given; typed dice) with this run's seed."""
         level, hand = level or self.settings.level, self.settings.hand_dice and mode != "demo"
-        return GameSetup(
-            mode=mode, match_length=match_length, seed=self.seed, level=level, coach=coach, hand_dice=hand
-        )
+        return GameSetup(mode, match_length, self.seed, level, coach=coach, hand_dice=hand)
 
     def new_game(
         self, mode: str, match_length: int | None = None, *, level: str | None = None, coach: bool = False
@@ -244,13 +214,7 @@ class App:
         self.start_game(GameScene(self, self.setup(mode, length, level, coach)))
 
     def _resumed_scene(self, saved: persist.SavedGame) -> GameScene:
-        setup = GameSetup(
-            mode=SAVE_TO_MODE.get(saved.mode, "computer"),
-            match_length=saved.match.rules.match_length,
-            seed=self.seed,
-            level=saved.level,
-        )
-        scene = GameScene(self, resumed_setup(setup, saved))  # the same dice, clock, names, tournament
+        scene = GameScene(self, resumed_setup(saved, self.seed))  # its dice, clock, names, tournament
         restore_match_parts(scene.game, saved)
         if saved.mode == "computer" and saved.human is not None:
             scene.game.humans = {saved.human}
@@ -261,9 +225,8 @@ class App:
         return scene
 
     def _save_failed(self, first: bool) -> None:
-        """The game's save failed (the log has why): the player must know before leaving it. The first
-        failure of a run is flashed on the status line; while they go on, the status line's right end
-        says so (the game screen's events.save_failing) until a save succeeds."""
+        """A save failed (the log has why): the player must know before leaving. The first of a run is
+        flashed; while they go on the status line's end says so (the game screen's events)."""
         games = [scene for scene in self.scenes.scenes if isinstance(scene, GameScene)]
         if games and first:
             games[-1].flash(i18n.tr("saved.failed"), seconds=8.0, keep=True)
@@ -298,8 +261,7 @@ class App:
         else:
             self.scenes.reset(self._title())
 
-    def open_tournament(self, after_match: bool = False) -> None:
-        """The tournament's screen (game.ui.tourney.hub.open_tournament says where it stands)."""
+    def open_tournament(self, after_match: bool = False) -> None:  # game.ui.tourney.hub says where
         open_tournament(self, after_match)
 
     def wake(self) -> None:
@@ -310,12 +272,16 @@ class App:
         persist.clear_game(self.data_dir)
         self._drop_games()
         self.input.cancel()
+        if self.visit_settings is not None:  # the visitor has gone: the operator's choices again
+            visited, self.visit_settings = self.visit_settings, None
+            self.apply_settings(access.with_access_of(self.settings, visited), save=False)
         if self.kiosk is not None:
             self.kiosk.reset_to_attract()
         self.scenes.reset(AttractScene(self, self.setup("demo", 0)))
 
     def quit(self) -> None:
         self._drop_games()
+        self.speech.close()
         self.running = False
 
     # -- the parts a test drives ------------------------------------------------------------
@@ -346,6 +312,7 @@ class App:
         top = self.scenes.top
         if top is not None:
             top.update(dt)
+        self.reader.poll(self.scenes.top)  # and the voice starts its next sentence
         if not self.scenes.scenes:
             self.running = False
         if self._collect:
@@ -355,11 +322,8 @@ class App:
             self.kiosk_rules.tick(dt)
 
     def idle_tick(self, seconds: float) -> bool:
-        """Real time that passed while the loop slept (no steps ran then); True wakes the loop.
-
-        Clocks run while nothing moves: the kiosk's idle timer (a visitor walked away from a still
-        screen), the title's broken-save notice, and a match clock (a player thinks).
-        """
+        """Real time that passed while the loop slept (no steps ran then); True wakes the loop. Clocks
+        that run while nothing moves: the kiosk's idle timer, the title's notice, a match clock."""
         top = self.scenes.top
         woke = isinstance(top, TitleScene) and top.tick_notice(seconds)
         woke = (isinstance(top, GameScene) and top.events.tick(seconds)) or woke
@@ -389,22 +353,43 @@ class App:
         top = self.scenes.top
         return self.input.busy or (top is not None and top.busy())
 
-    def activity(self) -> tuple[bool, bool]:
-        """(the computer is working, something is animating): what a frame log records per frame."""
-        games = [s for s in self.scenes.scenes if isinstance(s, GameScene)]
-        thinking = any(g.game.pending is not None or g.hints.busy for g in games)
-        moving = any(g.anim.busy or g.dice.tumbling for g in games)
-        return thinking, moving
 
-    def recover(self, exc: BaseException) -> None:
-        """A bug in a scene must not take the cabinet down: log it and start again from the title."""
-        log.error("a bug on this screen: starting again from the title", exc_info=exc)
-        self.errors += 1
-        if self.errors > 20:
-            raise SystemExit(1) from exc
-        self.input.cancel()
-        self.to_title()
-        self.needs_draw = True
+def _listen(app: App) -> None:
+    """The App's standing listeners on the game's events: autosave, sound, dice statistics, the match
+    recorder, the tournament's desk, the spoken mode's narrator."""
+
+    def set_dice_stats(stats: DiceStats) -> None:
+        app.dice_stats = stats
+
+    app.autosave.on_failed = app._save_failed
+    for listener in (
+        app.autosave,
+        Sounds(lambda: app.audio),
+        DiceStatsCounter(lambda: app.dice_stats, set_dice_stats),
+        app.records,
+        app.desk,  # after the recorder: a tournament match's record is read when it ends
+        Narrator(lambda: app.speech),
+    ):
+        app.events.subscribe(listener)
 
 
-__all__ = ["STEP", "App", "Launch", "apply_language"]
+def recover(app: App, exc: BaseException) -> None:
+    """A bug in a scene must not take the cabinet down: log it and start again from the title."""
+    log.error("a bug on this screen: starting again from the title", exc_info=exc)
+    app.errors += 1
+    if app.errors > 20:
+        raise SystemExit(1) from exc
+    app.input.cancel()
+    app.to_title()
+    app.needs_draw = True
+
+
+def activity(app: App) -> tuple[bool, bool]:
+    """(the computer is working, something is animating): what a frame log records per frame."""
+    games = [s for s in app.scenes.scenes if isinstance(s, GameScene)]
+    thinking = any(g.game.pending is not None or g.hints.busy for g in games)
+    moving = any(g.anim.busy or g.dice.tumbling for g in games)
+    return thinking, moving
+
+
+__all__ = ["STEP", "App", "Launch", "activity", "apply_language", "recover"]

@@ -45,8 +45,8 @@ def _positive(text: str) -> int:
     return n
 
 
-def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="main.py", description="Backgammon: play, watch or benchmark.")
+def parser(prog: str = "main.py") -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog=prog, description="Backgammon: play, watch or benchmark.")
     g = p.add_mutually_exclusive_group()
     g.add_argument("--fullscreen", action="store_true", help="full screen, letterboxed")
     g.add_argument("--windowed", action="store_true", help="in a window (the default)")
@@ -118,9 +118,9 @@ def configure_logging(debug: bool) -> None:
     )
 
 
-def parse_args(argv: list[str]) -> tuple[Launch, argparse.Namespace]:
-    """The run's :class:`Launch` and the parsed flags (for :func:`settings_for`)."""
-    a = parser().parse_args(argv)
+def parse_args(argv: list[str], prog: str = "main.py") -> tuple[Launch, argparse.Namespace]:
+    """The run's :class:`Launch` and the parsed flags (the settings' flags go to ``st.apply_arguments``)."""
+    a = parser(prog).parse_args(argv)
     launch = Launch(
         fullscreen=a.fullscreen or (a.kiosk and a.size is None),
         size=a.size,
@@ -158,9 +158,12 @@ def forget_operator_code(folder: Path) -> int:
     return 1
 
 
-def build(argv: list[str], *, threaded_ai: bool | None = None) -> App:
-    """The App for ``argv``: settings from the defaults, then the data folder's file, then the flags."""
-    launch, args = parse_args(argv)
+def build(argv: list[str], *, threaded_ai: bool | None = None, prog: str = "main.py") -> App:
+    """The App for ``argv``: settings from the defaults, then the data folder's file, then the flags.
+
+    ``prog`` is how the game was started (``main.py``, ``backgammon``, ``python -m game``), for ``--help``.
+    """
+    launch, args = parse_args(argv, prog)
     folder = persist.data_dir(args.data_dir)
     stored, broken = st.load_settings_checked(folder)
     settings = st.apply_arguments(stored, args)
@@ -203,7 +206,7 @@ def _print_bench(app: App, b: ui_loop.Bench) -> None:
     print(f"frames: {frames}, median {median:.3f} ms, p99 {p99:.3f} ms")
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str], prog: str = "main.py") -> int:
     import pygame
 
     from game.ui import loop
@@ -211,10 +214,10 @@ def main(argv: list[str]) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     configure_logging(debug_wanted(False))  # before the settings are read: their warnings are logged
     try:
-        args = parse_args(argv)[1]
+        args = parse_args(argv, prog)[1]
         if args.reset_operator_code:
             return forget_operator_code(persist.data_dir(args.data_dir))
-        app = build(argv)
+        app = build(argv, prog=prog)
     except SystemExit as exc:  # argparse already printed the reason
         return int(exc.code or 0)
     launch = app.launch

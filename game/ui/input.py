@@ -57,7 +57,6 @@ class InputMapper:
         self.press_time = 0.0
         self.dragging = False
         self.swallow_release = False
-        self.pointer = (0, 0)
         self.keys: dict[int, str] = controls.keymap()
         """Key code -> command (the operator's map; :meth:`App.apply_settings` sets it)."""
         self.sticks = controls.Sticks()
@@ -124,7 +123,6 @@ class InputMapper:
         if button != 1:
             return []
         clicks = int(getattr(event, "clicks", 1) or 1)
-        self.pointer = pos
         if clicks >= 2 and not self.pressed:
             self.pressed = False
             self.swallow_release = True
@@ -140,7 +138,6 @@ class InputMapper:
     def _motion(self, event: pygame.event.Event) -> list[Intent]:
         pos = (int(event.pos[0]), int(event.pos[1]))
         pos = (min(max(pos[0], 0), W - 1), min(max(pos[1], 0), H - 1))
-        self.pointer = pos
         if not self.pressed:
             return []
         if self.dragging:

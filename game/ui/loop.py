@@ -19,7 +19,8 @@ from typing import TextIO
 
 import pygame
 
-from game.ui.app import STEP, App
+from game.ui.app import STEP, App, activity, recover
+from game.ui.ready import notify_ready
 
 MAX_FRAME = 0.25
 MAX_STEPS = 10
@@ -46,7 +47,7 @@ class FrameLog:
             self.unchanged += 1
             return
         self.presented += 1
-        thinking, moving = app.activity()
+        thinking, moving = activity(app)
         line = {
             "t": round(time.monotonic(), 6),
             "cpu": round(time.thread_time(), 6),
@@ -75,8 +76,12 @@ def present(app: App, log: FrameLog | None) -> bool:
 
 
 def run(app: App) -> int:
-    """Play until the App stops; a bug in a scene starts again from the title (see ``App.recover``),
-    or, with the debug switch (``--debug``), stops the game with its traceback."""
+    """Play until the App stops; a bug in a scene starts again from the title (see
+    :func:`~game.ui.app.recover`), or, with the debug switch (``--debug``), stops the game with its
+    traceback.
+
+    After the first pass of the loop it says ``READY=1`` to whoever asked (see :mod:`game.ui.ready`).
+    """
     path = app.launch.frame_log
     out = open(path, "w", encoding="utf-8", buffering=1) if path else None  # noqa: SIM115
     log = FrameLog(out) if out is not None else None
@@ -87,7 +92,7 @@ def run(app: App) -> int:
             except Exception as exc:
                 if app.launch.debug:
                     raise
-                app.recover(exc)
+                recover(app, exc)
         return 0
     finally:
         if out is not None and log is not None:
@@ -100,6 +105,7 @@ def _run(app: App, log: FrameLog | None = None) -> int:
     previous = time.perf_counter()
     acc = 0.0
     idle = False
+    announced = False
     while app.running:
         if idle:
             # Sleep between short polls: SDL's own wait polls every millisecond on the
@@ -122,6 +128,9 @@ def _run(app: App, log: FrameLog | None = None) -> int:
         if drew:
             present(app, log)  # scale, letterbox, turn, show: unless the picture is unchanged
         idle = not app.busy() and not events
+        if not announced:
+            announced = True
+            notify_ready()
         if not idle:
             clock.tick(app.launch.fps)
     return 0

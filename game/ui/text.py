@@ -26,9 +26,21 @@ minutes of arc at the 45 cm a touchscreen is used from, the least ISO 9241-3 ask
 and 22 were hard to make out in real-window captures at 800x480. A line that does not fit at this
 size is reworded, split in two or left shorter; it is never drawn smaller."""
 
+LARGE_SCALE = 1.2
+"""Larger text (a setting) draws every size a fifth larger, up to :data:`LARGE_CAP`: the floor of 24
+becomes 29, 15 -> 18 screen pixels at 800x480."""
+LARGE_CAP = 44
+"""Larger text leaves sizes from here up alone (the titles are large already) and grows none past it."""
+
 
 class TextCache:
-    """Fonts by (size, bold) and rendered surfaces by (text, size, colour, bold), bounded LRU."""
+    """Fonts by (size, bold) and rendered surfaces by (text, size, colour, bold), bounded LRU.
+
+    Sizes are asked in the game's sizes (24 for the floor) and drawn at :meth:`px` of them: the same
+    under normal text, a fifth larger under larger text (:meth:`set_scale`). Every screen keeps asking
+    for the sizes it always did; fitting a line to its width may shrink it back to the normal floor
+    (:meth:`floor`), never below.
+    """
 
     def __init__(self, limit: int = 600) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
@@ -36,15 +48,42 @@ class TextCache:
             OrderedDict()
         )
         self.limit = limit
+        self.scale = 1.0
+        """Larger text (a setting): see :meth:`set_scale`."""
         self._fitted: dict[tuple[str, int, int, bool], int] = {}
         self._ink_tops: dict[tuple[str, int, bool], int] = {}
 
+    def px(self, size: int) -> int:
+        """The pixel size text asked at ``size`` is drawn at (larger under larger text)."""
+        if self.scale == 1.0 or size >= LARGE_CAP:
+            return size
+        return min(LARGE_CAP, round(size * self.scale))
+
+    def floor(self, least: int = MIN_SIZE) -> int:
+        """The smallest size to ask for that is still drawn at ``least`` pixels or more: ``least``
+        itself under normal text, less under larger text (asked at 20, drawn at 24)."""
+        size = least
+        while size > 1 and self.px(size - 1) >= least:
+            size -= 1
+        return size
+
+    def set_scale(self, scale: float) -> bool:
+        """Normal (1.0) or larger text (:data:`LARGE_SCALE`); True when it changed. Every cached
+        surface and fitted size is forgotten: they were drawn at the other sizes."""
+        if scale == self.scale:
+            return False
+        self.scale = scale
+        self.clear()
+        self._ink_tops.clear()
+        return True
+
     def font(self, size: int, bold: bool = True) -> pygame.font.Font:
-        key = (size, bold)
+        key = (self.px(size), bold)
         f = self._fonts.get(key)
         if f is None:
             path = BOLD_FONT if bold else REGULAR_FONT
-            f = pygame.font.Font(str(path), size) if path.exists() else pygame.font.Font(None, size)
+            pixels = key[0]
+            f = pygame.font.Font(str(path), pixels) if path.exists() else pygame.font.Font(None, pixels)
             self._fonts[key] = f
         return f
 
@@ -78,14 +117,17 @@ class TextCache:
 
     def fit_size(self, text: str, size: int, width: int, bold: bool = True, min_size: int = MIN_SIZE) -> int:
         """The size :meth:`fit` draws ``text`` at: ``size``, or smaller until it fits in ``width``, but
-        never below ``min_size`` (:data:`MIN_SIZE`: a line that does not fit there needs fewer words)."""
+        never drawn below ``min_size`` pixels (:data:`MIN_SIZE`: a line that does not fit there needs
+        fewer words). Under larger text a line first gives up its extra size, down to the normal
+        floor."""
         key = (text, size, width, bold)
         fitted = self._fitted.get(key)
         if fitted is not None:
             return fitted
         start = size
-        while size > min_size and self.font(size, bold).size(text)[0] > width:
-            size -= 2
+        least = self.floor(min_size)
+        while size > least and self.font(size, bold).size(text)[0] > width:
+            size = max(least, size - 2)
         if len(self._fitted) > self.limit:
             self._fitted.clear()
         self._fitted[(text, start, width, bold)] = size
@@ -103,6 +145,26 @@ class TextCache:
             top = self._ink_tops[key] = ink.get_bounding_rect().top
         return top
 
+    def row_size(self, size: int, pitch: int, bold: bool = True) -> int:
+        """The largest size up to ``size`` whose lines, ``pitch`` pixels apart, keep 4 px between one
+        line's descenders and the next line's capitals, but never smaller than ``size`` is drawn under
+        normal text. So under normal text nothing changes; under larger text a row of words fixed
+        between others grows only as far as its pitch allows (24 -> 26 in rows of 28), the rest of the
+        text where there is room."""
+        least = self.floor(size)
+        while size > least and self.ink_height(size, bold) > pitch - 4:
+            size -= 1
+        return size
+
+    def ink_height(self, size: int, bold: bool = True) -> int:
+        """From a capital's top to a descender's bottom, for a line rendered at ``size``."""
+        key = ("\0Hg", size, bold)
+        height = self._ink_tops.get(key)
+        if height is None:
+            box = self.font(size, bold).render("Hg", True, (255, 255, 255)).get_bounding_rect()
+            height = self._ink_tops[key] = box.height
+        return height
+
     def cap_top(self, size: int, bold: bool = True) -> int:
         """The blank rows above a capital letter in a line rendered at ``size`` (the font's room for
         accents): what to leave out when text is placed by its capitals rather than its line."""
@@ -113,7 +175,9 @@ class TextCache:
         self._fitted.clear()
 
     def reset(self) -> None:
-        """Forget fonts too: needed after ``pygame.quit()`` (tests start several apps)."""
+        """Forget fonts too, and go back to normal text: needed after ``pygame.quit()`` (tests start
+        several apps; each makes its own text size current)."""
+        self.scale = 1.0
         self._surfaces.clear()
         self._fitted.clear()
         self._fonts.clear()
@@ -121,87 +185,6 @@ class TextCache:
 
 
 CACHE = TextCache()
-
-
-def two_lines(text: str, size: int, width: int) -> list[str]:
-    """``text`` as one line if it fits, else two: split before its bracket if it has one."""
-    font = CACHE.font(size)
-    if font.size(text)[0] <= width:
-        return [text]
-    head, bracket, tail = text.rpartition(" (")
-    if bracket:
-        return [head, "(" + tail]
-    words = text.split()
-    if len(words) < 2:
-        return [text]
-    # The most even split: two lines of like length read better than a long line and one word.
-    splits: list[tuple[str, str]] = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
-
-    def widest(pair: tuple[str, str]) -> int:
-        return max(font.size(pair[0])[0], font.size(pair[1])[0])
-
-    first, second = min(splits, key=widest)
-    return [first, second]
-
-
-def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Greedy word wrap to ``width`` pixels (a single too-long word gets a line of its own)."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            trial = f"{line} {word}".strip()
-            if line and font.size(trial)[0] > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        lines.append(line)
-    return lines
-
-
-def wrap_lines(text: str, size: int, width: int) -> list[str]:
-    """``text`` in as many lines of at most ``width`` pixels at ``size`` as it needs: :func:`two_lines`
-    when both of those fit, else :func:`wrap`. For a text that may be long and must be read whole, such
-    as a play of four moves after a name and a roll."""
-    lines = two_lines(text, size, width)
-    font = CACHE.font(size)
-    if all(font.size(line)[0] <= width for line in lines):
-        return lines
-    return wrap(text, font, width)
-
-
-def fit_lines(texts: list[str], rows: int, width: int, size: int = MIN_SIZE) -> list[str]:
-    """The first of ``texts`` (the fullest wording first) that fits ``rows`` lines (one, or two split
-    by :func:`two_lines`) of at most ``width`` pixels at ``size``; if none does, the last one cut at a
-    word with "…". How a line keeps its size and its band instead of running into the next one."""
-    font = CACHE.font(size)
-
-    def fits(lines: list[str]) -> bool:
-        return len(lines) <= rows and all(font.size(line)[0] <= width for line in lines)
-
-    for text in texts:
-        lines = two_lines(text, size, width) if rows > 1 else [text]
-        if fits(lines):
-            return lines
-    words = texts[-1].split()
-    while len(words) > 1:
-        words.pop()
-        text = " ".join(words) + " …"
-        lines = two_lines(text, size, width) if rows > 1 else [text]
-        if fits(lines):
-            return lines
-    return ["…"]
-
-
-def first_fitting(texts: list[str], size: int, width: int) -> str:
-    """The first of ``texts`` (the fullest wording first) that is at most ``width`` pixels wide at
-    ``size``; the last if none is. How a line keeps its floor size where its full words do not fit."""
-    font = CACHE.font(size)
-    for text in texts:
-        if font.size(text)[0] <= width:
-            return text
-    return texts[-1]
 
 
 def draw_text(

@@ -10,7 +10,8 @@ import pygame
 from game.ui.board.sprites import Sprites
 from game.ui.controls import DIRECTIONS, nearest
 from game.ui.input import Intent
-from game.ui.text import CACHE, MIN_SIZE, two_lines
+from game.ui.lines import two_lines
+from game.ui.text import CACHE, MIN_SIZE
 
 MIN_TOUCH = 48
 FOCUS = (255, 236, 120)
@@ -36,11 +37,13 @@ def fits(label: str, size: int, width: int, lines: int = 1) -> bool:
     return all(font.size(line)[0] <= width for line in label_lines(label, size, width, lines))
 
 
-def common_size(labels: Iterable[tuple[str, int, int]], largest: int, smallest: int = MIN_SIZE) -> int:
+def common_size(labels: Iterable[tuple[str, int, int]], largest: int, smallest: int | None = None) -> int:
     """One text size for buttons that sit together: the largest up to ``largest`` at which every
     (label, width, lines) fits whole, so that no label is shrunk alone beside its neighbours (play
-    tests saw "Leave to title" and "Continue saved game" smaller than the labels next to them)."""
+    tests saw "Leave to title" and "Continue saved game" smaller than the labels next to them).
+    ``smallest``: by default the size drawn at the floor (less than :data:`MIN_SIZE` under larger text)."""
     items = list(labels)
+    smallest = CACHE.floor(MIN_SIZE) if smallest is None else smallest
     size = largest
     while size > smallest and not all(fits(label, size, width, lines) for label, width, lines in items):
         size -= 1
@@ -48,11 +51,19 @@ def common_size(labels: Iterable[tuple[str, int, int]], largest: int, smallest: 
 
 
 def row_widths(
-    labels: list[str], largest: int, room: int, *, gap: int, air: int, least: int, smallest: int = MIN_SIZE
+    labels: list[str],
+    largest: int,
+    room: int,
+    *,
+    gap: int,
+    air: int,
+    least: int,
+    smallest: int | None = None,
 ) -> tuple[int, list[int]]:
     """A row of buttons whose widths follow their labels: one text size for all, the largest up to
     ``largest`` at which the row (each label plus ``air``, at least ``least`` wide, ``gap`` between)
-    fits in ``room``; and the buttons' widths at that size."""
+    fits in ``room``; and the buttons' widths at that size (``smallest`` as in :func:`common_size`)."""
+    smallest = CACHE.floor(MIN_SIZE) if smallest is None else smallest
     size = largest
     while True:
         font = CACHE.font(size)
@@ -143,8 +154,32 @@ class Button:
             for i, row in enumerate(rows):
                 surface.blit(row, row.get_rect(center=(self.rect.centerx, middle + i * step)))
         if self.focused:
-            ring = self.rect.inflate(10, 10)
-            pygame.draw.rect(surface, FOCUS, ring, 5, border_radius=14)
+            draw_focus(surface, self.rect)
+
+
+def draw_focus(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The focus ring around ``rect`` (5 px outside it) with heavy square corners.
+
+    Why the corners: the ring's yellow was the only sign of the focus, and beside a gold button (or
+    to an eye that does not see yellow well) a colour is not enough; square brackets over a rounded
+    ring are a shape no other mark on screen has. They stay inside the ring's own bounds, so the
+    focus takes no more room than it did.
+    """
+    ring = rect.inflate(10, 10)
+    pygame.draw.rect(surface, FOCUS, ring, 5, border_radius=14)
+    arm = max(12, min(26, ring.h // 3, ring.w // 4))
+    for colour, width in (((0, 0, 0), 11), (FOCUS, 7)):
+        half = width // 2
+        left, right = ring.left + half, ring.right - 1 - half
+        top, bottom = ring.top + half, ring.bottom - 1 - half
+        for x, y, dx, dy in (
+            (left, top, 1, 1),
+            (right, top, -1, 1),
+            (left, bottom, 1, -1),
+            (right, bottom, -1, -1),
+        ):
+            pygame.draw.line(surface, colour, (x - dx * half, y), (x + dx * arm, y), width)
+            pygame.draw.line(surface, colour, (x, y - dy * half), (x, y + dy * arm), width)
 
 
 class ButtonGroup:

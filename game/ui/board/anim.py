@@ -6,6 +6,11 @@ its interpolated place. A hit checker takes off when the mover lands and flies
 to the bar; a borne-off checker lands in its tray. Several moves of one play
 run one after the other as :class:`Segment` values.
 
+Reduced motion (a setting): no checker slides. Each flight is a "jump": the checker stays where it
+was for a short pause and then stands at its destination, one move after the other, so a play is
+still shown move by move; a dropped checker lands at once. The dice do not tumble: they show their
+faces at once. (Nothing else on the board moves.)
+
 Sounds: a flight may carry the name of the effect its landing makes ("land",
 "hit", "bearoff"). :meth:`Animator.update` collects the names of the flights
 whose landing time the fixed step has just passed, in order, into
@@ -30,6 +35,10 @@ STEP_SECONDS = 1.0 / 120.0
 """The game loop's fixed step: animations and timers advance by it, never by the clock."""
 
 SPEED_FACTOR = {"slow": 1.9, "normal": 1.0, "fast": 0.45}
+JUMP_PAUSE = 0.3
+"""Reduced motion: seconds a moved checker waits before it stands at its destination (by the speed)."""
+LAND_AT_ONCE = 0.001
+"""Reduced motion: a dropped checker's landing, as soon as the next step (its sound still plays)."""
 
 
 def off_count(board: Board, player: int) -> int:
@@ -81,9 +90,11 @@ class Flight:
     """Drawn edge-on (landing in the tray)."""
     sound: str | None = None
     """The effect played when this flight lands (at ``t1``), if any."""
+    jump: bool = False
+    """Reduced motion: the checker does not slide; it is at ``start`` until it lands at ``t1``."""
 
     def pos(self, t: float) -> tuple[float, float]:
-        if t <= self.t0:
+        if t <= self.t0 or self.jump:
             return self.start
         u = min(1.0, (t - self.t0) / max(1e-6, self.t1 - self.t0))
         u = u * u * (3 - 2 * u)  # smoothstep: ease in and out
@@ -119,6 +130,8 @@ class Animator:
     t: float = 0.0
     sounds: list[str] = field(default_factory=list)
     """Effects of flights that landed since the last :meth:`take_sounds`, oldest first."""
+    reduced: bool = False
+    """Reduced motion (a setting): checkers jump instead of sliding (see the module's docstring)."""
 
     @property
     def busy(self) -> bool:
@@ -148,15 +161,20 @@ class Animator:
         a = start if start is not None else top_xy(before, src_place)
         b = top_xy(after, dst_place)
         fly = (0.16 + math.dist(a, b) / 1500.0) * f
+        if self.reduced:  # a dropped checker is where the finger let it go: it lands at once
+            fly = LAND_AT_ONCE if start is not None else JUMP_PAUSE * f
         effect = landing_sound(hit, dst) if sound else None
-        flights = [Flight(player, a, b, dst_place, 0.0, fly, side=dst == 0, sound=effect)]
+        jump = self.reduced
+        flights = [Flight(player, a, b, dst_place, 0.0, fly, side=dst == 0, sound=effect, jump=jump)]
         duration = fly
         if hit:
             other = 1 - player
             bar_place: Place = ("bar", other, 0)
             hb = top_xy(after, bar_place)
             hit_time = (0.12 + math.dist(b, hb) / 1600.0) * f
-            flights.append(Flight(other, b, hb, bar_place, fly * 0.85, fly * 0.85 + hit_time))
+            if self.reduced:  # the hit checker stands on its point a moment more, then on the bar
+                hit_time = JUMP_PAUSE * f / 2
+            flights.append(Flight(other, b, hb, bar_place, fly * 0.85, fly * 0.85 + hit_time, jump=jump))
             duration = fly * 0.85 + hit_time
         self.queue.append(Segment(after, flights, duration + 0.04 * f))
 
@@ -165,7 +183,11 @@ class Animator:
         place = place_of(player, src)
         end = top_xy(board, place)
         fly = (0.1 + math.dist(start, end) / 1800.0) * self.factor()
-        self.queue.append(Segment(board, [Flight(player, start, end, place, 0.0, fly)], fly))
+        if self.reduced:
+            fly = LAND_AT_ONCE
+        self.queue.append(
+            Segment(board, [Flight(player, start, end, place, 0.0, fly, jump=self.reduced)], fly)
+        )
 
     def update(self, dt: float) -> None:
         if not self.queue:
@@ -219,6 +241,8 @@ class DiceRoll:
     """The dice on screen: tumbling for ``TUMBLE`` seconds, then settled."""
 
     TUMBLE = 0.6
+    still: bool = False
+    """Reduced motion (a setting): a roll shows its faces at once, with no tumble."""
     values: tuple[int, ...] = ()
     owner: tuple[int, ...] = ()
     """Colour of each die by player (the opening roll shows one die of each)."""
@@ -229,6 +253,9 @@ class DiceRoll:
     offsets: list[tuple[float, float]] = field(default_factory=list)
 
     def roll(self, values: tuple[int, ...], owner: tuple[int, ...]) -> None:
+        if self.still:
+            self.show(values, owner)
+            return
         self.values = values
         self.owner = owner
         self.t = 0.0

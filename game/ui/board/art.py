@@ -13,18 +13,23 @@ import random
 
 import pygame
 
+from game.ui.board.looks import CLASSIC, Look
 from game.ui.layout import CHECKER, CUBE, DIE, PH, PW, SLICE_H, TRAY_W
 
 Colour = tuple[int, int, int]
 
-CHECKER_COLOURS: dict[str, tuple[Colour, Colour, Colour]] = {
-    # base, rim (darker), highlight
-    "white": ((236, 228, 208), (160, 146, 118), (255, 255, 250)),
-    "black": ((38, 36, 44), (10, 10, 14), (120, 120, 140)),
-}
-POINT_COLOURS: dict[str, Colour] = {"light": (232, 206, 150), "dark": (178, 40, 44)}
-FELT = (22, 96, 62)
-WOOD = (120, 72, 36)
+LOOK_SPRITES: tuple[str, ...] = (
+    "wood",
+    "felt",
+    "point_light",
+    "point_dark",
+    "checker_white",
+    "checker_black",
+    "side_white",
+    "side_black",
+)
+"""The sprites a board and checker set (:mod:`game.ui.board.looks`) changes; the dice, the cube and
+the buttons are the same in every set."""
 
 
 def _lerp(a: Colour, b: Colour, t: float) -> Colour:
@@ -35,41 +40,45 @@ def _lerp(a: Colour, b: Colour, t: float) -> Colour:
     )
 
 
-def wood_tile(size: int = 256, seed: int = 7) -> pygame.Surface:
+def wood_tile(size: int = 256, seed: int = 7, look: Look = CLASSIC) -> pygame.Surface:
     """Warm wood with grain lines; tiles horizontally and vertically well enough at frame widths."""
     rng = random.Random(seed)
+    base, dark, light, grain_dark, grain_light = look.wood
     surf = pygame.Surface((size, size))
-    surf.fill(WOOD)
+    surf.fill(base)
     for y in range(size):
         wave = math.sin(y / 9.0) * 0.5 + math.sin(y / 23.0) * 0.5
-        shade = _lerp((104, 60, 28), (142, 88, 46), 0.5 + 0.5 * wave)
+        shade = _lerp(dark, light, 0.5 + 0.5 * wave)
         pygame.draw.line(surf, shade, (0, y), (size, y))
     for _ in range(70):
         y = rng.randrange(size)
         length = rng.randrange(40, size)
         x = rng.randrange(size)
-        col = _lerp((84, 46, 20), (160, 104, 58), rng.random())
+        col = _lerp(grain_dark, grain_light, rng.random())
         pygame.draw.line(surf, col, (x, y), (x + length, y + rng.choice((-1, 0, 1))), 1)
         if x + length > size:
             pygame.draw.line(surf, col, (x - size, y), (x + length - size, y), 1)
     return surf
 
 
-def felt_tile(size: int = 128, seed: int = 11) -> pygame.Surface:
-    """Green baize with a fine speckle so large areas do not look flat."""
+def felt_tile(size: int = 128, seed: int = 11, look: Look = CLASSIC) -> pygame.Surface:
+    """Baize with a fine speckle so large areas do not look flat (a flat felt where the set has none)."""
     rng = random.Random(seed)
+    felt = look.felt
     surf = pygame.Surface((size, size))
-    surf.fill(FELT)
-    for _ in range(size * size // 6):
-        x, y = rng.randrange(size), rng.randrange(size)
-        d = rng.randint(-10, 10)
-        surf.set_at((x, y), (FELT[0] + d // 2, FELT[1] + d, FELT[2] + d // 2))
+    surf.fill(felt)
+    if look.speckle:
+        for _ in range(size * size // 6):
+            x, y = rng.randrange(size), rng.randrange(size)
+            d = rng.randint(-look.speckle, look.speckle)
+            r, g, b = felt
+            surf.set_at((x, y), (max(0, r + d // 2), min(255, max(0, g + d)), max(0, b + d // 2)))
     return surf
 
 
-def point_sprite(kind: str, w: int = PW, h: int = PH) -> pygame.Surface:
+def point_sprite(kind: str, w: int = PW, h: int = PH, look: Look = CLASSIC) -> pygame.Surface:
     """A triangle pointing up (flipped at run time for the top half), with a lighter centre line."""
-    base = POINT_COLOURS[kind]
+    base = look.points[kind]
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     tip = (w / 2, 6)
     pygame.draw.polygon(surf, _lerp(base, (0, 0, 0), 0.35), [(0, h), (w, h), tip])
@@ -79,9 +88,10 @@ def point_sprite(kind: str, w: int = PW, h: int = PH) -> pygame.Surface:
     return surf
 
 
-def checker_sprite(colour: str, d: int = CHECKER) -> pygame.Surface:
-    """A checker seen from above with depth: drop shadow, bevelled rim, groove and a shine."""
-    base, rim, high = CHECKER_COLOURS[colour]
+def checker_sprite(colour: str, d: int = CHECKER, look: Look = CLASSIC) -> pygame.Surface:
+    """A checker seen from above with depth: drop shadow, bevelled rim, groove, a shine and the set's
+    mark (a dot or a cross, drawn over the shine so that it reads whole)."""
+    base, rim, high = look.checkers[colour]
     pad = 4
     surf = pygame.Surface((d + pad, d + pad), pygame.SRCALPHA)
     c = (d / 2, d / 2)
@@ -100,17 +110,32 @@ def checker_sprite(colour: str, d: int = CHECKER) -> pygame.Surface:
     shine = pygame.Surface((d, d), pygame.SRCALPHA)
     pygame.draw.ellipse(shine, (*high, 110), (r * 0.45, r * 0.28, r * 0.7, r * 0.38))
     surf.blit(shine, (0, 0))
-    pygame.draw.circle(surf, _lerp(rim, (0, 0, 0), 0.4), c, r, 2)
+    pygame.draw.circle(surf, look.edge[colour], c, r, 2)
+    _mark(surf, look.marks[colour], look.mark_colour[colour], c, r)
     return surf
 
 
-def checker_side_sprite(colour: str, w: int = TRAY_W - 14, h: int = SLICE_H - 1) -> pygame.Surface:
+def _mark(surf: pygame.Surface, mark: str, colour: Colour, c: tuple[float, float], r: float) -> None:
+    """A checker's mark: a filled dot or a cross, a third of the checker wide (seen from two metres)."""
+    if mark == "dot":
+        pygame.draw.circle(surf, colour, c, r * 0.26)
+    elif mark == "cross":
+        arm = r * 0.3
+        width = max(3, round(r * 0.16))
+        pygame.draw.line(surf, colour, (c[0] - arm, c[1] - arm), (c[0] + arm, c[1] + arm), width)
+        pygame.draw.line(surf, colour, (c[0] - arm, c[1] + arm), (c[0] + arm, c[1] - arm), width)
+
+
+def checker_side_sprite(
+    colour: str, w: int = TRAY_W - 14, h: int = SLICE_H - 1, look: Look = CLASSIC
+) -> pygame.Surface:
     """A borne-off checker lying in the tray, seen edge-on."""
-    base, rim, high = CHECKER_COLOURS[colour]
+    base, rim, high = look.checkers[colour]
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(surf, rim, (0, 0, w, h), border_radius=h // 2)
     pygame.draw.rect(surf, base, (2, 2, w - 4, h - 5), border_radius=h // 2)
     pygame.draw.line(surf, _lerp(base, high, 0.6), (6, 3), (w - 7, 3), 2)
+    pygame.draw.rect(surf, look.edge[colour], (0, 0, w, h), 1, border_radius=h // 2)
     return surf
 
 
@@ -209,17 +234,26 @@ def _font_path() -> str | None:
     return str(BOLD_FONT) if BOLD_FONT.exists() else None
 
 
+def look_sprite(name: str, look: Look) -> pygame.Surface:
+    """One of :data:`LOOK_SPRITES` drawn in the colours of ``look``."""
+    if name == "wood":
+        return wood_tile(look=look)
+    if name == "felt":
+        return felt_tile(look=look)
+    kind, _, which = name.partition("_")
+    if kind == "point":
+        return point_sprite(which, look=look)
+    if kind == "checker":
+        return checker_sprite(which, look=look)
+    if kind == "side":
+        return checker_side_sprite(which, look=look)
+    raise ValueError(f"{name!r} is not a sprite of a board set")
+
+
 def all_sprites() -> dict[str, pygame.Surface]:
-    """Every sprite by file stem, as ``game/ui/tools/make_assets.py`` writes them."""
-    out: dict[str, pygame.Surface] = {
-        "wood": wood_tile(),
-        "felt": felt_tile(),
-        "point_light": point_sprite("light"),
-        "point_dark": point_sprite("dark"),
-    }
+    """Every sprite by file stem, as ``game/ui/tools/make_assets.py`` writes them (the classic set)."""
+    out: dict[str, pygame.Surface] = {name: look_sprite(name, CLASSIC) for name in LOOK_SPRITES}
     for colour in ("white", "black"):
-        out[f"checker_{colour}"] = checker_sprite(colour)
-        out[f"side_{colour}"] = checker_side_sprite(colour)
         for face in range(1, 7):
             out[f"die_{colour}_{face}"] = die_sprite(face, colour)
             out[f"die_{colour}_{face}_used"] = die_sprite(face, colour, used=True)

@@ -13,6 +13,7 @@ import pygame
 
 from game.assets import asset
 from game.ui.board import art
+from game.ui.board.looks import CLASSIC, Look
 
 IMAGE_DIR = asset("images")
 
@@ -41,17 +42,34 @@ def nine_slice(src: pygame.Surface, size: tuple[int, int], border: int = 26) -> 
 
 
 class Sprites:
-    """All images by name; ``get`` loads lazily and caches; variants (dimmed, flipped) cached too."""
+    """All images by name; ``get`` loads lazily and caches; variants (dimmed, flipped) cached too.
 
-    def __init__(self, directory: Path = IMAGE_DIR) -> None:
+    ``look`` is the board and checker set (a setting): the classic set's board sprites are the PNGs,
+    the other sets' are drawn from :mod:`game.ui.board.looks` once and cached under their set's name.
+    """
+
+    def __init__(self, directory: Path = IMAGE_DIR, look: Look = CLASSIC) -> None:
         self.directory = directory
+        self.look = look
         self._cache: dict[str, pygame.Surface] = {}
         self._fallback: dict[str, pygame.Surface] | None = None
         self.missing: list[str] = []
 
+    def _key(self, name: str) -> str:
+        """The cache key of ``name`` in the current set (a board sprite of another set has its own)."""
+        if self.look is CLASSIC or name not in art.LOOK_SPRITES:
+            return name
+        return f"{name}@{self.look.name}"
+
     def get(self, name: str) -> pygame.Surface:
-        surf = self._cache.get(name)
+        key = self._key(name)
+        surf = self._cache.get(key)
         if surf is not None:
+            return surf
+        if key != name:
+            surf = art.look_sprite(name, self.look)
+            surf = surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+            self._cache[key] = surf
             return surf
         path = self.directory / f"{name}.png"
         try:
@@ -67,7 +85,7 @@ class Sprites:
 
     def variant(self, name: str, kind: str) -> pygame.Surface:
         """``flip`` (upside down), ``dim`` (used die), ``small`` (half size)."""
-        key = f"{name}#{kind}"
+        key = f"{self._key(name)}#{kind}"
         surf = self._cache.get(key)
         if surf is not None:
             return surf

@@ -66,11 +66,24 @@ def render(
     d.dice = dice_faces(player, dice)
     view.draw_board(surface, d)
     view.draw_moving(surface, d)
-    if better and better != made:
-        view.draw_arrows(surface, play_arrows(pos, player, better), BETTER, numbered)
+    if better and better != made:  # dashed: told from the play made by more than its colour
+        view.draw_arrows(surface, play_arrows(pos, player, better), BETTER, numbered, dashed=True)
     if made:
         view.draw_arrows(surface, play_arrows(pos, player, made), MADE, numbered)
     return surface
+
+
+def legend_arrow(view: BoardView, surface: pygame.Surface, right: int, y: int, better: bool) -> pygame.Rect:
+    """A short arrow ending at (``right``, ``y``) drawn as the board draws the play made (solid) or
+    the better play (dashed): the key beside the review's legend words. Returns the area it covers."""
+    start = (float(right - LEGEND_W), float(y))
+    colour = BETTER if better else MADE
+    view.draw_arrows(surface, [(start, (float(right), float(y)))], colour, numbered=False, dashed=better)
+    return pygame.Rect(right - LEGEND_W - 12, y - 18, LEGEND_W + 12, 36)
+
+
+LEGEND_W = 64
+"""The length of a legend's arrow."""
 
 
 def small(full: pygame.Surface, width: int) -> pygame.Surface:
@@ -80,4 +93,4 @@ def small(full: pygame.Surface, width: int) -> pygame.Surface:
     return pygame.transform.smoothscale(full.subsurface(rect), (width, height))
 
 
-__all__ = ["BETTER", "MADE", "Arrow", "dice_faces", "play_arrows", "render", "small"]
+__all__ = ["BETTER", "MADE", "Arrow", "dice_faces", "legend_arrow", "play_arrows", "render", "small"]

@@ -8,13 +8,14 @@ cached text, well inside the frame budget on a Raspberry Pi.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 import pygame
 
 from game.ui import layout as L
+from game.ui.board import marks
 from game.ui.board.anim import Board, Place
+from game.ui.board.looks import Look
 from game.ui.board.sprites import Sprites
 from game.ui.layout import LAYOUT, from_abs
 from game.ui.text import CACHE, MIN_SIZE
@@ -50,10 +51,13 @@ class BoardDraw:
     mover: int = 0
     arrows: list[tuple[tuple[float, float], tuple[float, float]]] = field(default_factory=list)
     """Hint arrows (from, to) in play order; numbered on screen when there are several."""
+    style: object = None
+    """The board set and the text size the frame is drawn with (:meth:`BoardView.style`)."""
 
     def layer_key(self) -> object:
         """Everything the cached board layer depends on (not dice, flights or the dragged checker)."""
         return (
+            self.style,
             self.board,
             self.perspective,
             tuple(sorted(self.hidden.items())),
@@ -70,45 +74,29 @@ class BoardDraw:
         )
 
 
-LABEL_RADIUS = 18
-"""An arrow's number: a disc this big (its outline included)."""
-
-
-def label_spots(arrows: list[tuple[tuple[float, float], tuple[float, float]]]) -> list[tuple[int, int]]:
-    """Where each arrow's number stands: a little before the middle of its arrow, unless an earlier
-    number is there. A double moves checkers along the same path (6/5(2)): the arrows lie on top of each
-    other and their numbers would too ("4" over "3"), so a later number goes further along its arrow
-    or, on a short one, beside it, clear of every number before it."""
-    spots: list[tuple[int, int]] = []
-    apart = 2 * LABEL_RADIUS + 2
-    for a, b in arrows:
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        length = max(1.0, math.hypot(dx, dy))
-        nx, ny = -dy / length, dx / length
-        tries = [
-            (int(a[0] + dx * f + nx * side), int(a[1] + dy * f + ny * side))
-            for side in (0, apart, -apart, 2 * apart, -2 * apart)
-            for f in (0.45, 0.25, 0.65)
-        ]
-        free = [c for c in tries if all(math.dist(c, s) >= apart for s in spots)]
-        spots.append(free[0] if free else tries[0])
-    return spots
-
-
 class BoardView:
     def __init__(self, sprites: Sprites) -> None:
         self.sprites = sprites
-        self._static: dict[tuple[int, bool], pygame.Surface] = {}
+        self._static: dict[tuple[int, bool, object], pygame.Surface] = {}
         self._glow: dict[str, pygame.Surface] = {}
         self._layer: pygame.Surface | None = None
         self._layer_key: object = None
-        self.layer_builds = 0
+
+    @property
+    def look(self) -> Look:
+        """The board and checker set the board is drawn in (a setting, kept on the sprites)."""
+        return self.sprites.look
+
+    def style(self) -> object:
+        """What the drawing depends on beyond the game: the board set and the text size (the point
+        numbers are text). A cached layer keyed on it is redrawn when either setting changes."""
+        return (self.look.name, CACHE.scale)
 
     # -- static layer -------------------------------------------------------------------------
 
     def static(self, perspective: int) -> pygame.Surface:
         """The wood, felt, points and numbers for one numbering side and the current board direction."""
-        key = (perspective, LAYOUT.mirrored)
+        key = (perspective, LAYOUT.mirrored, self.style())
         surf = self._static.get(key)
         if surf is None:
             surf = self._build_static(perspective)
@@ -144,9 +132,9 @@ class BoardView:
         for player in (0, 1):
             tray = LAYOUT.tray_rect(player)
             pygame.draw.rect(s, (40, 22, 8), tray.inflate(6, 6), border_radius=6)
-            pygame.draw.rect(s, (14, 60, 40), tray, border_radius=5)
+            pygame.draw.rect(s, self.look.tray, tray, border_radius=5)
         bar = LAYOUT.bar_rect()
-        pygame.draw.rect(s, (70, 40, 16), bar.inflate(-10, 0))
+        pygame.draw.rect(s, self.look.bar, bar.inflate(-10, 0))
         pygame.draw.line(s, (40, 22, 8), (bar.centerx, bar.top), (bar.centerx, bar.bottom), 2)
         for a in range(1, 25):
             r = LAYOUT.point_rect(a)
@@ -155,32 +143,18 @@ class BoardView:
             s.blit(sprite, r.topleft)
             n = from_abs(perspective, a)
             y = r.bottom + L.NUM_BAND // 2 if a <= 12 else r.top - L.NUM_BAND // 2
-            label = CACHE.render(str(n), MIN_SIZE, (255, 236, 200))
+            label = CACHE.render(str(n), MIN_SIZE, self.look.numbers)
             s.blit(label, label.get_rect(center=(r.centerx, y)))
         return s
 
     # -- glow overlays -----------------------------------------------------------------------
 
     def glow(self, kind: str, size: tuple[int, int], colour: tuple[int, int, int, int]) -> pygame.Surface:
+        """A translucent overlay of one shape (:func:`game.ui.board.marks.shape`), made once and kept."""
         key = f"{kind}{size}{colour}"
         surf = self._glow.get(key)
         if surf is None:
-            surf = pygame.Surface(size, pygame.SRCALPHA)
-            w, h = size
-            if kind == "up":
-                pygame.draw.polygon(surf, colour, [(0, h), (w, h), (w / 2, 0)])
-                pygame.draw.polygon(surf, (*colour[:3], 255), [(0, h), (w, h), (w / 2, 0)], 4)
-            elif kind == "down":
-                pygame.draw.polygon(surf, colour, [(0, 0), (w, 0), (w / 2, h)])
-                pygame.draw.polygon(surf, (*colour[:3], 255), [(0, 0), (w, 0), (w / 2, h)], 4)
-            elif kind == "ring":
-                pygame.draw.circle(surf, colour, (w / 2, h / 2), w / 2, 5)
-            elif kind == "dot":
-                pygame.draw.circle(surf, colour, (w / 2, h / 2), w / 2 - 1, 3)
-            else:
-                pygame.draw.rect(surf, colour, (0, 0, w, h), border_radius=8)
-                pygame.draw.rect(surf, (*colour[:3], 255), (0, 0, w, h), 4, border_radius=8)
-            self._glow[key] = surf
+            surf = self._glow[key] = marks.shape(kind, size, colour)
         return surf
 
     def place_glow(self, surface: pygame.Surface, place: Place, colour: tuple[int, int, int, int]) -> None:
@@ -190,16 +164,16 @@ class BoardView:
             surface.blit(self.glow("up" if a <= 12 else "down", r.size, colour), r.topleft)
         elif kind == "tray":
             r = LAYOUT.tray_rect(a)
-            surface.blit(self.glow("box", r.size, colour), r.topleft)
+            surface.blit(self.glow("lit", r.size, colour), r.topleft)
         else:
             r = LAYOUT.bar_half(a)
-            surface.blit(self.glow("box", r.size, colour), r.topleft)
+            surface.blit(self.glow("lit", r.size, colour), r.topleft)
 
     # -- frame ------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, d: BoardDraw) -> None:
         """Blit the cached board layer (rebuilt only when what it shows changes), then the movers."""
-        key = d.layer_key()
+        key = (self.style(), d.layer_key())
         if key != self._layer_key or self._layer is None:
             if self._layer is None:
                 self._layer = pygame.Surface((L.W, L.H)).convert()
@@ -212,13 +186,12 @@ class BoardView:
         """Everything that stays put between state changes: board, lit targets, checkers, cube."""
         target.blit(self.static(d.perspective), (0, 0))
         for place in d.targets:
-            self.place_glow(target, place, (120, 255, 90, 120))
+            self.place_glow(target, place, (*self.look.target, 150))
         self._draw_checkers(target, d)
         self._draw_landing(target, d)
         if d.cube_visible:
             self.draw_cube(target, d.cube_value, LAYOUT.cube_center(d.cube_owner))
         self.draw_arrows(target, d.arrows)
-        self.layer_builds += 1
 
     def draw_arrows(
         self,
@@ -226,33 +199,12 @@ class BoardView:
         arrows: list[tuple[tuple[float, float], tuple[float, float]]],
         colour: tuple[int, int, int] = HINT,
         numbered: bool = True,
+        dashed: bool = False,
     ) -> None:
-        """Thick outlined arrows from each source checker to its landing place, numbered if several.
-
-        ``colour``: the hint's pink on the game screen; the review draws the play made and the
-        better play in two other colours on the same board.
-        """
-        for a, b in arrows:
-            dx, dy = b[0] - a[0], b[1] - a[1]
-            length = math.hypot(dx, dy)
-            if length < 1:
-                continue
-            ux, uy = dx / length, dy / length
-            head = min(30.0, length * 0.5)
-            base = (b[0] - ux * head, b[1] - uy * head)
-            tip = [b, (base[0] - uy * 17, base[1] + ux * 17), (base[0] + uy * 17, base[1] - ux * 17)]
-            pygame.draw.line(surface, (40, 10, 30), a, base, 13)
-            pygame.draw.polygon(surface, (40, 10, 30), tip, 0)
-            pygame.draw.polygon(surface, (40, 10, 30), tip, 4)
-            pygame.draw.line(surface, colour, a, base, 7)
-            pygame.draw.polygon(surface, colour, tip)
-            pygame.draw.circle(surface, colour, a, 9)
-        if numbered and len(arrows) > 1:
-            for i, c in enumerate(label_spots(arrows), start=1):
-                pygame.draw.circle(surface, (40, 10, 30), c, 18)
-                pygame.draw.circle(surface, colour, c, 16)
-                label = CACHE.render(str(i), MIN_SIZE, (30, 0, 20))
-                surface.blit(label, label.get_rect(center=c))
+        """Thick outlined arrows from each source checker to its landing place, numbered if several
+        (:func:`game.ui.board.marks.arrows`): the hint's in pink; the review's play made solid and
+        its better play dashed, each in a colour of its own."""
+        marks.arrows(surface, arrows, colour, numbered, dashed)
 
     def draw_moving(self, surface: pygame.Surface, d: BoardDraw) -> None:
         """What changes every frame: dice (tumbling), flying checkers, the dragged checker."""
@@ -287,8 +239,8 @@ class BoardView:
         surface.blit(sprite, sprite.get_rect(center=(int(xy[0]) + 2, int(xy[1]) + 2)))
 
     def _draw_landing(self, surface: pygame.Surface, d: BoardDraw) -> None:
-        """A bright ring where the checker would land on each lit target (over a blot: a hit)."""
-        ring = self.glow("ring", (L.CHECKER + 4, L.CHECKER + 4), (150, 255, 110, 255))
+        """A gun-sight where the checker would land on each lit target (over a blot: a hit)."""
+        ring = self.glow("sight", (L.CHECKER + 8, L.CHECKER + 8), (*self.look.target, 255))
         for kind, a, _ in d.targets:
             if kind != "point":
                 continue
@@ -304,9 +256,11 @@ class BoardView:
 
     def _draw_checkers(self, surface: pygame.Surface, d: BoardDraw) -> None:
         board = d.board
-        ring = self.glow("ring", (L.CHECKER + 6, L.CHECKER + 6), (255, 204, 64, 255))
-        last_ring = self.glow("ring", (L.CHECKER + 6, L.CHECKER + 6), (90, 200, 255, 255))
-        hint = self.glow("dot", (L.CHECKER + 2, L.CHECKER + 2), (120, 255, 140, 200))
+        look = self.look
+        ring = self.glow("double", (L.CHECKER + 12, L.CHECKER + 12), (*look.selected, 255))
+        last_ring = self.glow("dashed", (L.CHECKER + 8, L.CHECKER + 8), (*look.last, 255))
+        hint = self.glow("ring", (L.CHECKER + 2, L.CHECKER + 2), (*look.movable, 220))
+        left = self.glow("hollow", (22, 22), (*look.last, 255))
         last_dst = {dst for _, dst in d.last}
         last_src = {src for src, _ in d.last}
         for a in range(1, 25):
@@ -334,8 +288,8 @@ class BoardView:
         for src in last_src:
             if src[0] == "point" and src not in last_dst:
                 r = LAYOUT.point_rect(src[1])
-                y = r.bottom - 10 if src[1] <= 12 else r.top + 10
-                pygame.draw.circle(surface, LAST, (r.centerx, y), 8)
+                y = r.bottom - 12 if src[1] <= 12 else r.top + 12
+                surface.blit(left, left.get_rect(center=(r.centerx, y)))
         for player in (0, 1):
             place = ("bar", player, 0)
             n = board[player][24] - d.hidden.get(place, 0)

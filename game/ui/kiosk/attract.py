@@ -65,6 +65,8 @@ class AttractScene(GameScene):
             draw_top_ten(surface, box, self.app.leaderboard.today())
         # Eight brightness steps: the text surfaces stay in the text cache instead of a new one per frame.
         pulse = round((0.5 + 0.5 * math.sin(self.clock * 3.2)) * 7) / 7
+        if self.app.settings.reduced_motion:  # no pulsing: the words stand in their brightest colour
+            pulse = 1.0
         if self._band is None:
             self._band = pygame.Surface((L.W, 150), pygame.SRCALPHA)
             self._band.fill((0, 0, 0, 205))

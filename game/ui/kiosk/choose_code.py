@@ -18,8 +18,9 @@ from game.ui import layout as L
 from game.ui.board.view import BG
 from game.ui.input import Intent
 from game.ui.kiosk.keypad import KeypadScene
+from game.ui.lines import wrap_lines
 from game.ui.scenes.base import DIM, Host, Scene
-from game.ui.text import MIN_SIZE, draw_text, wrap_lines
+from game.ui.text import MIN_SIZE, draw_text
 
 
 class ChooseCodeScene(KeypadScene):

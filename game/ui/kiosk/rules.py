@@ -16,10 +16,12 @@ from collections.abc import Callable
 import pygame
 
 from game.session import persist
+from game.session.controller import GameSetup
 from game.session.kiosk import Cmd, Kiosk, Mode
 from game.session.persist import SavedGame
 from game.ui import layout as L
 from game.ui.board.view import GOLD
+from game.ui.kiosk.attract import AttractScene
 from game.ui.kiosk.choose_code import ChooseCodeScene
 from game.ui.kiosk.keypad import KeypadScene
 from game.ui.kiosk.operator import OperatorScene
@@ -107,7 +109,7 @@ class KioskRules:
         """An autosave is being resumed at start: a visitor is playing, not the demo."""
         self.kiosk.mode = Mode.ACTIVE
 
-    def start_scene(self, resumed: Callable[[SavedGame], Scene], demo: Callable[[], Scene]) -> Scene:
+    def start_scene(self, resumed: Callable[[SavedGame], Scene], demo: GameSetup) -> Scene:
         """The cabinet's first screen: a game cut off by a power cut or a crash, however long the boot
         took (a visitor who walked away lost the game to the demo already: ``go_attract`` deletes the
         save, so no age limit is needed; one dropped games in play when a boot was slow); else the demo.
@@ -119,7 +121,7 @@ class KioskRules:
         saved = persist.load_game(self.app.data_dir)
         if saved is not None:
             self.resume_active()
-        scene = resumed(saved) if saved is not None else demo()
+        scene = resumed(saved) if saved is not None else AttractScene(self.app, demo)
         if not self.app.settings.operator_code:
             return ChooseCodeScene(self.app, scene, resumed=saved is not None)
         return scene

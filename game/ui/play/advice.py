@@ -11,7 +11,8 @@ from __future__ import annotations
 import pygame
 
 from game.ui.board.view import HINT
-from game.ui.text import CACHE, MIN_SIZE, draw_text, two_lines
+from game.ui.lines import two_lines
+from game.ui.text import CACHE, MIN_SIZE, draw_text
 
 ADVICE_SIZES = (26, MIN_SIZE)
 """The cube advice's type at its largest: its verdict (in one row or two, both at one size), then the

@@ -77,7 +77,7 @@ def board_draw(t: GameHost, alpha: float) -> BoardDraw:
     s = game.state
     seg, at = t.anim.current(alpha * STEP_SECONDS)
     board = seg.board if seg is not None else abs_board(s.position, s.turn)
-    d = BoardDraw(board=board, perspective=game.perspective, mover=s.turn)
+    d = BoardDraw(board=board, perspective=game.perspective, mover=s.turn, style=t.view.style())
     if seg is not None:
         for f in seg.flights:
             if at < f.t1:

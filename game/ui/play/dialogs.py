@@ -20,11 +20,12 @@ from game.engine.flow import Phase
 from game.engine.scoring import WinKind, game_points
 from game.ui import layout as L
 from game.ui.board.view import GOLD
+from game.ui.lines import two_lines
 from game.ui.play import match_extras
 from game.ui.play.advice import draw_advice
 from game.ui.play.host import GameHost
 from game.ui.play.panel import player_box
-from game.ui.text import CACHE, MIN_SIZE, draw_text, two_lines
+from game.ui.text import CACHE, MIN_SIZE, draw_text
 from game.ui.widgets import Button, row_widths
 
 WIN_KEYS = {

@@ -21,8 +21,9 @@ from game.ui import layout as L
 from game.ui.board.sprites import Sprites
 from game.ui.board.view import GOLD, PANEL_BG
 from game.ui.layout import LAYOUT
+from game.ui.lines import wrap
 from game.ui.scenes.base import DIM, INK, dialog_box
-from game.ui.text import CACHE, MIN_SIZE, draw_text, wrap
+from game.ui.text import CACHE, MIN_SIZE, draw_text
 from game.ui.widgets import PAD, Button, ButtonGroup, common_size, row_widths, shade, spread
 
 Action = Callable[[], None]

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import pygame
 
+from game.engine.flow import Phase
 from game.i18n import tr
 from game.session.match_timer import clock_text
 from game.ui import layout as L
 from game.ui.board.view import GOLD
+from game.ui.lines import first_fitting
 from game.ui.play.host import GameHost
-from game.ui.text import CACHE, MIN_SIZE, draw_text, first_fitting
+from game.ui.text import CACHE, MIN_SIZE, draw_text
 
 CLOCK_SIZE = 30
 LOW = 60
@@ -59,6 +61,11 @@ def paint(
             running = timer.running == player
             colour = (255, 110, 100) if bank < LOW else (GOLD if running else (225, 230, 240))
             left = box.x + 84
+            s = t.game.state
+            if s.cube.owner == player and s.phase is not Phase.CUBE_OFFERED:  # the owner's cube is there
+                left = (
+                    box.x + 80 + t.sprites.variant(f"cube_{min(s.cube.value, 64)}", "small").get_width() + 8
+                )
             drawn = draw_text(surface, clock_text(bank), CLOCK_SIZE, (left, box.y + 90), colour, "midleft")
             if delay > 0:
                 small = (255, 236, 160) if running else (150, 160, 180)

@@ -83,7 +83,9 @@ def _undo(anim: Animator, old: GameState, new: GameState, mover: int) -> None:
         other = 1 - mover
         place: Place = ("point", L.to_abs(mover, move.dst), 0)
         start = top_xy(before, ("bar", other, 0))
-        seg.flights.append(Flight(other, start, top_xy(after, place), place, 0.0, seg.duration))
+        seg.flights.append(
+            Flight(other, start, top_xy(after, place), place, 0.0, seg.duration, jump=anim.reduced)
+        )
 
 
 def _dropped(
@@ -111,5 +113,5 @@ def _dropped(
     for i, move in enumerate(m for m in moves if m.hit):
         start = LAYOUT.checker_center(L.to_abs(mover, move.dst), 0, 1)
         t0 = 0.05 + 0.1 * i
-        seg.flights.append(Flight(other, start, top_xy(after, bar), bar, t0, t0 + 0.3))
+        seg.flights.append(Flight(other, start, top_xy(after, bar), bar, t0, t0 + 0.3, jump=anim.reduced))
         seg.duration = max(seg.duration, t0 + 0.3)

@@ -12,11 +12,12 @@ from game.engine.flow import Phase
 from game.i18n import tr, tr_level, tr_message
 from game.ui import layout as L
 from game.ui.board.view import GOLD, HINT
+from game.ui.lines import first_fitting, fit_lines
 from game.ui.play import match_extras
 from game.ui.play.advice import draw_advice
 from game.ui.play.host import GameHost
 from game.ui.reading import play_text
-from game.ui.text import CACHE, MIN_SIZE, draw_text, first_fitting, fit_lines
+from game.ui.text import CACHE, MIN_SIZE, draw_text
 from game.ui.widgets import Button
 
 Colour = tuple[int, int, int]
@@ -235,6 +236,8 @@ def facts(t: GameHost) -> tuple[object, ...]:
         t.hints.moves,
         tuple(t.hints.cube_lines()),
         s.phase is Phase.CUBE_OFFERED,
+        (s.cube.value, s.cube.owner),
+        t.view.style(),
         match_extras.facts(t),
     )
 
@@ -320,8 +323,13 @@ def paint(t: GameHost, surface: pygame.Surface, ox: int, oy: int) -> None:
         name = tr_message(game.name(player))
         shown = tr("ui.pips", pips=pips[player]) if game.setup.aids else ""  # tournament rules: no pips
         paint_player(surface, rect, name, shown, score[player], on)
+        if s.cube.owner == player and s.phase is not Phase.CUBE_OFFERED:
+            # Who owns the cube is told by where it stands on the bar; here it is told again, with its
+            # value, in the owner's own box (a player who does not follow the bar sees it by the name).
+            cube = t.sprites.variant(f"cube_{min(s.cube.value, 64)}", "small")
+            surface.blit(cube, cube.get_rect(midleft=(rect.x + 80, rect.y + 90)))
     # The dice's fingerprint: in the level row for two players, else in the last play's band at a
-    # game's start (before there is a last play); the clocks in the players' boxes.
+    # game's start (before there is a last play); the clocks in the players' boxes (after the cube).
     if game.setup.mode == "two":
         free: pygame.Rect | None = LEVEL_ROW.move(-ox, -oy)
     elif not last_text(t) and s.phase is not Phase.CUBE_OFFERED:
@@ -332,7 +340,8 @@ def paint(t: GameHost, surface: pygame.Surface, ox: int, oy: int) -> None:
     length = s.rules.match_length
     line = tr("ui.match_to", length=length) if length else tr("ui.session_score")
     if s.phase is not Phase.CUBE_OFFERED:  # the offer's card covers the row but for its glyphs' tops
-        draw_text(surface, line, 26, MATCH_ROW.move(-ox, -oy).center, (230, 230, 240), width=w)
+        size = CACHE.row_size(26, MATCH_ROW.h)
+        draw_text(surface, line, size, MATCH_ROW.move(-ox, -oy).center, (230, 230, 240), width=w)
     if length == 1:  # the cube is dead in a 1-point match: no game is "Crawford" there
         badge = BADGE_ROW.move(-ox, -oy).inflate(-20, 0)
         pygame.draw.rect(surface, (70, 78, 96), badge, border_radius=8)
@@ -344,7 +353,8 @@ def paint(t: GameHost, surface: pygame.Surface, ox: int, oy: int) -> None:
         draw_text(surface, tr("ui.crawford"), MIN_SIZE, badge.center, (255, 255, 255), width=badge.w - 8)
     if game.setup.mode != "two":
         level = level_text(t)
-        draw_text(surface, level, MIN_SIZE, LEVEL_ROW.move(-ox, -oy).center, (170, 170, 190), width=w)
+        size = CACHE.row_size(MIN_SIZE, ROW_H)
+        draw_text(surface, level, size, LEVEL_ROW.move(-ox, -oy).center, (170, 170, 190), width=w)
     band = last_band(t)
     paint_lines(surface, last_lines(t, band.height // ROW_H), band.move(-ox, -oy), (90, 200, 255))
     paint_lines(surface, hint_lines(t), HINT_ROWS.move(-ox, -oy), HINT)
@@ -357,7 +367,7 @@ def paint_lines(surface: pygame.Surface, lines: list[str], band: pygame.Rect, co
     the top of ``band``, centred across it."""
     for i, row in enumerate(lines):
         centre = (band.centerx, band.top + ROW_H // 2 + i * ROW_H)
-        draw_text(surface, row, MIN_SIZE, centre, colour, width=band.width)
+        draw_text(surface, row, CACHE.row_size(MIN_SIZE, ROW_H), centre, colour, width=band.width)
 
 
 __all__ = [

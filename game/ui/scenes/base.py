@@ -26,6 +26,7 @@ from game.session.kiosk import Kiosk
 from game.session.leaderboard import Leaderboard
 from game.session.persist import SavedGame
 from game.session.records import RecordKeeper
+from game.session.speech import Speaker
 from game.ui.board.sprites import Sprites
 from game.ui.board.view import GOLD
 from game.ui.input import InputMapper, Intent
@@ -102,6 +103,8 @@ class Host(Protocol):
     autosave: Autosave
     desk: EventDesk
     clock: Callable[[], float]
+    speech: Speaker
+    visit_settings: st.Settings | None
 
     @property
     def speed(self) -> str: ...
@@ -124,11 +127,9 @@ class Scene:
 
     def __init__(self, app: Host) -> None:
         self.app = app
-        self.dirty = True
 
     def enter(self) -> None:
         """Became the top scene (pushed, or uncovered by a pop)."""
-        self.dirty = True
 
     def exit(self) -> None:
         """Stops being the top scene (popped, or covered by a push)."""

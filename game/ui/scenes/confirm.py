@@ -16,8 +16,9 @@ from game.i18n import tr
 from game.ui import layout as L
 from game.ui.board.view import GOLD
 from game.ui.input import Intent
+from game.ui.lines import wrap_lines
 from game.ui.scenes.base import DIM, ButtonScene, Host, button, dialog_box
-from game.ui.text import draw_text, wrap_lines
+from game.ui.text import draw_text
 from game.ui.widgets import shade
 
 BOX = pygame.Rect(L.W // 2 - 330, L.H // 2 - 170, 660, 340)

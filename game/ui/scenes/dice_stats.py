@@ -17,8 +17,9 @@ from game.i18n import tr
 from game.session.dice_stats import DiceStats, percent_text
 from game.ui import layout as L
 from game.ui.board.view import BG
+from game.ui.lines import wrap
 from game.ui.scenes.base import ButtonScene, Host, button
-from game.ui.text import CACHE, MIN_SIZE, wrap
+from game.ui.text import CACHE, MIN_SIZE
 
 PANEL = (18, 40, 30)
 """The statistics panel's background."""
@@ -105,6 +106,15 @@ def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Transla
     chart_h = max(px(80), min(px(200), rect.bottom - px(8) - y - px(80) - words_h))
     gap = px(30)
     chart_w = (rect.w - 2 * pad - gap) // 2
+    # The tallest bar's count stands just under the chart's heading; under larger text both grow, so
+    # the chart starts lower by as much as they would overlap (and is that much shorter).
+    head_h = CACHE.font(px(26), True).get_height()
+    label_h = CACHE.font(px(MIN_SIZE), False).get_height()
+    top = y + px(40)
+    clash = (y + head_h + px(2)) - (top + round(chart_h * (1 - 1 / 1.15)) - px(2) - label_h)
+    if clash > 0:
+        top += clash
+        chart_h -= clash
     for col, (title_key, counts, expected, labels) in enumerate(
         (
             ("fair.faces", stats.faces, stats.face_expected, [str(i) for i in range(1, 7)]),
@@ -113,7 +123,6 @@ def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Transla
     ):
         cx = x0 + col * (chart_w + gap)
         text(tr(title_key), 26, accent, (cx, y), bold=True)
-        top = y + px(40)
         base = top + chart_h
         peak = max([*counts, expected, 1.0]) * 1.15
         bar_w = chart_w // 6
@@ -145,7 +154,7 @@ def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Transla
             (cx + chart_w, y + px(6)),
             anchor="topright",
         )
-    y = y + px(40) + chart_h + px(40)
+    y = top + chart_h + px(40)
 
     for s, colour, size, bold in lines:
         for line in wrap(s, _font(px(size), bold), width):

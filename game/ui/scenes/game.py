@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 from game.ai.jobs import Where
 from game.i18n import Message, tr, tr_message
 from game.session import events as ev
+from game.session.autoplay import AutoPlay
 from game.session.controller import GameController, GameSetup, ScreenHooks
 from game.ui.board.anim import Animator, DiceRoll
 from game.ui.board.sprites import Sprites
@@ -54,10 +55,10 @@ The explicit keys (T, P) act at once: nobody presses them by accident."""
 class GameScene(Scene):
     def __init__(self, app: Host, setup: GameSetup) -> None:
         super().__init__(app)
-        self.anim = Animator(speed=app.speed)
+        self.anim = Animator(speed=app.speed, reduced=app.settings.reduced_motion)
         self.game = self.make_controller(setup)
         self.view = BoardView(app.sprites)
-        self.dice = DiceRoll(rng=random.Random(self.game.seed ^ 0x5EED))
+        self.dice = DiceRoll(rng=random.Random(self.game.seed ^ 0x5EED), still=app.settings.reduced_motion)
         self.buttons = ButtonGroup()
         self.modal = ButtonGroup()
         self.hands = TurnInput(self)
@@ -79,17 +80,15 @@ class GameScene(Scene):
         """Kiosk: the number of the game (``game.games``) whose review opened by itself."""
         self.modal_age = 0.0
         """Seconds the current dialog has been on screen (counted once the board stops moving)."""
+        self.game.auto_play = AutoPlay(lambda: self.app.settings)  # forced plays, equal bear-offs
         self._on_state()
         self.game.start()
 
     def make_controller(self, setup: GameSetup) -> GameController:
         """The turn controller this screen plays through (Learn to play's own makes no automatic step)."""
+        where, publish = Where.WORKER if self.app.threaded_ai else Where.HERE, self.app.events.publish
         return GameController(
-            setup,
-            thinking=Where.WORKER if self.app.threaded_ai else Where.HERE,
-            publish=self.app.events.publish,
-            speed_factor=self.anim.factor,
-            hooks=self.screen_hooks(),
+            setup, thinking=where, publish=publish, speed_factor=self.anim.factor, hooks=self.screen_hooks()
         )
 
     def screen_hooks(self) -> ScreenHooks:
@@ -154,7 +153,7 @@ class GameScene(Scene):
             if s.dice is not None:
                 self.dice.show(s.dice, (s.turn, s.turn))
         else:
-            self.dice = DiceRoll(rng=self.dice.rng)
+            self.dice = DiceRoll(rng=self.dice.rng, still=self.dice.still)
 
     def rebuild_buttons(self) -> None:
         self.buttons.buttons = panel.buttons(self)
@@ -217,14 +216,8 @@ class GameScene(Scene):
 
     def open_review(self) -> None:
         """The review of the game just finished (from the game-over dialog)."""
-        record = self.app.records.last_game()
-        game = self.game
-        kept = record.games[0] if record is not None else None
-        if (
-            record is None
-            or kept is None
-            or (kept.score, kept.result) != (game.state.score, game.state.result)
-        ):
+        record, game = self.finished_record(), self.game
+        if record is None:
             self.flash(tr("review.no_record"))  # not recorded (a resumed game whose record was lost)
             return
         names = (tr_message(game.name(0)), tr_message(game.name(1)))
@@ -313,6 +306,7 @@ class GameScene(Scene):
     def update(self, dt: float) -> None:
         self.events.update(dt, board_still=not (self.anim.busy or self.dice.tumbling))
         self.anim.speed = self.app.speed
+        self.anim.reduced = self.dice.still = self.app.settings.reduced_motion
         self.anim.update(dt)
         if self.anim.sounds:
             for name in self.anim.take_sounds():

@@ -12,8 +12,9 @@ from game.i18n import tr
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.input import Intent
+from game.ui.lines import wrap
 from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
-from game.ui.text import CACHE, MIN_SIZE, draw_text, wrap
+from game.ui.text import CACHE, MIN_SIZE, draw_text
 
 
 class HowToScene(ButtonScene):

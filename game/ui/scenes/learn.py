@@ -67,13 +67,8 @@ class LearnScene(GameScene):
         self.show(self.index)
 
     def make_controller(self, setup: GameSetup) -> GameController:
-        return LessonController(
-            setup,
-            publish=self._publish,
-            speed_factor=self.anim.factor,
-            on_roll=self._rolled,
-            hooks=self.screen_hooks(),
-        )
+        factor, hooks, roll = self.anim.factor, self.screen_hooks(), self._rolled
+        return LessonController(setup, publish=self._publish, speed_factor=factor, on_roll=roll, hooks=hooks)
 
     def _publish(self, event: ev.GameEvent) -> None:
         sound = lesson.lesson_sound(event)

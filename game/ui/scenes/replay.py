@@ -34,6 +34,7 @@ from game.ui import layout as L
 from game.ui.board import still as still_board
 from game.ui.board.view import GOLD, PANEL_BG, BoardView
 from game.ui.input import Intent
+from game.ui.lines import first_fitting, wrap_lines
 from game.ui.reading import play_text
 from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
 from game.ui.scenes.replay_steps import (
@@ -46,7 +47,7 @@ from game.ui.scenes.replay_steps import (
     states_of,
 )
 from game.ui.scenes.review_words import NBSP, graded, prose_lines, reason_text, wrap_prose
-from game.ui.text import MIN_SIZE, draw_text, first_fitting, wrap_lines
+from game.ui.text import CACHE, MIN_SIZE, draw_text
 
 BUTTONS_Y = 470
 """The top of the panel's buttons."""
@@ -110,7 +111,6 @@ class ReplayScene(ButtonScene):
 
     def go(self, index: int) -> None:
         self.index = max(0, min(index, len(self.steps) - 1))
-        self.dirty = True
 
     def forward(self) -> None:
         self.go(self.index + 1)
@@ -256,6 +256,7 @@ class ReplayScene(ButtonScene):
         panel = pygame.Rect(L.PANEL_X - 4, L.BOARD_Y, L.PANEL_W + 8, L.BOARD_H)
         pygame.draw.rect(surface, PANEL_BG, panel, border_radius=14)
         cx, w = L.PANEL_X + L.PANEL_W // 2, L.PANEL_W - 8
+        row = CACHE.row_size(MIN_SIZE, 28)  # the panel's lines are 28 px apart: larger text grows no further
         game = self.record.games[step.game]
         reason = self.reason_lines(step)
         if reason:  # the reason in words stands where the title was
@@ -271,18 +272,19 @@ class ReplayScene(ButtonScene):
         # moves down by the extra lines.
         where = wrap_lines(self.where(step), MIN_SIZE, w)
         for i, line in enumerate(where):
-            draw_text(surface, line, MIN_SIZE, (cx, L.BOARD_Y + 28 + 28 * i), GOLD, width=w)
+            draw_text(surface, line, row, (cx, L.BOARD_Y + 28 + 28 * i), GOLD, width=w)
         top = L.BOARD_Y + 28 * (len(where) - 1)
         score = f"{game.score[0]} : {game.score[1]}"
         score = first_fitting([f"{self.names[0]} {score} {self.names[1]}", score], MIN_SIZE, w)
-        draw_text(surface, score, MIN_SIZE, (cx, top + 60), DIM, width=w)
+        tight = CACHE.row_size(MIN_SIZE, 22)  # the Crawford line stands 22 px under the score
+        draw_text(surface, score, tight, (cx, top + 60), DIM, width=w)
         if game.crawford:  # under the score it explains (no doubling in this game), close to it: the
             # panel is full where a long play and a long better play take three and two lines
             top += 22
-            draw_text(surface, tr("replay.crawford"), MIN_SIZE, (cx, top + 60), DIM, width=w)
+            draw_text(surface, tr("replay.crawford"), tight, (cx, top + 60), DIM, width=w)
         said = wrap_lines(self.describe(step), MIN_SIZE, w)
         for i, line in enumerate(said):
-            draw_text(surface, line, MIN_SIZE, (cx, top + 100 + 28 * i), INK, width=w)
+            draw_text(surface, line, row, (cx, top + 100 + 28 * i), INK, width=w)
         last = top + 100 + 28 * (len(said) - 1)  # the middle of the last line drawn
         for text, colour in self.verdict_lines(step):
             # more lines where a long play does not fit one at the floor size

@@ -1,12 +1,10 @@
-"""The review screen: for each player, how the game went in words ("31 decisions: 24 good,
-5 inaccurate, 2 blunders. Biggest mistake: move 25.") above the figures (error rate, rating word,
-luck); then the selected player's costliest mistakes, one row each: a small board (the play made
-and the better play as arrows), the grade and cost, both plays with their equities, and the reason
-in words beside the numbers.
+"""The review screen: for each player, how the game went in words ("31 decisions: 24 good, ...")
+above the figures (error rate, rating word, luck); then the player's costliest mistakes, a row each:
+a small board (both plays as arrows), the grade and cost, both plays, and the reason in words.
 
 Why rows: a reason is a sentence, five or six lines in a third of the screen's width at the floor
-size, two across the width beside a small board. The board is only a reminder: a tap opens the
-replay there, on the full board.
+size, two across the width beside a small board, which is only a reminder: a tap opens the replay
+there, on the full board.
 
 Everything is written for one reader (:mod:`game.ui.reading`): against the computer the human,
 between two players the one whose mistakes are shown. The cards' boards carry his labels (a take
@@ -14,10 +12,9 @@ or a pass too, drawn on the doubler's position), the plays are in his numbers, t
 reasons carry that player's name, and the replay a card opens keeps his labels at every step. The
 words themselves are :mod:`game.ui.scenes.review_words`'.
 
-The review runs in a worker process (a job, see :mod:`game.session.review_job`); until it is
-done the screen shows its progress and keeps drawing, and Back cancels it. A mistake's
-board opens the replay at that move. In kiosk mode, a visitor's game against the computer
-then asks for initials for today's leaderboard.
+The review is a job in a worker process (:mod:`game.session.review_job`): meanwhile the screen
+shows its progress and keeps drawing, and Back cancels it. In kiosk mode, a visitor's game against
+the computer then asks for initials for today's leaderboard.
 """
 
 from __future__ import annotations
@@ -42,6 +39,7 @@ from game.ui import layout as L
 from game.ui.board import still as still_board
 from game.ui.board.view import BG, GOLD, BoardView
 from game.ui.input import Intent
+from game.ui.lines import first_fitting
 from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
 from game.ui.scenes.replay import ReplayScene
 from game.ui.scenes.replay_steps import Step, dice_text, mistake_step, shown_cube, states_of
@@ -57,7 +55,7 @@ from game.ui.scenes.review_words import (
     summary,
     wrap_prose,
 )
-from game.ui.text import CACHE, MIN_SIZE, draw_text, first_fitting
+from game.ui.text import CACHE, MIN_SIZE, draw_text
 
 BOX_Y, BOX_H = 50, 228
 """The players' boxes: name and rating word, up to three lines of words, four of figures."""
@@ -152,7 +150,6 @@ class ReviewScene(ButtonScene):
         for p in (0, 1):
             if self._box(p).collidepoint(intent.pos):
                 self.selected = p
-                self.dirty = True
                 return
         for i, _ in enumerate(self.review.players[self.selected].worst):
             if self._card(i).collidepoint(intent.pos):
@@ -289,9 +286,13 @@ class ReviewScene(ButtonScene):
         legend_x, y = L.W - 40, HEAD_Y
         r = draw_text(surface, tr("review.legend_better"), MIN_SIZE, (legend_x, y), still_board.BETTER,
                       anchor="midright")  # fmt: skip
+        r = still_board.legend_arrow(self.view, surface, r.x - 8, y, better=True)
         r = draw_text(surface, tr("review.legend_made"), MIN_SIZE, (r.x - 24, y), still_board.MADE,
                       anchor="midright")  # fmt: skip
-        # Without "(tap one to replay it)" where that runs into the legend ("Számítógép" did).
+        r = still_board.legend_arrow(self.view, surface, r.x - 8, y, better=False)
+        # Each word has the arrow it names before it (solid: played, dashed: better), so the legend
+        # does not rest on telling orange from green. Without "(tap one to replay it)" where that runs
+        # into the legend ("Számítógép" did).
         room = r.x - 40 - 32
         heads = [tr("review.mistakes_of", name=name), tr("review.mistakes_of_short", name=name)]
         draw_text(surface, first_fitting(heads, MIN_SIZE, room), MIN_SIZE, (40, y), INK, "midleft", room)

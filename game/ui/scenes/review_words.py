@@ -45,7 +45,7 @@ def prose_lines(texts: list[str], rows: int, width: int) -> list[str]:
     """The first of ``texts`` (the fullest first) that word-wraps into ``rows`` lines of ``width`` at
     the floor size; if none does, the last one's first ``rows`` lines, the last cut at a word with "…".
 
-    For sentences (a reason in words): :func:`~game.ui.text.fit_lines` breaks before a bracket, which
+    For sentences (a reason in words): :func:`~game.ui.lines.fit_lines` breaks before a bracket, which
     suits a label with a note but splits "The expert's play (23/20 20/16) brings..." after three words.
     """
     font = CACHE.font(MIN_SIZE)

@@ -1,6 +1,9 @@
 """The settings screen: every setting as a row, its name and a button that steps through the values.
 
-The operator's variant (from the operator menu) adds the idle time and the operator corner and code."""
+The operator's variant (from the operator menu) adds the idle time and the operator corner and code.
+The accessibility settings (board set, larger text, motion, moves made by themselves, spoken mode)
+have a screen of their own, :class:`AccessScene`, opened from here (and, on a cabinet whose operator
+left them open, from the title: a visitor's choices then last for their visit)."""
 
 from __future__ import annotations
 
@@ -41,9 +44,13 @@ class SettingsScene(ButtonScene):
         "operator_code",
     )
 
+    TITLE = "settings.title"
+
     def __init__(self, app: Host, operator: bool = False) -> None:
         super().__init__(app)
         self.operator = operator
+        self.save = True
+        """Changes are saved (a cabinet's visitor's are not: see :class:`AccessScene`)."""
         self.values = self.app.settings
         self._build()
 
@@ -68,6 +75,13 @@ class SettingsScene(ButtonScene):
                 "idle_seconds": "settings.idle",
                 "operator_corner": "settings.operator_corner",
                 "operator_code": "settings.operator_code",
+                "board_set": "access.board_set",
+                "large_text": "access.large_text",
+                "reduced_motion": "access.reduced_motion",
+                "auto_forced": "access.auto_forced",
+                "auto_bearoff": "access.auto_bearoff",
+                "speech": "access.speech",
+                "access_open": "access.open",
             }[name]
         )
 
@@ -97,7 +111,21 @@ class SettingsScene(ButtonScene):
             return tr("value.seconds", n=v.idle_seconds)
         if name == "operator_corner":
             return tr("corner." + v.operator_corner.replace("-", "_"))
+        if name == "board_set":
+            return tr(f"look.{v.board_set}")
+        if name == "speech" and not self.app.speech.available:
+            return tr("access.speech_missing" if v.speech else "access.speech_missing_off")
+        if name in ("large_text", "reduced_motion", "auto_forced", "auto_bearoff", "speech", "access_open"):
+            return tr("value.on" if getattr(v, name) else "value.off")
         return "•" * len(v.operator_code) or tr("settings.code_none")  # none chosen yet
+
+    def describe(self, index: int) -> str:
+        """What the spoken mode says for the focused button ``index``: a setting's name and value."""
+        rows = self.rows()
+        if 0 <= index < len(rows):
+            name = rows[index][0]
+            return f"{self.label(name)}: {self.value_text(name)}"
+        return self.buttons.buttons[index].label
 
     def rows(self) -> list[tuple[str, int, int]]:
         """Each setting shown, with the top left of its row: two columns, filled top to bottom."""
@@ -118,11 +146,21 @@ class SettingsScene(ButtonScene):
             )
             row.repeat = name != "operator_code"  # quick taps step on (300 s -> 30, 60, 90), one a tap
         b.add(button((L.W // 2 - 200, L.H - 86, 400, 70), tr("button.back"), self.close, "green", size=30))
+        self._top_buttons()
+
+    def _top_buttons(self) -> None:
+        """Beside the title: the accessibility screen and (the operator's) the key map."""
+        b = self.buttons
+        access = (70, 24, 330, 64) if self.operator else (L.W - 400, 24, 330, 64)
+        b.add(button(access, tr("settings.access"), self.open_access, "gold", size=26)).lines = 2
         if self.operator:  # the cabinet's buttons may arrive as keys: the operator maps them
             b.add(button((L.W - 330, 24, 260, 64), tr("settings.keys"), self.open_keys, "grey", size=26))
 
     def open_keys(self) -> None:
         self.app.scenes.push(KeymapScene(self.app))
+
+    def open_access(self) -> None:
+        self.app.scenes.push(AccessScene(self.app, operator=self.operator))
 
     def _cycle(self, name: str) -> Callable[[], None]:
         def step() -> None:
@@ -131,7 +169,7 @@ class SettingsScene(ButtonScene):
                 return
             self.values = st.next_option(self.values, name)
             # Saved at once: a kiosk's idle time may close the screen into the demo without Back.
-            self.app.apply_settings(self.values, save=True)
+            self.app.apply_settings(self.values, save=self.save)
             self._build()
 
         return step
@@ -153,12 +191,38 @@ class SettingsScene(ButtonScene):
         self._build()
 
     def close(self) -> None:
-        self.app.apply_settings(self.values, save=True)
+        self.app.apply_settings(self.values, save=self.save)
         super().close()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(BG)
-        draw_text(surface, tr("settings.title"), 44, (L.W // 2, 60), GOLD)
+        draw_text(surface, tr(self.TITLE), 44, (L.W // 2, 60), GOLD)
         for name, x, y in self.rows():
             draw_text(surface, self.label(name), 24, (x + 4, y + 16), DIM, anchor="midleft", width=520)
         self.buttons.draw(surface, self.app.sprites)
+
+
+class AccessScene(SettingsScene):
+    """The accessibility settings: how the board looks, the text size, motion, moves made by
+    themselves and the spoken mode. The operator's variant adds whether a cabinet's visitors may
+    change them; a ``visitor`` (a cabinet's title) changes them for the visit only: the App puts the
+    operator's back when the cabinet returns to its demo."""
+
+    FIELDS = st.ACCESS_FIELDS
+    TITLE = "access.title"
+
+    def __init__(self, app: Host, operator: bool = False, visitor: bool = False) -> None:
+        self.visitor = visitor
+        super().__init__(app, operator=operator)
+        if visitor:
+            self.save = False
+            if app.visit_settings is None:
+                app.visit_settings = app.settings  # what the operator set, back after the visit
+        elif operator:
+            app.visit_settings = None  # the operator decides: what is on the screen now is theirs
+
+    def fields(self) -> tuple[str, ...]:
+        return (*self.FIELDS, "access_open") if self.operator else self.FIELDS
+
+    def _top_buttons(self) -> None:
+        """None: this screen is the one the settings' button opens."""

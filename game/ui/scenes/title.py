@@ -26,7 +26,7 @@ from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
 from game.ui.scenes.dice_stats import DiceStatsScene
 from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.learn_offer import draw_offer, offer_button
-from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.settings import AccessScene, SettingsScene
 from game.ui.text import MIN_SIZE, draw_text
 from game.ui.widgets import PAD, common_size, row_widths, spread
 
@@ -110,7 +110,6 @@ class TitleScene(ButtonScene):
     def dismiss_notice(self) -> None:
         if self.notice_up:
             self.broken_save = self.broken_settings = None
-            self.dirty = True
             self.app.needs_draw = True
             if self.offer_learning:
                 self._build()  # the offer takes the top in the notice's place
@@ -166,7 +165,6 @@ class TitleScene(ButtonScene):
         self._side_buttons()
         if self.offer_up:
             self.buttons.add(offer_button(self.app.kiosk is not None, self.learn))
-        self.dirty = True
 
     def _middle_buttons(self) -> None:
         """The middle column: the two ways to play at one size, then Demo and How to play side by side
@@ -214,9 +212,11 @@ class TitleScene(ButtonScene):
             side.append((continue_rect, i18n.tr("menu.continue"), self.app.continue_saved, "gold", 2))
         learn_rect = (24, TOP_Y + 98, SIDE_W, TOP_H)  # beside Two players, under Continue
         side.append((learn_rect, i18n.tr("learn.button"), self.learn, "gold", 2))
+        settings_rect = (L.W - 24 - SIDE_W, TOP_Y, SIDE_W, TOP_H)
         if self.app.kiosk is None:
-            settings_rect = (L.W - 24 - SIDE_W, TOP_Y, SIDE_W, TOP_H)
             side.append((settings_rect, i18n.tr("menu.settings"), self.open_settings, "grey", 1))
+        elif self.app.settings.access_open:  # a visitor's own: larger text, another board, a voice
+            side.append((settings_rect, i18n.tr("settings.access"), self.open_access, "grey", 2))
         stats_rect = (L.W - 24 - STATS_W, 620, STATS_W, 64)
         side.append((stats_rect, i18n.tr("operator.fairness"), self.open_dice_stats, "grey", 1))
         for i, lang in enumerate(i18n.LANGUAGES):
@@ -283,6 +283,10 @@ class TitleScene(ButtonScene):
 
     def open_settings(self) -> None:
         self.app.scenes.push(SettingsScene(self.app))
+
+    def open_access(self) -> None:
+        """A cabinet's visitor's accessibility settings, for their visit (the operator's come back)."""
+        self.app.scenes.push(AccessScene(self.app, visitor=True))
 
     def open_dice_stats(self) -> None:
         self.app.scenes.push(DiceStatsScene(self.app))

@@ -3,7 +3,8 @@
 - frame time: ``main.py --bench-frames N`` (a demo game, update + draw per frame);
 - start to first frame: wall time of ``main.py --frames 1`` from process start to exit (an upper bound);
 - idle CPU: a real ``main.py`` process (dummy video driver) waiting on the title screen, then on a
-  two-player board waiting for a move, measured from ``/proc/PID/stat`` over 10 s.
+  two-player board waiting for a move, measured from ``/proc/PID/stat`` over 10 s, from a few seconds
+  after the game said it runs (``READY=1``, see ``game/ui/ready.py``), so a slow start is not counted.
 
 Usage: ``.venv/bin/python -m game.ui.tools.bench_frames [--frames N] [--idle-seconds S]``.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import socket
 import statistics
 import subprocess
 import sys
@@ -30,8 +32,23 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / ticks  # utime + stime
 
 
+def started(args: list[str]) -> subprocess.Popen[bytes]:
+    """``main.py ARGS``, returned once it has said ``READY=1`` (its loop runs, the first frame drawn)."""
+    with (
+        tempfile.TemporaryDirectory(prefix="bg-") as folder,
+        socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock,
+    ):
+        address = os.path.join(folder, "notify")
+        sock.bind(address)
+        proc = subprocess.Popen([PY, "main.py", *args], cwd=ROOT, env={**ENV, "NOTIFY_SOCKET": address})
+        sock.settimeout(600.0)  # a hung start fails the run instead of blocking it
+        sock.recv(64)
+    return proc
+
+
 def idle_cpu(args: list[str], settle: float, seconds: float) -> float:
-    proc = subprocess.Popen([PY, "main.py", *args], cwd=ROOT, env=ENV)
+    """CPU share of a game left alone: measured ``settle`` seconds after it runs (animations done)."""
+    proc = started(args)
     try:
         time.sleep(settle)
         c0, t0 = cpu_seconds(proc.pid), time.monotonic()

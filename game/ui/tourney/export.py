@@ -14,8 +14,9 @@ import pygame
 from game.i18n import tr
 from game.ui import layout as L
 from game.ui.board.view import GOLD
+from game.ui.lines import wrap_lines
 from game.ui.scenes.base import DIM, ButtonScene, Host, button, dialog_box
-from game.ui.text import draw_text, wrap_lines
+from game.ui.text import draw_text
 from game.ui.tourney.keyboard import KeyboardScene
 from game.ui.widgets import shade
 

@@ -23,9 +23,10 @@ from game.ui.board.view import BG, GOLD
 from game.ui.input import Intent
 from game.ui.kiosk.keypad import KeypadScene
 from game.ui.kiosk.operator import OperatorScene
+from game.ui.lines import wrap_lines
 from game.ui.scenes.base import INK, ButtonScene, Host, button
 from game.ui.scenes.title import TitleScene
-from game.ui.text import draw_text, wrap_lines
+from game.ui.text import draw_text
 from game.ui.tourney.flow import drop_games, play_here
 from game.ui.tourney.sheet import (
     LEFT_W,

@@ -1,0 +1,220 @@
+"""The pure geometry between the logical 1280x720 picture and a window, and the frame comparer.
+
+Why a module of its own: these are plain functions of sizes and turns (and one byte comparer), which
+the tests check without a window; :mod:`game.ui.display` owns the window and uses them to place,
+turn and present the picture and to map touches back.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, cast
+
+import pygame
+
+from game.ui.layout import H, W
+
+ROTATIONS: tuple[int, ...] = (0, 90, 180, 270)
+"""Clockwise turns of the whole picture, in degrees (90: the picture's top is at the screen's right)."""
+
+PANEL_ROOM = 0.08
+"""Share of the desktop's height (and half that of its width) left free around the default window
+for panels, docks and the title bar: SDL does not tell pygame the desktop's usable area."""
+MIN_PANEL_ROOM = 48
+"""Pixels of height kept free at least (one desktop panel and a title bar)."""
+
+BAND = 16
+"""Rows of the picture compared (and uploaded) as one piece: 45 bands for 720 rows."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Geometry (pure functions: the tests check them without a window)
+
+
+def turned_size(turn: int) -> tuple[int, int]:
+    """The logical picture's size once turned: W x H, or H x W for a quarter turn."""
+    return (W, H) if turn % 180 == 0 else (H, W)
+
+
+def fit(box: tuple[int, int], aspect: tuple[int, int]) -> tuple[int, int]:
+    """The largest size of ``aspect``'s shape inside ``box`` (at least 1x1)."""
+    bw, bh = box
+    aw, ah = aspect
+    scale = min(bw / aw, bh / ah)
+    return (max(1, min(bw, round(aw * scale))), max(1, min(bh, round(ah * scale))))
+
+
+def usable_desktop(desktop: tuple[int, int]) -> tuple[int, int]:
+    """The part of the desktop a default window may take: room kept for panels and a title bar."""
+    dw, dh = desktop
+    room_h = max(MIN_PANEL_ROOM, round(dh * PANEL_ROOM))
+    room_w = round(dw * PANEL_ROOM / 2)
+    return (max(1, dw - room_w), max(1, dh - room_h))
+
+
+def window_size(
+    desktop: tuple[int, int], requested: tuple[int, int] | None, turn: int = 0
+) -> tuple[tuple[int, int], str | None]:
+    """The window's size, and a one-line note when ``requested`` had to be clamped to the screen.
+
+    With no request: the largest size of the (turned) picture's shape that fits the usable desktop.
+    A request is honoured as asked (the picture is letterboxed into it) unless it is larger than the
+    screen, where a window could not be seen whole.
+    """
+    if requested is None:
+        return fit(usable_desktop(desktop), turned_size(turn)), None
+    w, h = requested
+    dw, dh = desktop
+    if w <= dw and h <= dh:
+        return (w, h), None
+    clamped = (min(w, dw), min(h, dh))
+    return clamped, (
+        f"note: --size {w}x{h} is larger than the {dw}x{dh} screen; using {clamped[0]}x{clamped[1]}"
+    )
+
+
+def picture_rect(window: tuple[int, int], turn: int) -> pygame.Rect:
+    """Where the turned picture goes in a window of this size: as large as fits, centred."""
+    size = fit(window, turned_size(turn))
+    return pygame.Rect((window[0] - size[0]) // 2, (window[1] - size[1]) // 2, *size)
+
+
+def to_logical(pos: tuple[float, float], window: tuple[int, int], turn: int) -> tuple[int, int]:
+    """A window position (pointer, touch) in logical coordinates, back through letterbox and turn.
+
+    A position on the picture lands inside ``0 <= x < W, 0 <= y < H``; one on a black bar lands
+    outside, where the input layer ignores presses and clamps drags.
+    """
+    rect = picture_rect(window, turn)
+    pw, ph = turned_size(turn)
+    # In the turned picture's own logical units, from the middle of the window pixel.
+    tx = (pos[0] + 0.5 - rect.x) * pw / rect.w
+    ty = (pos[1] + 0.5 - rect.y) * ph / rect.h
+    if turn == 90:
+        x, y = ty, H - tx
+    elif turn == 180:
+        x, y = W - tx, H - ty
+    elif turn == 270:
+        x, y = W - ty, tx
+    else:
+        x, y = tx, ty
+    lx, ly = math.floor(x), math.floor(y)
+    if rect.collidepoint(int(pos[0]), int(pos[1])):
+        # Inside the picture: rounding at the far edges must not push a touch off it.
+        lx, ly = min(max(lx, 0), W - 1), min(max(ly, 0), H - 1)
+    return (lx, ly)
+
+
+def to_window(pos: tuple[float, float], window: tuple[int, int], turn: int) -> tuple[int, int]:
+    """The inverse of :func:`to_logical`: where a logical point is drawn in the window."""
+    x, y = pos
+    if turn == 90:
+        tx, ty = H - y, x
+    elif turn == 180:
+        tx, ty = W - x, H - y
+    elif turn == 270:
+        tx, ty = y, W - x
+    else:
+        tx, ty = x, y
+    rect = picture_rect(window, turn)
+    pw, ph = turned_size(turn)
+    return (math.floor(rect.x + tx * rect.w / pw), math.floor(rect.y + ty * rect.h / ph))
+
+
+UV_CORNERS: tuple[tuple[int, int], ...] = ((0, 0), (1, 0), (1, 1), (0, 1))
+"""The picture's corners (texture coordinates) clockwise from its top left."""
+
+
+def _insets(texels: int, pixels: int) -> tuple[float, float]:
+    """Texels to leave out at the start and the end of a texture axis drawn over ``pixels`` window
+    pixels, so that GL's bilinear filter samples where the CPU path's ``smoothscale`` does.
+
+    Enlarging, smoothscale takes window pixel ``x`` from texel ``x * (texels - 1) / pixels``; GL takes
+    it from where the texture coordinate is at the pixel's centre, so the coordinates at the edges are
+    set to give the same line. Shrinking, both average from edge to edge: nothing is left out. (A
+    quarter turn enlarged turns before it scales on the CPU, where the two insets trade ends: a third
+    of a texel off, seen only on a portrait screen larger than 720x1280.)
+    """
+    if pixels <= texels:
+        return 0.0, 0.0
+    slope = (texels - 1) / pixels
+    return 0.5 - 0.5 * slope, 0.5 + 0.5 * slope
+
+
+def texture_quad(
+    window: tuple[int, int], turn: int
+) -> tuple[tuple[tuple[float, float], ...], tuple[tuple[float, float], ...]]:
+    """Where the renderer draws the picture: the four corners of :func:`picture_rect` in the window,
+    clockwise from the top left, and the picture's texture coordinates at each.
+
+    The turn is which picture corner lands on the window's top left: for a clockwise quarter turn the
+    picture's bottom-left corner does, its top-left goes to the window's top right. The texture
+    coordinates stop a little inside the picture's edges when it is enlarged (:func:`_insets`), so
+    that the GPU's picture matches the CPU path's pixel for pixel as nearly as bilinear filtering can.
+    """
+    rect = picture_rect(window, turn)
+    corners = (
+        (float(rect.left), float(rect.top)),
+        (float(rect.right), float(rect.top)),
+        (float(rect.right), float(rect.bottom)),
+        (float(rect.left), float(rect.bottom)),
+    )
+    quarter = turn // 90
+    across, down = (rect.w, rect.h) if turn % 180 == 0 else (rect.h, rect.w)
+    (u0, u1), (v0, v1) = _insets(W, across), _insets(H, down)
+    us, vs = (u0 / W, 1 - u1 / W), (v0 / H, 1 - v1 / H)
+    uvs = tuple((us[u], vs[v]) for u, v in (UV_CORNERS[(i - quarter) % 4] for i in range(4)))
+    return corners, uvs
+
+
+class FrameChanges:
+    """Which rows of the picture changed since the frame last shown; none: nothing to present.
+
+    The picture is compared with a copy of the last one shown, band by band (``bytearray.startswith``
+    is a ``memcmp`` that copies nothing: about 0.1 ms for the whole 1280x720 frame here), and only
+    changed bands are copied into it. Comparing the pixels themselves, not a flag set by the scenes,
+    can never leave a stale picture on screen: whatever drew, the screen gets what is in the buffer.
+    """
+
+    def __init__(self, band: int = BAND) -> None:
+        self.band = band
+        self._last: bytearray | None = None
+        self._pitch = 0
+
+    def reset(self) -> None:
+        """Forget the last frame: the next one counts as wholly changed (a new window, a new surface)."""
+        self._last = None
+
+    def compare(self, pixels: memoryview, pitch: int, height: int) -> list[tuple[int, int]] | None:
+        """The changed row ranges ``(top, bottom)``, merged, top to bottom; ``[]`` when the picture is
+        the same; ``None`` when there is no earlier frame to compare with (all of it is new)."""
+        size = pitch * height
+        last = self._last
+        if last is None or len(last) != size or pitch != self._pitch:
+            self._last = bytearray(pixels[:size])
+            self._pitch = pitch
+            return None
+        step = pitch * self.band
+        runs: list[tuple[int, int]] = []
+        for start in range(0, size, step):
+            end = min(size, start + step)
+            piece = pixels[start:end]
+            if last.startswith(piece, start):
+                continue
+            last[start:end] = piece
+            top, bottom = start // pitch, end // pitch
+            if runs and runs[-1][1] == top:
+                runs[-1] = (runs[-1][0], bottom)
+            else:
+                runs.append((top, bottom))
+        return runs
+
+    def rows(self, surface: pygame.Surface) -> list[tuple[int, int]] | None:
+        """:meth:`compare` on a surface's pixels (the surface is locked only while they are read)."""
+        proxy = surface.get_buffer()
+        view = memoryview(cast(Any, proxy)).cast("B")  # a buffer, though its stub does not say so
+        try:
+            return self.compare(view, surface.get_pitch(), surface.get_height())
+        finally:
+            view.release()
+            del proxy

@@ -241,3 +241,37 @@ def test_a_hold_on_the_bar_away_from_the_corner_does_nothing() -> None:
     k.press((5.0, -17.0))
     k.motion((300.0, -17.0), pressed=True)  # slid out of the corner along the bar
     assert run(k, 3.1) == []
+
+
+def test_no_code_chosen_opens_nothing() -> None:
+    """No default code: with none chosen, no typed code (not even nothing) opens the menu."""
+    k = Kiosk(KioskConfig(), start=Mode.ACTIVE)
+    assert k.config.code == ""
+    for attempt in ("", "2580", "0000"):
+        k.press(CORNER)
+        run(k, 3.1)
+        k.release(CORNER)
+        assert k.mode is Mode.CODE
+        for d in attempt:
+            k.digit(d)
+        assert not k.submit()
+        assert k.mode is not Mode.OPERATOR
+        k.cancel()
+
+
+def test_setup_mode_waits_for_the_organiser() -> None:
+    """Choosing the first code: nothing times out, the corner opens no keypad, presses pass on;
+    ending it goes to the demo (or on with a resumed game)."""
+    k = Kiosk(KioskConfig(idle_seconds=30), start=Mode.ATTRACT)
+    k.begin_setup()
+    assert not k.press(CORNER)
+    assert run(k, 600) == []
+    assert not k.release(CORNER)
+    assert k.mode is Mode.SETUP
+    assert not k.key()
+    k.end_setup()
+    assert k.mode is Mode.ATTRACT
+    k.begin_setup()
+    k.end_setup(Mode.ACTIVE)
+    assert k.mode is Mode.ACTIVE
+    assert Cmd.WARN in run(k, 31)

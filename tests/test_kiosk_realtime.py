@@ -63,7 +63,7 @@ pytestmark = pytest.mark.usefixtures("ui_reset")
 def test_idle_title_in_real_time_warns_then_returns_to_the_demo(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    settings = st.Settings(idle_seconds=20)
+    settings = st.Settings(idle_seconds=20, operator_code="2468")
     app = App(settings, Launch(kiosk=True), data_dir=tmp_path, threaded_ai=False)
     app.scenes.push(app.initial_scene())
     kiosk = app.kiosk

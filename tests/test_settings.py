@@ -22,7 +22,19 @@ def test_defaults() -> None:
         0,
     )
     assert s.idle_seconds == 90 and s.direction == "home-right" and 0.0 <= s.volume <= 1.0
-    assert s.operator_code.isdigit() and s.operator_corner in st.CORNERS
+    assert s.operator_corner in st.CORNERS
+    assert s.operator_code == ""  # no default code: the first kiosk start asks for one
+
+
+def test_no_operator_code_is_a_valid_setting_and_the_flag_needs_digits() -> None:
+    """An empty code (none chosen) survives the file; the flag refuses an empty code and says
+    how to forget the saved one instead."""
+    assert st.from_dict({"operator_code": ""}).operator_code == ""
+    assert st.from_dict({"operator_code": "2468"}).operator_code == "2468"
+    parser = argparse.ArgumentParser()
+    st.add_arguments(parser)
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--operator-code", ""])
 
 
 def test_round_trip(tmp_path: Path) -> None:

@@ -31,6 +31,8 @@ pytestmark = pytest.mark.usefixtures("ui_reset")
 
 
 def make(tmp_path: Path, kiosk: bool = False, **values: object) -> App:
+    if kiosk:
+        values.setdefault("operator_code", "2468")  # chosen already: no first-start keypad
     app = App(st.Settings(**values), Launch(kiosk=kiosk), data_dir=tmp_path, threaded_ai=False)  # type: ignore[arg-type]
     app.scenes.push(app.initial_scene())
     return app
@@ -216,7 +218,7 @@ def test_broken_settings_are_not_told_to_a_kiosk_visitor(tmp_path: Path) -> None
     from game.ui.cli import build
 
     break_the_settings(tmp_path)
-    app = build(["--data-dir", str(tmp_path), "--kiosk"], threaded_ai=False)
+    app = build(["--data-dir", str(tmp_path), "--kiosk", "--operator-code", "2468"], threaded_ai=False)
     assert isinstance(app.initial_scene(), AttractScene)
     assert app.broken_settings is None and app._title().notice_lines() == []
     app.quit()

@@ -198,7 +198,7 @@ def test_keys_the_operator_remapped(tmp_path: Path) -> None:
 
 def test_a_key_or_a_controller_button_wakes_the_kiosk_demo(tmp_path: Path) -> None:
     for press in (lambda a: key(a, "return"), lambda a: pad(a, pygame.CONTROLLER_BUTTON_A)):
-        app = App(st.Settings(), Launch(kiosk=True), data_dir=tmp_path, threaded_ai=False)
+        app = App(st.Settings(operator_code="2468"), Launch(kiosk=True), data_dir=tmp_path, threaded_ai=False)
         app.scenes.push(app.initial_scene())
         assert isinstance(app.scenes.top, AttractScene)
         press(app)

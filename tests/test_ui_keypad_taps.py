@@ -119,7 +119,8 @@ def test_the_initials_ok_is_greyed_until_a_letter_is_in(tmp_path: Path) -> None:
 
 def test_quick_taps_on_a_setting_step_it_once_each(tmp_path: Path) -> None:
     """The operator tapped Idle time three times quickly (300 s) and it showed 30 s, one step."""
-    app = App(st.Settings(idle_seconds=300), Launch(kiosk=True), data_dir=tmp_path, threaded_ai=False)
+    settings = st.Settings(idle_seconds=300, operator_code="2468")
+    app = App(settings, Launch(kiosk=True), data_dir=tmp_path, threaded_ai=False)
     assert app.kiosk is not None
     app.kiosk.mode = Mode.OPERATOR
     scene = SettingsScene(app, operator=True)

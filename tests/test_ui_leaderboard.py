@@ -117,7 +117,11 @@ def test_initials_are_letters_only() -> None:
 
 def _kiosk_app(tmp_path: Path) -> App:
     return App(
-        st.Settings(animation="fast"), Launch(kiosk=True), data_dir=tmp_path, threaded_ai=False, clock=Clock()
+        st.Settings(animation="fast", operator_code="2468"),
+        Launch(kiosk=True),
+        data_dir=tmp_path,
+        threaded_ai=False,
+        clock=Clock(),
     )
 
 
@@ -200,6 +204,9 @@ def test_the_operator_clears_the_board(tmp_path: Path) -> None:
     app.scenes.push(operator)
     clear = next(b for b in operator.buttons.buttons if b.label == "Clear leaderboard")
     clear.action()
+    assert app.leaderboard.today()  # it asks first (tests/test_kiosk_traps.py)
+    yes = next(b for b in app.scenes.top.buttons.buttons if b.label == "Clear")  # type: ignore[union-attr]
+    yes.action()
     assert app.leaderboard.today() == [] and _board(tmp_path).entries == []
     app.draw()
 

@@ -62,7 +62,7 @@ PATHS: dict[str, tuple[list[str], Callable[[App], GameScene]]] = {
     "title": ([], _title),
     "start": (["--start", "computer"], _game),
     "demo": (["--demo"], _game),
-    "kiosk": (["--kiosk"], _kiosk),
+    "kiosk": (["--kiosk", "--operator-code", "2468"], _kiosk),
 }
 
 

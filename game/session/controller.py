@@ -20,7 +20,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.ai.jobs import Job, Where
-from game.engine.dice import roll
 from game.engine.errors import IllegalAction
 from game.engine.flow import (
     Action,
@@ -36,12 +35,13 @@ from game.engine.flow import (
     Take,
     Undo,
     apply,
-    roll_for,
 )
 from game.engine.match import Match
 from game.engine.moves import Move, legal_plays
 from game.i18n import Message, Param, engine_refusal
 from game.session import events as ev
+from game.session.match_dice import MatchDice
+from game.session.match_timer import MatchTimer
 from game.session.opponent import Opponent
 
 log = logging.getLogger(__name__)
@@ -57,6 +57,24 @@ class GameSetup:
     level: str | None = None
     coach: bool = False
     """The coach watches this game (the first game after Learn to play): read by the coach's card."""
+    # -- events (issue 27): verifiable dice, typed dice, the clock, a tournament's match ------------
+    secret: str | None = None
+    """The dice secret to roll from (the same dice again); None: a new one, or a seed's dice."""
+    hand_dice: bool = False
+    """The operator allows typing real dice in (see game.session.match_dice)."""
+    clock: str | None = None
+    """A match clock preset (two players only; see game.session.match_timer), None: no clock."""
+    names: tuple[str, str] | None = None
+    """The players' names (a tournament's); None: White and Black, or You and the computer."""
+    tournament: str | None = None
+    """The tournament match this game plays (its id), scored into the draw when it ends."""
+    aids: bool = True
+    """Hint, coach and pip count allowed (tournament rules can switch them off)."""
+
+    @property
+    def verifiable(self) -> bool:
+        """Dice from a secret: a given one, or a new one for every match a person plays without a seed."""
+        return self.secret is not None or (self.seed is None and self.mode != "demo")
 
 
 ChangeHook = Callable[[GameState, GameState, Action, "tuple[int, int] | None"], None]
@@ -124,6 +142,15 @@ class GameController:
         self.hooks = hooks if hooks is not None else ScreenHooks()
         self.speed_factor = speed_factor
         self.match = Match(Rules(match_length=setup.match_length))
+        self.match_dice = MatchDice(self.rng, setup.secret, hand_allowed=setup.hand_dice)
+        if setup.secret is None and setup.verifiable:
+            self.match_dice = MatchDice.fresh(self.rng, verifiable=True, hand_allowed=setup.hand_dice)
+        self.match_dice.new_game(1)
+        self.timer: MatchTimer | None = None
+        if setup.clock is not None and setup.mode == "two":
+            self.timer = MatchTimer(setup.clock, setup.match_length)
+        self.dice_wanted: str | None = None
+        """ "opening" or "roll": a human rolls real dice and the screen asks for them (typed dice)."""
         self.state = self.match.new_game()
         self.note: Message | None = None
         """A sentence about the last automatic step (the opening roll), shown until the mover moves."""
@@ -164,6 +191,8 @@ class GameController:
     # -- names and perspective -----------------------------------------------------------------
 
     def name(self, player: int) -> Message:
+        if self.setup.names is not None:  # a tournament's players
+            return Message.of("player.named", name=self.setup.names[player])
         if self.setup.mode == "computer":
             if player == 0:
                 return Message("ui.player_you")
@@ -190,8 +219,22 @@ class GameController:
             return s.turn
         return 0
 
+    @property
+    def can_hint(self) -> bool:
+        """The expert's hint is offered: the match's rules allow aids (a tournament's may not)."""
+        return self.setup.aids
+
+    @property
+    def timed_out(self) -> bool:
+        """A bank ran out: the match is over on time (the clock's rules), nothing more is played."""
+        return self.timer is not None and self.timer.lost_on_time is not None
+
     def waiting_for_human(self) -> bool:
         s = self.state
+        if self.timed_out:
+            return False
+        if self.dice_wanted is not None:
+            return True
         return (
             (s.phase is Phase.ROLL and self.is_human(s.turn) and s.can_double() is None)
             or (s.phase is Phase.CUBE_OFFERED and self.is_human(1 - s.turn))
@@ -209,6 +252,8 @@ class GameController:
     def do(self, action: Action, drop: tuple[int, int] | None = None) -> Message | None:
         """Apply ``action`` through the engine; return the refusal (and change nothing) if any."""
         old = self.state
+        if self.timed_out:
+            return Message("clock.match_over")
         try:
             new = apply(old, action)
         except IllegalAction as exc:
@@ -246,6 +291,8 @@ class GameController:
         computer's question about the state before is withdrawn. ``tell``: tell the screen."""
         s = self.state
         self._withdraw()
+        if self.timer is not None:
+            self.timer.follow(s)
         f = self.speed_factor()
         if s.phase is not Phase.MOVING or (old is not None and old.phase is not Phase.MOVING):
             self.auto_moves, self.auto_made = None, False  # a new turn (or none): nothing pending
@@ -297,7 +344,51 @@ class GameController:
     # -- the player's actions (each returns the engine's refusal, or None) ------------------------
 
     def roll(self) -> None:
-        self.do(Roll(roll(self.rng)))
+        if self._by_hand(self.state.turn):
+            self.dice_wanted = "roll"  # the screen asks for the real dice (or rolls here)
+            return
+        self.do(Roll(self.match_dice.roll()))
+
+    def _by_hand(self, player: int | None) -> bool:
+        """Real dice are typed in for this roll: the operator allows it and a person rolls."""
+        humans = self.humans if player is None else self.humans & {player}
+        return self.match_dice.hand_allowed and bool(humans)
+
+    def enter_dice(self, dice: tuple[int, int]) -> Message | None:
+        """Real dice typed in for the roll the screen asked for; the engine's refusal if any."""
+        wanted = self.dice_wanted
+        if wanted is None:
+            return None
+        action: Action = OpeningRoll(*dice) if wanted == "opening" else Roll(dice)
+        reason = self.do(action)
+        if reason is None:
+            self.match_dice.typed_in()
+            # An opening tie is rolled again: the same keypad asks for the next opening roll.
+            self.dice_wanted = "opening" if self.state.phase is Phase.OPENING else None
+        return reason
+
+    def roll_here(self) -> None:
+        """The players asked for the dice to be rolled here after all (the secret's next roll)."""
+        wanted, self.dice_wanted = self.dice_wanted, None
+        if wanted == "opening":
+            self.do(OpeningRoll(*self.match_dice.opening()))
+        elif wanted == "roll":
+            self.do(Roll(self.match_dice.roll()))
+
+    def tick_clock(self, seconds: float) -> bool:
+        """``seconds`` of the match clock (the screen's steps); True when its face changed. A bank that
+        runs out ends the match (published as the match's end, won by the other player)."""
+        timer = self.timer
+        if timer is None or timer.lost_on_time is not None:
+            return False
+        changed = timer.tick(seconds)
+        if timer.lost_on_time is not None:
+            self._withdraw()
+            self.dice_wanted = None
+            self.hooks.on_state()
+            self.publish(ev.MatchOver(self, 1 - timer.lost_on_time))
+            return True
+        return changed
 
     def answer(self, take: bool) -> Message | None:
         return self.do(Take() if take else Pass())
@@ -315,8 +406,13 @@ class GameController:
     def _auto(self) -> None:
         s = self.state
         phase = s.phase
+        if self.timed_out or self.dice_wanted is not None:
+            return  # the match is over on time, or the screen waits for typed dice
         if phase is Phase.OPENING:
-            self.do(roll_for(s, self.rng))
+            if self._by_hand(None):
+                self.dice_wanted = "opening"
+                return
+            self.do(OpeningRoll(*self.match_dice.opening()))
             return
         if phase is Phase.ROLL:
             if s.can_double() is not None:
@@ -430,9 +526,16 @@ class GameController:
         self._settle()
         self.publish(ev.GameResumed(self, dice))
 
-    def next_game(self) -> None:
-        if self.match.is_over:
+    def next_game(self, same_dice: bool = False) -> None:
+        """The match's next game, or (the match over) a new match: new dice, or ``same_dice``: the
+        same secret again, so the same rolls in the same places."""
+        if self.match.is_over or self.timed_out:
             self.match = Match(self.match.rules)
+            self.match_dice.new_match(same=same_dice)
+            if self.timer is not None:
+                self.timer = MatchTimer(self.timer.preset, self.match.rules.match_length)
+        self.dice_wanted = None
+        self.match_dice.new_game(self.match.games + 1)
         self.state = self.match.new_game()
         self.recorded = False
         self.hooks.on_reset(False)

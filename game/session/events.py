@@ -18,7 +18,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from game.engine.cube import Cube
 from game.engine.flow import GameState
@@ -26,8 +26,14 @@ from game.engine.match import Match
 from game.engine.moves import Move
 from game.engine.scoring import GameResult
 from game.session import persist
+from game.session.setup_view import SetupView
+from game.session.terms import terms_of
 
 log = logging.getLogger(__name__)
+
+if TYPE_CHECKING:
+    from game.session.match_dice import MatchDice
+    from game.session.match_timer import MatchTimer
 
 
 class GameView(Protocol):
@@ -51,6 +57,17 @@ class GameView(Protocol):
     def human(self) -> int | None:
         """The human's seat against the computer, else None."""
         ...
+
+    # -- events (issue 27): the dice's source, the match clock, the names and the tournament --------
+
+    @property
+    def setup(self) -> SetupView: ...
+
+    @property
+    def match_dice(self) -> MatchDice: ...
+
+    @property
+    def timer(self) -> MatchTimer | None: ...
 
 
 @dataclass(frozen=True)
@@ -197,8 +214,9 @@ class Autosave:
         self.saves = 0
         self.failing = False
         """The last save failed (a read-only or full disk)."""
-        self.on_failed: Callable[[], None] = lambda: None
-        """Called when a save fails after one that did not (or the first): the screen says it."""
+        self.on_failed: Callable[[bool], None] = lambda first: None
+        """Called at every failed save, with True for the first of a run of failures: the screen says
+        it then and keeps saying it while they go on (a full disk is not fixed by saying it once)."""
 
     def __call__(self, event: GameEvent) -> None:
         if isinstance(event, GameStarted):
@@ -212,6 +230,8 @@ class Autosave:
             self.save(event.game)
         elif isinstance(event, (PlayMade, CubeOffered, CubeTaken, CubePassed, GameOver)):
             self.save(event.game)
+        elif isinstance(event, MatchOver) and event.game.timer is not None:
+            self.save(event.game)  # a match lost on time: the clock's end is kept too
 
     def save(self, game: GameView) -> bool:
         if game.mode == "demo":
@@ -224,11 +244,14 @@ class Autosave:
             human=game.human,
             dice_history=tuple(self.history),
             saved_at=self.clock(),
+            dice=game.match_dice.to_dict(),
+            clock=None if game.timer is None else game.timer.to_dict(),
+            terms=terms_of(game.setup),
         )
         ok = persist.save_game(saved, self.folder())
         self.saves += ok
-        if not ok and not self.failing:
-            self.on_failed()
+        if not ok:
+            self.on_failed(not self.failing)
         self.failing = not ok
         return ok
 
@@ -272,6 +295,7 @@ __all__ = [
     "Listener",
     "MatchOver",
     "PlayMade",
+    "SetupView",
     "SoundCue",
     "SoundPlayer",
     "Sounds",

@@ -15,6 +15,11 @@ Modes and what moves between them::
     CODE    --right code--> OPERATOR     CODE --wrong code--> CODE (cleared; after max_attempts: back)
     CODE / OPERATOR --no input for code_timeout / idle_seconds--> back / ATTRACT
     OPERATOR --close--> the mode before the gesture (ATTRACT stays ATTRACT)
+    SETUP   --end_setup--> ATTRACT or ACTIVE (the organiser chose the operator code; nothing else runs)
+
+There is no default operator code: an empty code opens nothing (a code printed in the source
+would let in anyone who reads it), and the first kiosk start asks the organiser to choose one
+(SETUP: no idle reset, no gesture, every press goes to the screen).
 
 Time only advances through :meth:`Kiosk.update`; nothing reads a clock.
 """
@@ -35,6 +40,7 @@ class Mode(Enum):
     WARNING = "warning"
     CODE = "code"
     OPERATOR = "operator"
+    SETUP = "setup"
 
 
 class Cmd(Enum):
@@ -68,7 +74,8 @@ class KioskConfig:
     corner: str = "top-left"
     corner_size: int = 110
     """Side of the square, in logical pixels, where the operator presses."""
-    code: str = "2580"
+    code: str = ""
+    """The operator code; empty: none chosen yet (then no code opens the menu)."""
     screen: tuple[int, int] = (1280, 720)
     code_timeout: float = 30.0
     max_attempts: int = 3
@@ -77,7 +84,7 @@ class KioskConfig:
     def __post_init__(self) -> None:
         if self.corner not in CORNERS:
             raise ValueError(f"the operator corner is one of {', '.join(CORNERS)}, not {self.corner!r}")
-        if not (self.code.isascii() and self.code.isdigit()):
+        if self.code and not (self.code.isascii() and self.code.isdigit()):
             raise ValueError("the operator code is digits only")
         for name in ("idle_seconds", "warning_seconds", "hold_seconds", "code_timeout"):
             value = getattr(self, name)
@@ -123,6 +130,9 @@ class Kiosk:
         """The digits typed on the keypad so far (the screen shows them as dots)."""
         self.attempts = 0
         self._before_gesture = Mode.ACTIVE
+        self.quiet = False
+        """A tournament match is on screen: no idle reset (its players may think as long as their
+        clocks allow; the operator ends an abandoned match from the operator menu)."""
         self._hold: float | None = None
         self._swallow_release = False
         self._out: list[Cmd] = []
@@ -151,9 +161,8 @@ class Kiosk:
     def press(self, pos: tuple[float, float]) -> bool:
         """A finger or button went down at ``pos``; True when the app must not pass it on."""
         self.idle = 0.0
-        self._hold = (
-            0.0 if self.config.in_corner(pos) and self.mode not in (Mode.CODE, Mode.OPERATOR) else None
-        )
+        quiet = (Mode.CODE, Mode.OPERATOR, Mode.SETUP)
+        self._hold = 0.0 if self.config.in_corner(pos) and self.mode not in quiet else None
         if self.mode is Mode.ATTRACT:
             self.mode = Mode.ACTIVE
             self._out.append(Cmd.WAKE)
@@ -195,6 +204,20 @@ class Kiosk:
             return True
         return self.activity()
 
+    # -- the first start: choosing the operator code -----------------------------------------
+
+    def begin_setup(self) -> None:
+        """The organiser is choosing the operator code: nothing times out, no gesture, no demo."""
+        self.mode = Mode.SETUP
+        self.idle = self.warning_left = 0.0
+        self._hold = None
+
+    def end_setup(self, mode: Mode = Mode.ATTRACT) -> None:
+        """The code is chosen: on to the demo (or ACTIVE, a resumed game)."""
+        if self.mode is Mode.SETUP:
+            self.mode = mode
+            self.idle = 0.0
+
     def activity(self) -> bool:
         """Any other input (a key, the wheel): resets the idle timer like a press; True = swallowed."""
         if self.mode is Mode.ATTRACT:
@@ -230,7 +253,8 @@ class Kiosk:
         if self.mode is not Mode.CODE:
             return False
         self.idle = 0.0
-        if hmac.compare_digest(self.entered.encode(), self.config.code.encode()):
+        code = self.config.code
+        if code and hmac.compare_digest(self.entered.encode(), code.encode()):
             self.entered = ""
             self.attempts = 0
             self.mode = Mode.OPERATOR
@@ -288,7 +312,7 @@ class Kiosk:
                 self._swallow_release = True
                 self._out.append(Cmd.KEYPAD)
                 return
-        if self.mode is Mode.ATTRACT:
+        if self.mode in (Mode.ATTRACT, Mode.SETUP):
             return
         if self.mode is Mode.WARNING:
             self.warning_left -= dt
@@ -301,7 +325,7 @@ class Kiosk:
         if self._hold is not None:
             return  # a finger is down: somebody is here
         self.idle += dt
-        if self.mode is Mode.ACTIVE and self.idle >= cfg.idle_seconds:
+        if self.mode is Mode.ACTIVE and self.idle >= cfg.idle_seconds and not self.quiet:
             self.mode = Mode.WARNING
             self.warning_left = cfg.warning_seconds
             self._out.append(Cmd.WARN)

@@ -233,6 +233,18 @@ class SavedGame:
     """Every roll of this game in order (opening rolls as (player 0's die, player 1's die))."""
     saved_at: float
     """Wall-clock seconds since the epoch when saved (the UI layer passes it in)."""
+    dice: Mapping[str, Any] | None = None
+    """Where the match's dice come from and how far they got (game.session.match_dice.MatchDice.to_dict);
+    None in saves older than it (such a game goes on with ordinary dice)."""
+    clock: Mapping[str, Any] | None = None
+    """The match clock (game.session.match_timer.MatchTimer.to_dict), or None: no clock."""
+    terms: Mapping[str, Any] | None = None
+    """What else the match was set up with (names, tournament match, aids, typed dice): see
+    game.session.terms; None: an ordinary game."""
+
+
+OPTIONAL = ("dice", "clock", "terms")
+"""Fields a save may leave out (older saves); when present each is a JSON object, checked by its owner."""
 
 
 def _int_pair(value: object, what: str) -> tuple[int, int]:
@@ -259,6 +271,7 @@ def game_to_dict(game: SavedGame) -> dict[str, Any]:
         "human": game.human,
         "dice_history": [list(pair) for pair in game.dice_history],
         "saved_at": game.saved_at,
+        **{name: dict(value) for name in OPTIONAL if (value := getattr(game, name)) is not None},
     }
 
 
@@ -304,7 +317,44 @@ def game_from_dict(data: Mapping[str, Any]) -> SavedGame:
     moving = state.phase is Phase.MOVING and state.dice is not None
     if moving and (not dice or sorted(dice[-1]) != sorted(state.dice or ())):
         raise BrokenFile("the dice being played are not the last roll in the dice history")
-    return SavedGame(state, match, mode, level, human if mode == "computer" else None, dice, float(saved_at))
+    extra: dict[str, Mapping[str, Any] | None] = {}
+    for name in OPTIONAL:
+        value = data.get(name)
+        if value is not None and not isinstance(value, dict):
+            raise BrokenFile(f"the {name} field is not a JSON object")
+        extra[name] = value
+    _check_extras(extra)
+    return SavedGame(
+        state,
+        match,
+        mode,
+        level,
+        human if mode == "computer" else None,
+        dice,
+        float(saved_at),
+        dice=extra["dice"],
+        clock=extra["clock"],
+        terms=extra["terms"],
+    )
+
+
+def _check_extras(extra: Mapping[str, Mapping[str, Any] | None]) -> None:
+    """The dice, the clock and the terms are each what their owner wrote, or the save is broken."""
+    import random
+
+    from game.session.match_dice import MatchDice
+    from game.session.match_timer import MatchTimer
+    from game.session.terms import check_terms
+
+    try:
+        if extra["dice"] is not None:
+            MatchDice.from_dict(extra["dice"], random.Random(0))
+        if extra["clock"] is not None:
+            MatchTimer.from_dict(extra["clock"])
+        if extra["terms"] is not None:
+            check_terms(extra["terms"])
+    except (ValueError, TypeError) as exc:
+        raise BrokenFile(f"the match's dice, clock or terms are damaged: {exc}") from exc
 
 
 def save_game(game: SavedGame, directory: str | os.PathLike[str] | None = None) -> bool:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import time
+import unicodedata
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -33,11 +34,20 @@ log = logging.getLogger(__name__)
 FOLDER = "records"
 
 
-def record_names(mode: str, level: str) -> tuple[str, str]:
-    """The players' names in the file (plain ASCII: other programs read them)."""
+def record_names(mode: str, level: str, names: tuple[str, str] | None = None) -> tuple[str, str]:
+    """The players' names in the file (plain ASCII: other programs read them); a tournament's names
+    with their accents taken off (Ádám -> Adam)."""
+    if names is not None:
+        plain = tuple(_ascii(n) or f"Player {k + 1}" for k, n in enumerate(names))
+        return plain[0], plain[1]
     if mode == "computer":
         return "Player", f"Computer-{level}"
     return "White", "Black"
+
+
+def _ascii(name: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", name)
+    return " ".join("".join(c for c in decomposed if c.isascii() and c.isprintable()).split())
 
 
 def _continues(recorder: MatchRecorder, state: GameState) -> bool:
@@ -106,17 +116,29 @@ class RecordKeeper:
             recorder.cube_passed(event.player)
         elif isinstance(event, ev.GameOver):
             recorder.game_over(event.result)
+        elif isinstance(event, ev.MatchOver):
+            # The match is over (its last game, or a clock): the secret goes into the record now.
+            recorder.metadata = game.match_dice.apply_to(recorder.metadata, reveal=True)
+            timer = game.timer
+            if timer is not None and timer.lost_on_time is not None:  # said in the header: no move shows it
+                loser = recorder.names[timer.lost_on_time]
+                recorder.metadata += (("Clock", f"{loser} ran out of time and lost the match"),)
+            self.write()
+            return
         self.lost += recorder.missed > missed
         if isinstance(event, (ev.PlayMade, ev.CubeOffered, ev.CubeTaken, ev.CubePassed, ev.GameOver)):
+            # The dice's lines follow the match (a typed roll marks the record "entered by hand").
+            recorder.metadata = game.match_dice.apply_to(recorder.metadata)
             self.write()
 
     def _new_match(self, game: ev.GameView) -> None:
         self.mode, self.level, self.human = game.mode, game.level, game.human
-        names = record_names(game.mode, game.level)
+        names = record_names(game.mode, game.level, game.setup.names)
         now = self.clock()
         local = time.localtime(now)
         rules = game.state.rules
         meta = default_metadata(names, rules, time.strftime("%Y.%m.%d", local), time.strftime("%H.%M", local))
+        meta = game.match_dice.apply_to(meta)  # the rule and the fingerprint, from the start
         self.recorder = MatchRecorder(rules, names, meta)
         stamp = time.strftime("%Y%m%d-%H%M%S", local)
         self.path = self._unique(f"{stamp}-{game.mode}")
@@ -154,7 +176,7 @@ class RecordKeeper:
             else:
                 # The same kind of game (two players or the computer; not its level's name, which a
                 # later version of the computer may spell differently) under the same rules.
-                player = record_names(game.mode, game.level)[0]
+                player = record_names(game.mode, game.level, game.setup.names)[0]
                 if record.rules == state.rules and record.names[0] == player:
                     recorder = MatchRecorder.resume(record, state)
                     if _continues(recorder, state):

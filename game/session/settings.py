@@ -76,7 +76,11 @@ class Settings:
     direction: str = "home-right"
     idle_seconds: int = 90
     operator_corner: str = "top-left"
-    operator_code: str = "2580"
+    operator_code: str = ""
+    """Digits that open the operator menu; empty (the default): none chosen yet, so none opens it and
+    the first kiosk start asks the organiser to choose one (a default code would be in the source for
+    anyone to read). ``--operator-code`` sets one for a run; ``--reset-operator-code`` forgets the
+    saved one."""
     operator_hold: float = 3.0
     """Seconds of pressing in the operator corner before the code pad appears."""
     keys: tuple[tuple[str, str], ...] = ()
@@ -102,6 +106,9 @@ class Settings:
     """Spoken mode: the game says what happens, what is under the cursor and the focused button."""
     access_open: bool = True
     """Kiosk: visitors may change the accessibility settings for their visit (the operator may lock them)."""
+    hand_dice: bool = False
+    """Events that roll real dice: players may type their dice in (a keypad when rolling); such a match
+    is recorded as "entered by hand". Off by default: the screen rolls dice anyone can check."""
 
 
 DEFAULTS = Settings()
@@ -131,6 +138,8 @@ def _number(low: float, high: float, integer: bool) -> Callable[[Any], Any]:
 
 
 def _code(value: Any) -> str:
+    if value == "":
+        return ""  # none chosen yet: the kiosk asks for one
     if not isinstance(value, str) or not value.isascii() or not value.isdigit():
         raise ValueError(f"{value!r} is not a string of digits")
     if not CODE_LENGTH[0] <= len(value) <= CODE_LENGTH[1]:
@@ -178,6 +187,7 @@ VALIDATORS: Mapping[str, Callable[[Any], Any]] = {
     "auto_bearoff": _choice(SOUND_CHOICES),
     "speech": _choice(SOUND_CHOICES),
     "access_open": _choice(SOUND_CHOICES),
+    "hand_dice": _choice(SOUND_CHOICES),
 }
 
 OPTIONS: Mapping[str, tuple[Any, ...]] = {
@@ -199,6 +209,7 @@ OPTIONS: Mapping[str, tuple[Any, ...]] = {
     "auto_bearoff": (False, True),
     "speech": (False, True),
     "access_open": (True, False),
+    "hand_dice": (False, True),
 }
 """The values a settings screen cycles through, per field (the code is typed on a keypad instead)."""
 
@@ -355,6 +366,10 @@ def _idle_arg(text: str) -> int:
 
 
 def _code_arg(text: str) -> str:
+    if not text:
+        raise argparse.ArgumentTypeError(
+            "operator code: give the digits (to forget the saved code, use --reset-operator-code)"
+        )
     try:
         return _code(text)
     except ValueError as exc:
@@ -390,7 +405,13 @@ def add_arguments(parser: argparse.ArgumentParser, skip: set[str] | frozenset[st
     add("--home", choices=("left", "right"), default=None, help="draw the home board on this side")
     add("--idle", type=_idle_arg, default=None, help="seconds without input before the demo")
     add("--operator-corner", choices=CORNERS, default=None, help="corner to hold for the operator menu")
-    add("--operator-code", type=_code_arg, default=None, help="digits that open the operator menu")
+    add(
+        "--operator-code",
+        type=_code_arg,
+        default=None,
+        help="digits that open the operator menu, for this run (there is no default code: the first "
+        "--kiosk start asks for one)",
+    )
     add("--operator-hold", type=_hold_arg, default=None, help="seconds to press the corner")
     add(
         "--rotate",
@@ -408,6 +429,21 @@ def add_arguments(parser: argparse.ArgumentParser, skip: set[str] | frozenset[st
         help="cocktail table: two players face to face, the picture turns to the far player",
     )
     add("--no-table", dest="table", action="store_const", const=False, help="an upright screen (the default)")
+    add(
+        "--hand-dice",
+        dest="hand_dice",
+        action="store_const",
+        const=True,
+        default=None,
+        help="players may type in real dice rolled on the table (recorded as entered by hand)",
+    )
+    add(
+        "--no-hand-dice",
+        dest="hand_dice",
+        action="store_const",
+        const=False,
+        help="the screen rolls (default)",
+    )
 
 
 _FLAG_FIELDS: Mapping[str, str] = {
@@ -424,6 +460,7 @@ _FLAG_FIELDS: Mapping[str, str] = {
     "operator_hold": "operator_hold",
     "rotate": "rotation",
     "table": "table",
+    "hand_dice": "hand_dice",
 }
 
 

@@ -173,6 +173,9 @@ class Tournament:
         """Swiss: the number of rounds; elimination: the number of main rounds."""
         self.lang = lang
         self.matches: list[TMatch] = matches or []
+        self.house: dict[str, Any] = {}
+        """The organiser's house rules for matches played here (the screens' business: a clock preset,
+        whether the hint, coach and pip count are allowed); saved with the tournament, never read here."""
         self.on_change: Callable[[Tournament], None] | None = None
         """Called after every change (the store saves the tournament here)."""
 
@@ -482,6 +485,7 @@ class Tournament:
             "consolation": self.consolation,
             "consolation_lengths": self.consolation_lengths,
             "rounds": self.rounds,
+            "house": dict(self.house),
             "players": [{"name": p.name, "withdrawn": p.withdrawn} for p in self.players],
             "matches": [
                 {
@@ -537,6 +541,10 @@ class Tournament:
                 lang=str(data["lang"]),
                 matches=matches,
             )
+            house = data.get("house", {})  # optional: files from before the screens have none
+            if not isinstance(house, dict):
+                raise ValueError("the house rules are not a JSON object")
+            t.house = dict(house)
         except (KeyError, TypeError, IndexError, AttributeError) as exc:
             raise ValueError(f"not a saved tournament: {exc!r}") from exc
         t._validate()

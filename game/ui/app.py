@@ -26,11 +26,13 @@ from game.session import lessons, persist
 from game.session import settings as st
 from game.session.controller import GameSetup
 from game.session.dice_stats import DiceStats, DiceStatsCounter
-from game.session.events import SAVE_TO_MODE, Autosave, EventBus, Sounds
+from game.session.event_desk import EventDesk
+from game.session.events import Autosave, EventBus, Sounds
 from game.session.kiosk import Kiosk, Mode, kiosk_config
 from game.session.leaderboard import Leaderboard
 from game.session.narration import Narrator
 from game.session.records import RecordKeeper
+from game.session.resume import restore_match_parts, resumed_setup
 from game.session.speech import Speaker
 from game.ui import access, controls
 from game.ui import layout as L
@@ -47,6 +49,7 @@ from game.ui.scenes.base import Scene, SceneStack
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.title import TitleScene
 from game.ui.text import CACHE
+from game.ui.tourney.hub import TournamentScene, open_tournament
 
 STEP = STEP_SECONDS
 
@@ -112,6 +115,7 @@ class App:
         self.leaderboard = Leaderboard(lambda: self.data_dir, self.clock)
         self.speech = Speaker()  # the spoken mode's voice: silent unless on and espeak-ng is there
         self.reader = Reader(lambda: self.speech)  # says the focused button or the cursor's point
+        self.desk = EventDesk(lambda: self.data_dir, self.records.match_record)  # the tournament
         _listen(self)
         self.visit_settings: st.Settings | None = None  # kiosk: the operator's, while a visitor's are on
         self._collect = False
@@ -172,15 +176,10 @@ class App:
             return GameScene(self, self.setup("demo", 0))
         if start in ("computer", "two"):
             return GameScene(self, self.setup(start, self.settings.match_length))
-        if self.kiosk is not None:
-            saved = persist.load_game(self.data_dir, now=self.clock(), max_age=self.settings.idle_seconds)
-            if saved is not None:
-                assert self.kiosk_rules is not None
-                self.kiosk_rules.resume_active()
-                return self._resumed_scene(saved)
-            # A broken save or settings file found here was moved aside and logged, but is not shown:
-            # the title comes only after the demo, to a visitor who has nothing to do with either.
-            return AttractScene(self, self.setup("demo", 0))
+        if start == "tournament":  # an organiser at a laptop (a cabinet: the operator menu has it)
+            return TournamentScene(self)
+        if self.kiosk_rules is not None:  # a game cut off comes back; else the demo; a code first
+            return self.kiosk_rules.start_scene(self._resumed_scene, self.setup("demo", 0))
         return self._title(broken_settings)
 
     def _title(self, broken_settings: persist.BrokenSave | None = None) -> TitleScene:
@@ -194,9 +193,9 @@ class App:
         return TitleScene(self, loaded.broken, broken_settings, offer_learning=offer)
 
     def setup(self, mode: str, match_length: int, level: str | None = None, coach: bool = False) -> GameSetup:
-        """A new game as the settings say (level, unless one is given) with this run's seed."""
-        level = level or self.settings.level
-        return GameSetup(mode=mode, match_length=match_length, seed=self.seed, level=level, coach=coach)
+        """A new game as the settings say (level, unless one is given; typed dice) with this run's seed."""
+        level, hand = level or self.settings.level, self.settings.hand_dice and mode != "demo"
+        return GameSetup(mode, match_length, self.seed, level, coach=coach, hand_dice=hand)
 
     def new_game(
         self, mode: str, match_length: int | None = None, *, level: str | None = None, coach: bool = False
@@ -215,13 +214,8 @@ class App:
         self.start_game(GameScene(self, self.setup(mode, length, level, coach)))
 
     def _resumed_scene(self, saved: persist.SavedGame) -> GameScene:
-        setup = GameSetup(
-            mode=SAVE_TO_MODE.get(saved.mode, "computer"),
-            match_length=saved.match.rules.match_length,
-            seed=self.seed,
-            level=saved.level,
-        )
-        scene = GameScene(self, setup)
+        scene = GameScene(self, resumed_setup(saved, self.seed))  # its dice, clock, names, tournament
+        restore_match_parts(scene.game, saved)
         if saved.mode == "computer" and saved.human is not None:
             scene.game.humans = {saved.human}
         scene.resume(saved.state, saved.match, saved.dice_history)
@@ -230,10 +224,11 @@ class App:
             scene.flash(i18n.tr("review.not_continued"), seconds=7.0)
         return scene
 
-    def _save_failed(self) -> None:
-        """The game's save failed (the log has why): the player must know before leaving it."""
+    def _save_failed(self, first: bool) -> None:
+        """A save failed (the log has why): the player must know before leaving. The first of a run is
+        flashed; while they go on the status line's end says so (the game screen's events)."""
         games = [scene for scene in self.scenes.scenes if isinstance(scene, GameScene)]
-        if games:
+        if games and first:
             games[-1].flash(i18n.tr("saved.failed"), seconds=8.0, keep=True)
 
     def continue_saved(self) -> None:
@@ -265,6 +260,9 @@ class App:
             self.scenes.reset(TitleScene(self, offer_learning=True))
         else:
             self.scenes.reset(self._title())
+
+    def open_tournament(self, after_match: bool = False) -> None:  # game.ui.tourney.hub says where
+        open_tournament(self, after_match)
 
     def wake(self) -> None:
         self.to_title()
@@ -324,13 +322,11 @@ class App:
             self.kiosk_rules.tick(dt)
 
     def idle_tick(self, seconds: float) -> bool:
-        """Real time that passed while the loop slept (no steps ran then); True wakes the loop.
-
-        Two clocks run while nothing moves: the kiosk's idle timer must count while a visitor has
-        walked away from a still screen, and the title's broken-save notice goes after a while.
-        """
+        """Real time that passed while the loop slept (no steps ran then); True wakes the loop. Clocks
+        that run while nothing moves: the kiosk's idle timer, the title's notice, a match clock."""
         top = self.scenes.top
         woke = isinstance(top, TitleScene) and top.tick_notice(seconds)
+        woke = (isinstance(top, GameScene) and top.events.tick(seconds)) or woke
         if self.kiosk_rules is not None and self.kiosk_rules.tick(seconds):
             woke = True
         if woke:
@@ -360,7 +356,7 @@ class App:
 
 def _listen(app: App) -> None:
     """The App's standing listeners on the game's events: autosave, sound, dice statistics, the match
-    recorder, the spoken mode's narrator."""
+    recorder, the tournament's desk, the spoken mode's narrator."""
 
     def set_dice_stats(stats: DiceStats) -> None:
         app.dice_stats = stats
@@ -371,6 +367,7 @@ def _listen(app: App) -> None:
         Sounds(lambda: app.audio),
         DiceStatsCounter(lambda: app.dice_stats, set_dice_stats),
         app.records,
+        app.desk,  # after the recorder: a tournament match's record is read when it ends
         Narrator(lambda: app.speech),
     ):
         app.events.subscribe(listener)

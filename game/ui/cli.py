@@ -14,6 +14,7 @@ import os
 import signal
 import statistics
 import sys
+from pathlib import Path
 from types import FrameType
 
 from game.ai import parallel
@@ -57,9 +58,10 @@ def parser(prog: str = "main.py") -> argparse.ArgumentParser:
     p.add_argument("--bench-frames", type=_positive, help="time N demo frames, print the figures")
     p.add_argument(
         "--start",
-        choices=("title", "computer", "two", "demo"),
+        choices=("title", "computer", "two", "demo", "tournament"),
         default="title",
-        help="skip the title screen and start this kind of game",
+        help="skip the title screen and start this kind of game (tournament: the tournament's screen, "
+        "for an organiser at a laptop)",
     )
     p.add_argument(
         "--demo", action="store_true", help="start a computer-against-computer game (--start demo)"
@@ -74,6 +76,12 @@ def parser(prog: str = "main.py") -> argparse.ArgumentParser:
     p.add_argument("--frame-log", metavar="FILE", help="write one JSON line per presented frame to FILE")
     p.add_argument("--kiosk", action="store_true", help="event cabinet: attract mode, idle reset, no Quit")
     p.add_argument("--data-dir", default=None, help="folder for settings and the autosave")
+    p.add_argument(
+        "--reset-operator-code",
+        action="store_true",
+        help="forget the saved operator code (a forgotten code) and stop: the next --kiosk start asks "
+        "for a new one",
+    )
     p.add_argument(
         "--debug",
         action="store_true",
@@ -138,6 +146,18 @@ def _has_screen() -> bool:
     return os.environ.get("SDL_VIDEODRIVER", "dummy").lower() not in ("", "dummy", "offscreen")
 
 
+def forget_operator_code(folder: Path) -> int:
+    """``--reset-operator-code``: the saved code is forgotten (the settings file rewritten, the other
+    settings kept), so the next kiosk start asks the organiser for a new one. Nothing else runs; the
+    answer goes to stderr, where whoever typed the flag looks. Exit 0, or 1 if the file cannot be written."""
+    stored = st.load_settings(folder)
+    if st.save_settings(st.with_value(stored, "operator_code", ""), folder):
+        print("The operator code is forgotten: the next --kiosk start asks for a new one.", file=sys.stderr)
+        return 0
+    print(f"The operator code could not be forgotten: {folder} cannot be written.", file=sys.stderr)
+    return 1
+
+
 def build(argv: list[str], *, threaded_ai: bool | None = None, prog: str = "main.py") -> App:
     """The App for ``argv``: settings from the defaults, then the data folder's file, then the flags.
 
@@ -194,6 +214,9 @@ def main(argv: list[str], prog: str = "main.py") -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     configure_logging(debug_wanted(False))  # before the settings are read: their warnings are logged
     try:
+        args = parse_args(argv, prog)[1]
+        if args.reset_operator_code:
+            return forget_operator_code(persist.data_dir(args.data_dir))
         app = build(argv, prog=prog)
     except SystemExit as exc:  # argparse already printed the reason
         return int(exc.code or 0)

@@ -14,7 +14,8 @@ Intents:
 - ``drag_start`` (pos = where the press began), ``drag``, ``drop``;
 - ``nav`` with ``command`` set (``up`` ... ``select``, ``higher``, ``undo``, ``done``: see
   :mod:`game.ui.controls`) from a mapped key or a game controller, ``key`` set for a key;
-- ``key`` for any other key; ``back`` for Menu: Escape, the Android back button, a controller's Back.
+- ``key`` for any other key; ``back`` for Menu: Escape, the Android back button, a controller's Back;
+- ``text`` with ``text`` set: what the keys typed, only while a screen that takes text is on top.
 Presses outside the logical screen (in the letterbox bars) are ignored.
 """
 
@@ -38,6 +39,8 @@ class Intent:
     key: int = 0
     touch: bool = False
     command: str = ""
+    text: str = ""
+    """A ``text`` intent's characters (``á`` typed on a Hungarian keyboard): see ``wants_text``."""
 
 
 def _inside(pos: tuple[int, int]) -> bool:
@@ -59,6 +62,9 @@ class InputMapper:
         self.sticks = controls.Sticks()
         self.gamepads: controls.Gamepads | None = None
         """Opened on the first controller event (SDL's controller subsystem is not needed before)."""
+        self.wants_text = False
+        """A screen that takes typed text is on top: the characters keys type come as ``text`` intents
+        (SDL's text input: accented letters, a layout's own keys); other screens never see them."""
 
     @property
     def busy(self) -> bool:
@@ -80,6 +86,8 @@ class InputMapper:
             if command:
                 return [Intent("nav", key=event.key, command=command)]
             return [Intent("key", key=event.key)]
+        if t == pygame.TEXTINPUT:
+            return [Intent("text", text=str(event.text))] if self.wants_text else []
         if t in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERAXISMOTION, pygame.CONTROLLERDEVICEADDED):
             return self._controller(event)
         return []

@@ -13,6 +13,7 @@ from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.input import Intent
 from game.ui.scenes.base import ButtonScene, Host, button
+from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.dice_stats import DiceStatsScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.text import draw_text
@@ -36,13 +37,14 @@ class OperatorScene(ButtonScene):
             ("operator.settings", self.settings, "blue"),
             ("operator.fairness", self.fairness, "blue"),
             ("operator.new_game", self.new_game, "blue"),
+            ("operator.tournament", self.tournament, "gold"),
             ("operator.attract", self.attract, "grey"),
             ("operator.clear_save", self.clear_save, "grey"),
             ("operator.clear_board", self.clear_board, "grey"),
             ("operator.quit", self.app.quit, "red"),
         ]
         for i, (key, action, colour) in enumerate(items):
-            b.add(button((x, 104 + i * 76, w, 64), tr(key), action, colour, size=30))
+            b.add(button((x, 102 + i * 68, w, 60), tr(key), action, colour, size=28))
 
     def enter(self) -> None:
         super().enter()
@@ -69,6 +71,10 @@ class OperatorScene(ButtonScene):
         persist.clear_game(self.app.data_dir)
         self.app.to_title()
 
+    def tournament(self) -> None:
+        """The event's tournament: its draw, the next match, results, export (game.ui.tourney)."""
+        self.app.open_tournament()
+
     def attract(self) -> None:
         self.app.go_attract()
 
@@ -78,6 +84,18 @@ class OperatorScene(ButtonScene):
         self.message_time = 2.5
 
     def clear_board(self) -> None:
+        """Asks first (it wiped the day's board at one tap): "Clear the leaderboard?" Cancel / Clear."""
+        self.app.scenes.push(
+            ConfirmScene(
+                self.app,
+                tr("operator.clear_board_ask"),
+                tr("operator.clear_board_yes"),
+                self.board_cleared,
+                detail=tr("operator.clear_board_detail"),
+            )
+        )
+
+    def board_cleared(self) -> None:
         """Today's leaderboard (and every older entry) goes; the file stays, empty."""
         self.app.leaderboard.clear()
         self.message = tr("operator.board_cleared")

@@ -11,16 +11,23 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Callable
 
 import pygame
 
+from game.session import persist
+from game.session.controller import GameSetup
 from game.session.kiosk import Cmd, Kiosk, Mode
+from game.session.persist import SavedGame
 from game.ui import layout as L
 from game.ui.board.view import GOLD
+from game.ui.kiosk.attract import AttractScene
+from game.ui.kiosk.choose_code import ChooseCodeScene
 from game.ui.kiosk.keypad import KeypadScene
 from game.ui.kiosk.operator import OperatorScene
 from game.ui.kiosk.still_playing import StillPlayingScene
 from game.ui.scenes.base import Host, Scene
+from game.ui.scenes.game import GameScene
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +60,12 @@ class KioskRules:
         return swallow
 
     def tick(self, seconds: float) -> bool:
-        """Advance the kiosk's clocks; True when it asked for something (the screen changed)."""
+        """Advance the kiosk's clocks; True when it asked for something (the screen changed).
+
+        A tournament match on top keeps the kiosk quiet: its players think as long as their clocks
+        allow (the operator ends an abandoned one from the operator menu)."""
+        top = self.app.scenes.top
+        self.kiosk.quiet = isinstance(top, GameScene) and top.game.setup.tournament is not None
         commands = self.kiosk.update(seconds)
         self.obey(commands)
         return bool(commands)
@@ -94,8 +106,25 @@ class KioskRules:
             app.needs_draw = True
 
     def resume_active(self) -> None:
-        """A young autosave is being resumed at start: a visitor is playing, not the demo."""
+        """An autosave is being resumed at start: a visitor is playing, not the demo."""
         self.kiosk.mode = Mode.ACTIVE
+
+    def start_scene(self, resumed: Callable[[SavedGame], Scene], demo: GameSetup) -> Scene:
+        """The cabinet's first screen: a game cut off by a power cut or a crash, however long the boot
+        took (a visitor who walked away lost the game to the demo already: ``go_attract`` deletes the
+        save, so no age limit is needed; one dropped games in play when a boot was slow); else the demo.
+        With no operator code chosen yet, the organiser chooses one first (there is no default code).
+
+        A broken save or settings file found here was moved aside and logged, but is not shown: the
+        title comes only after the demo, to a visitor who has nothing to do with either.
+        """
+        saved = persist.load_game(self.app.data_dir)
+        if saved is not None:
+            self.resume_active()
+        scene = resumed(saved) if saved is not None else AttractScene(self.app, demo)
+        if not self.app.settings.operator_code:
+            return ChooseCodeScene(self.app, scene, resumed=saved is not None)
+        return scene
 
     def draw(self, surface: pygame.Surface) -> None:
         """A quiet ring in the operator corner while it is held: the operator sees the gesture count."""

@@ -122,8 +122,8 @@ class Frame:
     def draw(self, t: GameHost, surface: pygame.Surface, alpha: float) -> None:
         d = board_draw(t, alpha)
         s = t.game.state
-        over = s.phase is Phase.GAME_OVER and not t.anim.busy and not t.dialog_hidden
-        overlay = s.phase is Phase.CUBE_OFFERED or over
+        over = (s.phase is Phase.GAME_OVER or t.game.timed_out) and not t.anim.busy and not t.dialog_hidden
+        overlay = (s.phase is Phase.CUBE_OFFERED and not t.game.timed_out) or over
         key = (
             d.layer_key(),
             panel.facts(t),
@@ -157,7 +157,7 @@ class Frame:
         self.panel.draw(t, surface)
         panel.draw_status(t, surface)
         t.buttons.draw(surface, t.sprites)
-        if overlay and s.phase is Phase.CUBE_OFFERED:
+        if overlay and s.phase is Phase.CUBE_OFFERED and not game.timed_out:
             dialogs.draw_cube_offer(t, surface)
         elif overlay:
             dialogs.draw_game_over(t, surface)

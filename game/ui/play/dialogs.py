@@ -21,6 +21,7 @@ from game.engine.scoring import WinKind, game_points
 from game.ui import layout as L
 from game.ui.board.view import GOLD
 from game.ui.lines import two_lines
+from game.ui.play import match_extras
 from game.ui.play.advice import draw_advice
 from game.ui.play.host import GameHost
 from game.ui.play.panel import player_box
@@ -75,14 +76,14 @@ def modal_buttons(t: GameHost) -> list[Button]:
                 sub_size=SECONDARY,
             )
         )
-        if t.hints.cube is None:
+        if t.hints.cube is None and game.can_hint:
             label = i18n.tr("ui.hint_thinking") if t.hints.pending else i18n.tr("ui.hint")
             modal.append(
                 Button(
                     pygame.Rect(x + 30, card.y + HINT_Y, w - 60, 54), label, t.ask_cube_hint, "grey", size=24
                 )
             )
-    elif s.phase is Phase.GAME_OVER:
+    elif s.phase is Phase.GAME_OVER or game.timed_out:
         buttons = game_over_buttons(t)
         size, rects = button_row([label for label, _, _ in buttons], BUTTON_SIZE[len(buttons)])
         for (label, action, colour), rect in zip(buttons, rects, strict=True):
@@ -92,17 +93,27 @@ def modal_buttons(t: GameHost) -> list[Button]:
 
 def game_over_buttons(t: GameHost) -> list[tuple[str, Callable[[], None], str]]:
     """The game-over dialog's buttons, left to right: label, action, colour (a demo has no Review)."""
-    label = i18n.tr("ui.new_match") if t.game.match.is_over else i18n.tr("ui.next_game")
-    review = [] if t.game.mode == "demo" else [(i18n.tr("review.button"), t.open_review, "gold")]
-    return [(label, t.next_game, "green"), *review, (i18n.tr("ui.to_title"), t.to_title, "grey")]
+    game = t.game
+    over = game.match.is_over or game.timed_out
+    label = i18n.tr("ui.new_match") if over else i18n.tr("ui.next_game")
+    review = (
+        [] if game.mode == "demo" or game.timed_out else [(i18n.tr("review.button"), t.open_review, "gold")]
+    )
+    if over and game.setup.tournament is not None:  # scored into the draw already: back to it
+        return [(i18n.tr("tourney.back"), t.events.back_to_tournament, "green"), *review]
+    first = [(label, t.next_game, "green")]
+    if over and game.match_dice.secret is not None and not game.match_dice.typed:
+        first.append((i18n.tr("dice.same_again"), lambda: game.next_game(same_dice=True), "blue"))
+    return [*first, *review, (i18n.tr("ui.to_title"), t.to_title, "grey")]
 
 
-BUTTON_SIZE = {2: 34, 3: 30}
+BUTTON_SIZE = {1: 34, 2: 34, 3: 30, 4: 26}
 """The game-over buttons' text size, when every label fits at it (else one size smaller for all)."""
 BUTTON_H, BUTTON_GAP, BUTTON_AIR = 90, 16, 40
 """A button's height, the gap between two, and its width beyond its label (24 is the button's own)."""
 GAME_OVER_W = 660
 ROOM = L.BOARD_W - 80
+ROOM_FOUR = L.BOARD_W - 12
 """The widest row of game-over buttons (the dialog grows to hold it): the board's width less a margin."""
 
 
@@ -110,7 +121,10 @@ def button_row(labels: list[str], largest: int) -> tuple[int, list[pygame.Rect]]
     """One text size for a row of buttons, the largest up to ``largest`` at which every label fits its
     button whole, and the buttons, centred under the board's middle (a play test saw "Leave to title"
     shrunk to fit a button its neighbours' labels fitted; in Hungarian it is the longest of three)."""
-    size, widths = row_widths(labels, largest, ROOM, gap=BUTTON_GAP, air=BUTTON_AIR, least=150)
+    # Four buttons (a match over with dice to replay): the board's whole width, and faces that hug
+    # their words (narrower faces, not words under the floor size).
+    room, air = (ROOM, BUTTON_AIR) if len(labels) < 4 else (ROOM_FOUR, 28)
+    size, widths = row_widths(labels, largest, room, gap=BUTTON_GAP, air=air, least=150)
     total = sum(widths) + BUTTON_GAP * (len(labels) - 1)
     x = L.BOARD_X + L.BOARD_W // 2 - total // 2
     rects = []
@@ -123,7 +137,7 @@ def button_row(labels: list[str], largest: int) -> tuple[int, list[pygame.Rect]]
 def game_over_box(t: GameHost) -> pygame.Rect:
     """The game-over dialog: 660 wide, wider when its buttons need the room."""
     row = [b.rect for b in t.modal.buttons] or [pygame.Rect(0, 0, 0, 0)]
-    width = max(GAME_OVER_W, row[-1].right - row[0].x + 2 * 24)
+    width = max(GAME_OVER_W, row[-1].right - row[0].x + 2 * 24, match_extras.secret_width(t) + 2 * 24)
     cx = L.BOARD_X + L.BOARD_W // 2
     return pygame.Rect(cx - width // 2, L.MID_Y - 210, width, 400)
 
@@ -220,6 +234,9 @@ def points_line(t: GameHost) -> tuple[str, tuple[int, int, int]]:
 
 def draw_game_over(t: GameHost, surface: pygame.Surface) -> None:
     game = t.game
+    if game.timed_out:
+        draw_time_over(t, surface)
+        return
     s = game.state
     r = s.result
     assert r is not None
@@ -239,6 +256,30 @@ def draw_game_over(t: GameHost, surface: pygame.Surface) -> None:
     if s.rules.match_length:
         where = i18n.tr("ui.match_to", length=s.rules.match_length)
         draw_text(surface, where, 26, (cx, box.y + 246), (170, 180, 200), width=width)
+    match_extras.draw_secret(t, surface, box)
+    t.modal.draw(surface, t.sprites)
+
+
+def draw_time_over(t: GameHost, surface: pygame.Surface) -> None:
+    """A bank ran out: the other player wins the match, whatever the score (the clock's rules)."""
+    game = t.game
+    timer = game.timer
+    assert timer is not None and timer.lost_on_time is not None
+    loser = timer.lost_on_time
+    _dim_board(t, surface)
+    box = game_over_box(t)
+    cx, width = box.centerx, box.width - 40
+    _frame(surface, box)
+    title = i18n.tr_message(game.say("ui.match_over", 1 - loser))
+    draw_text(surface, title, 44, (cx, box.y + 50), GOLD, width=width)
+    why = i18n.tr("clock.ran_out", name=i18n.tr_message(game.name(loser)))
+    draw_text(surface, why, 32, (cx, box.y + 110), (255, 170, 150), width=width)
+    rule = i18n.tr("clock.rule")
+    draw_text(surface, rule, MIN_SIZE, (cx, box.y + 156), (220, 220, 230), width=width)
+    sc = game.match.score
+    line = f"{i18n.tr_message(game.name(0))} {sc[0]} : {sc[1]} {i18n.tr_message(game.name(1))}"
+    draw_text(surface, line, 30, (cx, box.y + 206), (230, 230, 240), width=width)
+    match_extras.draw_secret(t, surface, box)
     t.modal.draw(surface, t.sprites)
 
 

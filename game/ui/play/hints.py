@@ -73,6 +73,8 @@ class Hints:
         """A human decides about the cube now: may double before rolling, or must take or pass."""
         game = self.game
         s = game.state
+        if not game.can_hint:
+            return False
         if s.phase is Phase.ROLL:
             return game.is_human(s.turn) and s.can_double() is None
         return s.phase is Phase.CUBE_OFFERED and game.is_human(1 - s.turn)
@@ -89,7 +91,7 @@ class Hints:
         """Ask the expert for the human's roll, from the turn's start position (in the worker)."""
         game = self.game
         s = game.state
-        if s.phase is not Phase.MOVING or not game.is_human(s.turn):
+        if s.phase is not Phase.MOVING or not game.is_human(s.turn) or not game.can_hint:
             return
         if self.pending or self.moves is not None or s.moves:
             return  # a hint is for the turn's start: after a move the Hint button is not offered

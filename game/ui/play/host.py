@@ -15,6 +15,7 @@ from game.ui.board.anim import Animator, DiceRoll
 from game.ui.board.sprites import Sprites
 from game.ui.board.view import BoardView
 from game.ui.play.hints import Hints
+from game.ui.play.match_events import MatchEvents
 from game.ui.play.turn_input import TurnInput
 from game.ui.widgets import ButtonGroup
 
@@ -32,6 +33,8 @@ class GameHost(Protocol):
     flash_time: float
     dialog_hidden: bool
     """The game-over dialog is not painted (the attract mode's top ten stands over the board)."""
+    events: MatchEvents
+    """The clock, typed dice, the way back to a tournament, saves that keep failing (issue 27)."""
 
     @property
     def sprites(self) -> Sprites: ...

@@ -13,6 +13,7 @@ from game.i18n import tr, tr_level, tr_message
 from game.ui import layout as L
 from game.ui.board.view import GOLD, HINT
 from game.ui.lines import first_fitting, fit_lines
+from game.ui.play import match_extras
 from game.ui.play.advice import draw_advice
 from game.ui.play.host import GameHost
 from game.ui.reading import play_text
@@ -51,13 +52,15 @@ def buttons(t: GameHost) -> list[Button]:
     game = t.game
     s = game.state
     b = [Button(pygame.Rect(L.W - 136, 4, 128, 48), tr("ui.menu"), t.open_menu, "grey", size=24)]
+    if game.timed_out:
+        return b  # the match is over on time: its dialog has the buttons
     px = L.PANEL_X + 10
     pw = L.PANEL_W - 20
     if s.phase is Phase.ROLL and game.is_human(s.turn) and s.can_double() is None:
         # Shorter than Done and Undo: the cube advice, in words, needs up to six rows under Double.
         b.append(Button(ROLL_BUTTON.copy(), tr("ui.roll"), game.roll, "green", size=40))
         b.append(Button(DOUBLE_BUTTON.copy(), tr("ui.double"), t.offer_double, "gold", size=32))
-        if t.hints.cube is None:  # what would the expert do with the cube?
+        if t.hints.cube is None and game.can_hint:  # what would the expert do with the cube?
             label = tr("ui.hint_thinking") if t.hints.pending else tr("ui.hint")
             top = advice_area().centery - 28
             b.append(Button(pygame.Rect(px, top, pw, 56), label, t.ask_cube_hint, "grey", size=26))
@@ -66,7 +69,7 @@ def buttons(t: GameHost) -> list[Button]:
         b.append(Button(DONE_BUTTON.copy(), tr("ui.done"), t.end_turn, colour, size=40))
         if s.moves:
             b.append(Button(UNDO_BUTTON.copy(), tr("ui.undo"), t.undo, "blue", size=32))
-        elif s.turn_state().most > 0:
+        elif game.can_hint and s.turn_state().most > 0:
             # Hint and Undo share a place: a hint is for the turn's start, Undo exists only after a move.
             label = tr("ui.hint_thinking") if t.hints.pending else tr("ui.hint")
             hint = Button(UNDO_BUTTON.copy(), label, t.ask_hint, "gold", size=32)
@@ -82,6 +85,10 @@ def status(t: GameHost) -> tuple[str, Colour]:
     game = t.game
     s = game.state
     name = tr_message(game.name(s.turn))
+    timer = game.timer
+    if game.timed_out and timer is not None and timer.lost_on_time is not None:
+        loser = tr_message(game.name(timer.lost_on_time))
+        return tr("clock.ran_out", name=loser), (255, 170, 150)
     if s.phase is Phase.OPENING:
         return tr_message(game.note) if game.note else tr("ui.opening_roll"), (255, 255, 255)
     if s.phase is Phase.ROLL:
@@ -126,15 +133,18 @@ def draw_status(t: GameHost, surface: pygame.Surface) -> list[pygame.Rect]:
     text, colour = status(t)
     y = L.STATUS_H // 2
     room = STATUS_RIGHT - STATUS_LEFT
+    banner, banner_colour = "", (150, 160, 180)
     if t.game.setup.mode == "demo":
         banner = tr("ui.demo_banner")
+    elif t.events.save_failing:  # saves keep failing: said at the right end until one succeeds
+        banner, banner_colour = tr("saved.failing"), (255, 120, 110)
+    if banner:
         left = room - CACHE.font(MIN_SIZE).size(banner)[0] - BANNER_GAP
         flashing = t.flash_time > 0 and bool(t.flash_text)
         fits = CACHE.font(CACHE.fit_size(text, 28, left)).size(text)[0] <= left
         at = (STATUS_LEFT, y)
         if fits and not flashing:
-            grey = (150, 160, 180)
-            shown = draw_text(surface, banner, MIN_SIZE, (STATUS_RIGHT, y), grey, anchor="midright")
+            shown = draw_text(surface, banner, MIN_SIZE, (STATUS_RIGHT, y), banner_colour, anchor="midright")
             return [shown, draw_text(surface, text, 28, at, colour, anchor="midleft", width=left)]
         return [draw_text(surface, text, 28, at, colour, anchor="midleft", width=room)]
     return [draw_text(surface, text, 30, (STATUS_LEFT, y), colour, anchor="midleft", width=L.W - 160)]
@@ -228,6 +238,7 @@ def facts(t: GameHost) -> tuple[object, ...]:
         s.phase is Phase.CUBE_OFFERED,
         (s.cube.value, s.cube.owner),
         t.view.style(),
+        match_extras.facts(t),
     )
 
 
@@ -299,8 +310,10 @@ def paint(t: GameHost, surface: pygame.Surface, ox: int, oy: int) -> None:
     score = _score(t)
     active = _active(t)
     w = L.PANEL_W - 12
+    boxes: dict[int, pygame.Rect] = {}
     for player in (1, 0):
         rect = player_box(player).move(-ox, -oy)
+        boxes[player] = rect
         on = active == player
         pygame.draw.rect(surface, (44, 54, 72) if on else (36, 42, 56), rect, border_radius=12)
         if on:
@@ -308,12 +321,22 @@ def paint(t: GameHost, surface: pygame.Surface, ox: int, oy: int) -> None:
         sprite = t.sprites.get(f"checker_{('white', 'black')[player]}")
         surface.blit(sprite, (rect.x + 12, rect.y + 14))
         name = tr_message(game.name(player))
-        paint_player(surface, rect, name, tr("ui.pips", pips=pips[player]), score[player], on)
+        shown = tr("ui.pips", pips=pips[player]) if game.setup.aids else ""  # tournament rules: no pips
+        paint_player(surface, rect, name, shown, score[player], on)
         if s.cube.owner == player and s.phase is not Phase.CUBE_OFFERED:
             # Who owns the cube is told by where it stands on the bar; here it is told again, with its
             # value, in the owner's own box (a player who does not follow the bar sees it by the name).
             cube = t.sprites.variant(f"cube_{min(s.cube.value, 64)}", "small")
             surface.blit(cube, cube.get_rect(midleft=(rect.x + 80, rect.y + 90)))
+    # The dice's fingerprint: in the level row for two players, else in the last play's band at a
+    # game's start (before there is a last play); the clocks in the players' boxes (after the cube).
+    if game.setup.mode == "two":
+        free: pygame.Rect | None = LEVEL_ROW.move(-ox, -oy)
+    elif not last_text(t) and s.phase is not Phase.CUBE_OFFERED:
+        free = LAST_ROW.move(-ox, -oy)
+    else:
+        free = None
+    match_extras.paint(t, surface, boxes, free)
     length = s.rules.match_length
     line = tr("ui.match_to", length=length) if length else tr("ui.session_score")
     if s.phase is not Phase.CUBE_OFFERED:  # the offer's card covers the row but for its glyphs' tops

@@ -20,7 +20,8 @@ import pygame
 
 from game.session import settings as st
 from game.session.dice_stats import DiceStats
-from game.session.events import EventBus
+from game.session.event_desk import EventDesk
+from game.session.events import Autosave, EventBus
 from game.session.kiosk import Kiosk
 from game.session.leaderboard import Leaderboard
 from game.session.persist import SavedGame
@@ -99,6 +100,8 @@ class Host(Protocol):
     needs_draw: bool
     records: RecordKeeper
     leaderboard: Leaderboard
+    autosave: Autosave
+    desk: EventDesk
     clock: Callable[[], float]
     speech: Speaker
     visit_settings: st.Settings | None
@@ -116,6 +119,7 @@ class Host(Protocol):
     def go_attract(self) -> None: ...
     def wake(self) -> None: ...
     def apply_settings(self, settings: st.Settings, save: bool) -> None: ...
+    def open_tournament(self, after_match: bool = False) -> None: ...
 
 
 class Scene:

@@ -34,6 +34,7 @@ from game.ui.play import dialogs, panel
 from game.ui.play.board_paint import Frame
 from game.ui.play.cursor import BoardCursor
 from game.ui.play.hints import Hints
+from game.ui.play.match_events import MatchEvents
 from game.ui.play.motion import animate
 from game.ui.play.turn_input import TurnInput
 from game.ui.scenes.base import Host, Scene
@@ -64,6 +65,7 @@ class GameScene(Scene):
         self.hints = Hints(self.game, self.flash, self.rebuild_buttons)
         self.frame = Frame()
         self.cursor = BoardCursor(self)
+        self.events = MatchEvents(app, self.game, self)  # the clock, typed dice, back to a tournament
         self.flash_text = ""
         self.flash_time = 0.0
         self.flash_counts_moves = False
@@ -302,6 +304,7 @@ class GameScene(Scene):
             self.end_turn()  # nothing left to move: select finishes the turn
 
     def update(self, dt: float) -> None:
+        self.events.update(dt, board_still=not (self.anim.busy or self.dice.tumbling))
         self.anim.speed = self.app.speed
         self.anim.reduced = self.dice.still = self.app.settings.reduced_motion
         self.anim.update(dt)
@@ -337,7 +340,7 @@ class GameScene(Scene):
     def busy(self) -> bool:
         if self.anim.busy or self.dice.tumbling or self.flash_time > 0 or self.hands.drag is not None:
             return True
-        if self.game.pending is not None or self.hints.busy:
+        if self.events.busy or self.game.pending is not None or self.hints.busy:
             return True
         if self.modal.buttons and not self.modal_ready:
             return True  # the loop keeps stepping until the dialog takes presses (it sleeps when idle)

@@ -117,7 +117,7 @@ class SettingsScene(ButtonScene):
             return tr("access.speech_missing" if v.speech else "access.speech_missing_off")
         if name in ("large_text", "reduced_motion", "auto_forced", "auto_bearoff", "speech", "access_open"):
             return tr("value.on" if getattr(v, name) else "value.off")
-        return "•" * len(v.operator_code)
+        return "•" * len(v.operator_code) or tr("settings.code_none")  # none chosen yet
 
     def describe(self, index: int) -> str:
         """What the spoken mode says for the focused button ``index``: a setting's name and value."""

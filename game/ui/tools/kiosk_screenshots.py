@@ -27,6 +27,7 @@ from game.i18n import LANGUAGES  # noqa: E402
 from game.session import settings as st  # noqa: E402
 from game.session.dice_stats import DiceStats  # noqa: E402
 from game.ui.app import App, Launch  # noqa: E402
+from game.ui.kiosk.choose_code import ChooseCodeScene  # noqa: E402
 from game.ui.kiosk.keypad import KeypadScene  # noqa: E402
 from game.ui.kiosk.operator import OperatorScene  # noqa: E402
 from game.ui.kiosk.still_playing import StillPlayingScene  # noqa: E402
@@ -55,10 +56,20 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     for lang in LANGUAGES:
         with tempfile.TemporaryDirectory() as data:
-            settings = st.Settings(language=lang, idle_seconds=30, operator_code="2580")
+            settings = st.Settings(language=lang, idle_seconds=30)  # no code yet: the first start
             launch = Launch(seed=11, kiosk=True)
             app = App(settings, launch, data_dir=data, threaded_ai=False)
             app.scenes.push(app.initial_scene())
+            choose = app.scenes.top
+            assert isinstance(choose, ChooseCodeScene)
+            choose.own = "47"
+            shoot(app, out, "choose_code", lang)
+            choose.own = ""
+            choose.submit()  # nothing typed: the pad says how many digits
+            shoot(app, out, "choose_code_short", lang)
+            for _ in range(2):
+                choose.own = "2580"
+                choose.submit()
             run(app, 14.0)
             shoot(app, out, "attract", lang)
             kiosk = app.kiosk
@@ -78,8 +89,12 @@ def main(argv: list[str] | None = None) -> int:
             keypad.on_done = lambda code: None
             shoot(app, out, "keypad", lang)
             app.scenes.pop()
-            app.scenes.push(OperatorScene(app))
+            operator = OperatorScene(app)
+            app.scenes.push(operator)
             shoot(app, out, "operator", lang)
+            operator.clear_board()
+            shoot(app, out, "clear_board", lang)
+            app.scenes.pop()
             app.scenes.push(SettingsScene(app, operator=True))
             shoot(app, out, "settings", lang)
             keymap = KeymapScene(app)

@@ -1,0 +1,101 @@
+"""What a match set up for an event adds to the game screen: the dice's fingerprint, the match clock of
+both players, and at the match's end the dice secret (see game.session.match_dice, match_timer).
+
+Where each stands, and why there:
+
+- the **clock** in each player's box, left of the score on the score's row (the bank big, the delay
+  small after it), gold while it runs, red in its last minute: both players read both clocks
+  without looking away from the board's side;
+- the **fingerprint** ("Dice 5947d 7c33d") in the panel's level row for two players (no computer
+  level is shown there), else in the last play's band while the game has no last play (its
+  opening): it is there before the match's first roll, small, for whoever wants to write it down;
+- the **secret** under the match-over dialog's score, with "The same dice again" among its buttons.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine.flow import Phase
+from game.i18n import tr
+from game.session.match_timer import clock_text
+from game.ui import layout as L
+from game.ui.board.view import GOLD
+from game.ui.lines import first_fitting
+from game.ui.play.host import GameHost
+from game.ui.text import CACHE, MIN_SIZE, draw_text
+
+CLOCK_SIZE = 30
+LOW = 60
+"""Seconds of bank under which the clock is drawn red."""
+FINGERPRINT_COLOUR = (150, 165, 190)
+
+
+def fingerprint_text(t: GameHost, width: int) -> str:
+    """ "Dice 5947d 7c33d" in the words that fit ``width`` at the floor size ("" for seeded dice)."""
+    shown = t.game.match_dice.fingerprint
+    if shown is None or t.game.match_dice.typed:
+        return ""
+    return first_fitting([tr("dice.fingerprint", code=shown), shown], MIN_SIZE, width)
+
+
+def facts(t: GameHost) -> tuple[object, ...]:
+    """What this module paints into the cached panel (the panel repaints when it changes)."""
+    timer = t.game.timer
+    clock = None if timer is None else (timer.shown(0), timer.shown(1), timer.running, timer.lost_on_time)
+    return (clock, t.game.match_dice.fingerprint, t.game.match_dice.typed, t.game.setup.aids)
+
+
+def paint(
+    t: GameHost,
+    surface: pygame.Surface,
+    boxes: dict[int, pygame.Rect],
+    free_row: pygame.Rect | None,
+) -> None:
+    """The clocks into the players' ``boxes``, and the fingerprint into ``free_row``, a row of the
+    panel with nothing else in it now (panel-surface coordinates; None: no room now)."""
+    timer = t.game.timer
+    if timer is not None:
+        for player, box in boxes.items():
+            delay, bank = timer.shown(player)
+            running = timer.running == player
+            colour = (255, 110, 100) if bank < LOW else (GOLD if running else (225, 230, 240))
+            left = box.x + 84
+            s = t.game.state
+            if s.cube.owner == player and s.phase is not Phase.CUBE_OFFERED:  # the owner's cube is there
+                left = (
+                    box.x + 80 + t.sprites.variant(f"cube_{min(s.cube.value, 64)}", "small").get_width() + 8
+                )
+            drawn = draw_text(surface, clock_text(bank), CLOCK_SIZE, (left, box.y + 90), colour, "midleft")
+            if delay > 0:
+                small = (255, 236, 160) if running else (150, 160, 180)
+                draw_text(surface, f"+{delay}", MIN_SIZE, (drawn.right + 6, box.y + 92), small, "midleft")
+    text = fingerprint_text(t, free_row.w if free_row is not None else 0)
+    if text and free_row is not None:
+        draw_text(surface, text, MIN_SIZE, free_row.center, FINGERPRINT_COLOUR, width=free_row.w)
+
+
+def secret_line(t: GameHost) -> str:
+    """The match-over dialog's line: the dice secret, revealed ("" when there is none to show)."""
+    dice = t.game.match_dice
+    if dice.secret is None or dice.typed:
+        return ""
+    return tr("dice.secret", secret=dice.secret)
+
+
+def secret_width(t: GameHost) -> int:
+    """How wide the secret's line is drawn (0 when it is not shown): the dialog grows to hold it."""
+    text = secret_line(t)
+    if not text or not (t.game.match.is_over or t.game.timed_out):
+        return 0
+    return min(CACHE.font(MIN_SIZE).size(text)[0], L.BOARD_W - 2 * 24)
+
+
+def draw_secret(t: GameHost, surface: pygame.Surface, box: pygame.Rect) -> None:
+    """Under the match-over dialog's score (the match is over: the secret may be shown now)."""
+    text = secret_line(t)
+    if text and (t.game.match.is_over or t.game.timed_out):
+        draw_text(surface, text, MIN_SIZE, (box.centerx, box.y + 274), (190, 200, 220), width=box.w - 40)
+
+
+__all__ = ["draw_secret", "facts", "fingerprint_text", "paint", "secret_line", "secret_width"]

@@ -1,0 +1,184 @@
+"""PNGs of the event screens (issue 27) at 800x480 and 1920x1080: the tournament's draw and standings, its
+set-up and keyboard, a result typed in, a withdrawal, the export; a tournament match with the clock and
+the dice's fingerprint; the match lost on time; the match-over dialog with the dice secret and "The same
+dice again"; the dice keypad for real dice; the first kiosk start's code.
+
+Usage: ``.venv/bin/python -m game.ui.tools.event_screenshots [OUTDIR] [--lang en|fi|hu ...]`` (default
+``screenshots/events``). Headless, in a throw-away data folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+ROOT = Path(__file__).resolve().parents[3]
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from game.engine.flow import EndTurn, Phase, PlayMoves, Roll  # noqa: E402
+from game.engine.moves import legal_plays  # noqa: E402
+from game.i18n import LANGUAGES  # noqa: E402
+from game.session import settings as st  # noqa: E402
+from game.session.controller import GameSetup  # noqa: E402
+from game.ui.app import App, Launch  # noqa: E402
+from game.ui.play.dice_entry import DiceEntryScene  # noqa: E402
+from game.ui.scenes.game import GameScene  # noqa: E402
+from game.ui.tools._frames import shoot  # noqa: E402
+from game.ui.tourney.export import ExportScene  # noqa: E402
+from game.ui.tourney.flow import play_here  # noqa: E402
+from game.ui.tourney.hub import TournamentScene  # noqa: E402
+from game.ui.tourney.keyboard import KeyboardScene  # noqa: E402
+from game.ui.tourney.result import ResultScene  # noqa: E402
+from game.ui.tourney.setup import SetupScene  # noqa: E402
+from game.ui.tourney.withdraw import WithdrawScene  # noqa: E402
+
+STEP = 1.0 / 120.0
+NAMES = ["Anna", "Ben", "Csilla", "Dóra", "Eero", "Fanni", "Gábor", "Helmi"]
+
+
+def run(app: App, seconds: float) -> None:
+    for _ in range(round(seconds / STEP)):
+        app.step(STEP)
+
+
+def play_turns(scene: GameScene, rng: random.Random, turns: int) -> None:
+    """Random legal turns through the engine (set-up only)."""
+    for _ in range(turns * 3):
+        s = scene.state
+        if s.phase is Phase.ROLL:
+            scene.do(Roll((rng.randint(1, 6), rng.randint(1, 6))))
+        elif s.phase is Phase.MOVING:
+            assert s.dice is not None
+            plays = legal_plays(s.position, s.dice)
+            if plays and not s.moves:
+                scene.do(PlayMoves(rng.choice(plays).moves))
+            if scene.state.phase is Phase.MOVING:
+                scene.do(EndTurn())
+        else:
+            return
+        scene.anim.skip()
+        scene.dice.t = scene.dice.TUMBLE
+
+
+def shoot_language(out: Path, lang: str) -> None:
+    with tempfile.TemporaryDirectory() as data:
+        settings = st.Settings(language=lang, animation="fast", operator_code="2468", sound=False)
+        app = App(settings, Launch(seed=None), data_dir=data, threaded_ai=False)
+        hub = TournamentScene(app)
+        app.desk.load()
+        app.scenes.push(hub)
+        shoot(app, out, "tourney_empty", lang)
+        setup = SetupScene(app, hub._created)
+        app.scenes.push(setup)
+        shoot(app, out, "tourney_setup_empty", lang)
+        for name in NAMES:
+            setup._take_name(name)
+        shoot(app, out, "tourney_setup", lang)
+        keyboard = KeyboardScene(app, "Player 9: name or initials", lambda text: None, text="Ilona Ma")
+        app.scenes.push(keyboard)
+        shoot(app, out, "tourney_keyboard", lang)
+        keyboard._toggle()
+        shoot(app, out, "tourney_keyboard_accents", lang)
+        app.scenes.pop()
+        setup.start()
+        t = app.desk.tournament
+        assert t is not None
+        rng = random.Random(5)
+        for m in t.ready_matches()[:2]:
+            winner = m.players[rng.randrange(2)]
+            assert winner is not None
+            score = (m.length, 2) if winner == m.players[0] else (1, m.length)
+            app.desk.enter_typed(m.id, winner, score)
+        hub._created()
+        shoot(app, out, "tourney_draw", lang)
+        called = hub.current()
+        assert called is not None
+        m = called
+        result = ResultScene(app, t, m, hub._entered)
+        app.scenes.push(result)
+        result._pick(1)()
+        result.more()
+        result.more()
+        shoot(app, out, "tourney_result", lang)
+        app.scenes.pop()
+        app.scenes.push(WithdrawScene(app, hub._entered))
+        shoot(app, out, "tourney_withdraw", lang)
+        app.scenes.pop()
+        app.scenes.push(ExportScene(app, hub.say))
+        shoot(app, out, "tourney_export", lang)
+        app.scenes.pop()
+        hub.toggle()
+        shoot(app, out, "tourney_standings", lang)
+        hub.toggle()
+        game = play_here(app, t, m)
+        run(app, 3.0)
+        shoot(app, out, "tourney_match_start", lang)
+        play_turns(game, rng, 3)
+        run(app, 0.5)
+        shoot(app, out, "tourney_match_clock", lang)
+        timer = game.game.timer
+        assert timer is not None
+        player = timer.running if timer.running is not None else 0
+        timer.clock.banks[player] = 0.05  # a long think: the bank's last moment, the delay used up
+        timer.clock.delay_left = 0.0
+        run(app, 0.1)
+        run(app, 1.0)
+        shoot(app, out, "tourney_time_over", lang)
+        app.quit()
+        pygame.quit()
+    with tempfile.TemporaryDirectory() as data:
+        settings = st.Settings(language=lang, animation="fast", sound=False, hand_dice=True)
+        app = App(settings, Launch(), data_dir=data, threaded_ai=False)
+        scene = GameScene(app, GameSetup(mode="two", match_length=1, hand_dice=True))
+        app.scenes.push(scene)
+        run(app, 1.0)
+        top = app.scenes.top
+        assert isinstance(top, DiceEntryScene)
+        top._face(5)()
+        shoot(app, out, "dice_entry_opening", lang)
+        top._face(2)()
+        top.submit()
+        run(app, 1.0)
+        app.quit()
+        pygame.quit()
+    with tempfile.TemporaryDirectory() as data:
+        settings = st.Settings(language=lang, animation="fast", sound=False)
+        app = App(settings, Launch(), data_dir=data, threaded_ai=False)
+        scene = GameScene(app, GameSetup(mode="two", match_length=1))
+        app.scenes.push(scene)
+        rng = random.Random(3)
+        for _ in range(200):
+            if scene.state.phase is Phase.GAME_OVER:
+                break
+            run(app, 0.6)
+            play_turns(scene, rng, 1)
+        run(app, 3.0)
+        shoot(app, out, "match_over_secret", lang)
+        app.quit()
+        pygame.quit()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.ui.tools.event_screenshots", description=__doc__)
+    parser.add_argument("outdir", nargs="?", type=Path, default=ROOT / "screenshots" / "events")
+    parser.add_argument("--lang", action="append", choices=LANGUAGES, help="languages (default: all)")
+    args = parser.parse_args(argv)
+    out: Path = args.outdir
+    out.mkdir(parents=True, exist_ok=True)
+    for lang in args.lang or LANGUAGES:
+        shoot_language(out, lang)
+    print(f"screenshots written to {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

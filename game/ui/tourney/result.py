@@ -1,0 +1,112 @@
+"""A match played on another board, typed in by the organiser: who won, and the loser's points.
+
+The winner's points are the match length (a match is won by reaching it); only the loser's are
+chosen, with - and +. The tournament checks the result and refuses a wrong one with its reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.i18n import tr
+from game.tournament import TMatch, Tournament, TournamentError, call_text, error_text
+from game.ui import layout as L
+from game.ui.board.view import GOLD
+from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button, dialog_box
+from game.ui.text import draw_text
+from game.ui.widgets import shade
+
+BOX = pygame.Rect(L.W // 2 - 420, 40, 840, 640)
+
+
+class ResultScene(ButtonScene):
+    """``done`` gets the sentence to show on the draw once the result is in."""
+
+    opaque = False
+
+    def __init__(self, app: Host, t: Tournament, m: TMatch, done: Callable[[str], None]) -> None:
+        super().__init__(app)
+        self.t = t
+        self.m = m
+        self.done = done
+        self.winner: int | None = None
+        """0 or 1: the place in the match of the player who won."""
+        self.loser_points = 0
+        self.message = ""
+        self._build()
+
+    def names(self) -> tuple[str, str]:
+        a, b = (self.t.players[p].name if p is not None else "?" for p in self.m.players)
+        return a, b
+
+    def _build(self) -> None:
+        b = self.buttons
+        b.clear()
+        for k, name in enumerate(self.names()):
+            colour = "gold" if self.winner == k else "blue"
+            b.add(button((BOX.x + 40 + k * 390, 210, 370, 90), name, self._pick(k), colour, size=32))
+        b.add(button((BOX.centerx - 210, 380, 110, 80), "−", self.less, "grey", size=40)).repeat = True
+        b.add(button((BOX.centerx + 100, 380, 110, 80), "+", self.more, "grey", size=40)).repeat = True
+        ok = b.add(button((BOX.x + 40, BOX.bottom - 110, 370, 80), tr("button.ok"), self.submit, "green", 32))
+        ok.enabled = self.winner is not None
+        b.add(
+            button((BOX.right - 410, BOX.bottom - 110, 370, 80), tr("button.cancel"), self.close, "red", 30)
+        )
+
+    def _pick(self, k: int) -> Callable[[], None]:
+        def pick() -> None:
+            self.winner = k
+            self.message = ""
+            self._build()
+
+        return pick
+
+    def less(self) -> None:
+        self.loser_points = max(0, self.loser_points - 1)
+
+    def more(self) -> None:
+        self.loser_points = min(self.m.length - 1, self.loser_points + 1)
+
+    def score(self) -> tuple[int, int]:
+        """The score in the match's order (the winner has the length)."""
+        if self.winner == 0:
+            return self.m.length, self.loser_points
+        return self.loser_points, self.m.length
+
+    def submit(self) -> None:
+        if self.winner is None:
+            return
+        player = self.m.players[self.winner]
+        assert player is not None
+        try:
+            self.app.desk.enter_typed(self.m.id, player, self.score())
+        except TournamentError as exc:
+            self.message = error_text(exc, self.app.settings.language)
+            return
+        self.close()
+        a, b = self.names()
+        s = self.score()
+        self.done(tr("tourney.result_in", a=a, b=b, x=s[0], y=s[1]))
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        shade(surface, 200)
+        dialog_box(surface, BOX)
+        w = BOX.w - 40
+        draw_text(surface, tr("tourney.enter_result"), 34, (BOX.centerx, BOX.y + 46), GOLD, width=w)
+        call = call_text(self.t, self.m, self.app.settings.language)
+        draw_text(surface, f"{self.m.id}: {call}", 26, (BOX.centerx, BOX.y + 96), INK, width=w)
+        draw_text(surface, tr("tourney.who_won"), 28, (BOX.centerx, BOX.y + 146), DIM, width=w)
+        draw_text(surface, tr("tourney.loser_points"), 28, (BOX.centerx, 350), DIM, width=w)
+        draw_text(surface, str(self.loser_points), 56, (BOX.centerx, 420), INK)
+        if self.winner is not None:
+            a, b = self.names()
+            s = self.score()
+            draw_text(surface, f"{a} {s[0]} – {s[1]} {b}", 30, (BOX.centerx, 500), GOLD, width=w)
+        if self.message:
+            draw_text(surface, self.message, 24, (BOX.centerx, 545), (255, 130, 120), width=w)
+        self.buttons.draw(surface, self.app.sprites)
+
+
+__all__ = ["ResultScene"]

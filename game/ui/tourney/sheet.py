@@ -1,0 +1,162 @@
+"""The tournament as the hub shows it: the draw's pages (rounds' headings and their matches, as many
+rounds to a page as fit), the standings' pages, and how each line is drawn."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import tr, tr_n
+from game.tournament import Standing, TMatch, Tournament, call_text
+from game.ui.board.view import GOLD
+from game.ui.scenes.base import DIM, INK
+from game.ui.text import MIN_SIZE, draw_text
+
+LEFT_X, LEFT_W = 24, 850
+ROW_H = 34
+LIST_TOP = 196
+ROWS = 14
+"""Rows on one page under the page's title: the standings' players (below their column heads), the
+draw's matches (one more line: the draw's pages hold rounds' headings too)."""
+SELECTED = (60, 74, 100)
+STRIPE = (24, 30, 42)
+OUT = (120, 120, 130)
+Line = TMatch | str
+"""A line of the draw: a match, or a round's heading."""
+
+
+def row_rect(k: int) -> pygame.Rect:
+    """The ``k``-th line of the list (screen coordinates; also where a tap picks a match)."""
+    return pygame.Rect(LEFT_X, LIST_TOP + k * ROW_H, LEFT_W, ROW_H - 2)
+
+
+def draw_pages(t: Tournament) -> list[list[Line]]:
+    """The draw's pages: each round of each draw (main, consolation, Swiss) as a heading line and its
+    matches, as many rounds to a page as fit (an 8-player draw is one page)."""
+    blocks: list[list[Line]] = []
+    for stage in ("main", "consolation", "swiss"):
+        rounds = sorted({m.round for m in t.matches if m.stage == stage})
+        for rnd in rounds:
+            matches = sorted(
+                (m for m in t.matches if m.stage == stage and m.round == rnd and m.how != "void"),
+                key=lambda m: m.slot,
+            )
+            if not matches:
+                continue
+            last = stage != "swiss" and rnd == rounds[-1]
+            title = tr("tourney.final") if last else tr("tourney.round", n=rnd)
+            points = tr_n("tourney.points", matches[0].length, n=matches[0].length)
+            heading = f"{tr(f'tourney.{stage}')} · {title} · {points}"
+            for k in range(0, len(matches), ROWS):
+                blocks.append([heading, *matches[k : k + ROWS]])
+    pages: list[list[Line]] = []
+    page: list[Line] = []
+    for block in blocks:
+        if page and len(page) + len(block) > ROWS + 1:
+            pages.append(page)
+            page = []
+        page += block
+    if page:
+        pages.append(page)
+    return pages
+
+
+def standing_pages(t: Tournament) -> list[list[Standing]]:
+    rows = t.standings()
+    return [rows[k : k + ROWS] for k in range(0, len(rows), ROWS)] or [[]]
+
+
+def draw_call(surface: pygame.Surface, t: Tournament, m: TMatch | None, lang: str) -> None:
+    """The line under the title: the match called next, the winner, or waiting for other boards."""
+    winner = t.winner() if t.finished else None
+    if m is not None:
+        line, colour = tr("tourney.next_call", call=call_text(t, m, lang)), GOLD
+    elif winner is not None:
+        line, colour = tr("tourney.winner", name=t.players[winner].name), (160, 255, 160)
+    else:
+        line, colour = tr("tourney.waiting"), DIM
+    draw_text(surface, line, 30, (LEFT_X, 108), colour, anchor="midleft", width=LEFT_W)
+
+
+def page_title(surface: pygame.Surface, text: str) -> None:
+    draw_text(surface, text, 28, (LEFT_X + LEFT_W // 2, 161), INK, width=LEFT_W - 160)
+
+
+def draw_draw(surface: pygame.Surface, t: Tournament, page: int, current: TMatch | None) -> None:
+    pages = draw_pages(t)
+    if not pages:
+        return
+    title = tr("tourney.format_ko" if t.format == "elimination" else "tourney.format_swiss")
+    if len(pages) > 1:
+        title += f" ({page + 1}/{len(pages)})"
+    page_title(surface, title)
+    odd = False
+    for k, line in enumerate(pages[page]):
+        rect = row_rect(k)
+        if isinstance(line, str):
+            draw_text(surface, line, MIN_SIZE, (rect.x + 8, rect.centery + 2), GOLD, "midleft", rect.w)
+            odd = False
+            continue
+        if current is not None and line.id == current.id:
+            pygame.draw.rect(surface, SELECTED, rect, border_radius=6)
+            pygame.draw.rect(surface, GOLD, rect, 2, border_radius=6)
+        elif odd:
+            pygame.draw.rect(surface, STRIPE, rect, border_radius=6)
+        odd = not odd
+        draw_match(surface, t, line, rect)
+
+
+def draw_match(surface: pygame.Surface, t: Tournament, m: TMatch, rect: pygame.Rect) -> None:
+    """``R1-2  Anna  5 – 3  Ben  typed in``: the winner in gold, a withdrawn player greyed."""
+    y = rect.centery
+    draw_text(surface, m.id, MIN_SIZE, (rect.x + 8, y), DIM, anchor="midleft")
+    for k, p in enumerate(m.players):
+        if p is None:
+            name, colour = ("—" if m.known[k] else tr("tourney.to_come")), DIM
+        else:
+            won = m.done and p == m.winner
+            name, colour = t.players[p].name, GOLD if won else (OUT if t.players[p].withdrawn else INK)
+        x = rect.x + 100 if k == 0 else rect.x + 470
+        draw_text(surface, name, MIN_SIZE, (x, y), colour, anchor="midleft", width=250)
+    if m.score is not None:
+        draw_text(surface, f"{m.score[0]} – {m.score[1]}", MIN_SIZE, (rect.x + 410, y), INK)
+    elif m.ready:
+        draw_text(surface, "v", MIN_SIZE, (rect.x + 410, y), DIM)
+    if m.how is not None:
+        how = tr(f"tourney.how.{m.how}")
+        draw_text(surface, how, MIN_SIZE, (rect.right - 8, y), DIM, anchor="midright", width=120)
+
+
+def draw_standings(surface: pygame.Surface, t: Tournament, page: int) -> None:
+    """Place, player, wins, losses (and, for Swiss, Buchholz) under their column heads."""
+    page_title(surface, tr("tourney.standings"))
+    columns = [("place", 8), ("player", 140), ("wins", 480), ("losses", 620)]
+    if t.format == "swiss":
+        columns.append(("buchholz", 750))
+    header = row_rect(0)
+    for key, x in columns:
+        draw_text(
+            surface, tr(f"tourney.col.{key}"), MIN_SIZE, (header.x + x, header.centery), DIM, "midleft", 130
+        )
+    for k, s in enumerate(standing_pages(t)[page]):
+        rect = row_rect(k + 1)
+        if k % 2:
+            pygame.draw.rect(surface, STRIPE, rect, border_radius=6)
+        name = s.name + (f" ({tr('tourney.withdrawn')})" if s.withdrawn else "")
+        cells = {"place": str(s.rank), "player": name, "wins": str(s.wins), "losses": str(s.losses)}
+        cells["buchholz"] = str(s.buchholz)
+        for key, x in columns:
+            colour = OUT if s.withdrawn else INK
+            draw_text(surface, cells[key], MIN_SIZE, (rect.x + x, rect.centery), colour, "midleft", 360)
+
+
+__all__ = [
+    "LEFT_W",
+    "LEFT_X",
+    "Line",
+    "draw_call",
+    "draw_draw",
+    "draw_pages",
+    "draw_standings",
+    "row_rect",
+    "standing_pages",
+]

@@ -1,0 +1,79 @@
+"""A player leaves the tournament: picked from the list, asked once more, then every unfinished match of
+theirs goes to the opponent (the tournament's rule) and they are out of later Swiss rounds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.i18n import tr
+from game.tournament import TournamentError, error_text
+from game.ui import layout as L
+from game.ui.board.view import BG, GOLD
+from game.ui.scenes.base import ButtonScene, Host, button
+from game.ui.scenes.confirm import ConfirmScene
+from game.ui.text import draw_text
+
+COLUMNS = 4
+
+
+class WithdrawScene(ButtonScene):
+    """The players still in, four columns of buttons; ``done`` gets the sentence for the draw."""
+
+    def __init__(self, app: Host, done: Callable[[str], None]) -> None:
+        super().__init__(app)
+        self.done = done
+        self.message = ""
+        self._build()
+
+    def _build(self) -> None:
+        b = self.buttons
+        b.clear()
+        t = self.app.desk.tournament
+        if t is None:
+            return
+        active = [k for k, p in enumerate(t.players) if not p.withdrawn]
+        w, h, gap = 290, 60, 10
+        for i, k in enumerate(active):
+            col, row = i % COLUMNS, i // COLUMNS
+            rect = (30 + col * (w + gap), 110 + row * (h + gap), w, h)
+            b.add(button(rect, t.players[k].name, self._ask(k), "blue", size=24))
+        b.add(button((L.W // 2 - 200, L.H - 80, 400, 66), tr("button.back"), self.close, "green", 28))
+
+    def _ask(self, k: int) -> Callable[[], None]:
+        def ask() -> None:
+            t = self.app.desk.tournament
+            if t is None:
+                return
+            name = t.players[k].name
+            self.app.scenes.push(
+                ConfirmScene(
+                    self.app,
+                    tr("tourney.withdraw_ask", name=name),
+                    tr("tourney.withdraw_yes"),
+                    lambda: self._withdraw(k, name),
+                    detail=tr("tourney.withdraw_detail"),
+                )
+            )
+
+        return ask
+
+    def _withdraw(self, k: int, name: str) -> None:
+        try:
+            self.app.desk.withdraw(k)
+        except TournamentError as exc:
+            self.message = error_text(exc, self.app.settings.language)
+            return
+        self.close()
+        self.done(tr("tourney.withdrawn_now", name=name))
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.fill(BG)
+        draw_text(surface, tr("tourney.withdraw_title"), 34, (L.W // 2, 50), GOLD, width=L.W - 60)
+        if self.message:
+            draw_text(surface, self.message, 24, (L.W // 2, 88), (255, 130, 120), width=L.W - 60)
+        self.buttons.draw(surface, self.app.sprites)
+
+
+__all__ = ["WithdrawScene"]

@@ -30,6 +30,10 @@ class CubeQuestion:
     """(the decider's, the other's)."""
     crawford: bool
 
+    def args(self) -> tuple[Position, int, str, int, tuple[int, int], bool]:
+        """The question as :func:`game.ai.api.should_double`, ``should_take`` and ``cube_advice`` take it."""
+        return (self.position, self.cube_value, self.cube_owner, self.match_length, self.score, self.crawford)
+
 
 @dataclass(frozen=True)
 class PlayRequest:
@@ -55,17 +59,7 @@ class DoubleRequest:
     budget: float | None = api.CUBE_BUDGET
 
     def __call__(self) -> bool:
-        c = self.cube
-        return api.should_double(
-            c.position,
-            c.cube_value,
-            c.cube_owner,
-            c.match_length,
-            c.score,
-            c.crawford,
-            self.level,
-            budget=self.budget,
-        )
+        return api.should_double(*self.cube.args(), self.level, budget=self.budget)
 
 
 @dataclass(frozen=True)
@@ -77,17 +71,7 @@ class TakeRequest:
     budget: float | None = api.CUBE_BUDGET
 
     def __call__(self) -> bool:
-        c = self.cube
-        return api.should_take(
-            c.position,
-            c.cube_value,
-            c.cube_owner,
-            c.match_length,
-            c.score,
-            c.crawford,
-            self.level,
-            budget=self.budget,
-        )
+        return api.should_take(*self.cube.args(), self.level, budget=self.budget)
 
 
 @dataclass(frozen=True)
@@ -99,17 +83,7 @@ class AdviceRequest:
     budget: float | None = api.CUBE_BUDGET
 
     def __call__(self) -> api.CubeAdvice:
-        c = self.cube
-        return api.cube_advice(
-            c.position,
-            c.cube_value,
-            c.cube_owner,
-            c.match_length,
-            c.score,
-            c.crawford,
-            answering=self.answering,
-            budget=self.budget,
-        )
+        return api.cube_advice(*self.cube.args(), answering=self.answering, budget=self.budget)
 
 
 __all__ = ["AdviceRequest", "CubeQuestion", "DoubleRequest", "PlayRequest", "TakeRequest"]

@@ -311,7 +311,8 @@ def test_a_player_who_has_played_is_not_offered(tmp_path: Path) -> None:
 
 
 def test_a_kiosk_visitor_is_offered_the_lessons_at_the_first_touch(tmp_path: Path) -> None:
-    app = App(st.Settings(), Launch(kiosk=True), data_dir=tmp_path, threaded_ai=False)
+    settings = st.Settings(operator_code="1357")  # an organiser has set the code (else it is asked first)
+    app = App(settings, Launch(kiosk=True), data_dir=tmp_path, threaded_ai=False)
     app.scenes.push(app.initial_scene())
     hands = Driver(app)
     hands.press((640, 360))  # wakes the demo

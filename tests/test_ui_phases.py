@@ -53,7 +53,7 @@ def app():  # type: ignore[no-untyped-def]
 
 def test_opening_tie_is_shown_and_rolled_again(app) -> None:  # type: ignore[no-untyped-def]
     scene = start_game(app, mode="two")
-    scene.game.rng = Scripted([3, 3, 5, 2])
+    scene.game.rng = scene.game.match_dice.rng = Scripted([3, 3, 5, 2])  # the dice come from here
     run_until(app, lambda: scene.state.opening is not None, 1000)
     assert scene.state.phase is Phase.OPENING and scene.state.opening == (3, 3)
     run_until(app, lambda: not scene.dice.tumbling, 1000)

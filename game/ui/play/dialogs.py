@@ -58,7 +58,7 @@ def modal_buttons(t: GameHost) -> list[Button]:
             Button(
                 pygame.Rect(x, card.y + TAKE_Y, w, ANSWER_H),
                 i18n.tr("ui.take"),
-                lambda: t.answer(True),
+                lambda: t.answer_double(True),
                 "green",
                 sub=take_sub,
                 size=ANSWER_SIZE,
@@ -69,7 +69,7 @@ def modal_buttons(t: GameHost) -> list[Button]:
             Button(
                 pygame.Rect(x, card.y + PASS_Y, w, ANSWER_H),
                 i18n.tr("ui.pass"),
-                lambda: t.answer(False),
+                lambda: t.answer_double(False),
                 "red",
                 sub=pass_sub,
                 size=ANSWER_SIZE,
@@ -153,10 +153,16 @@ def _frame(surface: pygame.Surface, box: pygame.Rect) -> None:
 
 
 # The offer card's rows, from its top (logical pixels): the offer, the question and the match (or
-# money) over the answers, each answer's text in one line, then the Hint button or the advice.
+# money), the Hint button or the advice, then the answers, each with its text in one line.
+#
+# Why the answers stand at the card's foot: a double comes just after the player pressed Done (or
+# Roll), and a play test saw TAKE come up where that tap had landed: a quick second tap took a
+# double by accident (issue 25). TAKE and PASS now stand below Done's and Roll's place, the Hint
+# and its advice above them, where a stray tap costs nothing.
 ASK_Y = 76
 WHERE_Y = 104
-TAKE_Y = 124
+ADVICE_Y = 118
+TAKE_Y = 208
 SECONDARY = MIN_SIZE
 """The card's secondary type: the question, the match (a play test found "Match to 5" at 18 tiny at
 800x480, about 11 pixels) and, on the answers, what each means: the floor."""
@@ -164,8 +170,14 @@ ANSWER_H = 78
 ANSWER_SIZE = 34
 """TAKE and PASS (their lines at :data:`SECONDARY`): at 40 the line under them ran over the button's
 lower rim at 800x480, and an accented answer (HYVÄKSY) over its line only fits between the rims at 34."""
-PASS_Y = 208
-HINT_Y = 304
+PASS_Y = 292
+HINT_Y = 134
+
+
+def advice_rect() -> pygame.Rect:
+    """Where the offer card shows the expert's take or pass (the Hint's answer): above the answers."""
+    card = offer_card()
+    return pygame.Rect(card.x + 8, card.y + ADVICE_Y, card.width - 16, TAKE_Y - 8 - ADVICE_Y)
 
 
 def offer_card() -> pygame.Rect:
@@ -201,13 +213,8 @@ def draw_cube_offer(t: GameHost, surface: pygame.Surface) -> None:
             ask = i18n.tr("ui.answer_double_you")
         draw_text(surface, ask, SECONDARY, (cx, card.y + ASK_Y), (255, 230, 120), width=width)
         t.modal.draw(surface, t.sprites)
-        # The expert's take or pass, under the buttons, with its numbers (where the Hint button was).
-        top = card.y + PASS_Y + ANSWER_H + 8
-        draw_advice(
-            surface,
-            t.hints.cube_lines(),
-            pygame.Rect(card.x + 8, top, card.width - 16, card.bottom - 8 - top),
-        )
+        # The expert's take or pass, above the answers, with its numbers (where the Hint button was).
+        draw_advice(surface, t.hints.cube_lines(), advice_rect())
     else:
         thinking = i18n.tr("ui.thinking", name=i18n.tr_message(game.name(answerer)))
         middle = card.y + (TAKE_Y + card.height) // 2  # where the answer buttons would stand
@@ -284,6 +291,7 @@ def draw_time_over(t: GameHost, surface: pygame.Surface) -> None:
 
 
 __all__ = [
+    "advice_rect",
     "button_row",
     "draw_cube_offer",
     "draw_game_over",

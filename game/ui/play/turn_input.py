@@ -51,6 +51,9 @@ class TurnInput:
         self._targets: dict[int, set[int]] = {}
         self._movable: set[int] = set()
         self._reasons: dict[int, str] = {}
+        self._rolled_by_touch = False
+        """The last intent rolled the dice by touching a checker: a double-click's second press,
+        next, must not play the checker before the player has seen the dice."""
 
     @property
     def movable(self) -> set[int]:
@@ -82,19 +85,23 @@ class TurnInput:
         if intent.kind == "key":
             self._key(intent.key)
             return
+        rolled, self._rolled_by_touch = self._rolled_by_touch, False
+        if rolled and intent.kind == "double":
+            return  # a double-click's second press: its first one rolled, the dice are to be seen first
         s = t.game.state
+        touched = intent.kind in ("click", "drag_start") and LAYOUT.hit(intent.pos) is not None
         if not t.game.is_human(s.turn):
             if t.game.setup.mode == "demo" and intent.kind in ("click", "drag_start"):
                 t.flash(tr("ui.demo_touch"))  # a visitor touching the demo wants to play: say how
-            elif intent.kind == "drag_start":
-                t.flash(tr("ui.not_your_turn"))
+            elif touched:
+                t.flash(tr("ui.not_your_turn"))  # a tap that does nothing says why (issue 25)
             return
         if s.phase is Phase.ROLL:
-            hit = LAYOUT.hit(intent.pos)
-            if intent.kind == "click" and hit is not None and hit[0] == "dice":
-                t.game.roll()
+            self._before_roll(intent)
             return
         if s.phase is not Phase.MOVING:
+            if touched and s.phase is Phase.CUBE_OFFERED:  # the other side answers the player's double
+                t.flash(tr("ui.thinking", name=tr_message(t.game.name(1 - s.turn))))
             return
         if t.dice.tumbling:
             t.dice.t = DiceRoll.TUMBLE
@@ -113,6 +120,58 @@ class TurnInput:
             self._die_move(intent.pos, higher=True)
         elif kind in ("right", "long"):
             self._die_move(intent.pos, higher=False)
+
+    def _before_roll(self, intent: Intent) -> None:
+        """The player's turn, the dice not rolled yet: the cube may be used, so the game waits.
+
+        A tap on the dice rolls them. A hand reaching for one of the player's own checkers (a drag,
+        a tap, a double-click, a long press) wants to play: a newcomer does not know that the dice
+        come first, so the game rolls for it, and a drag goes on holding the checker (or says why
+        that checker cannot move with these dice). Any other touch of the board says what to do. In a
+        lesson the cube question is the step itself: a touch on a checker is no answer to it.
+        """
+        t = self.host
+        hit = LAYOUT.hit(intent.pos)
+        if hit is None or intent.kind not in ("click", "drag_start", "right", "long"):
+            return  # off the board, or a double-click's second press: its first one answered
+        lesson = t.game.setup.mode == "learn"
+        if hit[0] != "dice" and (lesson or self._own_src(hit) is None):
+            t.flash(tr("newcomer.roll_first"))
+            return
+        t.game.roll()
+        if t.game.state.phase is not Phase.MOVING:
+            return  # real dice to type in first (the keypad asks), or a lesson's answer
+        self.refresh()
+        if intent.kind == "drag_start":
+            self.handle(intent)  # the checker follows the hand, or the engine says why not
+        else:
+            self._rolled_by_touch = hit[0] != "dice"
+
+    def _theirs(self, hit: L.Target | None) -> bool:
+        """Whether ``hit`` is a point (or bar half) where the side not on turn has checkers."""
+        if hit is None:
+            return False
+        s = self.host.game.state
+        other = 1 - s.turn
+        them = s.board_for(other).me
+        if hit[0] == "point":
+            return them[from_abs(other, hit[1]) - 1] > 0
+        return hit[0] == "bar" and hit[1] == other and them[24] > 0
+
+    def _say_theirs(self) -> None:
+        """A touch on the other side's checkers: whose they are, and which ones to move."""
+        game = self.host.game
+        if game.setup.mode == "computer":
+            self.host.flash(tr("newcomer.theirs_computer"))
+        else:
+            self.host.flash(tr("newcomer.theirs_white" if game.state.turn == 0 else "newcomer.theirs_black"))
+
+    def _say_nothing_here(self, hit: L.Target | None) -> None:
+        """A touch on the board where the player has no checker: whose checkers those are, or to pick one."""
+        if self._theirs(hit):
+            self._say_theirs()
+        elif hit is not None and hit[0] in ("point", "bar"):
+            self.host.flash(tr("ui.no_checker_here"))
 
     def _key(self, key: int) -> None:
         """Keys the key map does not name: U and Z also undo (the mapped keys arrive as ``nav``)."""
@@ -174,8 +233,7 @@ class TurnInput:
         hit = LAYOUT.hit(pos)
         src = self._own_src(hit)
         if src is None:
-            if hit is not None and hit[0] in ("point", "bar"):
-                self.host.flash(tr("ui.no_checker_here"))
+            self._say_nothing_here(hit)
             return
         if src not in self._movable:
             self.host.flash(self.why_not(src))
@@ -230,6 +288,8 @@ class TurnInput:
                         apply(t.game.state, MoveTo(self.selected, to))
                     except IllegalAction as exc:
                         t.flash(engine_refusal(exc))
+            else:  # a tap that does nothing says why
+                self._say_nothing_here(hit)
             self.selected = None
             return
         if src == self.selected:

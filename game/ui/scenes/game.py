@@ -30,7 +30,8 @@ from game.ui.board.sprites import Sprites
 from game.ui.board.view import BoardView
 from game.ui.input import Intent
 from game.ui.kiosk.leaderboard import offer_entry
-from game.ui.play import dialogs, panel
+from game.ui.play import dialog_input, dialogs, panel
+from game.ui.play.answer_window import AnswerWindow
 from game.ui.play.board_paint import Frame
 from game.ui.play.cursor import BoardCursor
 from game.ui.play.hints import Hints
@@ -80,6 +81,9 @@ class GameScene(Scene):
         """Kiosk: the number of the game (``game.games``) whose review opened by itself."""
         self.modal_age = 0.0
         """Seconds the current dialog has been on screen (counted once the board stops moving)."""
+        self.status_note = ""
+        """The status line while something holds the game (an answer that can still be undone)."""
+        self.answer_window = AnswerWindow(self, self.answer)
         self.game.auto_play = AutoPlay(lambda: self.app.settings)  # forced plays, equal bear-offs
         self._on_state()
         self.game.start()
@@ -144,6 +148,7 @@ class GameScene(Scene):
         self.rebuild_buttons()
 
     def _on_reset(self, resumed: bool) -> None:
+        self.answer_window.cancel()
         self.anim.skip(silent=True)
         self.anim.take_sounds()
         if resumed:
@@ -158,6 +163,7 @@ class GameScene(Scene):
     def rebuild_buttons(self) -> None:
         self.buttons.buttons = panel.buttons(self)
         self.modal.buttons = dialogs.modal_buttons(self)
+        self.answer_window.build()  # an answer that can still be undone: Undo stands in for the offer's
 
     # -- the player's actions ----------------------------------------------------------------
 
@@ -190,7 +196,14 @@ class GameScene(Scene):
     def offer_double(self) -> None:
         self._refused(self.game.do(Double()))
 
+    def answer_double(self, take: bool) -> None:
+        """The player answers a double with a tap (or Enter, or a controller's A): the answer counts
+        after a short window with Undo (``game.ui.play.answer_window``). The one way into that window:
+        whatever asks the player first calls this once the player has confirmed."""
+        self.answer_window.start(take)
+
     def answer(self, take: bool) -> None:
+        """The answer counts now (the T and P keys, and the window when it ends)."""
         self.game.answer(take)
 
     def ask_hint(self) -> None:
@@ -241,6 +254,7 @@ class GameScene(Scene):
         self.app.scenes.push(MenuScene(self.app, keyboard=keyboard, finished=finished))
 
     def to_title(self) -> None:
+        self.answer_window.cancel()
         self.game.close()
         self.app.to_title()
 
@@ -260,11 +274,7 @@ class GameScene(Scene):
             return
         if intent.kind == "down":
             self.cursor.engaged = False  # a pointer again: no cursor, no focus ring
-        if self.modal.buttons:
-            if self.modal_ready or intent.kind not in ("down", "click"):
-                self.modal.handle(intent)
-            if self.buttons.buttons[0].hit(intent.pos):  # the Menu button stays live over a dialog
-                self.buttons.handle(intent)
+        if dialog_input.pointer(self, intent):  # a dialog holds the game
             return
         if self.hands.drag is None and self.buttons.handle(intent):
             return
@@ -274,13 +284,7 @@ class GameScene(Scene):
         """A keyboard or controller command (see ``game.ui.controls``)."""
         game = self.game
         s = game.state
-        if self.modal.buttons:  # a cube offer to answer, or the end of a game
-            if s.phase is Phase.CUBE_OFFERED and name in ("take", "pass"):
-                self.answer(name == "take")
-            elif name == "hint":
-                self.ask_hint()
-            elif name != "select" or self.modal_ready:
-                self.modal.navigate(name)
+        if dialog_input.command(self, name):  # a cube offer to answer, or the end of a game
             return
         mine = game.is_human(s.turn)
         if name == "hint":
@@ -318,6 +322,8 @@ class GameScene(Scene):
             self.flash_time = max(0.0, self.flash_time - dt)
         if self.hints.busy:
             self.hints.poll()
+        if not self.anim.busy:
+            self.answer_window.step(dt)
         if not (self.anim.busy or self.dice.tumbling):
             self.game.step(dt)
             self.cursor.ensure()
@@ -342,6 +348,8 @@ class GameScene(Scene):
             return True
         if self.events.busy or self.game.pending is not None or self.hints.busy:
             return True
+        if self.answer_window.open:
+            return True  # the answer counts when its window ends: the loop keeps stepping till then
         if self.modal.buttons and not self.modal_ready:
             return True  # the loop keeps stepping until the dialog takes presses (it sleeps when idle)
         if self.game.state.phase is Phase.GAME_OVER:
@@ -351,6 +359,7 @@ class GameScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.frame.draw(self, surface, alpha)
+        self.answer_window.draw(surface)
         self.cursor.draw(surface)
 
 

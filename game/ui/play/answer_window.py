@@ -1,0 +1,153 @@
+"""An answer to a double that can still be undone for a moment before it counts (issue 25).
+
+Why: a play test saw a quick tap take a double by accident (TAKE had come up where the player's last
+tap landed). Take and Pass now stand below where Done and Roll were (``game.ui.play.dialogs``), and a
+tapped answer (or one pressed with Enter or a controller's A) waits :data:`ANSWER_WINDOW` seconds,
+counted in the game's fixed steps, with an Undo over the offer card; the players' boxes, scores and
+pips, stay in view, and the status line says the answer given. The T and P keys answer at once:
+nobody presses them by accident.
+
+The scene's one way in is ``GameScene.answer_double(take)``, which opens this window; whatever asks
+first (the coach's card) calls that when the player has confirmed. The window knows nothing of who
+calls it: it counts the answer through the ``answer`` it was given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+import pygame
+
+from game.engine.flow import Phase
+from game.i18n import tr
+from game.session.controller import GameController
+from game.ui.board.sprites import Sprites
+from game.ui.board.view import GOLD
+from game.ui.lines import two_lines
+from game.ui.play.dialogs import offer_card
+from game.ui.text import draw_text
+from game.ui.widgets import Button, ButtonGroup
+
+ANSWER_WINDOW = 2.0
+"""Seconds a tapped answer to a double waits before it counts, with an Undo button: a quick tap that
+took (or passed) a double by accident loses nothing."""
+TEXT_SIZE = 30
+TEXT_TOP, TEXT_PITCH, TEXT_ROWS = 40, 36, 2
+"""The answer's words at the card's top (row middles, from the card's top)."""
+BAR_Y, BAR_H = 104, 8
+UNDO_Y, UNDO_H = 122, 76
+"""The time bar, then Undo (from the card's top): both above where TAKE stood, so that a quick
+second tap on the answer just given lands on the card, not on Undo."""
+
+
+class WindowTable(Protocol):
+    """What the window needs of the game scene."""
+
+    game: GameController
+    modal: ButtonGroup
+    modal_age: float
+    status_note: str
+
+    @property
+    def sprites(self) -> Sprites: ...
+
+    def rebuild_buttons(self) -> None: ...
+
+
+class AnswerWindow:
+    """A take or pass given but not counted yet."""
+
+    def __init__(self, table: WindowTable, answer: Callable[[bool], None]) -> None:
+        self.t = table
+        self.answer = answer
+        """Makes an answer count now (the scene's)."""
+        self.take: bool | None = None
+        self.left = 0.0
+
+    @property
+    def open(self) -> bool:
+        return self.take is not None
+
+    def _offered(self) -> bool:
+        """The double still waits for its answer (a clock run out or a reset ends the window)."""
+        game = self.t.game
+        s = game.state
+        return s.phase is Phase.CUBE_OFFERED and game.is_human(1 - s.turn) and not game.timed_out
+
+    def start(self, take: bool) -> None:
+        """The answer is given: it counts after the window, unless undone."""
+        if not self._offered():
+            return
+        self.take = take
+        self.left = ANSWER_WINDOW
+        self.t.status_note = self.text()
+        self.t.modal.focus = None  # a second Enter shows the focus on Undo, a third presses it
+        self.t.rebuild_buttons()
+
+    def cancel(self) -> None:
+        """Forget the answer without counting it (the game was reset or left)."""
+        if self.take is not None:
+            self.take = None
+            self.t.status_note = ""
+
+    def undo(self) -> None:
+        """The player takes the answer back: the offer again, its buttons guarded again."""
+        self.cancel()
+        self.t.modal_age = 0.0
+        self.t.modal.focus = None
+        self.t.rebuild_buttons()
+
+    def step(self, dt: float) -> None:
+        """One fixed step of the window (the scene does not step it while checkers move)."""
+        if self.take is None:
+            return
+        if not self._offered():
+            self.cancel()
+            return
+        self.left -= dt
+        if self.left <= 0:
+            take = self.take
+            self.cancel()
+            self.answer(take)
+
+    def build(self) -> None:
+        """While open, Undo stands in for the offer's buttons (after the dialogs have built theirs)."""
+        if self.take is None:
+            return
+        if not self._offered():
+            self.cancel()
+            return
+        self.t.modal.buttons = [Button(undo_rect(), tr("newcomer.undo_answer"), self.undo, "blue", size=32)]
+
+    def text(self) -> str:
+        if self.take:
+            return tr("newcomer.took", value=self.t.game.state.cube.value * 2)
+        return tr("newcomer.passed")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Over the offer card (drawn each frame over the cached picture: the bar runs down)."""
+        if self.take is None:
+            return
+        box = offer_card()
+        pygame.draw.rect(surface, (30, 36, 50), box, border_radius=18)
+        pygame.draw.rect(surface, GOLD, box, 4, border_radius=18)
+        width = box.width - 28
+        lines = two_lines(self.text(), TEXT_SIZE, width)[:TEXT_ROWS]
+        for i, line in enumerate(lines):
+            at = (box.centerx, box.y + TEXT_TOP + i * TEXT_PITCH)
+            draw_text(surface, line, TEXT_SIZE, at, (255, 255, 255), width=width)
+        bar = pygame.Rect(box.x + 14, box.y + BAR_Y, width, BAR_H)
+        pygame.draw.rect(surface, (70, 78, 96), bar, border_radius=4)
+        share = max(0.0, min(1.0, self.left / ANSWER_WINDOW))
+        pygame.draw.rect(surface, GOLD, (bar.x, bar.y, round(bar.w * share), bar.h), border_radius=4)
+        self.t.modal.draw(surface, self.t.sprites)
+
+
+def undo_rect() -> pygame.Rect:
+    """The Undo of an answer: in the offer card, above where TAKE stood."""
+    card = offer_card()
+    return pygame.Rect(card.x + 10, card.y + UNDO_Y, card.width - 20, UNDO_H)
+
+
+__all__ = ["ANSWER_WINDOW", "AnswerWindow", "WindowTable", "undo_rect"]

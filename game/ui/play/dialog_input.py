@@ -1,0 +1,72 @@
+"""What a press does while a dialog holds the game: the cube offer, an answer's Undo, the game's end.
+
+The dialogs take the presses with their own buttons (the scene's ``modal`` group; the Menu button
+stays live), and only once they have stood :data:`game.ui.scenes.game.MODAL_GUARD` seconds. A tap
+beside an offer's buttons does nothing, so it says why: the double waits for its answer (issue 25).
+Keys: T and P answer a double at once (nobody presses them by accident); Enter, a controller's A or
+a tap on TAKE or PASS go through the answer's Undo window (``game.ui.play.answer_window``).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from game.engine.flow import Phase
+from game.i18n import Message, tr
+from game.session.controller import GameController
+from game.ui.input import Intent
+from game.ui.play.answer_window import AnswerWindow
+from game.ui.widgets import ButtonGroup
+
+
+class HeldTable(Protocol):
+    """What the dialogs' input needs of the game scene."""
+
+    game: GameController
+    buttons: ButtonGroup
+    modal: ButtonGroup
+    answer_window: AnswerWindow
+
+    @property
+    def modal_ready(self) -> bool: ...
+
+    def ask_hint(self) -> None: ...
+    def answer(self, take: bool) -> None: ...
+    def flash(self, text: str | Message) -> None: ...
+
+
+def pointer(t: HeldTable, intent: Intent) -> bool:
+    """A pointer's intent: True when a dialog holding the game took it (the board gets nothing)."""
+    if not t.modal.buttons:
+        return False
+    if t.modal_ready or intent.kind not in ("down", "click"):
+        t.modal.handle(intent)
+    menu = t.buttons.buttons[0]  # the Menu button stays live over a dialog
+    if menu.hit(intent.pos):
+        t.buttons.handle(intent)
+    elif intent.kind == "click" and not any(b.rect.collidepoint(intent.pos) for b in t.modal.buttons):
+        why_waiting(t)
+    return True
+
+
+def why_waiting(t: HeldTable) -> None:
+    """A tap beside a dialog's buttons did nothing: a double not answered yet says so."""
+    if t.game.state.phase is Phase.CUBE_OFFERED and not t.answer_window.open:
+        t.flash(tr("newcomer.answer_first"))
+
+
+def command(t: HeldTable, name: str) -> bool:
+    """A keyboard or controller command: True when a dialog holding the game took it."""
+    if not t.modal.buttons:  # no cube offer to answer, no end of a game
+        return False
+    if t.game.state.phase is Phase.CUBE_OFFERED and name in ("take", "pass"):
+        if not t.answer_window.open:  # while an answer can be undone, only Undo (or Enter on it)
+            t.answer(name == "take")
+    elif name == "hint":
+        t.ask_hint()
+    elif name != "select" or t.modal_ready:
+        t.modal.navigate(name)
+    return True
+
+
+__all__ = ["HeldTable", "command", "pointer", "why_waiting"]

@@ -15,7 +15,7 @@ from game.engine.position import Position
 from game.i18n import tr
 from game.session.opponent import cube_question
 from game.ui.play import advice, panel
-from tests.ui_driver import button_xy, click, let_dialog_show, make_app, quit_pygame, start_game
+from tests.ui_driver import button_xy, click, let_dialog_show, make_app, quit_pygame, run_until, start_game
 
 # White (on roll) far ahead in a race-like position with contact: a clear double for White.
 AHEAD = Position(
@@ -25,12 +25,10 @@ AHEAD = Position(
 
 
 def _answer_area() -> pygame.Rect:
-    """Where the offer card shows the hint's answer: under Take and Pass, inside the card's frame."""
+    """Where the offer card shows the hint's answer: above Take and Pass, inside the card's frame."""
     from game.ui.play import dialogs
 
-    card = dialogs.offer_card()
-    top = card.y + dialogs.PASS_Y + dialogs.ANSWER_H + 8
-    return pygame.Rect(card.x + 8, top, card.width - 16, card.bottom - 8 - top)
+    return dialogs.advice_rect()
 
 
 @pytest.fixture()
@@ -128,7 +126,8 @@ def test_a_new_offer_ignores_hurried_presses_then_answers(app) -> None:  # type:
     scene.command("select")
     assert scene.state.phase is Phase.CUBE_OFFERED and scene.modal.focused() is not None
     scene.command("select")
-    assert scene.state.phase is not Phase.CUBE_OFFERED  # answered (take, the focus's first button)
+    assert scene.answer_window.open and scene.answer_window.take  # take, the focus's first button
+    run_until(app, lambda: scene.state.phase is not Phase.CUBE_OFFERED, 1000)  # it counts after its window
     assert scene.state.cube.value == 2
 
     scene = _computer_game(app, apply(before, Double()))
@@ -202,13 +201,14 @@ def test_the_answer_hint_on_the_offer_card_stays_large_and_inside_it(app, lang: 
     scene = _hint(app, lang, apply(before, Double()))
     lines = scene.hints.cube_lines()
     card = dialogs.offer_card()
-    drop = next(b.rect for b in scene.modal.buttons if b.label == tr("ui.pass"))
-    top = drop.bottom + 8
-    area = pygame.Rect(card.x + 8, top, card.width - 16, card.bottom - 8 - top)
+    answers = [b.rect for b in scene.modal.buttons if b.label in (tr("ui.take"), tr("ui.pass"))]
+    assert len(answers) == 2
+    area = dialogs.advice_rect()
     rows = advice.advice_rows(lines, area.width - 8, area.height)
     assert min(size for _, size, _ in rows) >= 19, rows
     for rect in advice.draw_advice(pygame.Surface((1280, 720)), lines, area):
-        assert card.contains(rect) and not rect.colliderect(drop.inflate(10, 10)), (rect, lines)
+        assert card.contains(rect), (rect, lines)
+        assert not any(rect.colliderect(answer.inflate(10, 10)) for answer in answers), (rect, lines)
     app.draw(0.0)
 
 

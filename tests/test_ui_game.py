@@ -130,6 +130,8 @@ def test_cube_take_then_pass_by_buttons(app) -> None:  # type: ignore[no-untyped
     assert scene.state.phase is Phase.CUBE_OFFERED  # a tap the moment the offer appears is not an answer
     let_dialog_show(app, scene)
     click(app, take)
+    assert scene.state.phase is Phase.CUBE_OFFERED and scene.answer_window.open  # undoable a moment
+    run_until(app, lambda: scene.state.phase is not Phase.CUBE_OFFERED, 1000)
     s = scene.state
     assert s.phase is Phase.ROLL and s.cube.value == 2 and s.cube.owner == 1 - doubler
     # the doubler no longer owns the cube: no Double button, the game rolls by itself
@@ -154,6 +156,7 @@ def test_cube_take_then_pass_by_buttons(app) -> None:  # type: ignore[no-untyped
     assert scene.state.phase is Phase.CUBE_OFFERED
     let_dialog_show(app, scene)
     click(app, button_xy(scene, "PASS"))
+    run_until(app, lambda: scene.state.phase is not Phase.CUBE_OFFERED, 1000)  # after its undo window
     s = scene.state
     assert s.phase is Phase.GAME_OVER and s.result is not None
     assert s.result.passed and s.result.points == 2 and s.result.winner == 1 - doubler

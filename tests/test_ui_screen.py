@@ -28,7 +28,7 @@ from game.ui.play import board_paint, dialogs, panel
 from game.ui.scenes.game import GameScene
 from game.ui.text import MIN_SIZE
 from tests.screen_probe import STATUS, ScreenReader, panel_box, panel_middle
-from tests.ui_driver import button_xy, click, let_dialog_show, make_app, quit_pygame, start_game
+from tests.ui_driver import button_xy, click, let_dialog_show, make_app, quit_pygame, run_until, start_game
 
 CASES = {
     # White on roll with 5-2: 9 on its 6-point (a numeral), 2 on the bar, 1 off; Black: 4 on the bar,
@@ -283,7 +283,7 @@ def test_the_game_over_dialog_names_the_winner_the_kind_and_the_score(app: App) 
     scene, _state, _ = show(app, OFFER)
     let_dialog_show(app, scene)
     click(app, button_xy(scene, tr("ui.pass")))
-    assert scene.state.phase is Phase.GAME_OVER
+    run_until(app, lambda: scene.state.phase is Phase.GAME_OVER, 1000)  # after the answer's undo window
     app.draw(0.0)
     screen = read(app, scene)
     board = LAYOUT.board_rect()

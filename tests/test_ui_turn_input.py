@@ -158,8 +158,9 @@ def test_a_drag_on_the_computers_turn_says_wait_and_does_nothing() -> None:
     state = apply(new_game(Rules(5)), OpeningRoll(1, 6))
     hands, table = hands_at(state, mode="computer")
     go(hands, "drag_start", at(1, 13))
-    go(hands, "click", at(1, 13))
-    assert table.flashes == [tr("ui.not_your_turn")] and hands.drag is None and table.game.state is state
+    go(hands, "click", at(1, 13))  # a tap that does nothing says why too (issue 25)
+    go(hands, "click", (5, 700))  # off the board: nothing to say
+    assert table.flashes == [tr("ui.not_your_turn")] * 2 and hands.drag is None and table.game.state is state
 
 
 def test_a_touch_on_the_demo_says_how_to_play() -> None:
@@ -171,14 +172,34 @@ def test_a_touch_on_the_demo_says_how_to_play() -> None:
     assert table.flashes == [tr("ui.demo_touch")] * 2 and table.game.state is state and hands.drag is None
 
 
-def test_a_tap_on_the_dice_rolls_and_a_tap_elsewhere_does_not() -> None:
+def test_a_tap_on_the_dice_rolls_and_a_tap_elsewhere_says_to_roll_first() -> None:
     roll = GameState(phase=Phase.ROLL, position=Position.start(), rules=Rules(5))
     hands, table = hands_at(roll)
-    go(hands, "click", at(0, 13))
-    go(hands, "double", dice_pos(0))
-    assert table.game.state is roll
+    go(hands, "click", at(0, 3))  # an empty point
+    go(hands, "click", at(1, 6))  # the other side's checkers
+    go(hands, "double", dice_pos(0))  # a double-click's second press: its first one answered
+    assert table.game.state is roll and table.flashes == [tr("newcomer.roll_first")] * 2
     go(hands, "click", dice_pos(0))
     assert table.game.state.phase is Phase.MOVING
+
+
+def test_a_hand_reaching_for_ones_own_checker_before_the_roll_rolls() -> None:
+    """Issue 25: when the cube may be used the game waits for Roll or Double, and a newcomer's drag
+    did nothing and said nothing."""
+    for kind in ("click", "drag_start", "right", "long"):
+        roll = GameState(phase=Phase.ROLL, position=Position.start(), rules=Rules(5))
+        hands, table = hands_at(roll)
+        go(hands, kind, at(0, 13))
+        assert table.game.state.phase is Phase.MOVING, kind
+        if kind == "drag_start" and 13 in hands.movable:  # the checker follows the hand
+            assert hands.drag is not None and hands.drag.src == 13
+
+
+def test_in_a_lesson_a_touch_on_a_checker_is_no_answer_to_the_cube_question() -> None:
+    roll = GameState(phase=Phase.ROLL, position=Position.start(), rules=Rules(0))
+    hands, table = hands_at(roll, mode="learn")
+    go(hands, "drag_start", at(0, 13))
+    assert table.game.state is roll and table.flashes == [tr("newcomer.roll_first")]
 
 
 def test_nothing_happens_outside_rolling_and_moving() -> None:
@@ -213,8 +234,8 @@ def test_a_mouse_move_does_not_cut_an_animation_short() -> None:
 def test_drag_start_on_an_empty_point_or_a_foreign_checker_says_so() -> None:
     hands, table = hands_at(opening())
     go(hands, "drag_start", at(0, 3))  # empty
-    go(hands, "drag_start", at(1, 6))  # Black's checker
-    assert table.flashes == [tr("ui.no_checker_here")] * 2 and hands.drag is None
+    go(hands, "drag_start", at(1, 6))  # Black's checker: whose turn it is
+    assert table.flashes == [tr("ui.no_checker_here"), tr("newcomer.theirs_white")] and hands.drag is None
     go(hands, "drag_start", (5, 700))  # off the board
     assert len(table.flashes) == 2
 
@@ -336,10 +357,11 @@ def test_tap_on_the_dice_ends_the_turn_and_drops_the_selection() -> None:
     assert table.calls == ["end_turn"] and hands.selected is None
 
 
-def test_tap_on_an_empty_point_with_nothing_selected_does_nothing() -> None:
+def test_tap_on_an_empty_point_with_nothing_selected_asks_for_ones_own_checker() -> None:
     hands, table = hands_at(opening(6, 1))
     go(hands, "click", at(0, 3))
-    assert hands.selected is None and table.flashes == [] and table.game.state.moves == ()
+    assert hands.selected is None and table.flashes == [tr("ui.no_checker_here")]
+    assert table.game.state.moves == ()
 
 
 # -- double-click and right-click ---------------------------------------------------------------------
@@ -481,9 +503,9 @@ def test_a_blot_of_ones_own_can_be_picked_up() -> None:
 def test_the_bar_answers_only_when_a_checker_waits_there() -> None:
     hands, table = hands_at(opening(6, 1))
     go(hands, "click", at(0, 25))
-    assert hands.selected is None and table.flashes == []
+    assert hands.selected is None and table.flashes == [tr("ui.no_checker_here")]
     go(hands, "drag_start", at(0, 25))
-    assert hands.drag is None and table.flashes == [tr("ui.no_checker_here")]
+    assert hands.drag is None and table.flashes == [tr("ui.no_checker_here")] * 2
     waiting, other = hands_at(on_the_bar())
     go(waiting, "click", LAYOUT.tray_rect(0).center)  # the own tray is not the bar
     assert waiting.selected is None and other.flashes == []

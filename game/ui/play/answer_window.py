@@ -7,9 +7,10 @@ counted in the game's fixed steps, with an Undo over the offer card; the players
 pips, stay in view, and the status line says the answer given. The T and P keys answer at once:
 nobody presses them by accident.
 
-The scene's one way in is ``GameScene.answer_double(take)``, which opens this window; whatever asks
-first (the coach's card) calls that when the player has confirmed. The window knows nothing of who
-calls it: it counts the answer through the ``answer`` it was given.
+The scene's one way in is ``GameScene.answer_double(take)``, which opens this window (the modal
+TAKE and PASS call it; whatever asks the player first, such as a coach, calls it once the player has
+confirmed). The window knows nothing of who calls it: it counts the answer through the ``answer`` it
+was given (``GameScene.answer``, which the T and P keys call at once).
 """
 
 from __future__ import annotations
@@ -76,7 +77,11 @@ class AnswerWindow:
         return s.phase is Phase.CUBE_OFFERED and game.is_human(1 - s.turn) and not game.timed_out
 
     def start(self, take: bool) -> None:
-        """The answer is given: it counts after the window, unless undone."""
+        """The answer is given: it counts after the window, unless undone. A lesson judges an answer
+        before it counts anyway: there it counts at once."""
+        if self.t.game.setup.mode == "learn":
+            self.answer(take)
+            return
         if not self._offered():
             return
         self.take = take
@@ -98,9 +103,9 @@ class AnswerWindow:
         self.t.modal.focus = None
         self.t.rebuild_buttons()
 
-    def step(self, dt: float) -> None:
-        """One fixed step of the window (the scene does not step it while checkers move)."""
-        if self.take is None:
+    def step(self, dt: float, moving: bool = False) -> None:
+        """One fixed step of the window; it does not run down while checkers move."""
+        if self.take is None or moving:
             return
         if not self._offered():
             self.cancel()

@@ -100,8 +100,9 @@ class TurnInput:
             self._before_roll(intent)
             return
         if s.phase is not Phase.MOVING:
-            if touched and s.phase is Phase.CUBE_OFFERED:  # the other side answers the player's double
-                t.flash(tr("ui.thinking", name=tr_message(t.game.name(1 - s.turn))))
+            answerer = 1 - s.turn
+            if touched and s.phase is Phase.CUBE_OFFERED and not t.game.is_human(answerer):
+                t.flash(tr("ui.thinking", name=tr_message(t.game.name(answerer))))  # it answers the double
             return
         if t.dice.tumbling:
             t.dice.t = DiceRoll.TUMBLE

@@ -81,8 +81,7 @@ class GameScene(Scene):
         """Kiosk: the number of the game (``game.games``) whose review opened by itself."""
         self.modal_age = 0.0
         """Seconds the current dialog has been on screen (counted once the board stops moving)."""
-        self.status_note = ""
-        """The status line while something holds the game (an answer that can still be undone)."""
+        self.status_note = ""  # the status line while something holds the game (an answer to undo)
         self.answer_window = AnswerWindow(self, self.answer)
         self.game.auto_play = AutoPlay(lambda: self.app.settings)  # forced plays, equal bear-offs
         self._on_state()
@@ -197,13 +196,10 @@ class GameScene(Scene):
         self._refused(self.game.do(Double()))
 
     def answer_double(self, take: bool) -> None:
-        """The player answers a double with a tap (or Enter, or a controller's A): the answer counts
-        after a short window with Undo (``game.ui.play.answer_window``). The one way into that window:
-        whatever asks the player first calls this once the player has confirmed."""
+        """A tap (Enter, a controller's A) on TAKE or PASS: it counts after its window with Undo."""
         self.answer_window.start(take)
 
     def answer(self, take: bool) -> None:
-        """The answer counts now (the T and P keys, and the window when it ends)."""
         self.game.answer(take)
 
     def ask_hint(self) -> None:
@@ -254,7 +250,6 @@ class GameScene(Scene):
         self.app.scenes.push(MenuScene(self.app, keyboard=keyboard, finished=finished))
 
     def to_title(self) -> None:
-        self.answer_window.cancel()
         self.game.close()
         self.app.to_title()
 
@@ -322,8 +317,7 @@ class GameScene(Scene):
             self.flash_time = max(0.0, self.flash_time - dt)
         if self.hints.busy:
             self.hints.poll()
-        if not self.anim.busy:
-            self.answer_window.step(dt)
+        self.answer_window.step(dt, moving=self.anim.busy)
         if not (self.anim.busy or self.dice.tumbling):
             self.game.step(dt)
             self.cursor.ensure()
@@ -346,10 +340,8 @@ class GameScene(Scene):
     def busy(self) -> bool:
         if self.anim.busy or self.dice.tumbling or self.flash_time > 0 or self.hands.drag is not None:
             return True
-        if self.events.busy or self.game.pending is not None or self.hints.busy:
+        if self.events.busy or self.game.pending is not None or self.hints.busy or self.answer_window.open:
             return True
-        if self.answer_window.open:
-            return True  # the answer counts when its window ends: the loop keeps stepping till then
         if self.modal.buttons and not self.modal_ready:
             return True  # the loop keeps stepping until the dialog takes presses (it sleeps when idle)
         if self.game.state.phase is Phase.GAME_OVER:

@@ -194,10 +194,6 @@ class LearnScene(GameScene):
     def answer(self, take: bool) -> None:
         self.judge_answer("take" if take else "pass")
 
-    def answer_double(self, take: bool) -> None:
-        """A tapped answer is judged at once: a lesson's answer is judged before it counts anyway."""
-        self.answer(take)
-
     def ask_hint(self) -> None:
         """H (a controller's Y): the step's hint in the card and the targets lit again."""
         if self.outcome != "right" and not self.finished:

@@ -233,6 +233,21 @@ def test_a_tap_beside_the_offer_says_to_answer_first(app: App) -> None:
     assert scene.flash_text == i18n.tr("newcomer.answer_first") and scene.state.phase is Phase.CUBE_OFFERED
 
 
+def test_the_offers_hint_is_not_a_tap_beside_its_buttons(app: App) -> None:
+    """The Hint goes once its answer is there: the tap on it still landed on a button."""
+    scene = offered(app)
+    click(app, button_xy(scene, i18n.tr("ui.hint")))
+    run_until(app, lambda: bool(scene.hints.cube_lines()), 2000)
+    assert scene.flash_time == 0 or scene.flash_text != i18n.tr("newcomer.answer_first")
+
+
+def test_an_answer_clears_a_line_flashed_before_it(app: App) -> None:
+    scene = offered(app)
+    click(app, (L.BOARD_X + 200, L.MID_Y))  # "answer first"
+    click(app, button_xy(scene, i18n.tr("ui.pass")))
+    assert panel.status(scene)[0] == i18n.tr("newcomer.passed")
+
+
 def test_a_tap_while_the_computer_answers_ones_double_says_it_is_thinking(app: App) -> None:
     scene = scene_with(app, apply(GameState(Phase.ROLL, START, turn=0, cube=Cube()), Double()))
     click(app, point_xy(0, 6))

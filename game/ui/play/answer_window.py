@@ -25,9 +25,9 @@ from game.i18n import tr
 from game.session.controller import GameController
 from game.ui.board.sprites import Sprites
 from game.ui.board.view import GOLD
-from game.ui.lines import two_lines
+from game.ui.lines import two_lines, wrap_lines
 from game.ui.play.dialogs import offer_card
-from game.ui.text import draw_text
+from game.ui.text import MIN_SIZE, draw_text
 from game.ui.widgets import Button, ButtonGroup
 
 ANSWER_WINDOW = 2.0
@@ -40,6 +40,8 @@ BAR_Y, BAR_H = 104, 8
 UNDO_Y, UNDO_H = 122, 76
 """The time bar, then Undo (from the card's top): both above where TAKE stood, so that a quick
 second tap on the answer just given lands on the card, not on Undo."""
+NOTE_Y, NOTE_PITCH, NOTE_ROWS = 236, 30, 3
+"""What the bar means, at the floor size under Undo (where TAKE stood: no button there)."""
 
 
 class WindowTable(Protocol):
@@ -49,6 +51,7 @@ class WindowTable(Protocol):
     modal: ButtonGroup
     modal_age: float
     status_note: str
+    flash_time: float
 
     @property
     def sprites(self) -> Sprites: ...
@@ -87,6 +90,7 @@ class AnswerWindow:
         self.take = take
         self.left = ANSWER_WINDOW
         self.t.status_note = self.text()
+        self.t.flash_time = 0.0  # a line flashed before ("answer first") must not hide the answer
         self.t.modal.focus = None  # a second Enter shows the focus on Undo, a third presses it
         self.t.rebuild_buttons()
 
@@ -146,6 +150,9 @@ class AnswerWindow:
         pygame.draw.rect(surface, (70, 78, 96), bar, border_radius=4)
         share = max(0.0, min(1.0, self.left / ANSWER_WINDOW))
         pygame.draw.rect(surface, GOLD, (bar.x, bar.y, round(bar.w * share), bar.h), border_radius=4)
+        for i, line in enumerate(wrap_lines(tr("newcomer.counts_soon"), MIN_SIZE, width)[:NOTE_ROWS]):
+            at = (box.centerx, box.y + NOTE_Y + i * NOTE_PITCH)
+            draw_text(surface, line, MIN_SIZE, at, (170, 180, 200), width=width)
         self.t.modal.draw(surface, self.t.sprites)
 
 

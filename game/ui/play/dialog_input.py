@@ -39,12 +39,13 @@ def pointer(t: HeldTable, intent: Intent) -> bool:
     """A pointer's intent: True when a dialog holding the game took it (the board gets nothing)."""
     if not t.modal.buttons:
         return False
+    beside = not any(b.rect.collidepoint(intent.pos) for b in t.modal.buttons)  # before a press rebuilds them
     if t.modal_ready or intent.kind not in ("down", "click"):
         t.modal.handle(intent)
     menu = t.buttons.buttons[0]  # the Menu button stays live over a dialog
     if menu.hit(intent.pos):
         t.buttons.handle(intent)
-    elif intent.kind == "click" and not any(b.rect.collidepoint(intent.pos) for b in t.modal.buttons):
+    elif intent.kind == "click" and beside:
         why_waiting(t)
     return True
 

@@ -128,7 +128,7 @@ class RealGame:
     def key(self, *names: str) -> None:
         self._x("key", "--delay", "80", *names)
 
-    def shot(self, path: Path, expected: pygame.Surface, settle: float = 4.0) -> float:
+    def shot(self, path: Path, expected: pygame.Surface, settle: float = 15.0) -> float:
         """The X screen saved to ``path`` once it shows ``expected`` (the twin's frame, letterboxed)
         and two captures agree; a screen that keeps moving (the demo) or never shows it is taken as it
         is after ``settle`` seconds. Returns the capture's mean difference from ``expected``."""
@@ -232,7 +232,7 @@ class Walk:
         self.game.hold(pos, seconds)
         self.twin.release(pos)
 
-    def shot(self, name: str, settle: float = 4.0) -> Path:
+    def shot(self, name: str, settle: float = 15.0) -> Path:
         """Capture the real screen; say when it does not show what the twin draws (a moving screen, or
         the two out of step: the picture is kept either way, to be looked at)."""
         path = self.out / f"{self.prefix}_{name}.png"

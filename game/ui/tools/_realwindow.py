@@ -216,6 +216,8 @@ class Walk:
     def __init__(self, game: RealGame, twin: Twin, out: Path, prefix: str) -> None:
         self.game, self.twin, self.out, self.prefix = game, twin, out, prefix
         self.shots: list[Path] = []
+        self.off: dict[str, float] = {}
+        """Each capture's mean difference from the twin's frame, by name."""
 
     def click(self, label: str) -> None:
         centre = self.twin.find(label).rect.center
@@ -240,6 +242,7 @@ class Walk:
         expected = letterbox(self.twin.app.screen, self.game.screen)
         off = self.game.shot(path, expected, settle)
         self.shots.append(path)
+        self.off[name] = off
         note = "" if off < MATCH else f"  (differs from the twin's frame by {off:.1f}/255)"
         print(f"{path}{note}", flush=True)
         return path

@@ -142,7 +142,7 @@ class Tour:
                 finally:
                     w.game.stop()
 
-    def kiosk(self) -> None:
+    def kiosk(self) -> Walk:
         w = self.walk("kiosk", {}, "--kiosk", "--operator-hold", "2")
         try:
             w.shot("choose_code")
@@ -150,19 +150,20 @@ class Tour:
                 for digit in CODE:
                     w.click(digit)
                 w.click("OK")
-                w.shot(name, settle=2.0)
+                w.shot(name, settle=2.0 if name == "attract" else 15.0)  # the demo never stands still
             w.hold((40, 40), 2.6)
-            w.shot("keypad", settle=2.0)
+            w.shot("keypad")
             assert isinstance(w.twin.app.scenes.top, KeypadScene)
             w.click("1")
             w.click("OK")
-            w.shot("keypad_wrong", settle=2.0)
+            w.shot("keypad_wrong")
             for digit in CODE:
                 w.click(digit)
             w.click("OK")
-            w.shot("operator", settle=2.0)
+            w.shot("operator")
         finally:
             w.game.stop()
+        return w
 
     def review(self) -> None:
         args = ["-m", "game.ui.tools._review_child", "--seed", "5"]

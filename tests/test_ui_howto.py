@@ -7,14 +7,18 @@ shrank its own text to fit), and under larger text the long pages were drawn no 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
 
 from game import i18n
+from game.session import settings as st
 from game.ui import layout as L
+from game.ui.app import App
 from game.ui.scenes import howto
 from game.ui.text import CACHE, LARGE_SCALE, MIN_SIZE
+from tests.ui_driver import double_click
 
 pytestmark = pytest.mark.usefixtures("ui_reset")
 
@@ -74,3 +78,20 @@ def test_the_old_two_sections_a_page_would_not_fit_at_one_size(fonts: None) -> N
     ]
     pairs = [heights[i] + heights[i + 1] for i in range(0, len(heights) - 1, 2)]
     assert max(pairs) > howto.ROOM
+
+
+def test_two_quick_taps_on_next_turn_two_pages(tmp_path: Path) -> None:
+    """Seen in a real window: the second of two quick taps on Next came as a double-click, which
+    buttons ignore, and the page stayed. Next and Previous turn a page a tap, however quick."""
+    app = App(st.Settings(animation="fast"), data_dir=tmp_path, threaded_ai=False)
+    scene = howto.HowToScene(app)
+    app.scenes.reset(scene)
+    app.step()
+
+    def at(label: str) -> tuple[int, int]:
+        return next(b for b in scene.buttons.buttons if b.label == label and b.visible).rect.center
+
+    double_click(app, at(i18n.tr("button.next_page")))
+    assert scene.page == 2
+    double_click(app, at(i18n.tr("button.prev_page")))
+    assert scene.page == 0

@@ -78,6 +78,9 @@ class HowToScene(ButtonScene):
         b.add(button((L.W // 2 - 160, y, 320, 70), tr("button.back"), self.close, "green", size=30))
         nxt = b.add(button((L.W - 360, y, 300, 70), tr("button.next_page"), self._turn(1), "blue", size=28))
         nxt.visible = self.page < self.pages - 1
+        # Quick taps turn a page each (seen in a real window: the second of two quick taps on Next was
+        # taken for a double-click, which buttons ignore, and the page stayed).
+        prev.repeat = nxt.repeat = True
 
     def _turn(self, step: int) -> Callable[[], None]:
         def turn() -> None:

@@ -40,6 +40,8 @@ WAIT = 120.0
 """Seconds a wait for the X server, the game or a settled screen may last before the tour gives up
 (a hang, not a guess of the time needed: every wait ends the moment its sign comes)."""
 STEP = 1 / 60
+APART = 0.6
+"""Seconds between two taps of the tour: more than SDL's double-click time (0.5 s)."""
 MATCH = 4.0
 """Mean difference per channel under which a capture shows the twin's frame (the real-window tests
 measured under 1 for the same picture; a hover or a focus ring adds a little)."""
@@ -77,6 +79,7 @@ class RealGame:
     def __init__(self, display: str, screen: tuple[int, int], data: Path, args: list[str]) -> None:
         self.display = display
         self.screen = screen
+        self.clicked = 0.0
         self.env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "WAYLAND_DISPLAY")}
         self.env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", BACKGAMMON_DATA_DIR=str(data))
         folder = Path(tempfile.mkdtemp(prefix="bg-tour-"))
@@ -118,7 +121,11 @@ class RealGame:
         return str(x), str(y)
 
     def click(self, pos: tuple[float, float]) -> None:
+        """A tap as a person makes it: never within SDL's double-click time of the last one (two quick
+        taps on one spot are a double-click, which most buttons ignore)."""
+        time.sleep(max(0.0, self.clicked + APART - time.monotonic()))
         self._x("mousemove", *self.at(pos), "click", "1")
+        self.clicked = time.monotonic()
 
     def hold(self, pos: tuple[float, float], seconds: float) -> None:
         self._x("mousemove", *self.at(pos), "mousedown", "1")

@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"  # the twin (in this process) is headless; the game is not
+os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"  # SIGTERM/Ctrl-C end the tour (and, on the way, its X server)
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -80,7 +81,8 @@ class RealGame:
         self.display = display
         self.screen = screen
         self.clicked = 0.0
-        self.env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "WAYLAND_DISPLAY")}
+        kept = ("SDL_VIDEODRIVER", "WAYLAND_DISPLAY", "SDL_NO_SIGNAL_HANDLERS")
+        self.env = {k: v for k, v in os.environ.items() if k not in kept}
         self.env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", BACKGAMMON_DATA_DIR=str(data))
         folder = Path(tempfile.mkdtemp(prefix="bg-tour-"))
         self.folder = folder

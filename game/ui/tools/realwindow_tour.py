@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
+import signal
 import sys
 import tempfile
 from collections.abc import Mapping
@@ -187,6 +188,10 @@ class Tour:
             w.game.stop()
 
 
+def _stop(signum: int, frame: object) -> None:
+    raise SystemExit(f"stopped by signal {signum}")  # the walks' and the X server's cleanup run
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m game.ui.tools.realwindow_tour",
@@ -204,6 +209,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     out: Path = args.outdir
     out.mkdir(parents=True, exist_ok=True)
+    signal.signal(signal.SIGTERM, _stop)
     i18n.set_language(args.lang)
     for size in (_size(s) for s in args.sizes.split(",")):
         with xserver(args.display, size) as display:

@@ -45,11 +45,22 @@ from game.ui.tools._realwindow import RealGame, Twin, Walk, missing_tools, xserv
 
 WALKS = ("menus", "looks", "kiosk", "review")
 CODE = "2580"
+SEED = 5
+"""The review's game: the human's side has mistakes in it to show."""
 
 
 def _size(text: str) -> tuple[int, int]:
     w, h = text.lower().split("x")
     return int(w), int(h)
+
+
+def _data(settings: Mapping[str, object]) -> Path:
+    """A fresh data folder with ``settings`` saved in it (none: the defaults)."""
+    data = Path(tempfile.mkdtemp(prefix="bg-data-"))
+    if settings:
+        saved = {"version": 1, "settings": dict(settings)}
+        (data / "settings.json").write_text(json.dumps(saved), encoding="utf-8")
+    return data
 
 
 def _twin(data: Path, args: list[str]) -> Twin:
@@ -74,10 +85,7 @@ class Tour:
         self.out, self.display, self.screen, self.lang = out, display, screen, lang
 
     def walk(self, name: str, settings: Mapping[str, object], *args: str) -> Walk:
-        data = Path(tempfile.mkdtemp(prefix="bg-data-"))
-        if settings:
-            saved = {"version": 1, "settings": settings}
-            (data / "settings.json").write_text(json.dumps(saved), encoding="utf-8")
+        data = _data(settings)
         argv = ["--fullscreen", "--seed", "7", "--lang", self.lang, "--data-dir", str(data), *args]
         twin = _twin(data, argv)
         game = RealGame(self.display, self.screen, data, argv)
@@ -88,6 +96,7 @@ class Tour:
         w = self.walk("menus", {})
         try:
             self._menu_screens(w, "")
+            self._learn(w, "")
             w.click(i18n.tr("menu.settings"))
             w.shot("settings")
             w.click(i18n.tr("settings.access"))
@@ -99,13 +108,18 @@ class Tour:
             w.shot("settings_large")
             w.click(i18n.tr("button.back"))
             self._menu_screens(w, "_large")
-            w.click(i18n.tr("learn.button"))
-            w.shot("learn_1_large")
-            for step in range(2, 5):
-                w.click(i18n.tr("learn.next"))
-                w.shot(f"learn_{step}_large")
+            self._learn(w, "_large")
         finally:
             w.game.stop()
+
+    def _learn(self, w: Walk, suffix: str) -> None:
+        """Learn to play's first steps (Next skips), and back to the title."""
+        w.click(i18n.tr("learn.button"))
+        w.shot("learn_1" + suffix)
+        for step in range(2, 5):
+            w.click(i18n.tr("learn.next"))
+            w.shot(f"learn_{step}{suffix}")
+        w.click(i18n.tr("button.back"))
 
     def _menu_screens(self, w: Walk, suffix: str) -> None:
         """The title, How to play's pages and the dice statistics, back at the title."""
@@ -167,23 +181,32 @@ class Tour:
         return w
 
     def review(self) -> None:
-        args = ["-m", "game.ui.tools._review_child", "--seed", "5"]
-        data = Path(tempfile.mkdtemp(prefix="bg-data-"))
-        argv = [*args, "--fullscreen", "--lang", self.lang, "--data-dir", str(data)]
+        for large in (False, True):
+            self._review(large)
+
+    def _review(self, large: bool) -> None:
+        """The review and the replay of a game played to its end; ``large``: in the high-contrast set
+        with larger text."""
         from game.ui.tools._review_child import reviewed_app
 
+        settings = {"large_text": True, "board_set": "contrast"} if large else {}
+        data, copy = _data(settings), _data(settings)
         twin = Twin.__new__(Twin)
-        twin.app = reviewed_app(["--lang", self.lang, "--data-dir", tempfile.mkdtemp(prefix="bg-twin-")], 5)
+        twin.app = reviewed_app(["--lang", self.lang, "--data-dir", str(copy)], SEED)
         twin.steps(3)
-        game = RealGame(self.display, self.screen, data, argv)
-        w = Walk(game, twin, self.out, f"review_{self.lang}_{self.screen[0]}x{self.screen[1]}")
+        argv = ["-m", "game.ui.tools._review_child", "--seed", str(SEED), "--fullscreen"]
+        game = RealGame(
+            self.display, self.screen, data, [*argv, "--lang", self.lang, "--data-dir", str(data)]
+        )
+        name = "review_large" if large else "review"
+        w = Walk(game, twin, self.out, f"{name}_{self.lang}_{self.screen[0]}x{self.screen[1]}")
         try:
             w.shot("review")
             w.click(i18n.tr("review.replay"))
             w.shot("replay")
-            for _ in range(2):
+            for k in (1, 2):
                 w.click(i18n.tr("replay.next_mistake"))
-                w.shot("replay_next")
+                w.shot(f"replay_next_{k}")
         finally:
             w.game.stop()
 

@@ -59,7 +59,7 @@ def test_the_tours_kiosk_walk_shows_what_the_twin_draws(tmp_path: Path) -> None:
     from game.ui.tools.realwindow_tour import Tour
 
     with xvfb((800, 480)) as display:
-        walk = Tour(tmp_path, display, (800, 480), "en").kiosk()
+        walk = Tour(tmp_path, display, (800, 480), "en", tmp_path).kiosk()
     assert [p.name for p in walk.shots] == [
         f"kiosk_en_800x480_{name}.png"
         for name in ("choose_code", "choose_code_again", "attract", "keypad", "keypad_wrong", "operator")

@@ -54,19 +54,19 @@ def _size(text: str) -> tuple[int, int]:
     return int(w), int(h)
 
 
-def _data(settings: Mapping[str, object]) -> Path:
-    """A fresh data folder with ``settings`` saved in it (none: the defaults)."""
-    data = Path(tempfile.mkdtemp(prefix="bg-data-"))
+def _data(scratch: Path, settings: Mapping[str, object]) -> Path:
+    """A fresh data folder in ``scratch`` with ``settings`` saved in it (none: the defaults)."""
+    data = Path(tempfile.mkdtemp(prefix="data-", dir=scratch))
     if settings:
         saved = {"version": 1, "settings": dict(settings)}
         (data / "settings.json").write_text(json.dumps(saved), encoding="utf-8")
     return data
 
 
-def _twin(data: Path, args: list[str]) -> Twin:
+def _twin(scratch: Path, data: Path, args: list[str]) -> Twin:
     """The headless App of the same start: the same flags, the data folder's settings (a copy, so
     that the twin's saves never touch the real game's files)."""
-    copy = Path(tempfile.mkdtemp(prefix="bg-twin-"))
+    copy = Path(tempfile.mkdtemp(prefix="twin-", dir=scratch))
     shutil.copytree(data, copy, dirs_exist_ok=True)
     launch, parsed = parse_args([a for a in args if a != "--fullscreen"])
     stored, _ = st.load_settings_checked(copy)
@@ -81,13 +81,16 @@ def _opening_rolled(app: App) -> bool:
 
 
 class Tour:
-    def __init__(self, out: Path, display: str, screen: tuple[int, int], lang: str) -> None:
+    """The walks on one X screen; their data folders and the twins' copies go in ``scratch``."""
+
+    def __init__(self, out: Path, display: str, screen: tuple[int, int], lang: str, scratch: Path) -> None:
         self.out, self.display, self.screen, self.lang = out, display, screen, lang
+        self.scratch = scratch
 
     def walk(self, name: str, settings: Mapping[str, object], *args: str) -> Walk:
-        data = _data(settings)
+        data = _data(self.scratch, settings)
         argv = ["--fullscreen", "--seed", "7", "--lang", self.lang, "--data-dir", str(data), *args]
-        twin = _twin(data, argv)
+        twin = _twin(self.scratch, data, argv)
         game = RealGame(self.display, self.screen, data, argv)
         prefix = f"{name}_{self.lang}_{self.screen[0]}x{self.screen[1]}"
         return Walk(game, twin, self.out, prefix)
@@ -190,7 +193,7 @@ class Tour:
         from game.ui.tools._review_child import reviewed_app
 
         settings = {"large_text": True, "board_set": "contrast"} if large else {}
-        data, copy = _data(settings), _data(settings)
+        data, copy = _data(self.scratch, settings), _data(self.scratch, settings)
         twin = Twin.__new__(Twin)
         twin.app = reviewed_app(["--lang", self.lang, "--data-dir", str(copy)], SEED)
         twin.steps(3)
@@ -234,11 +237,12 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     signal.signal(signal.SIGTERM, _stop)
     i18n.set_language(args.lang)
-    for size in (_size(s) for s in args.sizes.split(",")):
-        with xserver(args.display, size) as display:
-            tour = Tour(out, display, size, args.lang)
-            for name in args.walks.split(","):
-                getattr(tour, name)()
+    with tempfile.TemporaryDirectory(prefix="bg-tour-") as scratch:
+        for size in (_size(s) for s in args.sizes.split(",")):
+            with xserver(args.display, size) as display:
+                tour = Tour(out, display, size, args.lang, Path(scratch))
+                for name in args.walks.split(","):
+                    getattr(tour, name)()
     return 0
 
 

@@ -195,3 +195,20 @@ def test_a_count_near_the_expected_value_is_not_struck_through_by_the_dashed_lin
     ink = (245, 240, 225)
     for count in sorted({*stats.faces, *stats.doubles}):
         assert _shown(surface, area, str(count), MIN_SIZE, False, ink), count
+
+
+def test_no_expected_figure_before_the_first_roll() -> None:
+    """Seen in a real window: before any roll each chart said "expected 0.0", which tells a newcomer
+    nothing (the verdict already says there are too few rolls). It comes with the first roll."""
+    pygame.font.init()
+    surface = pygame.Surface((1200, 600))
+    asked: list[str] = []
+
+    def tr(key: str, **kw: object) -> str:
+        asked.append(key)
+        return i18n.translate("en", key, **kw)
+
+    for rolls, shown in (((), False), (((3, 4),), True)):
+        asked.clear()
+        draw_panel(surface, (0, 0, 1200, 600), DiceStats.from_rolls(rolls), tr)
+        assert ("fair.expected" in asked) is shown, rolls

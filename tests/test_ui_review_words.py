@@ -413,3 +413,42 @@ def test_the_line_over_the_cards_never_runs_into_the_legend(
         for (ta, a), (tb, b) in itertools.combinations(row, 2):
             assert not a.inflate(16, 0).colliderect(b), (lang, ta, tb)
         assert all(ink.x >= 0 and ink.right <= L.W for _, ink in row)
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "hu"])
+@pytest.mark.parametrize("large", [False, True])
+def test_every_line_of_the_boxes_and_cards_stands_clear_of_the_frames_and_of_each_other(
+    lang: str,
+    large: bool,
+    tmp_path: Path,
+    hand: tuple[MatchRecord, MatchReview],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Seen in a real window at 800x480: the box's last line ("Dice luck ...") sat on the box's frame,
+    and under larger text the boxes' and the cards' lines ran into each other. Every line's letters now
+    stand 4 pixels or more inside the frame of the box or card they are in (the frame is 4 thick),
+    and no two touch, at both text sizes."""
+    from game.ui.text import LARGE_SCALE
+
+    apply_language(lang)
+    record, review = hand
+    app, scene = _review_scene(tmp_path, record, review, seat=None)
+    CACHE.set_scale(LARGE_SCALE if large else 1.0)
+    try:
+        drawn = spy_on_ink(monkeypatch, review_module)
+        scene.draw(app.screen, 0.0)
+        frames = [scene._box(p) for p in (0, 1)] + [
+            scene._card(i) for i in range(len(review.players[0].worst))
+        ]
+        for frame in frames:
+            inner = frame.inflate(-8, -8)
+            inside = [(t, ink) for t, _, ink in drawn if frame.colliderect(ink) and frame.x <= ink.centerx]
+            assert inside, frame
+            for text, ink in inside:
+                if ink.right <= frame.x + 1 + review_module.BOARD_W + 4:
+                    continue  # a card's small board, not a line
+                assert inner.contains(ink), (lang, large, text, ink, frame)
+            for (ta, a), (tb, b) in itertools.combinations(inside, 2):
+                assert not a.colliderect(b), (lang, large, ta, tb)
+    finally:
+        CACHE.set_scale(1.0)

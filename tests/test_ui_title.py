@@ -153,3 +153,21 @@ def test_enter_on_the_title_does_not_throw_away_a_saved_game(tmp_path: Path) -> 
     plain.handle(Intent("nav", command="select"))
     fresh.step()
     assert isinstance(fresh.scenes.top, GameScene)
+
+
+@pytest.mark.parametrize("board_set", st.BOARD_SETS)
+def test_the_title_triangles_take_the_board_sets_point_colours(tmp_path: Path, board_set: str) -> None:
+    """Seen in a real window: the high-contrast set's title kept the old cream and dark red triangles
+    above orange and blue points. The triangles along the top and bottom edges are drawn in the chosen
+    set's two point colours, alternately, read back from the drawn frame."""
+    from game.ui.board.looks import look
+
+    app = App(st.Settings(animation="fast", board_set=board_set), data_dir=tmp_path, threaded_ai=False)
+    app.scenes.reset(TitleScene(app))
+    app.step()
+    app.draw(0.0)
+    points = look(board_set).points
+    for k, kind in enumerate(("light", "dark", "light", "dark")):
+        x = k * 80 + 40
+        assert tuple(app.screen.get_at((x, 8)))[:3] == points[kind], (board_set, x, "top")
+        assert tuple(app.screen.get_at((x, L.H - 4)))[:3] == points[kind], (board_set, x, "bottom")

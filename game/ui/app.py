@@ -115,6 +115,7 @@ class App:
         self.leaderboard = Leaderboard(lambda: self.data_dir, self.clock)
         self.speech = Speaker()  # the spoken mode's voice: silent unless on and espeak-ng is there
         self.reader = Reader(lambda: self.speech)  # says the focused button or the cursor's point
+        self.speech_hold = access.speech_hold(self)  # a press held still turns the spoken mode over
         self.desk = EventDesk(lambda: self.data_dir, self.records.match_record)  # the tournament
         _listen(self)
         self.visit_settings: st.Settings | None = None  # kiosk: the operator's, while a visitor's are on
@@ -287,6 +288,7 @@ class App:
     # -- the parts a test drives ------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        self.speech_hold.event(event)
         if self.kiosk_rules is not None and self.kiosk_rules.filter(event):
             return
         if event.type == pygame.QUIT:
@@ -312,6 +314,7 @@ class App:
         top = self.scenes.top
         if top is not None:
             top.update(dt)
+        self.speech_hold.tick(dt)
         self.reader.poll(self.scenes.top)  # and the voice starts its next sentence
         if not self.scenes.scenes:
             self.running = False
@@ -351,7 +354,7 @@ class App:
         if self.kiosk is not None and self.kiosk.hold_progress > 0:
             return True
         top = self.scenes.top
-        return self.input.busy or (top is not None and top.busy())
+        return self.input.busy or self.speech_hold.busy or (top is not None and top.busy())
 
 
 def _listen(app: App) -> None:

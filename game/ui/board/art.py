@@ -28,8 +28,8 @@ LOOK_SPRITES: tuple[str, ...] = (
     "side_white",
     "side_black",
 )
-"""The sprites a board and checker set (:mod:`game.ui.board.looks`) changes; the dice, the cube and
-the buttons are the same in every set."""
+"""The sprites a board and checker set (:mod:`game.ui.board.looks`) changes, besides the dice (their
+rim, see :func:`in_look`); the cube and the buttons are the same in every set."""
 
 
 def _lerp(a: Colour, b: Colour, t: float) -> Colour:
@@ -149,6 +149,10 @@ PIPS: dict[int, list[tuple[float, float]]] = {
 }
 
 
+RIM = 4
+"""The width of a dark die's light rim (:attr:`Look.die_rim`), in logical pixels: 2.5 pixels on an
+800x480 screen."""
+
 DIE_COLOURS: dict[tuple[str, bool], tuple[Colour, Colour, Colour]] = {
     ("white", False): ((250, 246, 236), (170, 160, 140), (24, 24, 30)),
     ("black", False): ((54, 50, 60), (16, 16, 20), (250, 244, 230)),
@@ -161,19 +165,32 @@ two metres on a 7-inch screen whether or not its dice are spent. (A used die use
 one multiplied to 41% and made translucent: the dark side's read mid-grey on near-black, 3:1.)"""
 
 
-def die_sprite(face: int, colour: str, size: int = DIE, used: bool = False) -> pygame.Surface:
-    """A die in the player's colour: rounded body, bevel, shadowed pips; ``used``: spent this turn."""
+def die_sprite(
+    face: int, colour: str, size: int = DIE, used: bool = False, look: Look = CLASSIC
+) -> pygame.Surface:
+    """A die in the player's colour: rounded body, bevel, shadowed pips; ``used``: spent this turn.
+    A side that has a rim in ``look`` (:attr:`Look.die_rim`) gets a light rim round its dark body, the
+    same fresh or spent (what tells a spent die is its body), so that the die stands out from the felt."""
     body, edge, pip = DIE_COLOURS[(colour, used)]
+    rim = look.die_rim.get(colour)
     pad = 4
+    inset = 2 if rim is None else RIM
     surf = pygame.Surface((size + pad, size + pad), pygame.SRCALPHA)
     pygame.draw.rect(surf, (0, 0, 0, 100), (3, 4, size, size), border_radius=size // 6)
-    pygame.draw.rect(surf, edge, (0, 0, size, size), border_radius=size // 6)
-    pygame.draw.rect(surf, body, (2, 2, size - 5, size - 5), border_radius=size // 6)
-    shine = 0.2 if used else 0.5  # a spent die is matte
+    pygame.draw.rect(surf, edge if rim is None else rim, (0, 0, size, size), border_radius=size // 6)
     pygame.draw.rect(
-        surf, _lerp(body, (255, 255, 255), shine), (5, 4, size - 14, size // 3), border_radius=size // 8
+        surf, body, (inset, inset, size - 2 * inset - 1, size - 2 * inset - 1), border_radius=size // 6
     )
-    pygame.draw.rect(surf, body, (4, size // 4, size - 9, size - size // 4 - 6), border_radius=size // 6)
+    shine = 0.2 if used else 0.5  # a spent die is matte
+    top = max(4, inset + 2)
+    pygame.draw.rect(
+        surf,
+        _lerp(body, (255, 255, 255), shine),
+        (top + 1, top, size - 2 * top - 6, size // 3),
+        border_radius=size // 8,
+    )
+    lower = (inset + 2, size // 4, size - 2 * inset - 5, size - size // 4 - inset - 4)
+    pygame.draw.rect(surf, body, lower, border_radius=size // 6)
     pr = size * 0.085
     for fx, fy in PIPS[face]:
         pygame.draw.circle(surf, _lerp(pip, body, 0.5), (fx * size + 1, fy * size + 1), pr)
@@ -234,8 +251,13 @@ def _font_path() -> str | None:
     return str(BOLD_FONT) if BOLD_FONT.exists() else None
 
 
+def in_look(name: str) -> bool:
+    """Whether the sprite ``name`` changes with the board set: :data:`LOOK_SPRITES` and the dice."""
+    return name in LOOK_SPRITES or name.startswith("die_")
+
+
 def look_sprite(name: str, look: Look) -> pygame.Surface:
-    """One of :data:`LOOK_SPRITES` drawn in the colours of ``look``."""
+    """One of :data:`LOOK_SPRITES` (or a die) drawn in the colours of ``look``."""
     if name == "wood":
         return wood_tile(look=look)
     if name == "felt":
@@ -247,6 +269,9 @@ def look_sprite(name: str, look: Look) -> pygame.Surface:
         return checker_sprite(which, look=look)
     if kind == "side":
         return checker_side_sprite(which, look=look)
+    if kind == "die":
+        colour, face, *used = which.split("_")
+        return die_sprite(int(face), colour, used=bool(used), look=look)
     raise ValueError(f"{name!r} is not a sprite of a board set")
 
 

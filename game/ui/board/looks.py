@@ -13,6 +13,10 @@ room on both sides (at most 4.6:1 each way for pure white and pure black checker
 board's cream and dark red points gave 1.2:1 for a white checker on cream and 2.4:1 for a black
 one on red; its points are now caramel and brick red.
 
+The dice lie on the felt, so each die stands out from the felt at 3:1 too, by its body or by its rim:
+the dark dice carry a light rim in every set (without it, measured: 2.5:1 on the classic felt, 1.7:1
+on the black one, 1.5:1 on the slate one).
+
 What colour tells is also told by shape, in every set (so the sets differ only in how they look):
 a lit target is striped and outlined and its landing spot has a ring with four ticks (a gun-sight);
 a checker that may move has a thin ring; the picked-up checker a thick double ring; the last
@@ -26,7 +30,7 @@ Pure data (no pygame): :mod:`game.ui.board.art` draws the sprites from it and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 Colour = tuple[int, int, int]
 
@@ -62,6 +66,10 @@ class Look:
     """The last play's dashed rings and hollow dots."""
     speckle: int = 10
     """The felt's speckle (how much a pixel may differ from ``felt``; 0 for a flat felt)."""
+    die_rim: dict[str, Colour] = field(default_factory=dict)
+    """Per side: a light rim round the dice of a side whose dark body would melt into the felt (the
+    dark dice on black felt were seen hard to find in a real window); a side not named keeps the
+    die's own thin dark edge."""
 
 
 CLASSIC = Look(
@@ -83,6 +91,7 @@ CLASSIC = Look(
     movable=(150, 255, 150),
     selected=(255, 204, 64),
     last=(90, 200, 255),
+    die_rim={"black": (190, 184, 172)},
 )
 """The board the game always had, its points moved to mid-tones (see the module's docstring)."""
 
@@ -106,6 +115,7 @@ CONTRAST = Look(
     selected=(255, 240, 0),
     last=(0, 255, 255),
     speckle=0,
+    die_rim={"black": (255, 255, 255)},
 )
 """Pure white and pure black checkers on orange and blue points, on black felt."""
 
@@ -128,6 +138,7 @@ COLOURBLIND = Look(
     movable=(255, 255, 255),
     selected=(255, 226, 60),
     last=(120, 220, 255),
+    die_rim={"black": (220, 220, 226)},
 )
 """Orange and blue points (the pair most colour-blind eyes still tell apart) on slate felt; the
 checkers differ in brightness and carry a mark: a dot on the light ones, a cross on the dark ones."""

@@ -57,7 +57,7 @@ class Sprites:
 
     def _key(self, name: str) -> str:
         """The cache key of ``name`` in the current set (a board sprite of another set has its own)."""
-        if self.look is CLASSIC or name not in art.LOOK_SPRITES:
+        if self.look is CLASSIC or not art.in_look(name):
             return name
         return f"{name}@{self.look.name}"
 
@@ -116,7 +116,7 @@ class Sprites:
     def rotated_die(self, colour: str, face: int, angle: int) -> pygame.Surface:
         """Dice mid-tumble are drawn rotated; angles are quantised to 15 degrees and cached."""
         angle = (angle // 15 * 15) % 360
-        key = f"die_{colour}_{face}@{angle}"
+        key = f"{self._key(f'die_{colour}_{face}')}@{angle}"
         surf = self._cache.get(key)
         if surf is None:
             surf = pygame.transform.rotozoom(self.get(f"die_{colour}_{face}"), angle, 1.0)

@@ -147,13 +147,14 @@ def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Transla
                 bold=True,
                 anchor="midtop",
             )
-        text(
-            f"{tr('fair.expected')} {num(f'{expected:.1f}')}",
-            MIN_SIZE,
-            accent,
-            (cx + chart_w, y + px(6)),
-            anchor="topright",
-        )
+        if stats.rolls:  # before any roll "expected 0.0" told a newcomer nothing (seen in a real window)
+            text(
+                f"{tr('fair.expected')} {num(f'{expected:.1f}')}",
+                MIN_SIZE,
+                accent,
+                (cx + chart_w, y + px(6)),
+                anchor="topright",
+            )
     y = top + chart_h + px(40)
 
     for s, colour, size, bold in lines:

@@ -1,8 +1,15 @@
-"""How to play, in the project's own words and the player's language, two sections a page."""
+"""How to play, in the project's own words and the player's language, as many sections a page as fit.
+
+Why one text size for all pages, and pages made to fit it: with two sections a page each page shrank
+its text to fit, so the reading size jumped from page to page (seen in a real window at 800x480: 20
+pixels on one page, 15 on the next), and under larger text the long pages fell back to the smallest
+size, no larger than without it. Now the body's size is the largest at which every section fits a page
+on its own, and the sections are laid on pages in order, as many as fit: larger text makes more pages,
+not smaller words.
+"""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 import pygame
@@ -16,16 +23,50 @@ from game.ui.lines import wrap
 from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
 from game.ui.text import CACHE, MIN_SIZE, draw_text
 
+SIZES = (32, 30, 28, 26, MIN_SIZE)
+"""The body's sizes, largest first: the first at which every section fits a page alone is used."""
+TOP, ROOM = 90, L.H - 100 - 90
+"""Where the first section starts, and the height the sections have above the buttons."""
+HEAD, GAP = 50, 18
+"""A section's title line, and the space after a section."""
+
+
+def line_height(size: int) -> int:
+    return round(size * 1.32)
+
+
+def section_height(lines: int, size: int) -> int:
+    return HEAD + GAP + lines * line_height(size)
+
+
+def paginate(width: int = L.W - 120) -> tuple[int, list[list[tuple[str, list[str]]]]]:
+    """The body's size and the pages: each a list of (section, its lines), in reading order."""
+    sections = i18n.HOWTO_SECTIONS
+    for size in SIZES:
+        font = CACHE.font(size, False)
+        bodies = [wrap(tr(f"howto.{name}.body"), font, width) for name in sections]
+        if all(section_height(len(lines), size) <= ROOM for lines in bodies):
+            break
+    pages: list[list[tuple[str, list[str]]]] = [[]]
+    used = 0
+    for name, lines in zip(sections, bodies, strict=True):
+        height = section_height(len(lines), size)
+        if pages[-1] and used + height > ROOM:
+            pages.append([])
+            used = 0
+        pages[-1].append((name, lines))
+        used += height
+    return size, pages
+
 
 class HowToScene(ButtonScene):
-    """How to play, in the project's own words, two sections a page."""
-
-    PER_PAGE = 2
+    """How to play, in the project's own words, as many sections a page as fit at one size."""
 
     def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.page = 0
-        self.pages = math.ceil(len(i18n.HOWTO_SECTIONS) / self.PER_PAGE)
+        self.size, self.sheets = paginate()
+        self.pages = len(self.sheets)
         self._build()
 
     def _build(self) -> None:
@@ -37,6 +78,9 @@ class HowToScene(ButtonScene):
         b.add(button((L.W // 2 - 160, y, 320, 70), tr("button.back"), self.close, "green", size=30))
         nxt = b.add(button((L.W - 360, y, 300, 70), tr("button.next_page"), self._turn(1), "blue", size=28))
         nxt.visible = self.page < self.pages - 1
+        # Quick taps turn a page each (seen in a real window: the second of two quick taps on Next was
+        # taken for a double-click, which buttons ignore, and the page stayed).
+        prev.repeat = nxt.repeat = True
 
     def _turn(self, step: int) -> Callable[[], None]:
         def turn() -> None:
@@ -68,26 +112,13 @@ class HowToScene(ButtonScene):
             DIM,
             anchor="midright",
         )
-        sections = i18n.HOWTO_SECTIONS[self.page * self.PER_PAGE : (self.page + 1) * self.PER_PAGE]
-        size, bodies = self._layout(sections)
-        y = 90
-        for name, body in zip(sections, bodies, strict=True):
+        y = TOP
+        for name, body in self.sheets[self.page]:
             title = tr(f"howto.{name}.title")
             draw_text(surface, title, 34, (60, y + 20), GOLD, anchor="midleft", width=L.W - 120)
-            y += 50
+            y += HEAD
             for line in body:
-                surface.blit(CACHE.render(line, size, INK, False), (60, y))
-                y += round(size * 1.32)
-            y += 18
+                surface.blit(CACHE.render(line, self.size, INK, False), (60, y))
+                y += line_height(self.size)
+            y += GAP
         self.buttons.draw(surface, self.app.sprites)
-
-    def _layout(self, sections: tuple[str, ...]) -> tuple[int, list[list[str]]]:
-        """The largest body size (readable from a distance) at which the page fits above the buttons."""
-        room = L.H - 100 - 90
-        for size in (32, 30, 28, 26, MIN_SIZE):
-            font = CACHE.font(size, False)
-            bodies = [wrap(tr(f"howto.{name}.body"), font, L.W - 120) for name in sections]
-            height = sum(50 + 18 + len(lines) * round(size * 1.32) for lines in bodies)
-            if height <= room:
-                break
-        return size, bodies

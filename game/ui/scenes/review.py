@@ -45,6 +45,9 @@ from game.ui.scenes.replay import ReplayScene
 from game.ui.scenes.replay_steps import Step, dice_text, mistake_step, shown_cube, states_of
 from game.ui.scenes.review_words import (
     biggest_text,
+    box_layout,
+    box_rows,
+    card_layout,
     describe,
     graded,
     grades_text,
@@ -53,16 +56,11 @@ from game.ui.scenes.review_words import (
     reason_text,
     signed,
     summary,
-    wrap_prose,
 )
 from game.ui.text import CACHE, MIN_SIZE, draw_text
 
 BOX_Y, BOX_H = 50, 228
-"""The players' boxes: name and rating word, up to three lines of words, four of figures."""
-BOX_LINE = 26
-"""The pitch of the boxes' lines at the floor size: eight lines in a box."""
-LINE = 27
-"""The pitch of the cards' lines at the floor size (:data:`~game.ui.text.MIN_SIZE`)."""
+"""The players' boxes: name and rating word, then words and figures (``review_words.box_rows``)."""
 CARD_X, CARD_Y, CARD_GAP = 40, 310, 4
 CARD_W, CARD_H = L.W - 80, 110
 """A mistake's card: one row across the screen, its small board at the left and four lines beside it
@@ -248,35 +246,21 @@ class ReviewScene(ButtonScene):
         shown = draw_text(surface, word, 36, at, rating_colour(key), "midright", w // 2)
         name, colour = self.names[p.player], GOLD if chosen else INK
         draw_text(surface, name, 28, (box.x + 16, box.y + 24), colour, "midleft", shown.x - box.x - 32)
-        # How the game went, in words, above the figures.
-        for i, line in enumerate(self.words(p, w)):
-            draw_text(surface, line, MIN_SIZE, (cx, box.y + 56 + i * BOX_LINE), INK, width=w)
-        y = box.y + 56 + 3 * BOX_LINE
-        rate = tr("review.error_rate", rate=f"{p.error_rate:.1f}")
-        draw_text(surface, rate, MIN_SIZE, (cx, y), INK, width=w)
-        draw_text(surface, tr("review.error_unit"), MIN_SIZE, (cx, y + BOX_LINE), DIM, width=w)
-        parts = tr(
-            "review.split",
-            move=f"{p.error_per_move:.1f}",
-            moves=p.unforced,
-            cube=f"{p.error_per_cube_decision:.1f}",
-            cubes=len(p.cube),
-        )
-        draw_text(surface, parts, MIN_SIZE, (cx, y + 2 * BOX_LINE), DIM, width=w)
-        luck = tr("review.luck", luck=signed(p.luck))
-        draw_text(surface, luck, MIN_SIZE, (cx, y + 3 * BOX_LINE), DIM, width=w)
+        # How the game went, in words, above the figures: as many lines as the text size leaves room for.
+        first, pitch, room = box_layout(box.h)
+        for i, (line, dim) in enumerate(box_rows(p, self.games(p), w, room)):
+            draw_text(surface, line, MIN_SIZE, (cx, box.y + first + i * pitch), DIM if dim else INK, width=w)
+
+    @staticmethod
+    def games(p: PlayerReview) -> int:
+        return len({m.game for m in p.moves} | {c.game for c in p.cube})
 
     def words(self, p: PlayerReview, width: int) -> list[str]:
-        """How the game went for ``p``, in at most three lines of ``width``: the grades (one or two
-        lines), then the biggest mistake on a line of its own (left out where there is no room: the
-        first card below is that mistake)."""
-        font = CACHE.font(MIN_SIZE)
-        lines = wrap_prose(grades_text(p), width)[:3]
-        games = len({m.game for m in p.moves} | {c.game for c in p.cube})
-        biggest = biggest_text(p, games)
-        if biggest and len(lines) < 3 and font.size(biggest)[0] <= width:
-            lines.append(biggest)
-        return lines
+        """How the game went for ``p`` as its box shows it (the lines above the error rate): the grades,
+        then the biggest mistake where there is room (the first card below is that mistake)."""
+        rate = tr("review.error_rate", rate=f"{p.error_rate:.1f}")
+        lines = [line for line, _ in box_rows(p, self.games(p), width, box_layout(BOX_H)[2])]
+        return lines[: lines.index(rate)]
 
     def _draw_mistakes(self, surface: pygame.Surface, p: PlayerReview) -> None:
         if not p.worst:
@@ -324,7 +308,8 @@ class ReviewScene(ButtonScene):
         surface.blit(image, board)
         pygame.draw.rect(surface, (70, 80, 100), board, 2)
         x, w = rect.x + 1 + BOARD_W + TEXT_GAP, TEXT_W
-        y = rect.y + 14
+        top, pitch, rows = card_layout()  # four lines; three under larger text
+        y = rect.y + top
         # Line 1: where and the roll at the left, the grade and the cost at the right.
         grade_text = graded(m.error)
         left_w = rect.right - 12 - CACHE.font(MIN_SIZE).size(grade_text)[0] - 24 - x
@@ -335,18 +320,18 @@ class ReviewScene(ButtonScene):
         # Line 2: the play made and the better one, each in half the width.
         half = (w - 24) // 2
         played, instead = self.play(m, "made", half), self.play(m, "better", half)
-        draw_text(surface, played, MIN_SIZE, (x, y + LINE), still_board.MADE, "midleft", half)
-        draw_text(surface, instead, MIN_SIZE, (x + half + 24, y + LINE), still_board.BETTER, "midleft", half)
+        draw_text(surface, played, MIN_SIZE, (x, y + pitch), still_board.MADE, "midleft", half)
+        draw_text(surface, instead, MIN_SIZE, (x + half + 24, y + pitch), still_board.BETTER, "midleft", half)
         # Lines 3 and 4: why, in words (the main sentence alone where both do not fit).
-        for k, line in enumerate(self.reason_lines(m, w)):
-            draw_text(surface, line, MIN_SIZE, (x, y + (2 + k) * LINE), INK, "midleft", w)
+        for k, line in enumerate(self.reason_lines(m, w, rows)):
+            draw_text(surface, line, MIN_SIZE, (x, y + (2 + k) * pitch), INK, "midleft", w)
 
-    def reason_lines(self, m: Mistake, width: int) -> list[str]:
-        """The mistake's reason in at most two lines of ``width``: whole, else its main sentence."""
+    def reason_lines(self, m: Mistake, width: int, rows: int = 2) -> list[str]:
+        """The mistake's reason in at most ``rows`` lines of ``width``: whole, else its main sentence."""
         if not m.reason:
             return []
         texts = [reason_text(p, m.player, self.reader, self.names) for p in (m.reason, m.reason[:1])]
-        return prose_lines(texts, 2, width)
+        return prose_lines(texts, rows, width)
 
     def where(self, m: Mistake, width: int = L.W) -> str:
         """The mistake's game, move and player, numbered as the replay numbers it (the match sheet's

@@ -137,10 +137,66 @@ def rating_colour(key: str) -> tuple[int, int, int]:
     return RATING_COLOURS.get(key, (160, 255, 160))
 
 
+BOX_PITCH = 26
+"""The pitch of a player's box's lines at the floor size (it grows with larger text)."""
+BOX_TOP = 44
+"""Below a box's top: its name and rating word, then the lines."""
+
+
+def box_layout(height: int) -> tuple[int, int, int]:
+    """(the first line's centre below the box's top, the pitch, how many lines fit) in a box of
+    ``height``: the lines clear of the name row and 6 pixels clear of the bottom edge at any text size
+    (seen in a real window at 800x480: the last line sat on the box's frame, and under larger text the
+    lines ran into each other)."""
+    pitch = round(BOX_PITCH * CACHE.px(MIN_SIZE) / MIN_SIZE)
+    first = BOX_TOP + pitch // 2
+    return first, pitch, (height - 6 - pitch // 2 - first) // pitch + 1
+
+
+def box_rows(p: PlayerReview, games: int, width: int, room: int) -> list[tuple[str, bool]]:
+    """A player's box, (line, dim) in reading order: how the game went in words, the error rate and
+    its unit, the split by moves and cube, the luck. Where fewer than all fit ``room`` lines, the least
+    needed go first: the split, then the biggest mistake (the first card below is that mistake), then
+    the luck; the grades and the error rate always stay."""
+    font = CACHE.font(MIN_SIZE)
+    grades = [(line, False, 0) for line in wrap_prose(grades_text(p), width)[:3]]
+    biggest = biggest_text(p, games)
+    if biggest and len(grades) < 3 and font.size(biggest)[0] <= width:
+        grades.append((biggest, False, 4))
+    split = tr(
+        "review.split",
+        move=f"{p.error_per_move:.1f}",
+        moves=p.unforced,
+        cube=f"{p.error_per_cube_decision:.1f}",
+        cubes=len(p.cube),
+    )
+    rows = [
+        *grades,
+        (tr("review.error_rate", rate=f"{p.error_rate:.1f}"), False, 1),
+        (tr("review.error_unit"), True, 2),
+        (split, True, 5),
+        (tr("review.luck", luck=signed(p.luck)), True, 3),
+    ]
+    kept = sorted(range(len(rows)), key=lambda i: (rows[i][2], i))[: max(room, 0)]
+    return [(rows[i][0], rows[i][1]) for i in sorted(kept)]
+
+
+def card_layout() -> tuple[int, int, int]:
+    """(the first line's centre below a mistake card's top, the pitch, the reason's lines): four lines
+    at the floor size; under larger text three, the reason's main sentence alone (the replay the card
+    opens says it whole), so that the lines do not run into each other in the card's 110 pixels."""
+    if CACHE.px(MIN_SIZE) <= MIN_SIZE:
+        return 14, 26, 2
+    return 20, 34, 1
+
+
 __all__ = [
     "NBSP",
     "RATING_COLOURS",
     "biggest_text",
+    "box_layout",
+    "box_rows",
+    "card_layout",
     "describe",
     "graded",
     "grades_text",

@@ -311,8 +311,9 @@ class TitleScene(ButtonScene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(BG)
+        points = self.app.sprites.look.points  # the board set's points, as on its board
         for i in range(0, L.W, 80):
-            colour = (150, 36, 40) if (i // 80) % 2 else (200, 176, 120)
+            colour = points["dark"] if (i // 80) % 2 else points["light"]
             pygame.draw.polygon(surface, colour, [(i, 0), (i + 80, 0), (i + 40, 60)])
             pygame.draw.polygon(surface, colour, [(i, L.H), (i + 80, L.H), (i + 40, L.H - 26)])
         if not self.notice_up and not self.offer_up:

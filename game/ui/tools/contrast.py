@@ -1,15 +1,16 @@
 """Measure the non-text contrast of every board set from the rendered board (WCAG 1.4.11: 3:1).
 
 Usage: ``.venv/bin/python -m game.ui.tools.contrast [--out DIR]``: prints, for every set, the contrast
-ratio of each checker against each point colour and of a lit target's outline against the felt,
-measured from the pixels the game's own board drawing puts on screen; ``--out`` also saves each
-measuring board and its grey-scale rendering as PNGs to look at.
+ratio of each checker against each point colour, and of a lit target's outline and of each side's dice
+against the felt, measured from the pixels the game's own board drawing puts on screen; ``--out`` also
+saves each measuring board and its grey-scale rendering as PNGs to look at.
 
 Why from pixels and not from the colour table: a checker is shaded (its rim darker than its face),
 a point has a lighter centre line, and a lit target is a translucent overlay; what the eye gets is
-what is drawn. Each colour is the median luminance of the region (a checker's disc, a point's
-triangle, a patch of felt, the band along a lit point's edges that the lighting changed), so a few
-pixels of shine or a mark do not move it.
+what is drawn. A die lies on the felt: it must stand out from it by its rim or its body. Each colour
+is the median luminance of the region (a checker's disc, a point's triangle, a patch of felt, the band
+along a lit point's edges that the lighting changed, a die's outer ring), so a few pixels of shine or a
+mark do not move it.
 """
 
 from __future__ import annotations
@@ -151,6 +152,43 @@ def measure(look: Look) -> dict[str, float]:
             if (p[1] < keep if a <= 12 else p[1] > keep) and plain.get_at(p) != lit.get_at(p)
         ]
         out[f"lit {kind} on felt"] = contrast(median(_luminances(lit, edge)), felt)
+    return out | die_figures(look)
+
+
+DIE_SPOTS = {"white": (0, 0), "black": (1, 0)}
+"""Where the measuring board's dice lie on the felt of the home half: (player, die index)."""
+
+
+def die_ring(centre: tuple[int, int], ring: int = 3) -> list[tuple[int, int]]:
+    """The outermost ``ring`` pixels of a die drawn at ``centre``, along the middle half of each side
+    (the rounded corners and the drop shadow left out)."""
+    half = L.DIE // 2
+    x0, y0 = centre[0] - half, centre[1] - half
+    span = range(L.DIE // 4, L.DIE * 3 // 4)
+    out = []
+    for k in range(ring):
+        out += [(x0 + i, y0 + k) for i in span] + [(x0 + k, y0 + i) for i in span]
+        out += [(x0 + L.DIE - 1 - k, y0 + i) for i in span]
+    return out
+
+
+def die_figures(look: Look) -> dict[str, float]:
+    """Each side's die (fresh and spent) against the felt it lies on: the better of its rim's and its
+    body's contrast with the felt (a die stands out by either), measured on the drawn board."""
+    sprites = Sprites(look=look)
+    plain = render(look, lit=False)
+    felt = median(_luminances(plain, felt_pixels()))
+    out: dict[str, float] = {}
+    for used in (False, True):
+        surface = plain.copy()
+        for side, (player, index) in DIE_SPOTS.items():
+            sprite = sprites.get(f"die_{side}_3{'_used' if used else ''}")
+            cx, cy = LAYOUT.die_center(player, 2, index)
+            surface.blit(sprite, (cx - L.DIE // 2, cy - L.DIE // 2))
+            rim = median(_luminances(surface, die_ring((cx, cy))))
+            body = median(_luminances(surface, disc((cx - L.DIE // 4, cy + L.DIE // 4), 3)))
+            name = f"{side} die{' spent' if used else ''} on felt"
+            out[name] = max(contrast(rim, felt), contrast(body, felt))
     return out
 
 

@@ -27,7 +27,7 @@ from game.session import settings as st
 from game.session.controller import GameSetup
 from game.ui.app import App
 from game.ui.geometry import to_window
-from game.ui.play import dialogs
+from game.ui.play import dialogs, panel
 from game.ui.play.advice import advice_rows
 from game.ui.play.panel import advice_area
 from game.ui.scenes.game import GameScene
@@ -153,3 +153,6 @@ def test_roll_and_double_share_one_row_with_roll_never_narrow(make: type[App]) -
         assert before["done"].contains(before["roll"]) and before["done"].contains(before["double"]), lang
         assert before["roll"].w >= 120 and not before["roll"].colliderect(before["double"]), lang
         assert all(dialogs.offer_card().contains(rect) for rect in answers), lang
+        # what a newcomer reads first stays in view above the row: the last play (and whose turn, in
+        # the status line above the board)
+        assert panel.LAST_ROW.bottom <= before["roll"].top and panel.LAST_ROW.top >= panel.BADGE_ROW.bottom

@@ -22,6 +22,7 @@ from game.ui import layout as L
 from game.ui.app import App
 from game.ui.board.anim import STEP_SECONDS
 from game.ui.play import dialogs, panel
+from game.ui.play.action_row import ACTION_ROW
 from game.ui.play.answer_window import ANSWER_WINDOW, undo_rect
 from game.ui.scenes.game import GameScene
 from tests.ui_driver import (
@@ -169,12 +170,13 @@ def offered(app: App) -> GameScene:
 
 
 def test_take_and_pass_never_stand_where_done_or_roll_was(app: App) -> None:
-    """The tap before a double is the player's Done (or Roll): TAKE and PASS stand below both."""
+    """The tap before a double is the player's Done (or Double): TAKE and PASS stand below their row
+    (every layout and language: tests/test_ui_answer_spots.py)."""
     scene = offered(app)
     answers = [b.rect for b in scene.modal.buttons if b.label in (i18n.tr("ui.take"), i18n.tr("ui.pass"))]
     assert len(answers) == 2
     for rect in answers:
-        assert not rect.colliderect(panel.DONE_BUTTON) and not rect.colliderect(panel.ROLL_BUTTON)
+        assert not rect.colliderect(panel.DONE_BUTTON) and not rect.colliderect(ACTION_ROW)
         assert dialogs.offer_card().contains(rect)
     # and an answer's Undo stands where neither answer was: a quick second tap does not undo it
     assert not any(undo_rect().colliderect(rect) for rect in answers)

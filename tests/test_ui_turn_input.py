@@ -340,14 +340,14 @@ def test_tap_on_an_unlit_point_after_selecting_says_the_engines_reason() -> None
     assert len(table.flashes) == 1 and table.flashes[0]
 
 
-def test_tap_on_nothing_after_selecting_lets_go_quietly() -> None:
+def test_tap_off_the_board_after_selecting_lets_go_quietly() -> None:
     hands, table = hands_at(opening(6, 1))
     go(hands, "click", at(0, 13))
     go(hands, "click", (5, 700))
     assert hands.selected is None and table.flashes == []
     go(hands, "click", at(0, 13))
-    go(hands, "click", LAYOUT.tray_rect(1).center)  # the other player's tray: no destination
-    assert hands.selected is None and table.flashes == []
+    go(hands, "click", LAYOUT.tray_rect(1).center)  # the other player's tray: it lets go and says whose
+    assert hands.selected is None and table.flashes == [tr("newcomer.tray_theirs")]
 
 
 def test_tap_on_the_dice_ends_the_turn_and_drops_the_selection() -> None:
@@ -507,8 +507,8 @@ def test_the_bar_answers_only_when_a_checker_waits_there() -> None:
     go(hands, "drag_start", at(0, 25))
     assert hands.drag is None and table.flashes == [tr("ui.no_checker_here")] * 2
     waiting, other = hands_at(on_the_bar())
-    go(waiting, "click", LAYOUT.tray_rect(0).center)  # the own tray is not the bar
-    assert waiting.selected is None and other.flashes == []
+    go(waiting, "click", LAYOUT.tray_rect(0).center)  # the own tray is not the bar: it says what it is for
+    assert waiting.selected is None and other.flashes == [tr("newcomer.tray_not_home")]
 
 
 def test_why_not_names_the_higher_dies_reason_for_this_checker() -> None:

@@ -202,6 +202,19 @@ class Turn:
         """Points a checker on ``src`` may be dropped on now (0 = borne off)."""
         return set(self.paths(src))
 
+    def bear_off_refusal(self) -> IllegalAction | None:
+        """Why no checker may come off now, or None when one may (by one die or several).
+
+        Why: a tap on the tray is a question ("can I take one off?") whose answer is a rule; the
+        screen asks it here rather than judging who is home itself."""
+        if any(OFF in self.targets(src) for src in self.movable_points()):
+            return None
+        if self.is_complete:
+            return IllegalAction("Your move is complete: press Done", code="move_complete")
+        if sum(self.position.me[6:25]) > 0:
+            return IllegalAction("All your checkers must be home before bearing off", code="not_all_home")
+        return IllegalAction("No checker can come off with this roll", code="no_bear_off")
+
     def move_to(self, src: int, dst: int) -> Turn:
         """Move one checker from ``src`` to ``dst`` (0 = off), by one die or several.
 

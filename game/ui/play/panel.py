@@ -14,6 +14,7 @@ from game.ui import layout as L
 from game.ui.board.view import GOLD, HINT
 from game.ui.lines import first_fitting, fit_lines
 from game.ui.play import match_extras
+from game.ui.play.action_row import ACTION_ROW, DOUBLE_SIZE, ROLL_SIZE, roll_and_double
 from game.ui.play.advice import draw_advice
 from game.ui.play.host import GameHost
 from game.ui.reading import play_text
@@ -23,13 +24,9 @@ from game.ui.widgets import Button
 Colour = tuple[int, int, int]
 
 
-ROLL_BUTTON = pygame.Rect(L.PANEL_X + 10, 308, L.PANEL_W - 20, 74)
-DOUBLE_BUTTON = pygame.Rect(L.PANEL_X + 10, 392, L.PANEL_W - 20, 58)
-"""Before the roll (screen coordinates): Roll where Done will stand, Double under it, then the cube
-advice (or its Hint button) down to the player's box."""
-DONE_BUTTON = pygame.Rect(L.PANEL_X + 10, ROLL_BUTTON.top, L.PANEL_W - 20, 400 - ROLL_BUTTON.top)
+DONE_BUTTON = ACTION_ROW.copy()
 UNDO_BUTTON = pygame.Rect(L.PANEL_X + 10, 420, L.PANEL_W - 20, 80)
-"""While moving: Done where Roll stood, Undo (or Hint, at the turn's start) under it."""
+"""While moving: Done where Roll and Double stood, Undo (or Hint, at the turn's start) under it."""
 
 ROW_H = 28
 """A line at the floor size (:data:`MIN_SIZE`): the height of the panel's rows of words."""
@@ -57,9 +54,9 @@ def buttons(t: GameHost) -> list[Button]:
     px = L.PANEL_X + 10
     pw = L.PANEL_W - 20
     if s.phase is Phase.ROLL and game.is_human(s.turn) and s.can_double() is None:
-        # Shorter than Done and Undo: the cube advice, in words, needs up to six rows under Double.
-        b.append(Button(ROLL_BUTTON.copy(), tr("ui.roll"), game.roll, "green", size=40))
-        b.append(Button(DOUBLE_BUTTON.copy(), tr("ui.double"), t.offer_double, "gold", size=32))
+        roll, double = roll_and_double()  # side by side: the cube advice, in words, has the room under them
+        b.append(Button(roll, tr("ui.roll"), game.roll, "green", size=ROLL_SIZE))
+        b.append(Button(double, tr("ui.double"), t.offer_double, "gold", size=DOUBLE_SIZE))
         if t.hints.cube is None and game.can_hint:  # what would the expert do with the cube?
             label = tr("ui.hint_thinking") if t.hints.pending else tr("ui.hint")
             top = advice_area().centery - 28
@@ -271,8 +268,9 @@ def player_box(player: int) -> pygame.Rect:
 
 
 def advice_area() -> pygame.Rect:
-    """Where the cube advice stands before the roll (screen coordinates): under Double, above "You"."""
-    top = DOUBLE_BUTTON.bottom + 4
+    """Where the cube advice stands before the roll (screen coordinates): under Roll and Double, above
+    "You"."""
+    top = ACTION_ROW.bottom + 4
     return pygame.Rect(L.PANEL_X + 6, top, L.PANEL_W - 12, player_box(0).top - 4 - top)
 
 

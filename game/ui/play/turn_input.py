@@ -168,11 +168,16 @@ class TurnInput:
             self.host.flash(tr("newcomer.theirs_white" if game.state.turn == 0 else "newcomer.theirs_black"))
 
     def _say_nothing_here(self, hit: L.Target | None) -> None:
-        """A touch on the board where the player has no checker: whose checkers those are, or to pick one."""
+        """A touch on the board where the player has no checker: whose checkers those are, or to pick
+        one; on a tray, whose it is or what it takes to bear off into it."""
         if self._theirs(hit):
             self._say_theirs()
         elif hit is not None and hit[0] in ("point", "bar"):
             self.host.flash(tr("ui.no_checker_here"))
+        elif hit is not None and hit[0] == "tray":
+            self.host.flash(
+                tray_answer(self.host.game.state.turn_state(), hit[1] == self.host.game.state.turn)
+            )
 
     def _key(self, key: int) -> None:
         """Keys the key map does not name: U and Z also undo (the mapped keys arrive as ``nav``)."""
@@ -282,14 +287,14 @@ class TurnInput:
                 return
         src = self._own_src(hit)
         if src is None:
-            if self.selected is not None and hit is not None:
-                to = self._dst(hit)
-                if to is not None and to != self.selected:
-                    try:
-                        apply(t.game.state, MoveTo(self.selected, to))
-                    except IllegalAction as exc:
-                        t.flash(engine_refusal(exc))
-            else:  # a tap that does nothing says why
+            picked = self.selected
+            to = self._dst(hit) if picked is not None else None
+            if picked is not None and to is not None and to != picked:
+                try:
+                    apply(t.game.state, MoveTo(picked, to))
+                except IllegalAction as exc:
+                    t.flash(engine_refusal(exc))
+            else:  # a tap that does nothing says why (the other side's tray too, a checker picked)
                 self._say_nothing_here(hit)
             self.selected = None
             return
@@ -309,6 +314,8 @@ class TurnInput:
         if src is None:
             if higher:
                 self._click(pos)
+            else:  # a right-click or long press on nothing of the player's says why, as a tap does
+                self._say_nothing_here(hit)
             return
         self.die_move_from(src, higher)
 
@@ -326,4 +333,18 @@ class TurnInput:
             self.host.flash(reason)
 
 
-__all__ = ["Drag", "HandsHost", "TurnInput"]
+def tray_answer(turn: Turn, own: bool) -> str | Message:
+    """What a tap on a tray with nothing to drop there says (issue 25: it said nothing): the other
+    side's tray is theirs; on one's own, to pick a checker first when one may come off, else the
+    engine's reason none may (all checkers home first, said as what the tray is for)."""
+    if not own:
+        return tr("newcomer.tray_theirs")
+    refused = turn.bear_off_refusal()
+    if refused is None:
+        return tr("newcomer.tray_pick")
+    if refused.code == "not_all_home":
+        return tr("newcomer.tray_not_home")
+    return engine_refusal(refused)
+
+
+__all__ = ["Drag", "HandsHost", "TurnInput", "tray_answer"]

@@ -8,7 +8,9 @@ loop calls :meth:`Speaker.poll`, which starts the next sentence when the last on
 What waits and what cuts in: what happens in the game (a roll, a play, a double, the result) is
 queued and said in order; what the player is pointing at (the board cursor, the focused button)
 cuts in, stopping the sentence being said and dropping the queue, as a screen reader does: the
-player wants to hear where they are now, not where they were.
+player wants to hear where they are now, not where they were. A sentence said ``whole`` (how to go on,
+just after the spoken mode is turned on) is the exception: nothing cuts it off, and what cuts in
+waits until it has ended, so that a focused button is heard after the instructions, not over them.
 
 When the program is missing (or fails to start), :attr:`Speaker.available` is False: the settings
 screen says so, and everything else goes on silent. No pygame here (the session layer).
@@ -54,8 +56,11 @@ class Speaker:
         self.enabled = False
         """The spoken mode is on (a setting)."""
         self.language = "en"
-        self.queue: deque[tuple[str, str]] = deque(maxlen=QUEUE)
+        self.queue: deque[tuple[str, str, bool]] = deque()
+        """Waiting sentences: (text, language, whole)."""
         self.process: subprocess.Popen[bytes] | None = None
+        self.whole = False
+        """The sentence being said must be heard whole (see :meth:`say`)."""
         self.said: list[str] = []
         """Every sentence handed to the program, in order (for the tests and the log)."""
         if not self.available:
@@ -72,15 +77,27 @@ class Speaker:
     def speaking(self) -> bool:
         return bool(self.queue) or (self.process is not None and self.process.poll() is None)
 
-    def say(self, text: str, interrupt: bool = False) -> None:
-        """Say ``text`` after what is queued, or (``interrupt``) now, cutting off what is being said."""
+    def say(self, text: str, interrupt: bool = False, whole: bool = False) -> None:
+        """Say ``text`` after what is queued, or (``interrupt``) now, cutting off what is being said and
+        dropping what waits, except a sentence said ``whole``: that one is never cut off, and ``text``
+        follows it. At most :data:`QUEUE` sentences wait; the oldest that need not be whole go first."""
         text = " ".join(text.split())
         if not (self.enabled and self.available and text):
             return
         if interrupt:
-            self.stop()
-        self.queue.append((text, self.language))
+            self.cut_in()
+        self.queue.append((text, self.language, whole))
+        while len(self.queue) > QUEUE:
+            oldest = next((s for s in self.queue if not s[2]), self.queue[0])
+            self.queue.remove(oldest)
         self.poll()
+
+    def cut_in(self) -> None:
+        """Make way for a sentence that cuts in: the waiting sentences are dropped and the one being
+        said is cut off, all but those said whole."""
+        self.queue = deque(s for s in self.queue if s[2])
+        if not self.whole:
+            self._halt()
 
     def poll(self) -> None:
         """Start the next sentence when the program has finished the last one (called every step)."""
@@ -90,10 +107,11 @@ class Speaker:
             if (self.process.returncode or 0) > 0:
                 log.warning("speech: %s ended with status %s", self.command[0], self.process.returncode)
             self.process = None
+            self.whole = False
         if self.queue:
             self._start(*self.queue.popleft())
 
-    def _start(self, text: str, language: str) -> None:
+    def _start(self, text: str, language: str, whole: bool = False) -> None:
         argv = [*self.command, "-v", VOICES.get(language, "en"), "-s", str(RATE), "--stdin"]
         try:
             self.process = subprocess.Popen(
@@ -102,6 +120,7 @@ class Speaker:
             assert self.process.stdin is not None
             self.process.stdin.write(text.encode("utf-8"))
             self.process.stdin.close()
+            self.whole = whole
         except OSError as exc:
             log.warning("speech: %s could not be started (%s); the spoken mode goes silent", argv[0], exc)
             self.available = False
@@ -111,8 +130,13 @@ class Speaker:
         self.said.append(text)
 
     def stop(self) -> None:
-        """Silence at once: the sentence being said is cut off and the waiting ones dropped."""
+        """Silence at once: the sentence being said is cut off and the waiting ones dropped (a whole
+        one too: the spoken mode is turned off, or the game ends)."""
         self.queue.clear()
+        self._halt()
+
+    def _halt(self) -> None:
+        """Cut off the sentence being said."""
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
             try:
@@ -120,6 +144,7 @@ class Speaker:
             except subprocess.TimeoutExpired:
                 self.process.kill()
         self.process = None
+        self.whole = False
 
     def wait(self, timeout: float = 30.0) -> None:
         """Block until everything queued has been said (tools and tests; the game never waits)."""

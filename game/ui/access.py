@@ -103,11 +103,13 @@ class SpeechHold:
 
 
 def turn_speech(settings: st.Settings, speech: Speaker) -> st.Settings:
-    """``settings`` with the spoken mode turned over; turned on, what to do next is said at once."""
+    """``settings`` with the spoken mode turned over; turned on, what to do next is said at once, and
+    whole: a button that already has the keyboard's focus is read after it, not over it (the reader
+    cuts in on every new focus, and the first focus is "new" the moment the mode is on)."""
     on = not settings.speech
     speech.configure(on, settings.language)
     if on:
-        speech.say(tr("access.speech_held_on"), interrupt=True)
+        speech.say(tr("access.speech_held_on"), interrupt=True, whole=True)
     return st.with_value(settings, "speech", on)
 
 

@@ -22,6 +22,7 @@ from game.ui.board.sprites import Sprites
 from game.ui.board.view import GOLD, PANEL_BG
 from game.ui.layout import LAYOUT
 from game.ui.lines import wrap
+from game.ui.play import action_row
 from game.ui.scenes.base import DIM, INK, dialog_box
 from game.ui.text import CACHE, MIN_SIZE, draw_text
 from game.ui.widgets import PAD, Button, ButtonGroup, common_size, row_widths, shade, spread
@@ -86,16 +87,27 @@ def lesson_sound(event: ev.GameEvent) -> ev.SoundCue | None:
 
 CARD = pygame.Rect(L.PANEL_X - 4, L.BOARD_Y, L.PANEL_W + 8, L.BOARD_H)
 INNER_X, INNER_W = L.PANEL_X + 6, L.PANEL_W - 12
-DOTS_Y = CARD.y + 18
+DOTS_Y = CARD.y + 16
 """The row of dots that shows how far through the steps the learner is."""
-HEADER_Y = CARD.y + 44
-TEXT_TOP = CARD.y + 66
-LESSON_ROW = pygame.Rect(INNER_X, CARD.bottom - 10 - 66, INNER_W, 66)
+HEADER_Y = CARD.y + 40
+TEXT_TOP = CARD.y + 60
+ROW_H = action_row.ACTION_ROW.h
+"""Every button row of the card is as high as the game's own Roll/Double/Done row: 46 window pixels
+on an 800x480 touchscreen (a play test found Again and Next at 66, 41 pixels: small for a finger)."""
+ROW_X, ROW_W = action_row.ACTION_ROW.x, action_row.ACTION_ROW.w
+"""The game panel's button column: the lesson's buttons stand where the game's would."""
+ROW_GAP = 10
+LESSON_ROW = pygame.Rect(ROW_X, CARD.bottom - 6 - ROW_H, ROW_W, ROW_H)
 """Again and Next, at the card's foot."""
-ACTION_ROW = pygame.Rect(INNER_X, LESSON_ROW.y - 10 - 66, INNER_W, 66)
+ACTION_ROW = pygame.Rect(ROW_X, LESSON_ROW.y - ROW_GAP - ROW_H, ROW_W, ROW_H)
 """The game's own buttons of the step (Done and Undo, Roll and Double), side by side above Again/Next."""
-ANSWER_H, ANSWER_GAP = 78, 8
-"""Take and Pass keep their line of what each is worth: full width, one above the other."""
+ANSWER_H, ANSWER_GAP = ROW_H, 6
+"""Take and Pass keep their line of what each is worth: full width, one above the other (the gap is
+the game's offer card's)."""
+ANSWER_CLEAR = 14
+"""Between Pass and the row of Roll, Double and Done: 8.75 window pixels at 800x480. Take and Pass
+stand where no tap of the lesson has landed before them (Again and Next, Roll, Double, Done), as on
+the game's own panel (issue 25): a quick second tap or a late one never answers a double."""
 STEP_SIZE = 28
 TEXT_SIZE = 26
 """The card's words; at the floor (:data:`~game.ui.text.MIN_SIZE`) where a language needs the room."""
@@ -114,9 +126,31 @@ def row_rects(n: int) -> list[pygame.Rect]:
     return [pygame.Rect(ACTION_ROW.x + i * (w + GAP), ACTION_ROW.y, w, ACTION_ROW.h) for i in range(n)]
 
 
+def roll_and_double() -> list[pygame.Rect]:
+    """Roll and Double as the game's panel has them (Double wider only where its word needs it), in
+    the card's :data:`ACTION_ROW`."""
+    return [r.move(0, ACTION_ROW.y - r.y) for r in action_row.roll_and_double()]
+
+
+def place_actions(actions: list[Button], roll_and_double_row: bool) -> list[Button]:
+    """The game's buttons of the step in :data:`ACTION_ROW`, looking as on the game's panel: Roll and
+    Double (``roll_and_double_row``) with the panel's widths and sizes, each shrunk only where its word
+    needs it; others (Done, Undo) side by side at one size, the smallest the panel gives them or less."""
+    if roll_and_double_row:
+        for b, rect in zip(actions, roll_and_double(), strict=True):
+            b.rect, b.size = rect, common_size([(b.label, rect.w - PAD, 1)], b.size)
+        return actions
+    rects = row_rects(len(actions))
+    largest = min((b.size for b in actions), default=0)
+    size = common_size([(b.label, r.w - PAD, 1) for b, r in zip(actions, rects, strict=True)], largest)
+    for b, rect in zip(actions, rects, strict=True):
+        b.rect, b.size = rect, size
+    return actions
+
+
 def answer_rects() -> list[pygame.Rect]:
-    """Take above Pass, full width, ending where the game buttons' row ends."""
-    pass_rect = pygame.Rect(INNER_X, ACTION_ROW.bottom - ANSWER_H, INNER_W, ANSWER_H)
+    """Take above Pass, full width, above the game buttons' row with :data:`ANSWER_CLEAR` between."""
+    pass_rect = pygame.Rect(ROW_X, ACTION_ROW.y - ANSWER_CLEAR - ANSWER_H, ROW_W, ANSWER_H)
     return [pass_rect.move(0, -ANSWER_H - ANSWER_GAP), pass_rect]
 
 
@@ -173,13 +207,14 @@ def lesson_buttons(group: ButtonGroup, actions: tuple[Action, Action], done: boo
 
 
 def finish_buttons(group: ButtonGroup, actions: tuple[Action, Action], shown: bool) -> None:
-    """The closing card's "Play your first game" and "Leave to title" (none while it is not up)."""
+    """The closing card's "Play your first game" and "Leave to title" (none while it is not up); the
+    second as high as the card's rows (at 64 it was 40 window pixels at 800x480)."""
     group.clear()
     if not shown:
         return
     box = finish_box()
     w = box.w - 120
-    rows = ((tr("learn.play_first"), "green", 210, 88, 36), (tr("ui.to_title"), "grey", 314, 64, 28))
+    rows = ((tr("learn.play_first"), "green", 204, 88, 36), (tr("ui.to_title"), "grey", 306, ROW_H, 28))
     for (label, colour, y, h, largest), action in zip(rows, actions, strict=True):
         size = common_size([(label, w - PAD, 1)], largest)
         group.add(Button(pygame.Rect(box.x + 60, box.y + y, w, h), label, action, colour, size=size))
@@ -273,5 +308,7 @@ __all__ = [
     "glow_width",
     "lesson_buttons",
     "lesson_sound",
+    "place_actions",
+    "roll_and_double",
     "row_rects",
 ]

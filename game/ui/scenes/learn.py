@@ -37,7 +37,7 @@ from game.ui.play.lesson import LESSON_ROW, LessonController
 from game.ui.scenes.base import INK, Host
 from game.ui.scenes.game import FLASH_TIME, GameScene
 from game.ui.text import CACHE, draw_text
-from game.ui.widgets import PAD, Button, ButtonGroup, common_size
+from game.ui.widgets import PAD, Button, ButtonGroup
 
 PULSE_SECONDS = 6.0
 """The lit targets pulse for this long at a step's start (and after H), then stay lit and still: the
@@ -228,12 +228,10 @@ class LearnScene(GameScene):
         acting = self.outcome != "right" and not self.finished and self.take_back_in is None
         hints = (self.ask_hint, self.ask_cube_hint)
         actions = [b for b in game_buttons[1:] if b.action not in hints] if acting else []
-        rects = lesson.row_rects(len(actions))
-        size = common_size([(b.label, r.w - PAD, 1) for b, r in zip(actions, rects, strict=True)], 30)
         self.buttons.clear()
         self.buttons.add(back)
-        for b, rect in zip(actions, rects, strict=True):
-            b.rect, b.size = rect, size
+        roll_and_double = [b.action for b in actions] == [self.game.roll, self.offer_double]
+        for b in lesson.place_actions(actions, roll_and_double):
             self.buttons.add(b)
         answers = self.modal.buttons[:2] if acting and self.state.phase is Phase.CUBE_OFFERED else []
         self.modal.clear()
@@ -320,7 +318,7 @@ class LearnScene(GameScene):
     def card_text(self) -> tuple[list[str], list[str], int]:
         """The card's instruction and answer lines and their size, above the step's buttons."""
         if self.modal.buttons:
-            bottom = self.modal.buttons[0].rect.y - 10
+            bottom = self.modal.buttons[0].rect.y - 12  # clear of the lit answer's outline
         else:
             bottom = (lesson.ACTION_ROW.y if len(self.buttons.buttons) > 1 else LESSON_ROW.y) - 10
         return lesson.card_text(tr(self.step.key("do")), self.feedback, bottom)

@@ -18,10 +18,13 @@ import pytest
 from game import i18n
 from game.engine.flow import Phase
 from game.session import settings as st
+from game.session.lessons import load_lessons
+from game.ui import layout as L
 from game.ui.app import App
+from game.ui.board.view import BG
 from game.ui.play import lesson
 from game.ui.scenes.learn import LearnScene
-from game.ui.tools.learn_screenshots import Driver
+from game.ui.tools.learn_screenshots import Driver, point_xy
 from game.ui.widgets import Button
 from tests.test_ui_answer_spots import gap, window_rect
 from tests.ui_driver import quit_pygame
@@ -132,3 +135,29 @@ def test_take_and_pass_never_stand_where_a_tap_of_the_lesson_landed(
                     where = (lang, direction, window, turn, answer, spot)
                     assert not shown.colliderect(tapped), where
                     assert gap(shown, tapped) >= LEAST_GAP, (where, gap(shown, tapped))
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_nothing_of_the_games_status_line_peeks_out_beside_back(
+    tmp_path: Path, closing: list[App], lang: str
+) -> None:
+    """The lesson draws its own status line over the game's; Back (wider than Menu in Finnish and
+    Hungarian) left the end of a long refusal showing between the two (a play test saw "at" beside
+    "Takaisin"). Between the lesson's line and Back there is nothing but the background."""
+    app = App(st.Settings(language=lang, animation="fast"), data_dir=tmp_path, threaded_ai=False)
+    closing.append(app)
+    scene = LearnScene(app, start=next(i for i, s in enumerate(load_lessons()) if s.id == "both_dice"))
+    app.scenes.reset(scene)
+    hands = Driver(app)
+    hands.still(scene)
+    hands.drag(point_xy(13), point_xy(8))  # the 5 first would leave the 6 unplayable: refused
+    hands.step(3)
+    assert scene.feedback_kind == "refused" and scene.flash_time > 0
+    surface = pygame.Surface((L.W, L.H))
+    scene.draw(surface, 0.0)
+    back = scene.buttons.buttons[0].rect
+    strip = pygame.Rect(back.x - 16, 0, 16, L.STATUS_H)
+    colours = {
+        tuple(surface.get_at((x, y)))[:3] for x in range(strip.left, strip.right) for y in range(strip.h)
+    }
+    assert colours == {BG}, (lang, colours)

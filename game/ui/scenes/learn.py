@@ -329,7 +329,7 @@ class LearnScene(GameScene):
         if self.outcome != "right" and not self.finished and not self.anim.busy and self.take_back_in is None:
             lesson.draw_lit(surface, self.step.lit, self.state.board_for(0).me, width)
         right = self.buttons.buttons[0].rect.x - 16  # the lesson's own status line, left of Back
-        surface.fill(BG, pygame.Rect(0, 0, right, L.STATUS_H))
+        surface.fill(BG, pygame.Rect(0, 0, L.W, L.STATUS_H))  # the game's, under it, reaches further
         text, colour = self.status_line()
         room = right - panel.STATUS_LEFT
         draw_text(surface, text, 30, (panel.STATUS_LEFT, L.STATUS_H // 2), colour, "midleft", room)

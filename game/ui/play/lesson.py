@@ -89,8 +89,8 @@ CARD = pygame.Rect(L.PANEL_X - 4, L.BOARD_Y, L.PANEL_W + 8, L.BOARD_H)
 INNER_X, INNER_W = L.PANEL_X + 6, L.PANEL_W - 12
 DOTS_Y = CARD.y + 16
 """The row of dots that shows how far through the steps the learner is."""
-HEADER_Y = CARD.y + 40
-TEXT_TOP = CARD.y + 60
+HEADER_Y = CARD.y + 42
+TEXT_TOP = CARD.y + 62
 ROW_H = action_row.ACTION_ROW.h
 """Every button row of the card is as high as the game's own Roll/Double/Done row: 46 window pixels
 on an 800x480 touchscreen (a play test found Again and Next at 66, 41 pixels: small for a finger)."""

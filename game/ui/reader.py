@@ -5,7 +5,8 @@ buttons); reading the top scene once a fixed step, and speaking only when what i
 changed, needs no hook in any of them. What the game does (rolls, plays, the cube, the result) is
 said by :class:`game.session.narration.Narrator` from the event stream instead.
 
-A new focus cuts off whatever is being said (the player wants to hear where they are now).
+A new focus cuts off whatever is being said (the player wants to hear where they are now), except
+a sentence said whole (how to go on, as the spoken mode comes on): the focus is said after it.
 """
 
 from __future__ import annotations

@@ -44,7 +44,7 @@ class Transcript(Speaker):
     def __init__(self) -> None:
         super().__init__(program=["transcript"], which=lambda name: name)
 
-    def _start(self, text: str, language: str) -> None:
+    def _start(self, text: str, language: str, whole: bool = False) -> None:
         self.said.append(text)
 
 

@@ -32,6 +32,7 @@ from game.ui.tourney.sheet import (
     LEFT_W,
     LEFT_X,
     Line,
+    Notice,
     draw_call,
     draw_draw,
     draw_pages,
@@ -300,21 +301,14 @@ class TournamentScene(ButtonScene):
         desk = self.app.desk
         title = t.name if t is not None else tr("tourney.title")
         draw_text(surface, title, 38, (LEFT_X, 40), GOLD, anchor="midleft", width=L.W - 2 * LEFT_X)
+        notice: Notice | None = None
         if self.message_time > 0:
-            draw_text(
-                surface, self.message, 26, (LEFT_X, 80), (160, 255, 160), anchor="midleft", width=LEFT_W
-            )
+            notice = (self.message, (160, 255, 160))
         elif desk.problem:
-            draw_text(
-                surface,
-                tr("tourney.not_saved"),
-                26,
-                (LEFT_X, 80),
-                (255, 130, 120),
-                anchor="midleft",
-                width=LEFT_W,
-            )
+            notice = (tr("tourney.not_saved"), (255, 130, 120))
         if t is None:
+            if notice is not None:
+                draw_text(surface, notice[0], 26, (LEFT_X, 100), notice[1], anchor="midleft", width=LEFT_W)
             lines = wrap_lines(tr("tourney.none_yet"), 30, LEFT_W)
             for i, line in enumerate(lines):
                 draw_text(surface, line, 30, (LEFT_X, 200 + 44 * i), INK, anchor="midleft", width=LEFT_W)
@@ -323,9 +317,9 @@ class TournamentScene(ButtonScene):
         draw_call(surface, t, self.current(), self.app.settings.language)
         self.page = min(self.page, self.pages() - 1)
         if self.view == "draw":
-            draw_draw(surface, t, self.page, self.current())
+            draw_draw(surface, t, self.page, self.current(), notice)
         else:
-            draw_standings(surface, t, self.page)
+            draw_standings(surface, t, self.page, notice)
         self.buttons.draw(surface, self.app.sprites)
 
 

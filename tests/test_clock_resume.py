@@ -158,3 +158,47 @@ def test_aids_reach_every_tournament_match_including_a_resumed_one(tmp_path: Pat
         back = resume(folder)
         assert back.setup.aids is aids
         assert back.setup.tournament == "R1-1" and back.setup.names == ("Anna", "Ben")
+
+
+def test_every_tournament_match_played_here_gets_the_house_aids_and_keeps_them_when_resumed(
+    tmp_path: Path, ui_reset: None
+) -> None:
+    """The organiser's switch on the draw reaches each match started after it (the hint, the pip count
+    and the coach, which read GameSetup.aids), and a match cut off comes back with what it started with."""
+    from game.session import settings as st
+    from game.ui.app import App, Launch
+    from game.ui.scenes.game import GameScene
+    from game.ui.tourney.flow import play_here
+    from game.ui.tourney.hub import TournamentScene
+    from tests.event_driver import steps
+    from tests.ui_driver import quit_pygame
+
+    settings = st.Settings(sound=False, animation="fast")
+    app = App(settings, Launch(), data_dir=tmp_path, threaded_ai=False)
+    t = app.desk.create(["Anna", "Ben", "Csilla", "Dóra"], "elimination", [1, 1])
+    seen: list[bool] = []
+    for allowed in (False, True):
+        hub = TournamentScene(app)
+        app.scenes.push(hub)
+        if app.desk.aids() != allowed:
+            hub.toggle_aids()
+        m = hub.current()
+        assert m is not None
+        scene = play_here(app, t, m)
+        seen.append(scene.game.setup.aids)
+        assert scene.game.can_hint is allowed
+        steps(app, 3.0)  # the opening roll: the match is saved from here on
+        assert scene.game.state.phase is not Phase.OPENING
+    assert seen == [False, True]
+    app.desk.set_house("aids", False)  # changed after the match started: the match keeps its own terms
+    app.quit()
+    quit_pygame()
+
+    again = App(settings, Launch(), data_dir=tmp_path, threaded_ai=False)
+    again.scenes.push(again.initial_scene())
+    again.continue_saved()
+    back = again.scenes.top
+    assert isinstance(back, GameScene)
+    assert back.game.setup.tournament is not None and back.game.setup.aids is True
+    again.quit()
+    quit_pygame()

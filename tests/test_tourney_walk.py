@@ -115,3 +115,20 @@ def test_a_whole_tournament_in_a_real_800x480_window(tmp_path: Path) -> None:
     assert len(shots) >= 20 and shots[-1].name.endswith("exported.png")
     checked = check_export(folder, tmp_path)
     assert any(line.endswith("rows of 10 columns") for line in checked)
+
+
+def test_a_finished_tournament_offers_no_withdrawal(tmp_path: Path) -> None:
+    app = App(st.Settings(sound=False), Launch(), data_dir=tmp_path, threaded_ai=False)
+    t = app.desk.create(["Anna", "Ben", "Csilla", "Dóra"], "elimination", [1, 1])
+    hub = TournamentScene(app)
+    app.scenes.push(hub)
+    assert tr("tourney.withdraw") in [b.label for b in hub.buttons.buttons]
+    while (m := t.next_match()) is not None:
+        winner = m.players[0]
+        assert winner is not None
+        app.desk.enter_typed(m.id, winner, (m.length, 0))
+    hub._build()
+    labels = [b.label for b in hub.buttons.buttons]
+    assert t.finished and tr("tourney.withdraw") not in labels and tr("tourney.export") in labels
+    app.quit()
+    quit_pygame()

@@ -168,6 +168,8 @@ class TournamentScene(ButtonScene):
             ]
             if not ready:
                 items = items[2:]
+            if t.finished:  # nobody is left to withdraw from a tournament that is over
+                items = [item for item in items if item[1] != self.withdraw]
         items.append((tr("button.back"), self.leave, "red"))
         gap = 8
         h = min(66, (L.H - 96 - 12 - gap * (len(items) - 1)) // len(items))

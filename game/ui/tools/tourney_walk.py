@@ -64,12 +64,13 @@ TURN_LIMIT = 400
 class Walk:
     """The organiser's hands and eyes (``x``) and a headless copy of the game to find buttons in."""
 
-    def __init__(self, x: XGame, data: Path, rng: random.Random) -> None:
+    def __init__(self, x: XGame, data: Path, rng: random.Random, lang: str = "en") -> None:
         self.x = x
         self.data = data
         self.rng = rng
         self.copy = Path(tempfile.mkdtemp(prefix="walk-copy-"))
-        self.app = App(st.Settings(sound=False), Launch(seed=None), data_dir=self.copy, threaded_ai=False)
+        settings = st.Settings(sound=False, language=lang)  # the game's language: the same words on buttons
+        self.app = App(settings, Launch(seed=None), data_dir=self.copy, threaded_ai=False)
         self.notes: list[str] = []
 
     # -- finding buttons ---------------------------------------------------------------------------
@@ -255,7 +256,9 @@ class Walk:
         return folder
 
 
-def walk(out: Path, display: str, size: tuple[int, int], seed: int, board: bool) -> tuple[Path, list[str]]:
+def walk(
+    out: Path, display: str, size: tuple[int, int], seed: int, board: bool, lang: str = "en"
+) -> tuple[Path, list[str]]:
     """The whole walk; the export folder and what was done, in words."""
     data = out / "data"
     if data.exists():
@@ -265,9 +268,9 @@ def walk(out: Path, display: str, size: tuple[int, int], seed: int, board: bool)
         old.unlink()
     # No --seed for the game: a seeded match's dice are not from a secret, and the export's dice check
     # is part of the walk. ``seed`` picks the walk's own choices (the plays, the results).
-    args = ["--start", "tournament", "--no-sound", "--lang", "en", "--speed", "fast"]
+    args = ["--start", "tournament", "--no-sound", "--lang", lang, "--speed", "fast"]
     with XGame(display, size, data, args, out) as x:
-        w = Walk(x, data, random.Random(seed))
+        w = Walk(x, data, random.Random(seed), lang)
         steps: list[Callable[[], object]] = [w.set_up]
         if board:
             steps.append(w.play_on_board)
@@ -288,6 +291,7 @@ def main(argv: list[str] | None = None) -> int:
         "--seed", type=int, default=7, help="the walk's choices (the game's dice are its own)"
     )
     parser.add_argument("--no-board", action="store_true", help="enter every result by hand")
+    parser.add_argument("--lang", default="en", choices=("en", "fi", "hu"))
     args = parser.parse_args(argv)
     lacking = missing_tools()
     if lacking:
@@ -295,7 +299,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     w, h = (int(v) for v in args.size.split("x"))
     start = time.monotonic()
-    folder, notes = walk(args.out.resolve(), args.display, (w, h), args.seed, not args.no_board)
+    folder, notes = walk(args.out.resolve(), args.display, (w, h), args.seed, not args.no_board, args.lang)
     from game.ui.tools.tourney_check import check_export
 
     notes += check_export(folder, args.out.resolve())

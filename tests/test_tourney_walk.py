@@ -132,3 +132,61 @@ def test_a_finished_tournament_offers_no_withdrawal(tmp_path: Path) -> None:
     assert t.finished and tr("tourney.withdraw") not in labels and tr("tourney.export") in labels
     app.quit()
     quit_pygame()
+
+
+def test_a_match_cut_off_on_a_laptop_is_continued_from_the_draw(tmp_path: Path) -> None:
+    """``--start tournament`` opens the draw; its "Play it here" used to delete the cut-off match's save
+    and start it again from 0-0 with full banks. Now the draw says "Continue it here" and the match goes
+    on: the same position, score, dice secret and clock. Another match picked starts afresh."""
+    from game.engine.serialize import state_to_dict
+    from game.session.match_timer import SAVE_EVERY
+    from game.ui.scenes.game import GameScene
+    from game.ui.tourney.flow import play_here
+    from tests.event_driver import play_turn, steps
+    from tests.ui_driver import press_button
+
+    settings = st.Settings(sound=False, animation="fast")
+    app = App(settings, Launch(start="tournament"), data_dir=tmp_path, threaded_ai=False)
+    t = app.desk.create(["Anna", "Ben", "Csilla", "Dóra"], "elimination", [3, 3])
+    m = t.next_match()
+    assert m is not None
+    scene = play_here(app, t, m)
+    rng = random.Random(3)
+    for _ in range(9):
+        play_turn(scene, rng)
+    steps(app, 0.5)
+    app.idle_tick(40.0)  # a long think, cut off before the move
+    timer = scene.game.timer
+    assert timer is not None
+    banks, secret = list(timer.clock.banks), scene.game.match_dice.secret
+    position = state_to_dict(scene.game.state)
+    app.quit()
+    quit_pygame()
+
+    again = App(settings, Launch(start="tournament"), data_dir=tmp_path, threaded_ai=False)
+    first = again.initial_scene()
+    assert isinstance(first, TournamentScene)
+    again.scenes.push(first)
+    labels = [b.label for b in first.buttons.buttons]
+    assert tr("tourney.continue_here") in labels and tr("tourney.play_here") not in labels
+    press_button(again, tr("tourney.continue_here"))
+    back = again.scenes.top
+    assert isinstance(back, GameScene) and back.game.setup.tournament == m.id
+    assert state_to_dict(back.game.state) == position and back.game.match_dice.secret == secret
+    assert back.game.timer is not None
+    for mine, theirs in zip(back.game.timer.clock.banks, banks, strict=True):
+        # the think is charged, all but a few seconds (less the step the resumed clock ran since)
+        assert theirs - 0.1 <= mine <= theirs + SAVE_EVERY
+    again.open_tournament()
+    hub = again.scenes.top
+    assert isinstance(hub, TournamentScene)
+    other = next(x for x in t.ready_matches() if x.id != m.id)
+    hub.selected = other.id
+    hub._build()
+    assert tr("tourney.play_here") in [b.label for b in hub.buttons.buttons]
+    t2 = again.desk.tournament
+    assert t2 is not None
+    fresh = play_here(again, t2, t2.match(other.id))
+    assert fresh.game.setup.tournament == other.id and fresh.game.match.score == (0, 0)
+    again.quit()
+    quit_pygame()

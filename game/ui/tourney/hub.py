@@ -27,7 +27,7 @@ from game.ui.lines import wrap_lines
 from game.ui.scenes.base import INK, ButtonScene, Host, button
 from game.ui.scenes.title import TitleScene
 from game.ui.text import draw_text
-from game.ui.tourney.flow import drop_games, play_here
+from game.ui.tourney.flow import cut_off, drop_games, play_here
 from game.ui.tourney.sheet import (
     LEFT_W,
     LEFT_X,
@@ -143,8 +143,9 @@ class TournamentScene(ButtonScene):
         else:
             m = self.current()
             ready = m is not None
+            again = t is not None and m is not None and cut_off(self.app, t, m) is not None
             items = [
-                (tr("tourney.play_here"), self.play, "green"),
+                (tr("tourney.continue_here" if again else "tourney.play_here"), self.play, "green"),
                 (tr("tourney.enter_result"), self.enter_result, "blue"),
                 (
                     tr("tourney.show_standings" if self.view == "draw" else "tourney.show_draw"),

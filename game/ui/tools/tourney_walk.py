@@ -38,6 +38,7 @@ from game.i18n import tr
 from game.session import persist
 from game.session import settings as st
 from game.session.event_desk import EXPORT_FOLDER, FILE
+from game.session.match_timer import SAVE_EVERY
 from game.tournament import Tournament, TournamentFile
 from game.ui import layout as L
 from game.ui.app import App, Launch
@@ -57,6 +58,9 @@ KEYED = ["Ben", "Csilla", "Vilho", "Eero", "Fanni", "Zsuzsa"]
 the X keymap lacks (ö) by remapping a spare key for a moment, and now and then the game read the key
 after it was mapped back, so a typed "Väinö" was saved as "Väin" (xdotool's race, not the game's:
 the accented letters are typed by taps on the keyboard's ÄÖ page instead)."""
+PLUG_AT = 8
+"""The board match's play before which the power is cut (kill -9), after a think of THINK seconds."""
+THINK = 24.0
 TURN_LIMIT = 400
 """Steps of the board match before the walk gives up (a 1-point game takes about 60)."""
 
@@ -83,9 +87,10 @@ class Walk:
 
     def hub(self) -> TournamentScene:
         """The draw as the game shows it now (its saved tournament copied into the headless game)."""
-        (self.copy / FILE).unlink(missing_ok=True)
-        if (self.data / FILE).exists():
-            shutil.copy(self.data / FILE, self.copy / FILE)
+        for name in (FILE, persist.SAVE_FILE):  # the save too: a match cut off changes the first button
+            (self.copy / name).unlink(missing_ok=True)
+            if (self.data / name).exists():
+                shutil.copy(self.data / name, self.copy / name)
         self.app.desk.loaded = False
         self.app.desk.tournament = None
         return TournamentScene(self.app)
@@ -192,6 +197,8 @@ class Walk:
             elif state.phase is Phase.MOVING and state.dice is not None and not state.moves:
                 plays = legal_plays(state.position, state.dice)
                 if plays and plays[0].moves:
+                    if turns == PLUG_AT:
+                        self.power_cut(state.turn)
                     for move in self.rng.choice(plays).moves:
                         self.x.tap(self.point(state.turn, move.src))
                         self.x.tap(self.point(state.turn, move.dst))
@@ -211,6 +218,32 @@ class Walk:
         if not played.done or played.how != "played" or not played.mat:
             raise RuntimeError(f"the match played here was not scored with its record: {played}")
         self.notes.append(f"{m.id} played on the board in {turns} plays by taps, scored with its .mat")
+
+    def saved_bank(self, player: int) -> float:
+        saved = persist.load_game(self.data)
+        if saved is None or saved.clock is None:
+            raise RuntimeError("the match's clock is not in its save")
+        return float(saved.clock["clock"]["banks"][player])
+
+    def power_cut(self, thinker: int) -> None:
+        """A long think, then ``kill -9`` and a restart: the draw offers to continue the match, and the
+        save had kept the think on the clock (all but the last few seconds)."""
+        at_roll = self.saved_bank(thinker)
+        time.sleep(THINK)
+        on_file = self.saved_bank(thinker)
+        self.x.pull_the_plug()
+        self.shot("after-power-cut")
+        t = self.tournament()
+        self.press(self.hub(), tr("tourney.continue_here"))
+        self.shot("match-continued")
+        charged = at_roll - on_file
+        if not THINK - 12.0 - SAVE_EVERY - 1.0 <= charged <= THINK - 12.0 + 1.0:  # the delay is 12 s
+            raise RuntimeError(f"a {THINK:.0f} s think cut off charged {charged:.1f} s of bank")
+        called = t.next_match()
+        self.notes.append(
+            f"kill -9 after a {THINK:.0f} s think (12 s of it delay): the save had charged {charged:.1f} s "
+            f"of bank; the draw offered to continue {called.id if called else '?'}, and it went on"
+        )
 
     # -- results by hand -----------------------------------------------------------------------------
 

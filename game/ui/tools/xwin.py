@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -68,11 +69,26 @@ class XGame:
             stderr=subprocess.DEVNULL,
         )
         self._wait(socket.exists, "the X server did not start")
+        self._start_game()
+        return self
+
+    def _start_game(self) -> None:
         command = [sys.executable, "main.py", "--fullscreen", "--data-dir", str(self.data), *self.args]
-        with self.log.open("wb") as log:
+        with self.log.open("ab") as log:
             self.game = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=log, stderr=log)
         self._wait(self._found_window, "the game window never appeared")
-        return self
+
+    def pull_the_plug(self) -> None:
+        """``kill -9`` the game (nothing of it runs after: no handler, no last save), then start it again
+        with the same command line, as the cabinet's service would after a power cut."""
+        assert self.game is not None
+        self.game.send_signal(signal.SIGKILL)
+        self.game.wait(timeout=30)
+        self._wait(
+            lambda: not self._xdotool("search", "--onlyvisible", "--class", "main.py").split(),
+            "a window stayed",
+        )
+        self._start_game()
 
     def __exit__(
         self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None

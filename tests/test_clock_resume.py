@@ -177,13 +177,17 @@ def test_every_tournament_match_played_here_gets_the_house_aids_and_keeps_them_w
     app = App(settings, Launch(), data_dir=tmp_path, threaded_ai=False)
     t = app.desk.create(["Anna", "Ben", "Csilla", "Dóra"], "elimination", [1, 1])
     seen: list[bool] = []
+    played: list[str] = []
     for allowed in (False, True):
         hub = TournamentScene(app)
         app.scenes.push(hub)
         if app.desk.aids() != allowed:
             hub.toggle_aids()
+        # another match than the one started before (that one, cut off, would be continued as it was)
+        hub.selected = next(x.id for x in t.ready_matches() if x.id not in played)
         m = hub.current()
         assert m is not None
+        played.append(m.id)
         scene = play_here(app, t, m)
         seen.append(scene.game.setup.aids)
         assert scene.game.can_hint is allowed

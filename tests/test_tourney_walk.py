@@ -23,7 +23,7 @@ from game.i18n import tr
 from game.session import settings as st
 from game.tournament import Tournament, export_folder
 from game.ui.app import App, Launch
-from game.ui.tools.xwin import missing_tools
+from game.ui.tools._xwin import missing_tools
 from game.ui.tourney import sheet
 from game.ui.tourney.hub import TournamentScene
 from tests.ui_driver import quit_pygame

@@ -9,6 +9,7 @@ Usage: ``.venv/bin/python -m game.ui.tools.tourney_check EXPORT_FOLDER [OUT]``.
 
 from __future__ import annotations
 
+import argparse
 import csv
 import shutil
 import subprocess
@@ -61,6 +62,7 @@ def shoot_page(page: Path, out: Path) -> str:
     browser = next((shutil.which(b) for b in BROWSERS if shutil.which(b)), None)
     if browser is None:
         return "no headless browser installed: the page was not shot"
+    out.mkdir(parents=True, exist_ok=True)
     shots = []
     for name, size in (("page.png", "1280,900"), ("page-phone.png", "390,844")):
         target = out / name
@@ -88,13 +90,16 @@ def check_export(folder: Path, out: Path) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if not args:
-        print(__doc__)
-        return 2
-    folder = Path(args[0])
-    out = Path(args[1]) if len(args) > 1 else folder
-    for line in check_export(folder, out):
+    parser = argparse.ArgumentParser(prog="python -m game.ui.tools.tourney_check", description=__doc__)
+    parser.add_argument("folder", type=Path, help="the export folder (the page, the tables, the matches)")
+    parser.add_argument("out", nargs="?", type=Path, help="where the page's shots go (default: the folder)")
+    args = parser.parse_args(argv)
+    try:
+        lines = check_export(args.folder, args.out or args.folder)
+    except (RuntimeError, OSError, ValueError) as exc:
+        print(f"{args.folder}: {exc}", file=sys.stderr)
+        return 1
+    for line in lines:
         print(line)
     return 0
 

@@ -44,7 +44,7 @@ from game.ui import layout as L
 from game.ui.app import App, Launch
 from game.ui.play.dialogs import BUTTON_SIZE, button_row
 from game.ui.scenes.base import ButtonScene
-from game.ui.tools.xwin import ROOT, XGame, missing_tools
+from game.ui.tools._xwin import ROOT, XGame, missing_tools
 from game.ui.tourney.export import ExportScene
 from game.ui.tourney.hub import TournamentScene
 from game.ui.tourney.keyboard import KeyboardScene

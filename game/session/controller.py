@@ -388,6 +388,9 @@ class GameController:
             self.hooks.on_state()
             self.publish(ev.MatchOver(self, 1 - timer.lost_on_time))
             return True
+        if timer.save_due:  # a long think: keep the clock on disk so a power cut gives no time back
+            timer.saved()
+            self.publish(ev.ClockRan(self))
         return changed
 
     def answer(self, take: bool) -> Message | None:

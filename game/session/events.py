@@ -141,6 +141,14 @@ class MatchOver:
 
 
 @dataclass(frozen=True)
+class ClockRan:
+    """The match clock ran a few seconds more since it was saved (see game.session.match_timer):
+    worth saving, so a power cut in a long think does not give the time back."""
+
+    game: GameView
+
+
+@dataclass(frozen=True)
 class SoundCue:
     """A sound the screen times itself: a checker landing ("land", "hit", "bearoff") or the win."""
 
@@ -158,6 +166,7 @@ GameEvent = (
     | CubePassed
     | GameOver
     | MatchOver
+    | ClockRan
     | SoundCue
 )
 
@@ -228,7 +237,7 @@ class Autosave:
         elif isinstance(event, DiceRolled):
             self.history.append(event.dice)
             self.save(event.game)
-        elif isinstance(event, (PlayMade, CubeOffered, CubeTaken, CubePassed, GameOver)):
+        elif isinstance(event, (PlayMade, CubeOffered, CubeTaken, CubePassed, GameOver, ClockRan)):
             self.save(event.game)
         elif isinstance(event, MatchOver) and event.game.timer is not None:
             self.save(event.game)  # a match lost on time: the clock's end is kept too
@@ -248,6 +257,8 @@ class Autosave:
             clock=None if game.timer is None else game.timer.to_dict(),
             terms=terms_of(game.setup),
         )
+        if game.timer is not None:
+            game.timer.saved()
         ok = persist.save_game(saved, self.folder())
         self.saves += ok
         if not ok:
@@ -282,6 +293,7 @@ class Sounds:
 __all__ = [
     "SAVE_TO_MODE",
     "Autosave",
+    "ClockRan",
     "CubeOffered",
     "CubePassed",
     "CubeTaken",

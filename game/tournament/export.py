@@ -17,11 +17,12 @@ import csv
 import html
 import io
 import re
+import urllib.parse
 from pathlib import Path
 
 from .core import Stage, TMatch, Tournament
 from .store import write_atomically
-from .words import translate
+from .words import translate, translate_n
 
 _UNSAFE = re.compile(r"[^\w\-. ()]")
 
@@ -63,9 +64,13 @@ body{font-family:system-ui,sans-serif;margin:0 auto;padding:1em;max-width:60em;l
 h1{font-size:1.6em;margin:.2em 0}h2{margin-top:1.4em;border-bottom:2px solid #333}h3{margin:1em 0 .3em}
 .scroll{overflow-x:auto}table{border-collapse:collapse;width:100%;margin:.3em 0}
 th,td{border:1px solid #bbb;padding:.35em .5em;text-align:left}th{background:#eee}
-td.n{text-align:right}.win{font-weight:bold}.out{color:#888;text-decoration:line-through}
-.champion{font-size:1.3em;background:#f4f0d8;padding:.5em;border-radius:.3em}
+.n{text-align:right}.c{text-align:center}.id,.n,.c{white-space:nowrap;width:1%}
+.win{font-weight:bold}.out{color:#888;text-decoration:line-through}
+.champion{font-size:1.3em;background:#f4f0d8;padding:.5em;border-radius:.3em}.also{margin:.2em .5em}
 """
+"""Why these: a phone 390 pixels wide showed the draw's tables cut off at the right and the match ids
+broken over two lines; ids, scores and numbers now keep to one line and take only the room they need,
+and the names and the way each result came take the rest."""
 
 
 def html_page(t: Tournament, lang: str | None = None) -> str:
@@ -85,13 +90,18 @@ def html_page(t: Tournament, lang: str | None = None) -> str:
     champion = t.winner()
     if champion is not None:
         out.append(f'<p class="champion">{tr("tourney.winner", name=t.players[champion].name)}</p>')
+    consoled = t.winner("consolation") if t.format == "elimination" else None
+    if consoled is not None:
+        name = t.players[consoled].name
+        out.append(f'<p class="also">{tr("tourney.winner_consolation", name=name)}</p>')
     out.append(f"<h2>{tr('tourney.standings')}</h2>")
     if t.format == "swiss":
         out.append(f"<p>{tr('tourney.tiebreak')}</p>")
     heads = ["tourney.col.place", "tourney.col.player", "tourney.col.wins", "tourney.col.losses"]
     if t.format == "swiss":
         heads.append("tourney.col.buchholz")
-    out.append('<div class="scroll"><table><tr>' + "".join(f"<th>{tr(h)}</th>" for h in heads) + "</tr>")
+    head = "".join(f"<th{'' if k == 1 else ' class=n'}>{tr(h)}</th>" for k, h in enumerate(heads))
+    out.append(f'<div class="scroll"><table><tr>{head}</tr>')
     for s in t.standings():
         name = html.escape(s.name) + (f" ({tr('tourney.withdrawn')})" if s.withdrawn else "")
         cells = [str(s.rank), name, str(s.wins), str(s.losses)]
@@ -104,11 +114,15 @@ def html_page(t: Tournament, lang: str | None = None) -> str:
     for stage in _stages(t):
         out.append(f"<h2>{tr('tourney.' + stage)}</h2>")
         for rnd in sorted({m.round for m in t.matches if m.stage == stage}):
-            out.append(f"<h3>{html.escape(_round_title(t, stage, rnd, lang))}</h3>")
-            out.append('<div class="scroll"><table>')
-            for m in sorted(
+            matches = sorted(
                 (m for m in t.matches if m.stage == stage and m.round == rnd), key=lambda m: m.slot
-            ):
+            )
+            title = _round_title(t, stage, rnd, lang)
+            length = matches[0].length
+            points = translate_n(lang, "tourney.points", length, n=length)
+            out.append(f"<h3>{html.escape(title)} · {html.escape(points)}</h3>")
+            out.append('<div class="scroll"><table>')
+            for m in matches:
                 out.append(_match_row(t, m, lang))
             out.append("</table></div>")
     out.append("</body></html>")
@@ -125,14 +139,16 @@ def _match_row(t: Tournament, m: TMatch, lang: str) -> str:
             cls = ' class="win"' if m.done and p is not None and p == m.winner else ""
             if p is not None and t.players[p].withdrawn:
                 cls = ' class="out"'
-        score = "" if m.score is None else str(m.score[k])
-        cells.append((text, cls, score))
-    (a, acls, ascore), (b, bcls, bscore) = cells
-    points = translate(lang, "tourney.col.length") + f" {m.length}"
+        cells.append((text, cls))
+    (a, acls), (b, bcls) = cells
+    score = "" if m.score is None else f"{m.score[0]} – {m.score[1]}"
+    how = html.escape(_how(m, lang))
+    if m.mat:  # the record beside the page (export_folder writes it there): a tap opens it
+        href = urllib.parse.quote(f"{safe_name(t.name)}-matches/{mat_file_name(t, m)}")
+        how = f'<a href="{href}">{how}</a>'
     return (
-        f"<tr><td>{html.escape(m.id)}</td><td{acls}>{a}</td><td class=n>{ascore}</td>"
-        f"<td class=n>{bscore}</td><td{bcls}>{b}</td><td>{html.escape(points)}</td>"
-        f"<td>{html.escape(_how(m, lang))}</td></tr>"
+        f"<tr><td class=id>{html.escape(m.id)}</td><td{acls}>{a}</td><td class=c>{score}</td>"
+        f"<td{bcls}>{b}</td><td>{how}</td></tr>"
     )
 
 

@@ -255,15 +255,15 @@ def draw_game_over(t: GameHost, surface: pygame.Surface) -> None:
     title = i18n.tr_message(game.say("ui.match_over" if game.match.is_over else "ui.wins", r.winner))
     draw_text(surface, title, 44, (cx, box.y + 50), GOLD, width=width)
     how = i18n.tr("ui.win_pass") if r.passed else i18n.tr(WIN_KEYS[r.kind])
-    draw_text(surface, how, 32, (cx, box.y + 104), (255, 255, 255), width=width)
+    draw_text(surface, how, 32, (cx, box.y + 100), (255, 255, 255), width=width)
     pts, colour = points_line(t)
-    draw_text(surface, pts, 40, (cx, box.y + 154), colour)
+    draw_text(surface, pts, 40, (cx, box.y + 146), colour)
     sc = game.match.score
     line = f"{i18n.tr_message(game.name(0))} {sc[0]} : {sc[1]} {i18n.tr_message(game.name(1))}"
-    draw_text(surface, line, 30, (cx, box.y + 206), (230, 230, 240), width=width)
-    if s.rules.match_length:
+    draw_text(surface, line, 30, (cx, box.y + 192), (230, 230, 240), width=width)
+    if s.rules.match_length:  # closer together than before: the dice secret under it touched the buttons
         where = i18n.tr("ui.match_to", length=s.rules.match_length)
-        draw_text(surface, where, 26, (cx, box.y + 246), (170, 180, 200), width=width)
+        draw_text(surface, where, 26, (cx, box.y + 228), (170, 180, 200), width=width)
     match_extras.draw_secret(t, surface, box)
     t.modal.draw(surface, t.sprites)
 

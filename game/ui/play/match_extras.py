@@ -95,7 +95,7 @@ def draw_secret(t: GameHost, surface: pygame.Surface, box: pygame.Rect) -> None:
     """Under the match-over dialog's score (the match is over: the secret may be shown now)."""
     text = secret_line(t)
     if text and (t.game.match.is_over or t.game.timed_out):
-        draw_text(surface, text, MIN_SIZE, (box.centerx, box.y + 274), (190, 200, 220), width=box.w - 40)
+        draw_text(surface, text, MIN_SIZE, (box.centerx, box.y + 258), (190, 200, 220), width=box.w - 40)
 
 
 __all__ = ["draw_secret", "facts", "fingerprint_text", "paint", "secret_line", "secret_width"]

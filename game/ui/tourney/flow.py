@@ -1,5 +1,11 @@
 """Starting a tournament match here: its set-up from the tournament's house rules, and the screen
-that plays it (any other game on the stack is closed; the organiser chose this match)."""
+that plays it (any other game on the stack is closed; the organiser chose this match).
+
+A match cut off here (a power cut, ``kill -9``) is continued, not started again: on a cabinet the
+saved match comes back by itself at the start, but an organiser's laptop (``--start tournament``)
+opens the draw, and "Play it here" used to delete the save and start the match from 0-0 with fresh
+banks. Now the draw offers "Continue it here" for that match, and it goes on with its score, dice
+and clock."""
 
 from __future__ import annotations
 
@@ -34,17 +40,43 @@ def match_setup(app: Host, t: Tournament, m: TMatch) -> GameSetup:
     )
 
 
+def cut_off(app: Host, t: Tournament, m: TMatch) -> persist.SavedGame | None:
+    """The autosave when it is match ``m`` of ``t`` cut off here (its id and both names agree: ids
+    repeat from one tournament to the next), else None."""
+    if not m.ready:
+        return None
+    saved = persist.load_game(app.data_dir)
+    terms = saved.terms if saved is not None else None
+    if saved is None or terms is None or terms.get("tournament") != m.id:
+        return None
+    names = [t.players[p].name if p is not None else "?" for p in m.players]
+    return saved if terms.get("names") == names else None
+
+
 def play_here(app: Host, t: Tournament, m: TMatch) -> GameScene:
-    """Start match ``m`` on this screen (the save of any other game goes: the organiser chose this)."""
+    """Start match ``m`` on this screen, or continue it when it was cut off here (the save of any
+    other game goes: the organiser chose this)."""
+    saved = cut_off(app, t, m)
+    if saved is not None:
+        app.saved = saved
+        app.continue_saved()
+        top = app.scenes.top
+        if isinstance(top, GameScene):
+            _quiet_kiosk(app)
+            return top
     drop_games(app)
     persist.clear_game(app.data_dir)
     app.saved = None
-    if app.kiosk is not None:
-        app.kiosk.mode = Mode.ACTIVE
-        app.kiosk.idle = 0.0
+    _quiet_kiosk(app)
     scene = GameScene(app, match_setup(app, t, m))
     app.scenes.reset(scene)
     return scene
 
 
-__all__ = ["drop_games", "match_setup", "play_here"]
+def _quiet_kiosk(app: Host) -> None:
+    if app.kiosk is not None:
+        app.kiosk.mode = Mode.ACTIVE
+        app.kiosk.idle = 0.0
+
+
+__all__ = ["cut_off", "drop_games", "match_setup", "play_here"]

@@ -27,11 +27,12 @@ from game.ui.lines import wrap_lines
 from game.ui.scenes.base import INK, ButtonScene, Host, button
 from game.ui.scenes.title import TitleScene
 from game.ui.text import draw_text
-from game.ui.tourney.flow import drop_games, play_here
+from game.ui.tourney.flow import cut_off, drop_games, play_here
 from game.ui.tourney.sheet import (
     LEFT_W,
     LEFT_X,
     Line,
+    Notice,
     draw_call,
     draw_draw,
     draw_pages,
@@ -142,8 +143,9 @@ class TournamentScene(ButtonScene):
         else:
             m = self.current()
             ready = m is not None
+            again = t is not None and m is not None and cut_off(self.app, t, m) is not None
             items = [
-                (tr("tourney.play_here"), self.play, "green"),
+                (tr("tourney.continue_here" if again else "tourney.play_here"), self.play, "green"),
                 (tr("tourney.enter_result"), self.enter_result, "blue"),
                 (
                     tr("tourney.show_standings" if self.view == "draw" else "tourney.show_draw"),
@@ -167,6 +169,8 @@ class TournamentScene(ButtonScene):
             ]
             if not ready:
                 items = items[2:]
+            if t.finished:  # nobody is left to withdraw from a tournament that is over
+                items = [item for item in items if item[1] != self.withdraw]
         items.append((tr("button.back"), self.leave, "red"))
         gap = 8
         h = min(66, (L.H - 96 - 12 - gap * (len(items) - 1)) // len(items))
@@ -300,21 +304,14 @@ class TournamentScene(ButtonScene):
         desk = self.app.desk
         title = t.name if t is not None else tr("tourney.title")
         draw_text(surface, title, 38, (LEFT_X, 40), GOLD, anchor="midleft", width=L.W - 2 * LEFT_X)
+        notice: Notice | None = None
         if self.message_time > 0:
-            draw_text(
-                surface, self.message, 26, (LEFT_X, 80), (160, 255, 160), anchor="midleft", width=LEFT_W
-            )
+            notice = (self.message, (160, 255, 160))
         elif desk.problem:
-            draw_text(
-                surface,
-                tr("tourney.not_saved"),
-                26,
-                (LEFT_X, 80),
-                (255, 130, 120),
-                anchor="midleft",
-                width=LEFT_W,
-            )
+            notice = (tr("tourney.not_saved"), (255, 130, 120))
         if t is None:
+            if notice is not None:
+                draw_text(surface, notice[0], 26, (LEFT_X, 100), notice[1], anchor="midleft", width=LEFT_W)
             lines = wrap_lines(tr("tourney.none_yet"), 30, LEFT_W)
             for i, line in enumerate(lines):
                 draw_text(surface, line, 30, (LEFT_X, 200 + 44 * i), INK, anchor="midleft", width=LEFT_W)
@@ -323,9 +320,9 @@ class TournamentScene(ButtonScene):
         draw_call(surface, t, self.current(), self.app.settings.language)
         self.page = min(self.page, self.pages() - 1)
         if self.view == "draw":
-            draw_draw(surface, t, self.page, self.current())
+            draw_draw(surface, t, self.page, self.current(), notice)
         else:
-            draw_standings(surface, t, self.page)
+            draw_standings(surface, t, self.page, notice)
         self.buttons.draw(surface, self.app.sprites)
 
 

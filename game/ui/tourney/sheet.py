@@ -72,23 +72,39 @@ def draw_call(surface: pygame.Surface, t: Tournament, m: TMatch | None, lang: st
         line, colour = tr("tourney.next_call", call=call_text(t, m, lang)), GOLD
     elif winner is not None:
         line, colour = tr("tourney.winner", name=t.players[winner].name), (160, 255, 160)
+        consoled = t.winner("consolation") if t.format == "elimination" else None
+        if consoled is not None:  # the consolation draw's winner is called too, not only the page's
+            line += " · " + tr("tourney.winner_consolation", name=t.players[consoled].name)
     else:
         line, colour = tr("tourney.waiting"), DIM
     draw_text(surface, line, 30, (LEFT_X, 108), colour, anchor="midleft", width=LEFT_W)
 
 
-def page_title(surface: pygame.Surface, text: str) -> None:
+Notice = tuple[str, tuple[int, int, int]]
+"""A sentence for the organiser and its colour ("Result entered: ...", "could not be saved")."""
+
+
+def page_title(surface: pygame.Surface, text: str, notice: Notice | None = None) -> None:
+    """The page's title over the list, or while there is one, a notice in its place: the line between
+    the call and the list is the one with room (a play test at 800x480 saw a notice squeezed between
+    the tournament's name and the call, touching both)."""
+    if notice is not None:
+        text, colour = notice
+        draw_text(surface, text, 26, (LEFT_X + LEFT_W // 2, 161), colour, width=LEFT_W - 160)
+        return
     draw_text(surface, text, 28, (LEFT_X + LEFT_W // 2, 161), INK, width=LEFT_W - 160)
 
 
-def draw_draw(surface: pygame.Surface, t: Tournament, page: int, current: TMatch | None) -> None:
+def draw_draw(
+    surface: pygame.Surface, t: Tournament, page: int, current: TMatch | None, notice: Notice | None = None
+) -> None:
     pages = draw_pages(t)
     if not pages:
         return
     title = tr("tourney.format_ko" if t.format == "elimination" else "tourney.format_swiss")
     if len(pages) > 1:
         title += f" ({page + 1}/{len(pages)})"
-    page_title(surface, title)
+    page_title(surface, title, notice)
     odd = False
     for k, line in enumerate(pages[page]):
         rect = row_rect(k)
@@ -126,9 +142,9 @@ def draw_match(surface: pygame.Surface, t: Tournament, m: TMatch, rect: pygame.R
         draw_text(surface, how, MIN_SIZE, (rect.right - 8, y), DIM, anchor="midright", width=120)
 
 
-def draw_standings(surface: pygame.Surface, t: Tournament, page: int) -> None:
+def draw_standings(surface: pygame.Surface, t: Tournament, page: int, notice: Notice | None = None) -> None:
     """Place, player, wins, losses (and, for Swiss, Buchholz) under their column heads."""
-    page_title(surface, tr("tourney.standings"))
+    page_title(surface, tr("tourney.standings"), notice)
     columns = [("place", 8), ("player", 140), ("wins", 480), ("losses", 620)]
     if t.format == "swiss":
         columns.append(("buchholz", 750))
@@ -153,6 +169,7 @@ __all__ = [
     "LEFT_W",
     "LEFT_X",
     "Line",
+    "Notice",
     "draw_call",
     "draw_draw",
     "draw_pages",

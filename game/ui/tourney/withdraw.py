@@ -39,7 +39,7 @@ class WithdrawScene(ButtonScene):
             col, row = i % COLUMNS, i // COLUMNS
             rect = (30 + col * (w + gap), 110 + row * (h + gap), w, h)
             b.add(button(rect, t.players[k].name, self._ask(k), "blue", size=24))
-        b.add(button((L.W // 2 - 200, L.H - 80, 400, 66), tr("button.back"), self.close, "green", 28))
+        b.add(button((L.W // 2 - 200, L.H - 80, 400, 66), tr("button.back"), self.close, "red", 28))
 
     def _ask(self, k: int) -> Callable[[], None]:
         def ask() -> None:

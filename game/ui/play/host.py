@@ -34,6 +34,8 @@ class GameHost(Protocol):
     dialog_hidden: bool
     """The game-over dialog is not painted (the attract mode's top ten stands over the board)."""
     events: MatchEvents
+    status_note: str
+    """The status line while the coach's card holds the game (empty: none)."""
     """The clock, typed dice, the way back to a tournament, saves that keep failing (issue 27)."""
 
     @property
@@ -50,3 +52,4 @@ class GameHost(Protocol):
     def to_title(self) -> None: ...
     def open_review(self) -> None: ...
     def answer(self, take: bool) -> None: ...
+    def choose_answer(self, take: bool) -> None: ...

@@ -82,6 +82,8 @@ def status(t: GameHost) -> tuple[str, Colour]:
     """The one line at the top: a flashed refusal, else whose turn it is and what to do."""
     if t.flash_time > 0 and t.flash_text:
         return t.flash_text, (255, 200, 60)
+    if t.status_note:  # the coach's card holds the game: the line says what it waits for
+        return t.status_note, (255, 200, 60)
     game = t.game
     s = game.state
     name = tr_message(game.name(s.turn))

@@ -11,6 +11,7 @@ is off where the one rule says so (two players, tournament rules, the player's "
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -25,11 +26,13 @@ from game.engine.flow import Double, GameState, Phase, PlayMoves, apply
 from game.engine.moves import Play, legal_plays
 from game.engine.position import Position
 from game.session import coach as sc
+from game.session import settings as st
 from game.session.controller import GameSetup
 from game.ui import layout as L
 from game.ui.app import App
 from game.ui.play import coach_layout, panel
 from game.ui.scenes.game import GameScene
+from game.ui.scenes.settings import SettingsScene
 from game.ui.text import CACHE, MIN_SIZE
 from game.ui.widgets import PAD, fits
 from tests.test_session_coach import A_LITTLE_AHEAD, BEHIND, FAR_AHEAD
@@ -352,3 +355,45 @@ def test_a_new_game_clears_the_card(app: App) -> None:
     assert scene.coach.verdict is not None
     scene.next_game()
     assert scene.coach.verdict is None and not scene.coach.holding and scene.status_note == ""
+
+
+# -- the settings screens ---------------------------------------------------------------------------
+
+
+def test_the_settings_screen_has_a_coach_row_that_steps_through_the_modes_and_saves(tmp_path: Path) -> None:
+    app = App(st.Settings(animation="fast"), data_dir=tmp_path, threaded_ai=False)
+    try:
+        scene = SettingsScene(app)
+        app.scenes.push(scene)
+        names = [name for name, _, _ in scene.rows()]
+        assert "coach" in names
+        row = scene.buttons.buttons[names.index("coach")]
+        assert row.label == i18n.tr("coach.mode.auto")
+        seen = []
+        for _ in sc.MODES:
+            click(app, row.rect.center)
+            row = scene.buttons.buttons[names.index("coach")]
+            seen.append(app.settings.coach)
+            assert row.label == i18n.tr(f"coach.mode.{app.settings.coach}")
+        assert seen == ["off", "blunders", "mistakes", "auto"]
+        assert st.load_settings(tmp_path).coach == "auto"
+        click(app, row.rect.center)
+        assert st.load_settings(tmp_path).coach == "off"  # saved at once, as every row is
+    finally:
+        quit_pygame()
+
+
+@pytest.mark.parametrize("operator", [False, True])
+def test_the_settings_rows_stay_on_screen_and_clear_of_back(tmp_path: Path, operator: bool) -> None:
+    """The operator's screen has 13 rows with the coach's: three columns, none under Back."""
+    app = App(st.Settings(animation="fast"), data_dir=tmp_path, threaded_ai=False)
+    try:
+        scene = SettingsScene(app, operator=operator)
+        rows = scene.buttons.buttons[: len(scene.fields())]
+        back = next(b for b in scene.buttons.buttons if b.label == i18n.tr("button.back"))
+        screen = pygame.Rect(0, 0, L.W, L.H)
+        for b in rows:
+            assert screen.contains(b.rect) and not b.rect.colliderect(back.rect), b.label
+        assert all(not a.rect.colliderect(b.rect) for a in rows for b in rows if a is not b)
+    finally:
+        quit_pygame()

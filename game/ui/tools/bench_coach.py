@@ -5,8 +5,9 @@ on for blunders (or mistakes, ``--coach``), everything beside the loop as on a c
 computer in its worker processes, the coach's study of each roll in a thread. The player's plays
 are the beginner level's choices (a newcomer's kind of play, with its blunders); it "thinks"
 ``--think`` seconds of wall-clock time after the dice land, the frames running meanwhile at the
-game's fixed step, then presses Done. It takes every double the moment the offer takes presses.
-Every card is kept (Keep my move), so the game goes on and the quiet spell after a kept mistake is
+game's fixed step, then presses Done. It takes every double with the T key the moment the offer
+stands (a key acts at once, without the offer's guard: the quickest take there is, so the longest
+wait for the expert's cube advice). Every card is kept (Keep my move), so the game goes on and the quiet spell after a kept mistake is
 exercised too.
 
 Prints each stopped decision (decision number, the play, the expert's play, the loss, the reason),
@@ -111,10 +112,10 @@ def play_game(
         if s.phase is Phase.ROLL and s.turn == 0 and scene.game.waiting_for_human():
             scene.game.roll()  # the player never doubles (a missed double is no action to stop)
             continue
-        if s.phase is Phase.CUBE_OFFERED and s.turn == 1 and scene.modal_ready:
+        if s.phase is Phase.CUBE_OFFERED and s.turn == 1 and scene.modal.buttons:
             decided += 1
             pending = ("cube", len(coach.delays))
-            scene.choose_answer(True)  # a newcomer takes, as soon as the offer lets it
+            scene.command("take")  # a newcomer takes with the T key, the moment the offer stands
             continue
         app.step()
         time.sleep(STEP_SECONDS)  # the game's own pace: its waits are counted in fixed steps
@@ -138,7 +139,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--think", type=float, default=1.5, help="seconds the player looks before playing")
     parser.add_argument("--seed", type=int, default=4)
-    parser.add_argument("--coach", choices=("blunders", "mistakes"), default="blunders")
+    parser.add_argument(
+        "--coach",
+        choices=("blunders", "mistakes", "off"),
+        default="blunders",
+        help="off: no study beside the loop (the frames' times without it, for comparison)",
+    )
     parser.add_argument("--level", default="intermediate", help="the computer's level")
     args = parser.parse_args(argv)
     data = tempfile.mkdtemp(prefix="backgammon-bench-coach-")

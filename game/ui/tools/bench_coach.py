@@ -7,8 +7,8 @@ are the beginner level's choices (a newcomer's kind of play, with its blunders);
 ``--think`` seconds of wall-clock time after the dice land, the frames running meanwhile at the
 game's fixed step, then presses Done. It takes every double with the T key the moment the offer
 stands (a key acts at once, without the offer's guard: the quickest take there is, so the longest
-wait for the expert's cube advice). Every card is kept (Keep my move), so the game goes on and the quiet spell after a kept mistake is
-exercised too.
+wait for the expert's cube advice). Every card is kept (Keep my move), so the game goes on and
+the quiet spell after a kept mistake is exercised too.
 
 Prints each stopped decision (decision number, the play, the expert's play, the loss, the reason),
 the delay at Done: the wall-clock time from Done (or Take) to the coach's answer (a card, or the
@@ -41,6 +41,7 @@ from game.ai import api  # noqa: E402
 from game.coach import render  # noqa: E402
 from game.engine.flow import Phase, PlayMoves  # noqa: E402
 from game.engine.notation import format_play  # noqa: E402
+from game.session import coach as sc  # noqa: E402
 from game.session import settings as st  # noqa: E402
 from game.session.controller import GameSetup  # noqa: E402
 from game.ui.app import App  # noqa: E402
@@ -146,7 +147,14 @@ def main(argv: list[str] | None = None) -> int:
         help="off: no study beside the loop (the frames' times without it, for comparison)",
     )
     parser.add_argument("--level", default="intermediate", help="the computer's level")
+    parser.add_argument(
+        "--explain-ahead",
+        type=int,
+        default=sc.EXPLAIN_AHEAD,
+        help="stoppable plays the study explains before Done (the game's: %(default)s)",
+    )
     args = parser.parse_args(argv)
+    sc.EXPLAIN_AHEAD = args.explain_ahead
     data = tempfile.mkdtemp(prefix="backgammon-bench-coach-")
     settings = st.Settings(animation="fast", coach=args.coach, level=args.level, sound=False)
     app = App(settings, data_dir=data, threaded_ai=True)
@@ -164,7 +172,10 @@ def main(argv: list[str] | None = None) -> int:
             scene.game.close()
     finally:
         shutil.rmtree(data, ignore_errors=True)
-    print(f"coach: {args.coach}; the player thinks {args.think:g} s; {args.games} games, {decided} decisions")
+    print(
+        f"coach: {args.coach}; the player thinks {args.think:g} s; explains {sc.EXPLAIN_AHEAD} ahead; "
+        f"{args.games} games, {decided} decisions"
+    )
     print("\n".join(stops))
     for kind, found in sorted(delays.items()):
         report(kind, found)

@@ -115,14 +115,14 @@ def test_after_a_kept_mistake_the_next_small_ones_pass() -> None:
 
 def test_a_blunder_is_stopped_with_its_reason_and_the_experts_play() -> None:
     start, dice = Position.start(), (6, 4)
-    study = sc.study_roll(start, dice, BLUNDER)
+    study = sc.study_roll(start, dice)
     best = api.hint(start, dice)
     assert study.valued and study.best is not None and best is not None
     assert study.best.moves == best.moves
     worst = max(legal_plays(start, dice), key=lambda p: study.loss(p.position) or 0.0)
     loss = study.loss(worst.position)
     assert loss is not None and loss >= BLUNDER
-    assert worst.position in study.explained  # explained in advance: Done is a look-up
+    assert not study.explained  # only the play made is explained, when it is judged
     verdict = sc.play_verdict(study, worst.position, worst.moves, sc.Coach("blunders"))
     assert verdict is not None and verdict.kind == "play"
     why = explain(start, dice, worst.moves)
@@ -133,7 +133,7 @@ def test_a_blunder_is_stopped_with_its_reason_and_the_experts_play() -> None:
 
 def test_a_play_below_the_threshold_counts() -> None:
     start, dice = Position.start(), (6, 4)
-    study = sc.study_roll(start, dice, BLUNDER)
+    study = sc.study_roll(start, dice)
     small = [p for p in legal_plays(start, dice) if 0.0 < (study.loss(p.position) or 0.0) < BLUNDER]
     assert small, "the opening 6-4 has plays that lose a little"
     for play in small:
@@ -143,20 +143,21 @@ def test_a_play_below_the_threshold_counts() -> None:
 def test_the_coach_never_stops_a_play_the_expert_itself_would_make() -> None:
     coach = sc.Coach("mistakes")  # the most demanding setting
     for pos, dice in contact_cases(12, 7):
-        study = sc.study_roll(pos, dice, coach.threshold)
+        study = sc.study_roll(pos, dice)
         best = api.hint(pos, dice)
         assert best is not None
         assert study.loss(best.position) == 0.0
         assert sc.play_verdict(study, best.position, best.moves, coach) is None
 
 
-def test_a_play_explained_at_done_is_the_same_as_one_explained_in_advance() -> None:
+def test_a_play_judged_from_a_study_cut_short_is_judged_the_same() -> None:
     start, dice = Position.start(), (5, 2)
-    ahead = sc.study_roll(start, dice, MISTAKE)
+    ahead = sc.study_roll(start, dice)
     late = sc.RollStudy(start, dice)
-    late.stop = True  # Done came before any play was valued or explained in advance
-    sc.run_roll_study(late, MISTAKE)
-    assert not late.explained and not late.valued
+    late.stop = True  # Done came before any play but the expert's was valued
+    sc.run_roll_study(late)
+    assert late.best is not None and not late.explained and not late.valued
+    assert set(late.values) == {late.best.position}
     for play in legal_plays(start, dice):
         a = sc.play_verdict(ahead, play.position, play.moves, sc.Coach("mistakes"))
         b = sc.play_verdict(late, play.position, play.moves, sc.Coach("mistakes"))
@@ -180,11 +181,11 @@ def test_the_play_made_is_valued_first_when_done_comes_early(monkeypatch: pytest
 
     monkeypatch.setattr(sc, "value_of", spy)
     study = sc.RollStudy(start, dice, wanted=made.position)
-    sc.run_roll_study(study, BLUNDER)
+    sc.run_roll_study(study)
     assert order[:2] == [best.position, made.position] and study.valued
     order.clear()
     alone = sc.RollStudy(start, dice, wanted=made.position, stop=True)
-    sc.run_roll_study(alone, BLUNDER)
+    sc.run_roll_study(alone)
     assert order == [best.position, made.position] and not alone.valued
     assert alone.loss(made.position) == pytest.approx(study.loss(made.position) or 0.0)
 
@@ -192,14 +193,21 @@ def test_the_play_made_is_valued_first_when_done_comes_early(monkeypatch: pytest
 # -- the study as a job beside the loop ---------------------------------------------------------
 
 
+def worst_of(study: sc.RollStudy) -> Play:
+    return max(legal_plays(study.start, study.dice), key=lambda p: study.loss(p.position) or 0.0)
+
+
 def test_the_study_runs_as_a_job_at_once_or_in_a_thread() -> None:
-    here = sc.start_roll_study(sc.RollStudy(Position.start(), (3, 1)), BLUNDER, Where.HERE)
+    here = sc.start_roll_study(sc.RollStudy(Position.start(), (3, 1)), Where.HERE)
     assert here.done and here.result is not None and here.result.valued
     study = sc.RollStudy(Position.start(), (6, 4))
-    job = sc.start_roll_study(study, BLUNDER, Where.WORKER)  # shared with the screen: a thread
+    job = sc.start_roll_study(study, Where.WORKER)  # shared with the screen: a thread
     assert job.wait(timeout=120) and job.result is study
     assert study.best is not None and study.loss(study.best.position) == 0.0
-    assert study.valued and study.explained
+    assert study.valued and not study.explained
+    explained = sc.start_explain(study, worst_of(study).position, worst_of(study).moves, Where.WORKER)
+    assert explained.wait(timeout=120) and explained.result is study
+    assert worst_of(study).position in study.explained  # the reason, worked out beside the caller
 
 
 def test_a_withdrawn_study_stops_between_two_plays(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -215,7 +223,7 @@ def test_a_withdrawn_study_stops_between_two_plays(monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(sc, "value_of", slow)
     study = sc.RollStudy(Position.start(), (6, 4))
-    job = sc.start_roll_study(study, BLUNDER, Where.THREAD)
+    job = sc.start_roll_study(study, Where.THREAD)
     assert started.wait(30)
     job.cancel()
     release.set()
@@ -228,7 +236,7 @@ def test_a_failed_study_has_no_answer_and_says_why_in_the_log(monkeypatch: pytes
         raise RuntimeError("the evaluator is gone")
 
     monkeypatch.setattr(sc, "value_of", broken)
-    job = sc.start_roll_study(sc.RollStudy(Position.start(), (6, 4)), BLUNDER, Where.HERE)
+    job = sc.start_roll_study(sc.RollStudy(Position.start(), (6, 4)), Where.HERE)
     assert job.done and job.result is None and job.error is not None and "evaluator" in job.error
 
 

@@ -61,7 +61,7 @@ def game_vs_computer(app: App, state: GameState) -> GameScene:
 
 def ranked(dice: tuple[int, int]) -> tuple[sc.RollStudy, list[Play]]:
     """The study of ``dice`` from the start and its plays, the worst first."""
-    study = sc.study_roll(START, dice, BLUNDER)
+    study = sc.study_roll(START, dice)
     plays = sorted(legal_plays(START, dice), key=lambda p: -(study.loss(p.position) or 0.0))
     return study, plays
 
@@ -203,10 +203,14 @@ def test_a_threaded_coach_studies_the_roll_while_the_player_moves() -> None:
         scene.coach.where = Where.THREAD  # as on a cabinet
         _, plays = ranked((6, 4))
         scene.resume(moving((6, 4)))
-        job = scene.coach.study_job
-        assert job is not None and scene.coach.study is not None  # started when the dice landed
-        assert job.wait(120) and scene.coach.study.valued
-        play_and_press_done(app, scene, plays[0])
+        job, study = scene.coach.study_job, scene.coach.study
+        assert job is not None and study is not None  # started when the dice landed
+        assert job.wait(120) and study.valued and not study.explained
+        assert scene.do(PlayMoves(plays[0].moves)) is None
+        app.step()  # the play is complete: its reason is worked out before Done
+        assert scene.coach.explaining is not None and scene.coach.explaining[0] == plays[0].position
+        assert scene.coach.explaining[1].wait(120) and plays[0].position in study.explained
+        click(app, button_xy(scene, i18n.tr("ui.done")))
         assert scene.coach.verdict is not None  # a look-up: no wait at Done
     finally:
         quit_pygame()

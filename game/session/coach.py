@@ -3,9 +3,12 @@
 Why a study while the player moves and not a judgement at Done: the card must come up the instant
 the player presses Done, or the coach holds the game up. So when the dice land for a coached player
 the study of the roll starts beside the loop (:func:`start_roll_study`, a :class:`~game.ai.jobs.Job`):
-the expert's play, the value of every legal play one roll ahead (the values
-:func:`game.coach.explain` and the review use), and the explanation of the plays the coach would
-stop. At Done the answer is a look-up. A cube action is judged from the expert's cube advice (the
+the expert's play and the value of every legal play one roll ahead (the values
+:func:`game.coach.explain` and the review use). At Done, whether the play is stopped is a look-up.
+The reason is worked out for the one play the player made, as soon as it is complete
+(:func:`start_explain`): explaining in advance every play the coach would stop cost the frames
+twice the worst hitch while the player moved (measured with ``bench_coach``) and mostly for plays
+nobody made. A cube action is judged from the expert's cube advice (the
 Hint's own question, with the game's time budget), asked when a double is offered to the player.
 
 What is stopped (:class:`Coach`): a decision losing at least the coach's threshold against the
@@ -52,9 +55,6 @@ QUIET_DECISIONS = 3
 only for a loss of :data:`QUIET_FLOOR` or more: a player who has said "I know" is not asked again
 about the next small thing."""
 QUIET_FLOOR = 2 * BLUNDER
-EXPLAIN_AHEAD = 12
-"""The study explains at most this many stoppable plays in advance (the likeliest by the expert's
-quick judgement); any other is explained at Done, in about the time of one explanation."""
 
 
 def coach_level(
@@ -144,9 +144,9 @@ class RollStudy:
 
     Filled in place by :func:`run_roll_study` beside the loop; the screen reads it once
     ``best_known`` is set, and sets ``wanted`` and ``stop`` when the player is done, so that the
-    play made is valued first and the explanations made in advance give way to the one needed now.
-    Shared between the loop and the study's thread: each field is written by one side only
-    (``wanted`` and ``stop`` by the screen, the rest by the study).
+    play made is valued first and nothing else after it. Shared between the loop and the study's
+    thread: each field is written by one side only (``wanted`` and ``stop`` by the screen, the
+    explanations by :func:`explain_play`, the rest by the study).
     """
 
     start: Position
@@ -156,7 +156,7 @@ class RollStudy:
     values: dict[Position, float] = field(default_factory=dict)
     """Each legal play's value one roll ahead, by the position after it."""
     explained: dict[Position, Explanation] = field(default_factory=dict)
-    """Explanations made in advance (and at Done), for plays the coach would stop."""
+    """Explanations of the plays the coach stops, made when the play was complete (or at Done)."""
     best_known: bool = False
     """``best`` is the expert's play (None when nothing could move) and ``value_best`` its value."""
     valued: bool = False
@@ -164,7 +164,7 @@ class RollStudy:
     wanted: Position | None = None
     """Set by the screen at Done: the play to value next, before the others."""
     stop: bool = False
-    """Set by the screen: value and explain nothing more in advance (the play made is judged now)."""
+    """Set by the screen: value nothing more once ``wanted`` is valued (the play made is judged now)."""
 
     def loss(self, after: Position) -> float | None:
         """The loss of the play that leads to ``after`` (None: not valued)."""
@@ -174,15 +174,14 @@ class RollStudy:
         return None if value is None or not self.best_known else max(0.0, self.value_best - value)
 
 
-def run_roll_study(study: RollStudy, threshold: float) -> RollStudy:
+def run_roll_study(study: RollStudy) -> RollStudy:
     """Study the roll for a coached player and return the filled ``study``.
 
     Every legal play is valued as :func:`game.coach.explain` values it (so the coach and the
     explanation never disagree about a loss), the play ``study.wanted`` first once the screen sets
-    it; then the likeliest plays of those losing ``threshold`` or more are explained in advance (at
-    most :data:`EXPLAIN_AHEAD`). ``study.stop`` ends the work early, once ``study.wanted`` is valued:
-    what is missing is worked out for the play made when it is judged (:func:`explain_play`). A
-    withdrawn job stops between two plays (:func:`game.ai.effort.check`).
+    it. ``study.stop`` ends the work early, once ``study.wanted`` is valued: what is missing is
+    worked out for the play made when it is judged (:func:`explain_play`). A withdrawn job stops
+    between two plays (:func:`game.ai.effort.check`).
     """
     start_pos, dice = study.start, study.dice
     plays = legal_plays(start_pos, dice)
@@ -204,19 +203,12 @@ def run_roll_study(study: RollStudy, threshold: float) -> RollStudy:
         effort.check()
         study.values[play.position] = value_of(start_pos, play)
     study.valued = not waiting
-    stoppable = [p for p in plays if (study.loss(p.position) or 0.0) >= threshold]
-    stoppable.sort(key=lambda p: study.values[p.position], reverse=True)  # the nearest misses first
-    for play in stoppable[:EXPLAIN_AHEAD]:
-        if study.stop:
-            break
-        effort.check()
-        study.explained[play.position] = explain(start_pos, dice, play.moves)
     return study
 
 
-def study_roll(start_pos: Position, dice: tuple[int, int], threshold: float) -> RollStudy:
+def study_roll(start_pos: Position, dice: tuple[int, int]) -> RollStudy:
     """:func:`run_roll_study` on a new study of ``dice`` from ``start_pos``, at once (tests, tools)."""
-    return run_roll_study(RollStudy(start_pos, dice), threshold)
+    return run_roll_study(RollStudy(start_pos, dice))
 
 
 def explain_play(study: RollStudy, after: Position, moves: tuple[Move, ...]) -> RollStudy:
@@ -232,15 +224,14 @@ def _thread(where: Where) -> Where:
     return Where.THREAD if where is Where.WORKER else where
 
 
-def start_roll_study(study: RollStudy, threshold: float, where: Where) -> Job[RollStudy]:
+def start_roll_study(study: RollStudy, where: Where) -> Job[RollStudy]:
     """Start :func:`run_roll_study` beside the loop (at once for ``Where.HERE``)."""
-    question = functools.partial(run_roll_study, study, threshold)
+    question = functools.partial(run_roll_study, study)
     return start(question, _thread(where), what="coach study")
 
 
 def start_explain(study: RollStudy, after: Position, moves: tuple[Move, ...], where: Where) -> Job[RollStudy]:
-    """Start :func:`explain_play` beside the loop: the play made at Done, when the study had not
-    explained it in advance."""
+    """Start :func:`explain_play` beside the loop: the play made, once it is complete (or at Done)."""
     question = functools.partial(explain_play, study, after, moves)
     return start(question, _thread(where), what="coach explanation")
 

@@ -25,6 +25,8 @@ from game.ai.api import CubeAdvice
 from game.ai.jobs import Job, Where
 from game.coach.words import render_phrase
 from game.engine.flow import GameState, Phase, Undo
+from game.engine.moves import Move
+from game.engine.position import Position
 from game.i18n import get_language, tr
 from game.session import coach as sc
 from game.session.controller import GameController
@@ -93,7 +95,8 @@ class CoachCard:
         """The card came up for this decision already: asked once per decision."""
         self.waiting: Callable[[], Answer] | None = None
         """While the player's decision waits for the coach's answer: its poll."""
-        self.explain_job: Job[sc.RollStudy] | None = None
+        self.explaining: tuple[Position, Job[sc.RollStudy]] | None = None
+        """The play whose reason is being worked out (the position after it), and the job."""
         self.proceed: Callable[[], None] | None = None
         """The decision held back, to run if the player keeps it (or the coach lets it pass)."""
         self.verdict: sc.Verdict | None = None
@@ -123,8 +126,10 @@ class CoachCard:
         return self.waiting is not None or self.verdict is not None
 
     def step(self) -> None:
-        """One fixed step: collect the coach's answer for a held decision."""
+        """One fixed step: collect the coach's answer for a held decision; explain a complete play
+        the coach will stop while the player reaches for Done."""
         self.update()
+        self._explain_early()
 
     def on_state(self) -> None:
         """After every change of state: a coached player's new decision gets its study (threaded),
@@ -146,18 +151,20 @@ class CoachCard:
         if s.phase is Phase.MOVING and game.is_human(s.turn):
             turn = s.turn_state()
             self.study = sc.RollStudy(turn.start, turn.dice)
-            self.study_job = sc.start_roll_study(self.study, self.coach.threshold, self.where)
+            self.study_job = sc.start_roll_study(self.study, self.where)
         elif s.phase is Phase.CUBE_OFFERED and game.is_human(1 - s.turn):
             self.cube_job = game.opponent.advice(s)
 
     def _forget(self) -> None:
         if self.study is not None:
             self.study.stop = True
-        for job in (self.study_job, self.cube_job, self.explain_job):
+        explain = self.explaining[1] if self.explaining is not None else None
+        for job in (self.study_job, self.cube_job, explain):
             if job is not None:
                 job.cancel()
         self.study = None
-        self.study_job = self.cube_job = self.explain_job = None
+        self.study_job = self.cube_job = None
+        self.explaining = None
         self.key = None
         self.asked = False
 
@@ -183,7 +190,7 @@ class CoachCard:
         self.pressed_at = time.perf_counter()
         if self.study_job is None:  # at once (tests, --frames): the expert's play and this one only
             study.wanted, study.stop = after, True
-            self.study_job = sc.start_roll_study(study, self.coach.threshold, self.where)
+            self.study_job = sc.start_roll_study(study, self.where)
         study_job = self.study_job
 
         def poll() -> Answer:
@@ -202,18 +209,32 @@ class CoachCard:
             if loss is None and not study_job.done:
                 study.wanted = after  # valued next, before the other plays
                 return False
-            # A stoppable play not explained yet (or a study cut short): explain it beside the
-            # loop, the explanations made in advance giving way to it.
-            study.stop = True
-            if self.explain_job is None:
-                self.explain_job = sc.start_explain(study, after, moves, self.where)
-            if not self.explain_job.done:
+            study.stop = True  # a stoppable play not explained yet, or a study cut short
+            job = self._explain(study, after, moves)
+            if not job.done:
                 return False
-            if self.explain_job.result is None:
-                return None
-            return sc.play_verdict(study, after, moves, self.coach)
+            return None if job.result is None else sc.play_verdict(study, after, moves, self.coach)
 
         return self._hold(poll, proceed)
+
+    def _explain(self, study: sc.RollStudy, after: Position, moves: tuple[Move, ...]) -> Job[sc.RollStudy]:
+        """The job working out why the play reaching ``after`` is stopped (started if need be)."""
+        if self.explaining is None or self.explaining[0] != after:
+            if self.explaining is not None:
+                self.explaining[1].cancel()
+            self.explaining = (after, sc.start_explain(study, after, moves, self.where))
+        return self.explaining[1]
+
+    def _explain_early(self) -> None:
+        """A complete play the study says the coach stops: its reason is worked out now, beside the
+        loop, while the player reaches for Done (only the position after a whole legal play has a
+        value, so a known loss means the play is complete)."""
+        study, s = self.study, self.t.game.state
+        if study is None or not self.threaded or self.asked or self.holding or not s.moves:
+            return
+        loss = study.loss(s.position)
+        if loss is not None and self.coach.stops(loss) and s.position not in study.explained:
+            self._explain(study, s.position, s.moves)
 
     def check_cube(self, action: str, proceed: Callable[[], None]) -> bool:
         """A double, take or pass: True when the coach holds it back (as :meth:`check_play`)."""
@@ -263,7 +284,6 @@ class CoachCard:
         if answer is False:
             return False
         self.waiting = None
-        self.explain_job = None
         self.delays.append(time.perf_counter() - self.pressed_at)
         self.coach.decided()
         self.t.status_note = ""
@@ -329,16 +349,7 @@ class CoachCard:
             self.t.modal.buttons = card_buttons(self.verdict.kind == "play", actions)
 
     def reason_text(self) -> str:
-        """The reason in the current language, its plays and points in the numbers of the board's
-        labels as the player reads them."""
-        verdict = self.verdict
-        if verdict is None:
-            return ""
-        game = self.t.game
-        s = game.state
-        mover = s.turn if verdict.kind in ("play", "double") else 1 - s.turn
-        (phrase,) = reader_phrases((verdict.reason,), mover, game.perspective)
-        return render_phrase(phrase, get_language())
+        return "" if self.verdict is None else reason_words(self.verdict, self.t.game)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.verdict is not None:
@@ -353,8 +364,14 @@ class CoachCard:
         self.t.status_note = ""
         self._forget()
 
-    def close(self) -> None:
-        self.cancel()
+
+def reason_words(verdict: sc.Verdict, game: GameController) -> str:
+    """The reason in the current language, its plays and points in the numbers of the board's labels
+    as the player reads them."""
+    s = game.state
+    mover = s.turn if verdict.kind in ("play", "double") else 1 - s.turn
+    (phrase,) = reader_phrases((verdict.reason,), mover, game.perspective)
+    return render_phrase(phrase, get_language())
 
 
-__all__ = ["Answer", "CoachCard", "CoachTable", "decision_key"]
+__all__ = ["Answer", "CoachCard", "CoachTable", "decision_key", "reason_words"]

@@ -235,7 +235,7 @@ class GameScene(CoachedActions, Scene):
         self.app.scenes.push(MenuScene(self.app, keyboard=keyboard, finished=finished))
 
     def to_title(self) -> None:
-        self.coach.close()
+        self.coach.cancel()
         self.game.close()
         self.app.to_title()
 

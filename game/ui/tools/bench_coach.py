@@ -41,7 +41,6 @@ from game.ai import api  # noqa: E402
 from game.coach import render  # noqa: E402
 from game.engine.flow import Phase, PlayMoves  # noqa: E402
 from game.engine.notation import format_play  # noqa: E402
-from game.session import coach as sc  # noqa: E402
 from game.session import settings as st  # noqa: E402
 from game.session.controller import GameSetup  # noqa: E402
 from game.ui.app import App  # noqa: E402
@@ -147,14 +146,7 @@ def main(argv: list[str] | None = None) -> int:
         help="off: no study beside the loop (the frames' times without it, for comparison)",
     )
     parser.add_argument("--level", default="intermediate", help="the computer's level")
-    parser.add_argument(
-        "--explain-ahead",
-        type=int,
-        default=sc.EXPLAIN_AHEAD,
-        help="stoppable plays the study explains before Done (the game's: %(default)s)",
-    )
     args = parser.parse_args(argv)
-    sc.EXPLAIN_AHEAD = args.explain_ahead
     data = tempfile.mkdtemp(prefix="backgammon-bench-coach-")
     settings = st.Settings(animation="fast", coach=args.coach, level=args.level, sound=False)
     app = App(settings, data_dir=data, threaded_ai=True)
@@ -168,14 +160,11 @@ def main(argv: list[str] | None = None) -> int:
             app.scenes.reset(scene)
             stops.append(f"game {game + 1} (seed {seed}):")
             decided += play_game(app, scene, args.think, seed, stops, delays)
-            scene.coach.close()
+            scene.coach.cancel()
             scene.game.close()
     finally:
         shutil.rmtree(data, ignore_errors=True)
-    print(
-        f"coach: {args.coach}; the player thinks {args.think:g} s; explains {sc.EXPLAIN_AHEAD} ahead; "
-        f"{args.games} games, {decided} decisions"
-    )
+    print(f"coach: {args.coach}; the player thinks {args.think:g} s; {args.games} games, {decided} decisions")
     print("\n".join(stops))
     for kind, found in sorted(delays.items()):
         report(kind, found)

@@ -28,7 +28,6 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from game import i18n  # noqa: E402
-from game.coach.scale import BLUNDER  # noqa: E402
 from game.engine.cube import Cube  # noqa: E402
 from game.engine.flow import Double, GameState, Phase, PlayMoves, apply  # noqa: E402
 from game.engine.moves import legal_plays  # noqa: E402
@@ -71,7 +70,7 @@ def _ready(app: App) -> None:
 
 def play(app: App) -> None:
     start, dice = Position.start(), (6, 4)
-    study = sc.study_roll(start, dice, BLUNDER)
+    study = sc.study_roll(start, dice)
     worst = max(legal_plays(start, dice), key=lambda p: study.loss(p.position) or 0.0)
     scene = _scene(app, GameState(Phase.MOVING, start, turn=0, dice=dice))
     scene.do(PlayMoves(worst.moves))

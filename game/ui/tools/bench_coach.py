@@ -5,19 +5,21 @@ on for blunders (or mistakes, ``--coach``), everything beside the loop as on a c
 computer in its worker processes, the coach's study of each roll in a thread. The player's plays
 are the beginner level's choices (a newcomer's kind of play, with its blunders); it "thinks"
 ``--think`` seconds of wall-clock time after the dice land, the frames running meanwhile at the
-game's fixed step, then presses Done. It takes every double with the T key the moment the offer
-stands (a key acts at once, without the offer's guard: the quickest take there is, so the longest
-wait for the expert's cube advice). Every card is kept (Keep my move), so the game goes on and
-the quiet spell after a kept mistake is exercised too.
+game's fixed step, makes its play, and presses Done ``--reach`` seconds later (the last checker
+lands, the hand goes to Done: the coach explains a play it will stop meanwhile). It takes every
+double with the T key the moment the offer stands (a key acts at once, without the offer's guard:
+the quickest take there is, so the longest wait for the expert's cube advice). Every card is kept
+(Keep my move), so the game goes on and the quiet spell after a kept mistake is exercised too.
 
 Prints each stopped decision (decision number, the play, the expert's play, the loss, the reason),
 the delay at Done: the wall-clock time from Done (or Take) to the coach's answer (a card, or the
 decision counting), median and worst, for plays and for cube answers (a take waits for the
 expert's cube advice, within the game's cube budget), and the frames' times while the player
 thinks and the study runs beside them. ``--think 0`` is the worst case: the play made and Done
-pressed the moment the dice are rolled, long before the study of the roll can have finished.
+pressed the moment the dice are rolled (with ``--reach 0``: at once), long before the study of the
+roll can have finished.
 
-Usage: ``python -m game.ui.tools.bench_coach --games 2 --think 1.5 --seed 4``
+Usage: ``python -m game.ui.tools.bench_coach --games 2 --think 1.5 --reach 0.5 --seed 4``
 """
 
 from __future__ import annotations
@@ -64,9 +66,15 @@ def run_for(app: App, seconds: float) -> None:
 
 
 def play_game(
-    app: App, scene: GameScene, think: float, seed: int, stops: list[str], delays: dict[str, list[float]]
+    app: App,
+    scene: GameScene,
+    pace: tuple[float, float],
+    seed: int,
+    stops: list[str],
+    delays: dict[str, list[float]],
 ) -> int:
     """One game; returns the number of the player's decisions the coach judged."""
+    think, reach = pace
     decided = 0
     pending: tuple[str, int] | None = None
     give_up = time.perf_counter() + 1800.0
@@ -105,6 +113,7 @@ def play_game(
             assert play is not None
             scene.do(PlayMoves(play.moves))
             scene.anim.skip()
+            run_for(app, reach)
             decided += 1
             pending = ("play", len(coach.delays))
             scene.end_turn()
@@ -138,6 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.ui.tools.bench_coach", description=__doc__)
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--think", type=float, default=1.5, help="seconds the player looks before playing")
+    parser.add_argument("--reach", type=float, default=0.5, help="seconds from the play made to Done")
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument(
         "--coach",
@@ -159,12 +169,15 @@ def main(argv: list[str] | None = None) -> int:
             scene = GameScene(app, GameSetup(mode="computer", match_length=0, seed=seed, level=args.level))
             app.scenes.reset(scene)
             stops.append(f"game {game + 1} (seed {seed}):")
-            decided += play_game(app, scene, args.think, seed, stops, delays)
+            decided += play_game(app, scene, (args.think, args.reach), seed, stops, delays)
             scene.coach.cancel()
             scene.game.close()
     finally:
         shutil.rmtree(data, ignore_errors=True)
-    print(f"coach: {args.coach}; the player thinks {args.think:g} s; {args.games} games, {decided} decisions")
+    print(
+        f"coach: {args.coach}; the player thinks {args.think:g} s, reaches Done in {args.reach:g} s; "
+        f"{args.games} games, {decided} decisions"
+    )
     print("\n".join(stops))
     for kind, found in sorted(delays.items()):
         report(kind, found)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import pickle
 import threading
 
 import pytest
@@ -298,14 +297,3 @@ def test_a_match_turns_winning_chances_into_points_before_the_threshold() -> Non
     raw = study.advice.double_take - study.advice.double_pass
     assert study.losses["take"] == pytest.approx(max(0.0, raw) / scale)
     assert sc.cube_verdict(study, "take", sc.Coach("blunders")) is not None
-
-
-def test_the_explanation_is_a_question_a_worker_process_can_answer() -> None:
-    """The reason for a stopped play is asked where the computer thinks (a worker process on a
-    cabinet): the question and its answer travel between processes, so both pickle."""
-    start, dice = Position.start(), (6, 4)
-    study = sc.study_roll(start, dice)
-    worst = worst_of(study)
-    request = pickle.loads(pickle.dumps(sc.ExplainRequest(start, dice, worst.moves)))
-    answer = pickle.loads(pickle.dumps(request()))
-    assert answer == explain(start, dice, worst.moves) and answer.loss >= BLUNDER

@@ -205,10 +205,9 @@ def test_the_study_runs_as_a_job_at_once_or_in_a_thread() -> None:
     assert job.wait(timeout=120) and job.result is study
     assert study.best is not None and study.loss(study.best.position) == 0.0
     assert study.valued and not study.explained
-    worst = worst_of(study)
-    explained = sc.start_explain(study, worst.moves, Where.THREAD)
-    assert explained.wait(timeout=120) and explained.result is not None
-    assert explained.result == explain(study.start, study.dice, worst.moves)  # the same, beside the caller
+    explained = sc.start_explain(study, worst_of(study).position, worst_of(study).moves, Where.WORKER)
+    assert explained.wait(timeout=120) and explained.result is study
+    assert worst_of(study).position in study.explained  # the reason, worked out beside the caller
 
 
 def test_a_withdrawn_study_stops_between_two_plays(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -230,25 +230,10 @@ def start_roll_study(study: RollStudy, where: Where) -> Job[RollStudy]:
     return start(question, _thread(where), what="coach study")
 
 
-@dataclass(frozen=True)
-class ExplainRequest:
-    """Why the play ``moves`` for ``dice`` from ``start`` is worse than the expert's: a question that
-    pickles, so that it is answered where the computer thinks (a worker process on a cabinet). The
-    explanation is the coach's heaviest step (tens of milliseconds here, some hundreds on a
-    Raspberry Pi): in a thread it took the loop's interpreter lock for that long."""
-
-    start: Position
-    dice: tuple[int, int]
-    moves: tuple[Move, ...]
-
-    def __call__(self) -> Explanation:
-        return explain(self.start, self.dice, self.moves)
-
-
-def start_explain(study: RollStudy, moves: tuple[Move, ...], where: Where) -> Job[Explanation]:
-    """Start explaining the play made (once it is complete, or at Done) ``where`` the computer
-    thinks; the screen files the answer in ``study.explained``."""
-    return start(ExplainRequest(study.start, study.dice, moves), where, what="coach explanation")
+def start_explain(study: RollStudy, after: Position, moves: tuple[Move, ...], where: Where) -> Job[RollStudy]:
+    """Start :func:`explain_play` beside the loop: the play made, once it is complete (or at Done)."""
+    question = functools.partial(explain_play, study, after, moves)
+    return start(question, _thread(where), what="coach explanation")
 
 
 def play_verdict(study: RollStudy, after: Position, moves: tuple[Move, ...], coach: Coach) -> Verdict | None:
@@ -360,7 +345,6 @@ __all__ = [
     "THRESHOLDS",
     "Coach",
     "CubeStudy",
-    "ExplainRequest",
     "RollStudy",
     "Verdict",
     "coach_level",

@@ -9,9 +9,8 @@ my move. Everything else of the scene waits behind the card (its buttons are the
 
 Where the work runs: the study of a roll is a :class:`~game.ai.jobs.Job` in a thread beside the
 loop on a cabinet (it shares its :class:`~game.session.coach.RollStudy` with the screen), at once in
-the tests and ``--frames``; the reason for a stopped play (worked out as soon as the play is
-complete) and a cube decision (the expert's cube advice, as the Hint asks it) are asked where the
-computer thinks: a worker process on a cabinet.
+the tests and ``--frames``; a cube decision is the expert's cube advice, asked where the computer
+thinks (a worker process on a cabinet), as the Hint asks it.
 """
 
 from __future__ import annotations
@@ -24,7 +23,6 @@ import pygame
 
 from game.ai.api import CubeAdvice
 from game.ai.jobs import Job, Where
-from game.coach.verdict import Explanation
 from game.coach.words import render_phrase
 from game.engine.flow import GameState, Phase, Undo
 from game.engine.moves import Move
@@ -97,7 +95,7 @@ class CoachCard:
         """The card came up for this decision already: asked once per decision."""
         self.waiting: Callable[[], Answer] | None = None
         """While the player's decision waits for the coach's answer: its poll."""
-        self.explaining: tuple[Position, Job[Explanation]] | None = None
+        self.explaining: tuple[Position, Job[sc.RollStudy]] | None = None
         """The play whose reason is being worked out (the position after it), and the job."""
         self.proceed: Callable[[], None] | None = None
         """The decision held back, to run if the player keeps it (or the coach lets it pass)."""
@@ -215,21 +213,16 @@ class CoachCard:
             job = self._explain(study, after, moves)
             if not job.done:
                 return False
-            if job.result is None:
-                return None  # the thinking failed (logged): the play counts
-            study.explained[after] = job.result
-            return sc.play_verdict(study, after, moves, self.coach)
+            return None if job.result is None else sc.play_verdict(study, after, moves, self.coach)
 
         return self._hold(poll, proceed)
 
-    def _explain(self, study: sc.RollStudy, after: Position, moves: tuple[Move, ...]) -> Job[Explanation]:
-        """The job working out why the play reaching ``after`` is stopped (started if need be, where
-        the computer thinks: a worker process on a cabinet)."""
+    def _explain(self, study: sc.RollStudy, after: Position, moves: tuple[Move, ...]) -> Job[sc.RollStudy]:
+        """The job working out why the play reaching ``after`` is stopped (started if need be)."""
         if self.explaining is None or self.explaining[0] != after:
             if self.explaining is not None:
                 self.explaining[1].cancel()
-            where = self.t.game.opponent.where
-            self.explaining = (after, sc.start_explain(study, moves, where))
+            self.explaining = (after, sc.start_explain(study, after, moves, self.where))
         return self.explaining[1]
 
     def _explain_early(self) -> None:

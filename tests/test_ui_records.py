@@ -26,7 +26,9 @@ def _reset(ui_reset: None) -> Iterator[None]:
 
 
 def _app(tmp_path: Path) -> App:
-    return App(st.Settings(animation="fast"), data_dir=tmp_path, threaded_ai=False, clock=lambda: 1.8e9)
+    # The coach off: its card would hold the random plays these record tests make.
+    settings = st.Settings(animation="fast", coach="off")
+    return App(settings, data_dir=tmp_path, threaded_ai=False, clock=lambda: 1.8e9)
 
 
 def _start(app: App, mode: str = "two", length: int = 3, seed: int = 3) -> GameScene:

@@ -83,7 +83,9 @@ def panel_lines(
 
 
 def _app(tmp_path: Path, kiosk: bool = False) -> App:
-    return App(st.Settings(animation="fast"), Launch(kiosk=kiosk), data_dir=tmp_path, threaded_ai=False)
+    # The coach off: its card would hold the random plays these review tests make.
+    settings = st.Settings(animation="fast", coach="off")
+    return App(settings, Launch(kiosk=kiosk), data_dir=tmp_path, threaded_ai=False)
 
 
 def quick_review(record: MatchRecord, progress: Progress, cancel: Callable[[], bool]) -> MatchReview:

@@ -36,8 +36,10 @@ def quit_pygame() -> None:
     pygame.quit()
 
 
-def make_app(speed: str = "fast") -> App:
-    app = App(st.Settings(animation=speed, language=i18n.get_language()), threaded_ai=False)
+def make_app(speed: str = "fast", coach: str = "off") -> App:
+    """A headless app; the coach is off unless asked for (its own tests switch it on: a card coming
+    up at a random play would stop the other tests' scripted games)."""
+    app = App(st.Settings(animation=speed, language=i18n.get_language(), coach=coach), threaded_ai=False)
     return app
 
 

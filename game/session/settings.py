@@ -49,6 +49,8 @@ ROTATIONS: tuple[int, ...] = (0, 90, 180, 270)
 CODE_LENGTH = (3, 8)
 BOARD_SETS: tuple[str, ...] = ("classic", "contrast", "colourblind")
 """The board and checker sets (game.ui.board.looks.LOOK_NAMES, kept free of pygame here)."""
+COACH_MODES: tuple[str, ...] = ("auto", "off", "blunders", "mistakes")
+"""The coach during play (see game.session.coach.coach_level, the one rule that reads it)."""
 ACCESS_FIELDS: tuple[str, ...] = (
     "board_set",
     "large_text",
@@ -109,6 +111,10 @@ class Settings:
     hand_dice: bool = False
     """Events that roll real dice: players may type their dice in (a keypad when rolling); such a match
     is recorded as "entered by hand". Off by default: the screen rolls dice anyone can check."""
+    coach: str = "auto"
+    """The coach's card before a costly decision counts: "auto" (big mistakes against the beginner
+    and intermediate levels, in the first game after Learn to play and for kiosk visitors, else off),
+    "off", "blunders" or "mistakes" (every game with a human, two-player games included)."""
 
 
 DEFAULTS = Settings()
@@ -188,6 +194,7 @@ VALIDATORS: Mapping[str, Callable[[Any], Any]] = {
     "speech": _choice(SOUND_CHOICES),
     "access_open": _choice(SOUND_CHOICES),
     "hand_dice": _choice(SOUND_CHOICES),
+    "coach": _choice(COACH_MODES),
 }
 
 OPTIONS: Mapping[str, tuple[Any, ...]] = {
@@ -210,6 +217,7 @@ OPTIONS: Mapping[str, tuple[Any, ...]] = {
     "speech": (False, True),
     "access_open": (True, False),
     "hand_dice": (False, True),
+    "coach": COACH_MODES,
 }
 """The values a settings screen cycles through, per field (the code is typed on a keypad instead)."""
 
@@ -444,6 +452,13 @@ def add_arguments(parser: argparse.ArgumentParser, skip: set[str] | frozenset[st
         const=False,
         help="the screen rolls (default)",
     )
+    add(
+        "--coach",
+        choices=COACH_MODES,
+        default=None,
+        help="stop a player's big mistakes (blunders) or all mistakes before they count, or never "
+        "(off); auto: big ones against the beginner and intermediate levels and in kiosk mode",
+    )
 
 
 _FLAG_FIELDS: Mapping[str, str] = {
@@ -461,6 +476,7 @@ _FLAG_FIELDS: Mapping[str, str] = {
     "rotate": "rotation",
     "table": "table",
     "hand_dice": "hand_dice",
+    "coach": "coach",
 }
 
 

@@ -3,8 +3,9 @@
 The dialogs take the presses with their own buttons (the scene's ``modal`` group; the Menu button
 stays live), and only once they have stood :data:`game.ui.scenes.game.MODAL_GUARD` seconds. A tap
 beside an offer's buttons does nothing, so it says why: the double waits for its answer (issue 25).
-Keys: T and P answer a double at once (nobody presses them by accident); Enter, a controller's A or
-a tap on TAKE or PASS go through the answer's Undo window (``game.ui.play.answer_window``).
+Keys: T and P answer a double at once (nobody presses them by accident; the coach may still ask);
+Enter, a controller's A or a tap on TAKE or PASS go through the answer's Undo window
+(``game.ui.play.answer_window``).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ class HeldTable(Protocol):
     def modal_ready(self) -> bool: ...
 
     def ask_hint(self) -> None: ...
-    def answer(self, take: bool) -> None: ...
+    def choose_answer(self, take: bool, at_once: bool = False) -> None: ...
     def flash(self, text: str | Message) -> None: ...
 
 
@@ -62,7 +63,7 @@ def command(t: HeldTable, name: str) -> bool:
         return False
     if t.game.state.phase is Phase.CUBE_OFFERED and name in ("take", "pass"):
         if not t.answer_window.open:  # while an answer can be undone, only Undo (or Enter on it)
-            t.answer(name == "take")
+            t.choose_answer(name == "take", at_once=True)  # the coach may still ask first
     elif name == "hint":
         t.ask_hint()
     elif name != "select" or t.modal_ready:

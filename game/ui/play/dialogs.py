@@ -58,7 +58,7 @@ def modal_buttons(t: GameHost) -> list[Button]:
             Button(
                 pygame.Rect(x, card.y + TAKE_Y, w, ANSWER_H),
                 i18n.tr("ui.take"),
-                lambda: t.answer_double(True),
+                lambda: t.choose_answer(True),
                 "green",
                 sub=take_sub,
                 size=ANSWER_SIZE,
@@ -69,7 +69,7 @@ def modal_buttons(t: GameHost) -> list[Button]:
             Button(
                 pygame.Rect(x, card.y + PASS_Y, w, ANSWER_H),
                 i18n.tr("ui.pass"),
-                lambda: t.answer_double(False),
+                lambda: t.choose_answer(False),
                 "red",
                 sub=pass_sub,
                 size=ANSWER_SIZE,

@@ -79,7 +79,7 @@ def status(t: GameHost) -> tuple[str, Colour]:
     """The one line at the top: a flashed refusal, else whose turn it is and what to do."""
     if t.flash_time > 0 and t.flash_text:
         return t.flash_text, (255, 200, 60)
-    if t.status_note:  # something holds the game (an answer that can be undone) and says what
+    if t.status_note:  # something holds the game (the coach's card, an answer to undo) and says what
         return t.status_note, (255, 200, 60)
     game = t.game
     s = game.state

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.flow import Action, Double, EndTurn, GameState, Phase, Undo
+from game.engine.flow import Action, GameState, Phase, Undo
 from game.engine.match import Match
 from game.record import MatchRecord
 
@@ -33,6 +33,8 @@ from game.ui.kiosk.leaderboard import offer_entry
 from game.ui.play import dialog_input, dialogs, panel
 from game.ui.play.answer_window import AnswerWindow
 from game.ui.play.board_paint import Frame
+from game.ui.play.coach_card import CoachCard
+from game.ui.play.coached import CoachedActions
 from game.ui.play.cursor import BoardCursor
 from game.ui.play.hints import Hints
 from game.ui.play.match_events import MatchEvents
@@ -53,7 +55,9 @@ appears, took a double at 4 or skipped the match result before seeing it (found 
 The explicit keys (T, P) act at once: nobody presses them by accident."""
 
 
-class GameScene(Scene):
+class GameScene(CoachedActions, Scene):
+    """One match on screen; Done, Double, Take and Pass come through :class:`CoachedActions`."""
+
     def __init__(self, app: Host, setup: GameSetup) -> None:
         super().__init__(app)
         self.anim = Animator(speed=app.speed, reduced=app.settings.reduced_motion)
@@ -81,8 +85,10 @@ class GameScene(Scene):
         """Kiosk: the number of the game (``game.games``) whose review opened by itself."""
         self.modal_age = 0.0
         """Seconds the current dialog has been on screen (counted once the board stops moving)."""
-        self.status_note = ""  # the status line while something holds the game (an answer to undo)
+        self.status_note = ""  # the status line while something holds the game (the coach, an answer)
         self.answer_window = AnswerWindow(self, self.answer)
+        where = Where.THREAD if app.threaded_ai else Where.HERE
+        self.coach = CoachCard(self, app.settings.coach, app.kiosk is not None, where)
         self.game.auto_play = AutoPlay(lambda: self.app.settings)  # forced plays, equal bear-offs
         self._on_state()
         self.game.start()
@@ -144,10 +150,12 @@ class GameScene(Scene):
         self.buttons.focus = None  # the buttons change with the phase: a kept focus would land on another
         self.modal.focus = None
         self.modal_age = 0.0
+        self.coach.on_state()
         self.rebuild_buttons()
 
     def _on_reset(self, resumed: bool) -> None:
         self.answer_window.cancel()
+        self.coach.cancel()
         self.anim.skip(silent=True)
         self.anim.take_sounds()
         if resumed:
@@ -163,6 +171,7 @@ class GameScene(Scene):
         self.buttons.buttons = panel.buttons(self)
         self.modal.buttons = dialogs.modal_buttons(self)
         self.answer_window.build()  # an answer that can still be undone: Undo stands in for the offer's
+        self.coach.build()  # the coach's card stands in for the dialog's buttons
 
     # -- the player's actions ----------------------------------------------------------------
 
@@ -178,29 +187,9 @@ class GameScene(Scene):
         if reason:
             self.flash(reason)
 
-    def end_turn(self) -> None:
-        reason = self.game.do(EndTurn())
-        if reason:
-            self.flash(reason)
-            self.flash_counts_moves = True
-        elif not self.flash_keep:
-            # A refusal flashed during this turn is about a move that is over now: it must not
-            # stay up over the next player's (or the computer's) turn. (News, a failed save, stays.)
-            self.flash_time = 0.0
-
     def undo(self) -> None:
         self.anim.skip()
         self._refused(self.game.do(Undo()))
-
-    def offer_double(self) -> None:
-        self._refused(self.game.do(Double()))
-
-    def answer_double(self, take: bool) -> None:
-        """A tap (Enter, a controller's A) on TAKE or PASS: it counts after its window with Undo."""
-        self.answer_window.start(take)
-
-    def answer(self, take: bool) -> None:
-        self.game.answer(take)
 
     def ask_hint(self) -> None:
         """The expert's play for this roll or, before a roll or on a double, its cube advice."""
@@ -250,6 +239,7 @@ class GameScene(Scene):
         self.app.scenes.push(MenuScene(self.app, keyboard=keyboard, finished=finished))
 
     def to_title(self) -> None:
+        self.coach.cancel()
         self.game.close()
         self.app.to_title()
 
@@ -269,7 +259,7 @@ class GameScene(Scene):
             return
         if intent.kind == "down":
             self.cursor.engaged = False  # a pointer again: no cursor, no focus ring
-        if dialog_input.pointer(self, intent):  # a dialog holds the game
+        if self.coach_pointer(intent) or dialog_input.pointer(self, intent):  # the coach or a dialog holds it
             return
         if self.hands.drag is None and self.buttons.handle(intent):
             return
@@ -279,7 +269,7 @@ class GameScene(Scene):
         """A keyboard or controller command (see ``game.ui.controls``)."""
         game = self.game
         s = game.state
-        if dialog_input.command(self, name):  # a cube offer to answer, or the end of a game
+        if self.coach_command(name) or dialog_input.command(self, name):  # the coach's card, a cube offer
             return
         mine = game.is_human(s.turn)
         if name == "hint":
@@ -318,6 +308,7 @@ class GameScene(Scene):
         if self.hints.busy:
             self.hints.poll()
         self.answer_window.step(dt, moving=self.anim.busy)
+        self.coach.step()
         if not (self.anim.busy or self.dice.tumbling):
             self.game.step(dt)
             self.cursor.ensure()
@@ -340,7 +331,9 @@ class GameScene(Scene):
     def busy(self) -> bool:
         if self.anim.busy or self.dice.tumbling or self.flash_time > 0 or self.hands.drag is not None:
             return True
-        if self.events.busy or self.game.pending is not None or self.hints.busy or self.answer_window.open:
+        if self.events.busy or self.game.pending is not None or self.hints.busy:
+            return True
+        if self.answer_window.open or self.coach.busy:
             return True
         if self.modal.buttons and not self.modal_ready:
             return True  # the loop keeps stepping until the dialog takes presses (it sleeps when idle)
@@ -352,6 +345,7 @@ class GameScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.frame.draw(self, surface, alpha)
         self.answer_window.draw(surface)
+        self.coach.draw(surface)
         self.cursor.draw(surface)
 
 

@@ -35,6 +35,7 @@ class SettingsScene(ButtonScene):
         "volume",
         "animation",
         "level",
+        "coach",
         "match_length",
         "direction",
         "table",
@@ -68,6 +69,7 @@ class SettingsScene(ButtonScene):
                 "volume": "settings.volume",
                 "animation": "settings.animation",
                 "level": "settings.level",
+                "coach": "settings.coach",
                 "match_length": "settings.match_length",
                 "direction": "settings.direction",
                 "table": "settings.table",
@@ -97,6 +99,8 @@ class SettingsScene(ButtonScene):
             return tr(f"speed.{v.animation}")
         if name == "level":
             return tr(f"level.{v.level}")
+        if name == "coach":
+            return tr(f"coach.mode.{v.coach}")
         if name == "match_length":
             if v.match_length == 0:
                 return tr("match.session")
@@ -127,22 +131,32 @@ class SettingsScene(ButtonScene):
             return f"{self.label(name)}: {self.value_text(name)}"
         return self.buttons.buttons[index].label
 
+    def columns(self) -> tuple[int, int, int]:
+        """(columns, left of the first, width of a row): two wide columns, three narrower ones when
+        two would need more than six rows (the operator's screen), which would run into Back."""
+        if len(self.fields()) <= 12:
+            return 2, 70, 520
+        return 3, 40, 380
+
     def rows(self) -> list[tuple[str, int, int]]:
-        """Each setting shown, with the top left of its row: two columns, filled top to bottom."""
+        """Each setting shown, with the top left of its row: in columns, filled top to bottom."""
         names = self.fields()
-        per_col = math.ceil(len(names) / 2)
+        cols, left, width = self.columns()
+        per_col = math.ceil(len(names) / cols)
+        step = width + (70 if cols == 2 else 20)
         out = []
         for i, name in enumerate(names):
             col, row = divmod(i, per_col)
-            out.append((name, 70 + col * 590, 100 + row * 88))
+            out.append((name, left + col * step, 100 + row * 88))
         return out
 
     def _build(self) -> None:
         b = self.buttons
         b.clear()
+        width = self.columns()[2]
         for name, x, y in self.rows():
             row = b.add(
-                button((x, y + 34, 520, 60), self.value_text(name), self._cycle(name), "blue", size=28)
+                button((x, y + 34, width, 60), self.value_text(name), self._cycle(name), "blue", size=28)
             )
             row.repeat = name != "operator_code"  # quick taps step on (300 s -> 30, 60, 90), one a tap
         b.add(button((L.W // 2 - 200, L.H - 86, 400, 70), tr("button.back"), self.close, "green", size=30))
@@ -197,8 +211,9 @@ class SettingsScene(ButtonScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(BG)
         draw_text(surface, tr(self.TITLE), 44, (L.W // 2, 60), GOLD)
+        width = self.columns()[2]
         for name, x, y in self.rows():
-            draw_text(surface, self.label(name), 24, (x + 4, y + 16), DIM, anchor="midleft", width=520)
+            draw_text(surface, self.label(name), 24, (x + 4, y + 16), DIM, anchor="midleft", width=width)
         self.buttons.draw(surface, self.app.sprites)
 
 

@@ -47,7 +47,9 @@ SIZES = ((800, 480), (1920, 1080))
 def _human_turn(scene: GameScene, rng: random.Random) -> bool:
     """The human's side played by the beginner level; False when it is not the human's turn."""
     s: GameState = scene.state
-    if s.phase is Phase.ROLL and s.turn == 0:
+    if scene.coach.verdict is not None:  # the coach asks "Are you sure?": the player keeps the move
+        scene.coach.keep()
+    elif s.phase is Phase.ROLL and s.turn == 0:
         scene.do(Roll((rng.randint(1, 6), rng.randint(1, 6))))
     elif s.phase is Phase.MOVING and s.turn == 0 and s.dice is not None and s.turn_state().most > 0:
         play = choose_play(s.position, s.dice, "beginner", seed=rng.randrange(1000))

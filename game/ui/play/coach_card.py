@@ -1,0 +1,377 @@
+"""The coach's card during play: "Are you sure?" before a costly decision counts.
+
+When a coached player presses Done (or doubles, takes or passes) and the decision loses at least
+the coach's threshold against the expert's own choice (:mod:`game.session.coach` decides, from a
+study started when the decision came up), the decision does not count yet: a card stands over the
+side panel, the board in full view, with the reason in one sentence and three buttons: Take it
+back, Show me the better move (the expert's play as the Hint's arrows, or its cube advice) and Keep
+my move. Everything else of the scene waits behind the card (its buttons are the scene's modal ones).
+
+Where the work runs: the study of a roll is a :class:`~game.ai.jobs.Job` in a thread beside the
+loop on a cabinet (it shares its :class:`~game.session.coach.RollStudy` with the screen), at once in
+the tests and ``--frames``; a cube decision is the expert's cube advice, asked where the computer
+thinks (a worker process on a cabinet), as the Hint asks it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from game.ai.api import CubeAdvice
+from game.ai.jobs import Job, Where
+from game.coach.words import render_phrase
+from game.engine.flow import GameState, Phase, Undo
+from game.engine.moves import Move
+from game.engine.position import Position
+from game.i18n import get_language, tr
+from game.session import coach as sc
+from game.session.controller import GameController
+from game.ui.play.coach_layout import card_buttons, draw_card
+from game.ui.play.hints import Hints
+from game.ui.reading import reader_phrases
+from game.ui.widgets import ButtonGroup
+
+if TYPE_CHECKING:
+    from game.ui.board.sprites import Sprites
+
+Answer = sc.Verdict | bool | None
+"""A held decision's poll: False while the coach is not ready, else its verdict (None: it counts)."""
+
+
+class CoachTable(Protocol):
+    """What the card needs of the game scene."""
+
+    game: GameController
+    hints: Hints
+    modal: ButtonGroup
+    modal_age: float
+    status_note: str
+    """The status line while the card holds the game (empty: none)."""
+
+    @property
+    def sprites(self) -> Sprites: ...
+
+    def flash(self, text: str, seconds: float = ..., keep: bool = ...) -> None: ...
+    def rebuild_buttons(self) -> None: ...
+
+
+def decision_key(s: GameState) -> tuple[object, ...]:
+    """What one decision is: a roll's play (its start and dice, whatever the moves so far), or a
+    cube decision in one position. The coach asks once per decision."""
+    if s.phase is Phase.MOVING:
+        turn = s.turn_state()
+        return (s.phase, s.turn, turn.start, turn.dice)
+    return (s.phase, s.turn, s.position, s.cube)
+
+
+class CoachCard:
+    """The coach in one game: studies the coached player's decisions and holds a costly one back.
+
+    Threaded (a cabinet), a roll's study starts when the dice land and Done reads it; a double's
+    advice is asked when it is offered. At once (tests, ``--frames``), a study is made when Done
+    (or the answer) asks: a scripted game that never presses Done pays nothing for the coach.
+    """
+
+    def __init__(self, table: CoachTable, setting: str, kiosk: bool, where: Where) -> None:
+        self.t = table
+        game = table.game
+        setup = game.setup
+        level = sc.coach_level(
+            setting, mode=game.mode, level=game.level, kiosk=kiosk, asked=setup.coach, aids=setup.aids
+        )
+        self.coach = sc.Coach(level)
+        self.where = where
+        """Where the coach works: a thread beside the loop, or at once (``Where.HERE``)."""
+        self.key: tuple[object, ...] | None = None
+        """The decision the studies are about (:func:`decision_key`)."""
+        self.study: sc.RollStudy | None = None
+        self.study_job: Job[sc.RollStudy] | None = None
+        self.cube_job: Job[CubeAdvice] | None = None
+        self.asked = False
+        """The card came up for this decision already: asked once per decision."""
+        self.waiting: Callable[[], Answer] | None = None
+        """While the player's decision waits for the coach's answer: its poll."""
+        self.explaining: tuple[Position, Job[sc.RollStudy]] | None = None
+        """The play whose reason is being worked out (the position after it), and the job."""
+        self.proceed: Callable[[], None] | None = None
+        """The decision held back, to run if the player keeps it (or the coach lets it pass)."""
+        self.verdict: sc.Verdict | None = None
+        """The card on screen (None: no card)."""
+        self.pressed_at = 0.0
+        self.delays: list[float] = []
+        """Seconds from each coached decision to the coach's answer (bench_coach reads them)."""
+
+    # -- the state of the game -----------------------------------------------------------------
+
+    @property
+    def on(self) -> bool:
+        return self.coach.on
+
+    @property
+    def threaded(self) -> bool:
+        return self.where is not Where.HERE
+
+    @property
+    def busy(self) -> bool:
+        """The game waits for the coach's answer: the loop keeps stepping."""
+        return self.waiting is not None
+
+    @property
+    def holding(self) -> bool:
+        """A decision waits for the coach, or the card is up."""
+        return self.waiting is not None or self.verdict is not None
+
+    def step(self) -> None:
+        """One fixed step: collect the coach's answer for a held decision; explain a complete play
+        the coach will stop while the player reaches for Done."""
+        self.update()
+        self._explain_early()
+
+    def on_state(self) -> None:
+        """After every change of state: a coached player's new decision gets its study (threaded),
+        the studies of a decision that is over are withdrawn."""
+        if not self.on:
+            return
+        game = self.t.game
+        s = game.state
+        if game.timed_out:
+            self.cancel()
+            return
+        key = decision_key(s)
+        if key == self.key:
+            return
+        self._forget()
+        self.key = key
+        if not self.threaded:
+            return  # studied when Done or the answer asks, at once
+        if s.phase is Phase.MOVING and game.is_human(s.turn):
+            turn = s.turn_state()
+            self.study = sc.RollStudy(turn.start, turn.dice)
+            self.study_job = sc.start_roll_study(self.study, self.where)
+        elif s.phase is Phase.CUBE_OFFERED and game.is_human(1 - s.turn):
+            self.cube_job = game.opponent.advice(s)
+
+    def _forget(self) -> None:
+        if self.study is not None:
+            self.study.stop = True
+        explain = self.explaining[1] if self.explaining is not None else None
+        for job in (self.study_job, self.cube_job, explain):
+            if job is not None:
+                job.cancel()
+        self.study = None
+        self.study_job = self.cube_job = None
+        self.explaining = None
+        self.key = None
+        self.asked = False
+
+    # -- decisions held back ---------------------------------------------------------------------
+
+    def check_play(self, proceed: Callable[[], None]) -> bool:
+        """Done was pressed: True when the coach holds the play back (``proceed`` ends the turn
+        later, if the player keeps it or the coach lets it pass), False to end the turn now."""
+        game = self.t.game
+        s = game.state
+        if self.holding:
+            return True  # a second Done while the coach answers the first: nothing more to do
+        if not self.on or self.asked or s.phase is not Phase.MOVING:
+            return False
+        if not game.is_human(s.turn) or not s.turn_state().is_complete or not s.moves:
+            return False
+        self.on_state()
+        turn = s.turn_state()
+        if self.study is None:
+            self.study = sc.RollStudy(turn.start, turn.dice)
+        study = self.study
+        after, moves = s.position, s.moves
+        self.pressed_at = time.perf_counter()
+        if self.study_job is None:  # at once (tests, --frames): the expert's play and this one only
+            study.wanted, study.stop = after, True
+            self.study_job = sc.start_roll_study(study, self.where)
+        study_job = self.study_job
+
+        def poll() -> Answer:
+            if study_job.done and study_job.result is None:
+                return None  # the study failed (logged) or was withdrawn: the coach says nothing
+            if not study.best_known:
+                study.wanted = after
+                return False
+            if study.best is None:
+                return None
+            loss = study.loss(after)
+            if loss is not None and not self.coach.stops(loss):
+                return None  # the usual case: a look-up
+            if loss is not None and after in study.explained:
+                return sc.play_verdict(study, after, moves, self.coach)
+            if loss is None and not study_job.done:
+                study.wanted = after  # valued next, before the other plays
+                return False
+            study.stop = True  # a stoppable play not explained yet, or a study cut short
+            job = self._explain(study, after, moves)
+            if not job.done:
+                return False
+            return None if job.result is None else sc.play_verdict(study, after, moves, self.coach)
+
+        return self._hold(poll, proceed)
+
+    def _explain(self, study: sc.RollStudy, after: Position, moves: tuple[Move, ...]) -> Job[sc.RollStudy]:
+        """The job working out why the play reaching ``after`` is stopped (started if need be)."""
+        if self.explaining is None or self.explaining[0] != after:
+            if self.explaining is not None:
+                self.explaining[1].cancel()
+            self.explaining = (after, sc.start_explain(study, after, moves, self.where))
+        return self.explaining[1]
+
+    def _explain_early(self) -> None:
+        """A complete play the study says the coach stops: its reason is worked out now, beside the
+        loop, while the player reaches for Done (only the position after a whole legal play has a
+        value, so a known loss means the play is complete)."""
+        study, s = self.study, self.t.game.state
+        if study is None or not self.threaded or self.asked or self.holding or not s.moves:
+            return
+        loss = study.loss(s.position)
+        if loss is not None and self.coach.stops(loss) and s.position not in study.explained:
+            self._explain(study, s.position, s.moves)
+
+    def check_cube(self, action: str, proceed: Callable[[], None]) -> bool:
+        """A double, take or pass: True when the coach holds it back (as :meth:`check_play`)."""
+        game = self.t.game
+        s = game.state
+        if self.holding:
+            return True
+        if not self.on or self.asked:
+            return False
+        if action == "double":
+            if s.phase is not Phase.ROLL or not game.is_human(s.turn) or s.can_double() is not None:
+                return False  # the engine refuses this double and says why
+        elif s.phase is not Phase.CUBE_OFFERED or not game.is_human(1 - s.turn):
+            return False
+        self.on_state()
+        self.pressed_at = time.perf_counter()
+        known = self.t.hints.cube  # the Hint asked the same question already
+        if self.cube_job is None and known is None:
+            self.cube_job = game.opponent.advice(s)
+        job = self.cube_job
+
+        def poll() -> Answer:
+            advice = known
+            if advice is None and job is not None:
+                if not job.done:
+                    return False
+                advice = job.result
+            if advice is None:
+                return None  # the thinking failed (logged): the decision counts
+            return sc.cube_verdict(sc.cube_study(s, advice), action, self.coach)
+
+        return self._hold(poll, proceed)
+
+    def _hold(self, poll: Callable[[], Answer], proceed: Callable[[], None]) -> bool:
+        self.waiting = poll
+        self.proceed = proceed
+        if not self.update():
+            self.t.status_note = tr("coach.card.wait")
+        return True
+
+    def update(self) -> bool:
+        """Collect the coach's answer for a held decision; True once there is none waiting."""
+        poll = self.waiting
+        if poll is None:
+            return True
+        answer = poll()
+        if answer is False:
+            return False
+        self.waiting = None
+        self.delays.append(time.perf_counter() - self.pressed_at)
+        self.coach.decided()
+        self.t.status_note = ""
+        if isinstance(answer, sc.Verdict):
+            self.asked = True
+            self.verdict = answer
+            self.t.modal_age = 0.0
+            self.t.modal.focus = None
+            key = "coach.card.status" if answer.kind == "play" else "coach.card.status_cube"
+            self.t.status_note = tr(key)
+            self.t.rebuild_buttons()
+        else:
+            self._go()
+        return True
+
+    def _go(self) -> None:
+        proceed, self.proceed = self.proceed, None
+        if proceed is not None:
+            proceed()
+
+    # -- the card's buttons ------------------------------------------------------------------
+
+    def keep(self) -> None:
+        """Keep my move: the decision counts, and the next small mistakes pass."""
+        self.verdict = None
+        self.t.status_note = ""
+        self.coach.kept()
+        self._go()
+        self.t.rebuild_buttons()
+
+    def back(self) -> None:
+        """Take it back: the play's moves are undone (a cube choice simply not made)."""
+        verdict = self.verdict
+        self.verdict = None
+        self.proceed = None
+        self.t.status_note = ""
+        if verdict is not None and verdict.kind == "play":
+            game = self.t.game
+            while game.state.phase is Phase.MOVING and game.state.moves:
+                if game.do(Undo()) is not None:
+                    break
+        self.t.rebuild_buttons()
+
+    def show(self) -> None:
+        """Show me the better move: taken back, and the expert's play drawn as the Hint's arrows
+        (a cube choice: the expert's advice where the Hint shows it)."""
+        verdict = self.verdict
+        self.back()
+        if verdict is None:
+            return
+        if verdict.kind == "play":
+            self.t.hints.moves = verdict.better_moves
+            self.t.flash(tr("coach.card.shown"), 6.0)
+        else:
+            self.t.hints.cube = verdict.advice
+            self.t.flash(tr("coach.card.shown_cube"), 6.0)
+        self.t.rebuild_buttons()
+
+    def build(self) -> None:
+        """The card's buttons in the scene's modal group (after the dialogs have built theirs)."""
+        if self.verdict is not None:
+            actions = (self.back, self.show, self.keep)
+            self.t.modal.buttons = card_buttons(self.verdict.kind == "play", actions)
+
+    def reason_text(self) -> str:
+        return "" if self.verdict is None else reason_words(self.verdict, self.t.game)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.verdict is not None:
+            draw_card(surface, self.reason_text())
+            self.t.modal.draw(surface, self.t.sprites)
+
+    def cancel(self) -> None:
+        """A new or resumed game replaces the board: nothing held back, no card."""
+        self.waiting = None
+        self.proceed = None
+        self.verdict = None
+        self.t.status_note = ""
+        self._forget()
+
+
+def reason_words(verdict: sc.Verdict, game: GameController) -> str:
+    """The reason in the current language, its plays and points in the numbers of the board's labels
+    as the player reads them."""
+    s = game.state
+    mover = s.turn if verdict.kind in ("play", "double") else 1 - s.turn
+    (phrase,) = reader_phrases((verdict.reason,), mover, game.perspective)
+    return render_phrase(phrase, get_language())
+
+
+__all__ = ["Answer", "CoachCard", "CoachTable", "decision_key", "reason_words"]

@@ -31,6 +31,7 @@ from game.session.controller import GameSetup
 from game.ui import layout as L
 from game.ui.app import App
 from game.ui.play import coach_layout, panel
+from game.ui.play.action_row import ACTION_ROW
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.text import CACHE, MIN_SIZE
@@ -277,7 +278,30 @@ def test_the_right_take_passes_without_a_card(app: App) -> None:
     scene = game_vs_computer(app, offered_to_human(A_LITTLE_AHEAD))
     let_dialog_show(app, scene)
     click(app, button_xy(scene, i18n.tr("ui.take")))
-    assert scene.coach.verdict is None and scene.state.cube == Cube(2, 0)
+    assert scene.coach.verdict is None and scene.answer_window.take is True  # no card: its Undo window
+    run_until(app, lambda: scene.state.phase is not Phase.CUBE_OFFERED, 2000)
+    assert scene.state.cube == Cube(2, 0)
+
+
+def test_a_kept_answer_still_waits_its_undo_window(app: App) -> None:
+    """The coach asks first; a take kept on its card is then a tapped answer like any other."""
+    scene = game_vs_computer(app, offered_to_human(FAR_AHEAD))
+    let_dialog_show(app, scene)
+    click(app, button_xy(scene, i18n.tr("ui.take")))
+    let_dialog_show(app, scene)
+    click(app, button_xy(scene, i18n.tr("coach.card.keep_cube")))
+    assert scene.coach.verdict is None and scene.answer_window.take is True
+    assert scene.state.phase is Phase.CUBE_OFFERED and scene.status_note != ""
+
+
+def test_the_take_key_asks_the_coach_then_counts_at_once(app: App) -> None:
+    scene = game_vs_computer(app, offered_to_human(FAR_AHEAD))
+    let_dialog_show(app, scene)
+    scene.command("take")
+    assert scene.coach.verdict is not None and scene.coach.verdict.kind == "take"
+    let_dialog_show(app, scene)
+    scene.command("take")  # the same key again: yes, I am sure
+    assert not scene.answer_window.open and scene.state.cube == Cube(2, 0)
 
 
 # -- it fits --------------------------------------------------------------------------------------
@@ -314,8 +338,7 @@ def test_the_card_fits_the_panel_and_its_reason_is_whole(lang: str) -> None:
             label = i18n.tr("coach.card." + key)
             assert fits(label, MIN_SIZE, rects[0].width - PAD, lines=2), label
         for rect in rects:  # clear of where the tap that brought the card up landed
-            assert not rect.colliderect(panel.DONE_BUTTON) and not rect.colliderect(panel.ROLL_BUTTON)
-            assert not rect.colliderect(panel.DOUBLE_BUTTON)
+            assert not rect.colliderect(ACTION_ROW)  # Roll and Double, then Done, stand in that row
     finally:
         i18n.set_language("en")
         quit_pygame()

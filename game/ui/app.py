@@ -101,6 +101,7 @@ class App:
         self.time = 0.0
         """Game time in seconds, advanced only by fixed steps."""
         self.needs_draw = True
+        self.drawn_key: object = None  # the picture key of the frame the loop drew last (game.ui.loop)
         self.errors = 0
         self.audio = Audio(self.settings.sound, self.settings.volume)
         self.dice_stats = DiceStats()

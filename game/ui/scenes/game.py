@@ -36,12 +36,15 @@ from game.ui.play.cursor import BoardCursor
 from game.ui.play.hints import Hints
 from game.ui.play.match_events import MatchEvents
 from game.ui.play.motion import animate
+from game.ui.play.picture import still_key
 from game.ui.play.turn_input import TurnInput
 from game.ui.scenes.base import Host, Scene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.review import ReviewScene
 from game.ui.widgets import ButtonGroup
 
+Drop = tuple[int, int] | None
+"""Where a dragged checker was let go (None: played by a tap or a key)."""
 FLASH_TIME = 3.5
 AUTO_REVIEW_AFTER = 2.0
 """Kiosk: seconds of the game-over dialog before a visitor's game against the computer is reviewed."""
@@ -126,9 +129,7 @@ class GameScene(Scene):
 
     # -- hooks of the controller ---------------------------------------------------------------
 
-    def _on_change(
-        self, old: GameState, new: GameState, action: Action, drop: tuple[int, int] | None
-    ) -> None:
+    def _on_change(self, old: GameState, new: GameState, action: Action, drop: Drop) -> None:
         animate(self.anim, self.dice, old, new, action, drop)
         if self.flash_counts_moves and new.moves != old.moves:
             self.flash_time = 0.0
@@ -352,6 +353,8 @@ class GameScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.frame.draw(self, surface, alpha)
         self.cursor.draw(surface)
+
+    draw_key = still_key  # the picture key: None while anything moves (game.ui.play.picture)
 
 
 __all__ = ["GameScene", "GameSetup"]

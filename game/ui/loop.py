@@ -43,6 +43,8 @@ class FrameLog:
         self.out = out
         self.presented = 0
         self.unchanged = 0
+        self.undrawn = 0
+        """Passes of the loop that stepped without drawing (busy, its picture key unchanged)."""
 
     def frame(self, app: App, presented: bool, present_seconds: float) -> None:
         if not presented:
@@ -64,7 +66,8 @@ class FrameLog:
         share = 100.0 * self.unchanged / drawn if drawn else 0.0
         return (
             f"frame log: {drawn} frames drawn, {self.presented} presented, "
-            f"{self.unchanged} unchanged and not presented ({share:.1f}%)"
+            f"{self.unchanged} unchanged and not presented ({share:.1f}%); "
+            f"{self.undrawn} passes not drawn (the picture key unchanged)"
         )
 
 
@@ -129,6 +132,8 @@ def _run(app: App, log: FrameLog | None = None) -> int:
         acc, drew = frame(app, events, frame_time, acc)
         if drew:
             present(app, log)  # scale, letterbox, turn, show: unless the picture is unchanged
+        elif log is not None and not idle:
+            log.undrawn += 1
         idle = not app.busy() and not events
         if not announced:
             announced = True

@@ -45,6 +45,13 @@ class FrameLog:
         self.unchanged = 0
         self.undrawn = 0
         """Passes of the loop that stepped without drawing (busy, its picture key unchanged)."""
+        self.passes = 0
+        self.longest_pass_gap = 0.0
+        self.longest_thinking_gap = 0.0
+        """Seconds between two passes of the loop, the longest; and the longest while the computer
+        thinks. A pass is when the screen can react (input, a move to show): with frames drawn only
+        when the picture changes, the gaps between presented frames no longer tell that."""
+        self._last_pass: float | None = None
 
     def frame(self, app: App, presented: bool, present_seconds: float) -> None:
         if not presented:
@@ -61,20 +68,33 @@ class FrameLog:
         }
         self.out.write(json.dumps(line) + "\n")
 
+    def passed(self, app: App, now: float) -> None:
+        """One pass of the loop ended at ``now`` (``time.perf_counter``; sleeps while idle count)."""
+        self.passes += 1
+        if self._last_pass is not None:
+            gap = now - self._last_pass
+            self.longest_pass_gap = max(self.longest_pass_gap, gap)
+            if activity(app)[0]:
+                self.longest_thinking_gap = max(self.longest_thinking_gap, gap)
+        self._last_pass = now
+
     def summary(self) -> str:
         drawn = self.presented + self.unchanged
         share = 100.0 * self.unchanged / drawn if drawn else 0.0
         return (
             f"frame log: {drawn} frames drawn, {self.presented} presented, "
             f"{self.unchanged} unchanged and not presented ({share:.1f}%); "
-            f"{self.undrawn} passes not drawn (the picture key unchanged)"
+            f"{self.undrawn} passes not drawn (the picture key unchanged)\n"
+            f"frame log passes: {self.passes}, longest gap between passes "
+            f"{self.longest_pass_gap * 1000.0:.1f} ms, while the computer thinks "
+            f"{self.longest_thinking_gap * 1000.0:.1f} ms"
         )
 
 
 def present(app: App, log: FrameLog | None) -> bool:
     """Present the drawn frame (skipped when unchanged) and log it; returns whether it was shown."""
     t0 = time.perf_counter()
-    shown = app.display.present()
+    shown = app.display.present(hint=app.scenes.dirty_rows)
     if log is not None:
         log.frame(app, shown, time.perf_counter() - t0)
     return shown
@@ -134,6 +154,8 @@ def _run(app: App, log: FrameLog | None = None) -> int:
             present(app, log)  # scale, letterbox, turn, show: unless the picture is unchanged
         elif log is not None and not idle:
             log.undrawn += 1
+        if log is not None:
+            log.passed(app, time.perf_counter())
         idle = not app.busy() and not events
         if not announced:
             announced = True

@@ -71,6 +71,8 @@ class AttractScene(GameScene):
         # The demo's game-over dialog would peek out around the top ten's card (its frame, its buttons).
         self.dialog_hidden = self.showing_board
         super().draw(surface, alpha)
+        self.frame.keep(False)  # the call is painted over the frame: the next frame is painted whole
+        self.app.scenes.dirty_rows = None
         if self.showing_board:
             shade(surface, 150)
             box = pygame.Rect(L.W // 2 - 460, 16, 920, L.H - 196)

@@ -41,6 +41,12 @@ class SceneStack:
         self.scenes: list[Scene] = []
         self.changes = 0
         """Counts pushes, pops, swaps and resets: part of the picture key (a new scene is drawn)."""
+        self.kept = False
+        """While a frame is drawn: the surface still holds exactly what the one scene drawn painted
+        last, nothing over it (that scene may paint again only what changed)."""
+        self.dirty_rows: list[tuple[int, int]] | None = None
+        """Set by a scene that painted only some rows of the frame (``kept``): which; None: any."""
+        self._painted: tuple[object, ...] = ()
 
     @property
     def top(self) -> Scene | None:
@@ -88,8 +94,12 @@ class SceneStack:
                 break
         return self.scenes[start:]
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        for scene in self.drawn():
+    def draw(self, surface: pygame.Surface, alpha: float, alone: bool = True) -> None:
+        """Draw the scenes seen; ``alone`` False: something else is drawn over them (never ``kept``)."""
+        drawn = self.drawn()
+        painted = (self.changes, surface, len(drawn) == 1 and alone)
+        self.kept, self.dirty_rows, self._painted = painted == self._painted and painted[2], None, painted
+        for scene in drawn:
             scene.draw(surface, alpha)
 
     def picture_key(self) -> object | None:

@@ -351,8 +351,8 @@ class GameScene(Scene):
         return not self.game.waiting_for_human()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        self.frame.draw(self, surface, alpha)
-        self.cursor.draw(surface)
+        rows = self.frame.draw(self, surface, alpha, self.app.scenes.kept)  # only what moved, if it can
+        self.app.scenes.dirty_rows = rows if self.frame.keep(not self.cursor.draw(surface)) else None
 
     draw_key = still_key  # the picture key: None while anything moves (game.ui.play.picture)
 

@@ -74,8 +74,8 @@ class FrameLog:
         if self._last_pass is not None:
             gap = now - self._last_pass
             self.longest_pass_gap = max(self.longest_pass_gap, gap)
-            if activity(app)[0]:
-                self.longest_thinking_gap = max(self.longest_thinking_gap, gap)
+            if gap > self.longest_thinking_gap and activity(app)[0]:  # asked only when it matters
+                self.longest_thinking_gap = gap
         self._last_pass = now
 
     def summary(self) -> str:

@@ -48,9 +48,11 @@ class FrameLog:
         self.passes = 0
         self.longest_pass_gap = 0.0
         self.longest_thinking_gap = 0.0
+        self.longest_moving_gap = 0.0
         """Seconds between two passes of the loop, the longest; and the longest while the computer
-        thinks. A pass is when the screen can react (input, a move to show): with frames drawn only
-        when the picture changes, the gaps between presented frames no longer tell that."""
+        thinks, and while something moves (a pass ending then: jank a player sees). A pass is when
+        the screen can react (input, a move to show): with frames drawn only when the picture
+        changes, the gaps between presented frames no longer tell that."""
         self._last_pass: float | None = None
 
     def frame(self, app: App, presented: bool, present_seconds: float) -> None:
@@ -74,8 +76,12 @@ class FrameLog:
         if self._last_pass is not None:
             gap = now - self._last_pass
             self.longest_pass_gap = max(self.longest_pass_gap, gap)
-            if gap > self.longest_thinking_gap and activity(app)[0]:  # asked only when it matters
-                self.longest_thinking_gap = gap
+            if gap > min(self.longest_thinking_gap, self.longest_moving_gap):  # asked only when it matters
+                thinking, moving = activity(app)
+                if thinking and gap > self.longest_thinking_gap:
+                    self.longest_thinking_gap = gap
+                if moving and gap > self.longest_moving_gap:
+                    self.longest_moving_gap = gap
         self._last_pass = now
 
     def summary(self) -> str:
@@ -87,7 +93,8 @@ class FrameLog:
             f"{self.undrawn} passes not drawn (the picture key unchanged)\n"
             f"frame log passes: {self.passes}, longest gap between passes "
             f"{self.longest_pass_gap * 1000.0:.1f} ms, while the computer thinks "
-            f"{self.longest_thinking_gap * 1000.0:.1f} ms"
+            f"{self.longest_thinking_gap * 1000.0:.1f} ms, while something moves "
+            f"{self.longest_moving_gap * 1000.0:.1f} ms"
         )
 
 

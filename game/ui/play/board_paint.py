@@ -139,8 +139,9 @@ class Frame:
         ``kept``: the caller knows ``surface`` still holds exactly the frame painted last (nothing
         else drew on it since). Then, when the layer is unchanged, only the places where dice and
         flying checkers were and are now are painted again: a checker's flight repaints a few
-        thousand pixels instead of the whole 1280x720 frame (0.3 ms of blitting under Xvfb at
-        1080p), and the display compares and uploads only those rows.
+        thousand pixels instead of the whole 1280x720 frame, and the display compares and uploads
+        only those rows (measured in the demo under Xvfb at 1080p: drawing 0.88 -> 0.52 ms a frame,
+        comparing 0.40 -> 0.16 ms).
         """
         d = board_draw(t, alpha)
         s = t.game.state

@@ -14,10 +14,14 @@ server, so that both see the same load):
 
 - frames a second while something moves (a checker flying, dice rolling; still frames are not drawn
   at all): per stretch of motion of at least 10 frames, the median and the lowest of the stretches;
-- the longest gap between two presented frames while something moves;
+- the longest gap between two presented frames while something moves (a play's short pauses, where
+  nothing moves for 40 ms or more, count in it), and between two passes of the loop ending while
+  something moves (from the frame log's summary; ``n/a`` from an older checkout);
 - the longest gap between two passes of the loop while the computer thinks (when the screen could not
   react; from the frame log's summary, which an older checkout may not write: then ``n/a``);
-- the loop thread's CPU per presented frame, presenting included.
+- the loop thread's CPU per presented frame, presenting included; and while something moves, the
+  median loop CPU between two frames and the median wall time of presenting one (under Xvfb the wait
+  for llvmpipe and the X server, which bounds the frame rate here whatever the game does).
 
 Usage: ``.venv/bin/python -m game.ui.tools.bench_pi [--seconds 60] [--sizes 1920x1080,800x480]
 [--before DIR] [--no-throttle]``. Needs ``Xvfb``, and root with cgroup v1's cpu controller at
@@ -62,8 +66,14 @@ class Result:
     stretches: int
     longest_moving_gap_ms: float
     longest_thinking_pass_gap_ms: float | None
+    longest_moving_pass_gap_ms: float | None
     loop_ms_per_frame: float
     presented: int
+    moving_present_ms: float
+    """Median wall time of presenting a frame while something moves: under Xvfb mostly the wait for
+    llvmpipe and the X server (out of the quota, as a GPU would be), not the game's own work."""
+    moving_loop_ms: float
+    """Median loop-thread CPU between two presented frames while something moves (within the quota)."""
 
 
 def throttle_problem() -> str | None:
@@ -176,7 +186,10 @@ def figures(entries: list[dict[str, float]], summary: str) -> Result:
         stretches.append(current)
     rates = [(len(s) - 1) / (s[-1] - s[0]) for s in stretches if len(s) >= MIN_STRETCH and s[-1] > s[0]]
     gaps = [b - a for s in stretches for a, b in itertools.pairwise(s)]
+    pairs = [(a, b) for a, b in itertools.pairwise(entries) if a["moving"] and b["moving"]]
+    moving_cpu = [(b["cpu"] - a["cpu"]) * 1000.0 for a, b in pairs]
     found = re.search(r"while the computer thinks ([0-9.]+) ms", summary)
+    moving_pass = re.search(r"while something moves ([0-9.]+) ms", summary)
     cpu = (entries[-1]["cpu"] - entries[0]["cpu"]) / max(1, len(entries) - 1) * 1000.0
     return Result(
         fps_median=statistics.median(rates) if rates else 0.0,
@@ -184,8 +197,11 @@ def figures(entries: list[dict[str, float]], summary: str) -> Result:
         stretches=len(rates),
         longest_moving_gap_ms=max(gaps, default=0.0) * 1000.0,
         longest_thinking_pass_gap_ms=float(found.group(1)) if found else None,
+        longest_moving_pass_gap_ms=float(moving_pass.group(1)) if moving_pass else None,
         loop_ms_per_frame=cpu,
         presented=len(entries),
+        moving_present_ms=statistics.median(b["present_ms"] for _, b in pairs) if pairs else 0.0,
+        moving_loop_ms=statistics.median(moving_cpu) if moving_cpu else 0.0,
     )
 
 
@@ -276,15 +292,18 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(
         f"{'screen':>10} {'tree':>7} {'fps median':>10} {'fps lowest':>10} {'stretches':>9} "
-        f"{'gap moving':>11} {'gap thinking':>13} {'loop CPU/frame':>15} {'load':>5}"
+        f"{'gap moving':>11} {'pass gap':>9} {'gap thinking':>13} {'loop CPU/frame':>15} "
+        f"{'moving: CPU':>12} {'present':>8} {'load':>5}"
     )
     for size_text, name, r, load in rows:
         thinking = (
             "n/a" if r.longest_thinking_pass_gap_ms is None else f"{r.longest_thinking_pass_gap_ms:.0f} ms"
         )
+        moving = "n/a" if r.longest_moving_pass_gap_ms is None else f"{r.longest_moving_pass_gap_ms:.0f} ms"
         print(
             f"{size_text:>10} {name:>7} {r.fps_median:>10.1f} {r.fps_lowest:>10.1f} {r.stretches:>9} "
-            f"{r.longest_moving_gap_ms:>8.0f} ms {thinking:>13} {r.loop_ms_per_frame:>12.2f} ms {load:>5.2f}"
+            f"{r.longest_moving_gap_ms:>8.0f} ms {moving:>9} {thinking:>13} {r.loop_ms_per_frame:>12.2f} ms "
+            f"{r.moving_loop_ms:>9.2f} ms {r.moving_present_ms:>5.1f} ms {load:>5.2f}"
         )
     print(f"load average after: {os.getloadavg()[0]:.2f}")
     return 0

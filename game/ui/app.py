@@ -101,6 +101,7 @@ class App:
         self.time = 0.0
         """Game time in seconds, advanced only by fixed steps."""
         self.needs_draw = True
+        self.drawn_key: object = None  # the picture key of the frame the loop drew last (game.ui.loop)
         self.errors = 0
         self.audio = Audio(self.settings.sound, self.settings.volume)
         self.dice_stats = DiceStats()
@@ -346,7 +347,8 @@ class App:
     def draw(self, alpha: float = 0.0) -> None:
         # The picture faces whoever acts; input is mapped through the same turn (game.ui.display).
         self.display.half_turn = self.far_side_acts()
-        self.scenes.draw(self.screen, alpha)
+        ring = self.kiosk is not None and self.kiosk.hold_progress > 0.2  # the operator's, drawn over all
+        self.scenes.draw(self.screen, alpha, alone=not ring)
         if self.kiosk_rules is not None:
             self.kiosk_rules.draw(self.screen)
 

@@ -303,15 +303,17 @@ class Display:
 
     # -- output -----------------------------------------------------------------------------
 
-    def present(self, force: bool = False) -> bool:
+    def present(self, force: bool = False, hint: Sequence[tuple[int, int]] | None = None) -> bool:
         """Show the logical picture (letterboxed, turned) unless it is the one already on screen.
 
         Returns whether a frame was presented. ``force``, a window event (:data:`WINDOW_EVENTS`), a
         new turn or window size, or a newly opened window present even an unchanged picture.
+        ``hint``: the only rows the drawing changed since the frame last presented or compared
+        (:meth:`FrameChanges.compare`); None: any.
         """
         window = self.window_size()
         turn = self.turn
-        rows = self.changes.rows(self.surface)
+        rows = self.changes.rows(self.surface, hint)
         if rows == [] and not (force or self._stale or self._shown != (window, turn)):
             return False
         if self._gpu is not None:

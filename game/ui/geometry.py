@@ -8,6 +8,7 @@ turn and present the picture and to map touches back.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from typing import Any, cast
 
 import pygame
@@ -200,6 +201,20 @@ def texture_quad(
     return corners, uvs
 
 
+def changed_rows(rects: list[pygame.Rect], height: int = H) -> list[tuple[int, int]]:
+    """The picture's row ranges ``(top, bottom)`` that ``rects`` cover, merged, top to bottom."""
+    spans = sorted((max(0, r.top), min(height, r.bottom)) for r in rects if r.h > 0 and r.w > 0)
+    out: list[tuple[int, int]] = []
+    for top, bottom in spans:
+        if bottom <= top:
+            continue
+        if out and top <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], bottom))
+        else:
+            out.append((top, bottom))
+    return out
+
+
 class FrameChanges:
     """Which rows of the picture changed since the frame last shown; none: nothing to present.
 
@@ -218,9 +233,15 @@ class FrameChanges:
         """Forget the last frame: the next one counts as wholly changed (a new window, a new surface)."""
         self._last = None
 
-    def compare(self, pixels: memoryview, pitch: int, height: int) -> list[tuple[int, int]] | None:
+    def compare(
+        self, pixels: memoryview, pitch: int, height: int, hint: Sequence[tuple[int, int]] | None = None
+    ) -> list[tuple[int, int]] | None:
         """The changed row ranges ``(top, bottom)``, merged, top to bottom; ``[]`` when the picture is
-        the same; ``None`` when there is no earlier frame to compare with (all of it is new)."""
+        the same; ``None`` when there is no earlier frame to compare with (all of it is new).
+
+        ``hint``: the row ranges the drawing says are the only ones that may differ from the frame
+        compared last (a frame where only a checker moved); only the bands they touch are compared.
+        """
         size = pitch * height
         last = self._last
         if last is None or len(last) != size or pitch != self._pitch:
@@ -228,8 +249,15 @@ class FrameChanges:
             self._pitch = pitch
             return None
         step = pitch * self.band
+        if hint is None:
+            starts: Iterable[int] = range(0, size, step)
+        else:
+            bands = {
+                b for top, bottom in hint for b in range(top // self.band, (bottom - 1) // self.band + 1)
+            }
+            starts = [b * step for b in sorted(bands) if 0 <= b * step < size]
         runs: list[tuple[int, int]] = []
-        for start in range(0, size, step):
+        for start in starts:
             end = min(size, start + step)
             piece = pixels[start:end]
             if last.startswith(piece, start):
@@ -242,12 +270,14 @@ class FrameChanges:
                 runs.append((top, bottom))
         return runs
 
-    def rows(self, surface: pygame.Surface) -> list[tuple[int, int]] | None:
+    def rows(
+        self, surface: pygame.Surface, hint: Sequence[tuple[int, int]] | None = None
+    ) -> list[tuple[int, int]] | None:
         """:meth:`compare` on a surface's pixels (the surface is locked only while they are read)."""
         proxy = surface.get_buffer()
         view = memoryview(cast(Any, proxy)).cast("B")  # a buffer, though its stub does not say so
         try:
-            return self.compare(view, surface.get_pitch(), surface.get_height())
+            return self.compare(view, surface.get_pitch(), surface.get_height(), hint)
         finally:
             view.release()
             del proxy

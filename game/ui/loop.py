@@ -3,10 +3,12 @@
 Real time accumulates; the game advances in fixed steps of ``STEP`` seconds (frame
 time clamped, catch-up capped so a stall never snowballs); the frame is drawn with
 the fraction left over for smooth motion. When no scene is busy and no input came,
-the loop stops drawing and sleeps in short polls. A drawn frame whose picture is the one
-already on screen is not presented (:meth:`~game.ui.display.Display.present`). Also the two
-headless runs: ``--frames`` (fixed steps, then a screenshot) and ``--bench-frames`` (timed
-frames), and ``--frame-log`` (one JSON line per presented frame, for measuring on any machine).
+the loop stops drawing and sleeps in short polls; while a scene is busy but its picture
+stands still (its picture key unchanged: the computer thinking), the loop steps without
+drawing. A drawn frame whose picture is the one already on screen is not presented
+(:meth:`~game.ui.display.Display.present`). Also the two headless runs: ``--frames`` (fixed
+steps, then a screenshot) and ``--bench-frames`` (timed frames), and ``--frame-log`` (one JSON
+line per presented frame, for measuring on any machine).
 """
 
 from __future__ import annotations
@@ -41,6 +43,17 @@ class FrameLog:
         self.out = out
         self.presented = 0
         self.unchanged = 0
+        self.undrawn = 0
+        """Passes of the loop that stepped without drawing (busy, its picture key unchanged)."""
+        self.passes = 0
+        self.longest_pass_gap = 0.0
+        self.longest_thinking_gap = 0.0
+        self.longest_moving_gap = 0.0
+        """Seconds between two passes of the loop, the longest; and the longest while the computer
+        thinks, and while something moves (a pass ending then: jank a player sees). A pass is when
+        the screen can react (input, a move to show): with frames drawn only when the picture
+        changes, the gaps between presented frames no longer tell that."""
+        self._last_pass: float | None = None
 
     def frame(self, app: App, presented: bool, present_seconds: float) -> None:
         if not presented:
@@ -57,19 +70,38 @@ class FrameLog:
         }
         self.out.write(json.dumps(line) + "\n")
 
+    def passed(self, app: App, now: float) -> None:
+        """One pass of the loop ended at ``now`` (``time.perf_counter``; sleeps while idle count)."""
+        self.passes += 1
+        if self._last_pass is not None:
+            gap = now - self._last_pass
+            self.longest_pass_gap = max(self.longest_pass_gap, gap)
+            if gap > min(self.longest_thinking_gap, self.longest_moving_gap):  # asked only when it matters
+                thinking, moving = activity(app)
+                if thinking and gap > self.longest_thinking_gap:
+                    self.longest_thinking_gap = gap
+                if moving and gap > self.longest_moving_gap:
+                    self.longest_moving_gap = gap
+        self._last_pass = now
+
     def summary(self) -> str:
         drawn = self.presented + self.unchanged
         share = 100.0 * self.unchanged / drawn if drawn else 0.0
         return (
             f"frame log: {drawn} frames drawn, {self.presented} presented, "
-            f"{self.unchanged} unchanged and not presented ({share:.1f}%)"
+            f"{self.unchanged} unchanged and not presented ({share:.1f}%); "
+            f"{self.undrawn} passes not drawn (the picture key unchanged)\n"
+            f"frame log passes: {self.passes}, longest gap between passes "
+            f"{self.longest_pass_gap * 1000.0:.1f} ms, while the computer thinks "
+            f"{self.longest_thinking_gap * 1000.0:.1f} ms, while something moves "
+            f"{self.longest_moving_gap * 1000.0:.1f} ms"
         )
 
 
 def present(app: App, log: FrameLog | None) -> bool:
     """Present the drawn frame (skipped when unchanged) and log it; returns whether it was shown."""
     t0 = time.perf_counter()
-    shown = app.display.present()
+    shown = app.display.present(hint=app.scenes.dirty_rows)
     if log is not None:
         log.frame(app, shown, time.perf_counter() - t0)
     return shown
@@ -127,6 +159,10 @@ def _run(app: App, log: FrameLog | None = None) -> int:
         acc, drew = frame(app, events, frame_time, acc)
         if drew:
             present(app, log)  # scale, letterbox, turn, show: unless the picture is unchanged
+        elif log is not None and not idle:
+            log.undrawn += 1
+        if log is not None:
+            log.passed(app, time.perf_counter())
         idle = not app.busy() and not events
         if not announced:
             announced = True
@@ -136,9 +172,22 @@ def _run(app: App, log: FrameLog | None = None) -> int:
     return 0
 
 
+def picture_key(app: App) -> object | None:
+    """A cheap value equal to the last drawn frame's exactly when drawing now would paint the same
+    picture; ``None``: cannot tell (draw). The loop draws a busy frame only when it changed: the
+    scenes' keys (:meth:`~game.ui.scenes.base.Scene.draw_key`), the kiosk's operator ring, and
+    which way the picture faces."""
+    scenes = app.scenes.picture_key()
+    if scenes is None:
+        return None
+    hold = app.kiosk.hold_progress if app.kiosk is not None else 0.0
+    return (scenes, app.far_side_acts(), hold if hold > 0.2 else 0.0)
+
+
 def frame(app: App, events: list[pygame.event.Event], frame_time: float, acc: float) -> tuple[float, bool]:
     """One pass of the loop without the clock: handle ``events``, run the fixed steps that
-    ``frame_time`` pays for, draw if anything may have changed.
+    ``frame_time`` pays for, draw if anything may have changed: after input, when asked
+    (``app.needs_draw``), or while busy when the picture key (:func:`picture_key`) changed.
 
     Returns the new accumulator and whether a frame was drawn (the caller flips it).
     Kept apart from :func:`_run` so tests can drive it with made-up frame times.
@@ -156,11 +205,20 @@ def frame(app: App, events: list[pygame.event.Event], frame_time: float, acc: fl
         steps += 1
     if steps == MAX_STEPS:
         acc = 0.0
-    if was_busy or app.busy() or events or app.needs_draw:
-        app.draw(acc / STEP)
-        app.needs_draw = False
-        return acc, True
-    return acc, False
+    if events or app.needs_draw:
+        key = picture_key(app)
+    elif was_busy or app.busy():
+        # Busy but perhaps standing still (the computer thinking, a pause between its moves): draw
+        # only if the picture would differ from the one drawn last (the scenes' picture keys).
+        key = picture_key(app)
+        if key is not None and key == app.drawn_key:
+            return acc, False
+    else:
+        return acc, False
+    app.draw(acc / STEP)
+    app.needs_draw = False
+    app.drawn_key = key
+    return acc, True
 
 
 def run_frames(app: App, frames: int, screenshot: str | None) -> int:
@@ -241,6 +299,7 @@ __all__ = [
     "bench",
     "frame",
     "percentile",
+    "picture_key",
     "present",
     "run",
     "run_frames",

@@ -54,19 +54,31 @@ class AttractScene(GameScene):
         if intent.kind in ("click", "down") and self.app.kiosk is None:
             self.app.wake()
 
+    def pulse(self) -> float:
+        """The call's brightness, 0..1, in eight steps: the text surfaces stay in the text cache instead
+        of a new one per frame, and the picture changes (and is drawn) only when the step does."""
+        if self.app.settings.reduced_motion:  # no pulsing: the words stand in their brightest colour
+            return 1.0
+        return round((0.5 + 0.5 * math.sin(self.clock * 3.2)) * 7) / 7
+
+    def draw_key(self) -> object | None:
+        if self.showing_board:
+            return None  # the day's top ten over the board: drawn every frame, as before
+        key = super().draw_key()
+        return None if key is None else (key, self.pulse())
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         # The demo's game-over dialog would peek out around the top ten's card (its frame, its buttons).
         self.dialog_hidden = self.showing_board
         super().draw(surface, alpha)
+        self.frame.keep(False)  # the call is painted over the frame: the next frame is painted whole
+        self.app.scenes.dirty_rows = None
         if self.showing_board:
             shade(surface, 150)
             box = pygame.Rect(L.W // 2 - 460, 16, 920, L.H - 196)
             dialog_box(surface, box)
             draw_top_ten(surface, box, self.app.leaderboard.today())
-        # Eight brightness steps: the text surfaces stay in the text cache instead of a new one per frame.
-        pulse = round((0.5 + 0.5 * math.sin(self.clock * 3.2)) * 7) / 7
-        if self.app.settings.reduced_motion:  # no pulsing: the words stand in their brightest colour
-            pulse = 1.0
+        pulse = self.pulse()
         if self._band is None:
             self._band = pygame.Surface((L.W, 150), pygame.SRCALPHA)
             self._band.fill((0, 0, 0, 205))

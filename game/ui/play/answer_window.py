@@ -134,10 +134,16 @@ class AnswerWindow:
             return tr("newcomer.took", value=self.t.game.state.cube.value * 2)
         return tr("newcomer.passed")
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Over the offer card (drawn each frame over the cached picture: the bar runs down)."""
+    def bar_width(self) -> int:
+        """The time bar's gold part, in picture pixels (what the picture key follows)."""
+        share = max(0.0, min(1.0, self.left / ANSWER_WINDOW))
+        return round((offer_card().width - 28) * share)
+
+    def draw(self, surface: pygame.Surface) -> bool:
+        """Over the offer card (drawn each frame over the cached picture: the bar runs down); True
+        when it painted."""
         if self.take is None:
-            return
+            return False
         box = offer_card()
         pygame.draw.rect(surface, (30, 36, 50), box, border_radius=18)
         pygame.draw.rect(surface, GOLD, box, 4, border_radius=18)
@@ -148,12 +154,12 @@ class AnswerWindow:
             draw_text(surface, line, TEXT_SIZE, at, (255, 255, 255), width=width)
         bar = pygame.Rect(box.x + 14, box.y + BAR_Y, width, BAR_H)
         pygame.draw.rect(surface, (70, 78, 96), bar, border_radius=4)
-        share = max(0.0, min(1.0, self.left / ANSWER_WINDOW))
-        pygame.draw.rect(surface, GOLD, (bar.x, bar.y, round(bar.w * share), bar.h), border_radius=4)
+        pygame.draw.rect(surface, GOLD, (bar.x, bar.y, self.bar_width(), bar.h), border_radius=4)
         for i, line in enumerate(wrap_lines(tr("newcomer.counts_soon"), MIN_SIZE, width)[:NOTE_ROWS]):
             at = (box.centerx, box.y + NOTE_Y + i * NOTE_PITCH)
             draw_text(surface, line, MIN_SIZE, at, (170, 180, 200), width=width)
         self.t.modal.draw(surface, self.t.sprites)
+        return True
 
 
 def undo_rect() -> pygame.Rect:

@@ -351,10 +351,13 @@ class CoachCard:
     def reason_text(self) -> str:
         return "" if self.verdict is None else reason_words(self.verdict, self.t.game)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.verdict is not None:
-            draw_card(surface, self.reason_text())
-            self.t.modal.draw(surface, self.t.sprites)
+    def draw(self, surface: pygame.Surface) -> bool:
+        """The card over the side panel; True when it painted."""
+        if self.verdict is None:
+            return False
+        draw_card(surface, self.reason_text())
+        self.t.modal.draw(surface, self.t.sprites)
+        return True
 
     def cancel(self) -> None:
         """A new or resumed game replaces the board: nothing held back, no card."""

@@ -94,11 +94,12 @@ class BoardCursor:
             return True
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface) -> bool:
+        """The ring and its pointer, when the cursor shows; whether it was drawn."""
         if not self.engaged or self.point is None or not self.active() or self.host.anim.busy:
-            return
+            return False
         if self.point not in self.candidates():
-            return
+            return False
         x, y = self.xy(self.point)
         centre = (round(x), round(y))
         radius = CHECKER // 2 + 9
@@ -112,6 +113,7 @@ class BoardCursor:
         arrow = [tip, (tip[0] - 16, tip[1] - up * 26), (tip[0] + 16, tip[1] - up * 26)]
         pygame.draw.polygon(surface, FOCUS, arrow)
         pygame.draw.polygon(surface, (0, 0, 0), arrow, 2)
+        return True
 
 
 __all__ = ["BoardCursor"]

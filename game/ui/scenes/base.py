@@ -39,12 +39,21 @@ DIM = (170, 180, 200)
 class SceneStack:
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
+        self.changes = 0
+        """Counts pushes, pops, swaps and resets: part of the picture key (a new scene is drawn)."""
+        self.kept = False
+        """While a frame is drawn: the surface still holds exactly what the one scene drawn painted
+        last, nothing over it (that scene may paint again only what changed)."""
+        self.dirty_rows: list[tuple[int, int]] | None = None
+        """Set by a scene that painted only some rows of the frame (``kept``): which; None: any."""
+        self._painted: tuple[object, ...] = ()
 
     @property
     def top(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene: Scene) -> None:
+        self.changes += 1
         if self.scenes:
             self.scenes[-1].exit()
         self.scenes.append(scene)
@@ -53,6 +62,7 @@ class SceneStack:
     def pop(self) -> Scene | None:
         if not self.scenes:
             return None
+        self.changes += 1
         scene = self.scenes.pop()
         scene.exit()
         if self.scenes:
@@ -61,6 +71,7 @@ class SceneStack:
 
     def replace(self, scene: Scene) -> None:
         """Swap the top scene (title -> game) without uncovering the one below."""
+        self.changes += 1
         if self.scenes:
             self.scenes.pop().exit()
         self.scenes.append(scene)
@@ -68,19 +79,39 @@ class SceneStack:
 
     def reset(self, scene: Scene) -> None:
         """Drop every scene and start from ``scene`` (back to title, attract mode)."""
+        self.changes += 1
         while self.scenes:
             self.scenes.pop().exit()
         self.scenes.append(scene)
         scene.enter()
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def drawn(self) -> list[Scene]:
+        """The scenes a frame paints, bottom first: the top opaque one and those above it."""
         start = 0
         for i in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[i].opaque:
                 start = i
                 break
-        for scene in self.scenes[start:]:
+        return self.scenes[start:]
+
+    def draw(self, surface: pygame.Surface, alpha: float, alone: bool = True) -> None:
+        """Draw the scenes seen; ``alone`` False: something else is drawn over them (never ``kept``)."""
+        drawn = self.drawn()
+        painted = (self.changes, surface, len(drawn) == 1 and alone)
+        self.kept, self.dirty_rows, self._painted = painted == self._painted and painted[2], None, painted
+        for scene in drawn:
             scene.draw(surface, alpha)
+
+    def picture_key(self) -> object | None:
+        """A value equal to the last one exactly when a frame would paint the same picture (see
+        :meth:`Scene.draw_key`); ``None`` when some scene drawn cannot tell (the frame is drawn)."""
+        keys: list[object] = [self.changes]
+        for scene in self.drawn():
+            key = scene.draw_key()
+            if key is None:
+                return None
+            keys.append(key)
+        return tuple(keys)
 
 
 class Host(Protocol):
@@ -144,8 +175,20 @@ class Scene:
         """Render; ``alpha`` in [0, 1) is how far we are between the last step and the next."""
 
     def busy(self) -> bool:
-        """True while something moves or a timer runs (the loop keeps redrawing)."""
+        """True while something moves or a timer runs (the loop keeps stepping)."""
         return False
+
+    def draw_key(self) -> object | None:
+        """While busy: a cheap value that stays equal exactly while :meth:`draw` would paint the same
+        picture, so the loop draws only when it changes; ``None`` (the default): cannot tell, every
+        busy frame is drawn.
+
+        Why: a scene can be busy (a timer, the computer thinking) for seconds while its picture stands
+        still; drawing it 60 times a second was most of the loop's work on a small computer. A scene
+        whose key misses something it paints leaves a stale picture on screen: a subclass that
+        overrides :meth:`draw` must override this too (tests/test_ui_picture.py checks that).
+        """
+        return None
 
 
 class ButtonScene(Scene):

@@ -39,12 +39,15 @@ from game.ui.play.cursor import BoardCursor
 from game.ui.play.hints import Hints
 from game.ui.play.match_events import MatchEvents
 from game.ui.play.motion import animate
+from game.ui.play.picture import still_key
 from game.ui.play.turn_input import TurnInput
 from game.ui.scenes.base import Host, Scene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.review import ReviewScene
 from game.ui.widgets import ButtonGroup
 
+Drop = tuple[int, int] | None
+"""Where a dragged checker was let go (None: played by a tap or a key)."""
 FLASH_TIME = 3.5
 AUTO_REVIEW_AFTER = 2.0
 """Kiosk: seconds of the game-over dialog before a visitor's game against the computer is reviewed."""
@@ -135,9 +138,7 @@ class GameScene(CoachedActions, Scene):
 
     # -- hooks of the controller ---------------------------------------------------------------
 
-    def _on_change(
-        self, old: GameState, new: GameState, action: Action, drop: tuple[int, int] | None
-    ) -> None:
+    def _on_change(self, old: GameState, new: GameState, action: Action, drop: Drop) -> None:
         animate(self.anim, self.dice, old, new, action, drop)
         if self.flash_counts_moves and new.moves != old.moves:
             self.flash_time = 0.0
@@ -343,10 +344,11 @@ class GameScene(CoachedActions, Scene):
         return not self.game.waiting_for_human()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        self.frame.draw(self, surface, alpha)
-        self.answer_window.draw(surface)
-        self.coach.draw(surface)
-        self.cursor.draw(surface)
+        rows = self.frame.draw(self, surface, alpha, self.app.scenes.kept)  # only what moved, if it can
+        over = self.answer_window.draw(surface) | self.coach.draw(surface) | self.cursor.draw(surface)
+        self.app.scenes.dirty_rows = rows if self.frame.keep(not over) else None
+
+    draw_key = still_key  # the picture key: None while anything moves (game.ui.play.picture)
 
 
 __all__ = ["GameScene", "GameSetup"]

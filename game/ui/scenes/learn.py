@@ -34,7 +34,7 @@ from game.ui.board.view import BG, GOLD
 from game.ui.input import Intent
 from game.ui.play import lesson, panel
 from game.ui.play.lesson import LESSON_ROW, LessonController
-from game.ui.scenes.base import INK, Host
+from game.ui.scenes.base import INK, Host, Scene
 from game.ui.scenes.game import FLASH_TIME, GameScene
 from game.ui.text import CACHE, draw_text
 from game.ui.widgets import PAD, Button, ButtonGroup
@@ -322,6 +322,8 @@ class LearnScene(GameScene):
         else:
             bottom = (lesson.ACTION_ROW.y if len(self.buttons.buttons) > 1 else LESSON_ROW.y) - 10
         return lesson.card_text(tr(self.step.key("do")), self.feedback, bottom)
+
+    draw_key = Scene.draw_key  # None: the lesson's card, glow and status: every busy frame is drawn
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.frame.draw(self, surface, alpha)

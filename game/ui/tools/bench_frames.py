@@ -32,23 +32,25 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / ticks  # utime + stime
 
 
-def started(args: list[str]) -> subprocess.Popen[bytes]:
-    """``main.py ARGS``, returned once it has said ``READY=1`` (its loop runs, the first frame drawn)."""
+def started(args: list[str], root: Path = ROOT) -> subprocess.Popen[bytes]:
+    """``main.py ARGS`` of the checkout at ``root``, returned once it has said ``READY=1`` (its loop
+    runs, the first frame drawn)."""
     with (
         tempfile.TemporaryDirectory(prefix="bg-") as folder,
         socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock,
     ):
         address = os.path.join(folder, "notify")
         sock.bind(address)
-        proc = subprocess.Popen([PY, "main.py", *args], cwd=ROOT, env={**ENV, "NOTIFY_SOCKET": address})
+        env = {**ENV, "NOTIFY_SOCKET": address, "PYTHONPATH": str(root)}
+        proc = subprocess.Popen([PY, "main.py", *args], cwd=root, env=env)
         sock.settimeout(600.0)  # a hung start fails the run instead of blocking it
         sock.recv(64)
     return proc
 
 
-def idle_cpu(args: list[str], settle: float, seconds: float) -> float:
+def idle_cpu(args: list[str], settle: float, seconds: float, root: Path = ROOT) -> float:
     """CPU share of a game left alone: measured ``settle`` seconds after it runs (animations done)."""
-    proc = started(args)
+    proc = started(args, root)
     try:
         time.sleep(settle)
         c0, t0 = cpu_seconds(proc.pid), time.monotonic()

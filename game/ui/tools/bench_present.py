@@ -11,7 +11,10 @@ each path (``--present software``, then ``--present gpu``). From the frame log a
 - the whole process's CPU (``/proc/PID/stat``, every thread: under Xvfb that includes Mesa's
   llvmpipe threads, the work a real GPU does), as a share of one core.
 
-Usage: ``.venv/bin/python -m game.ui.tools.bench_present [--seconds S] [--sizes 800x480,1920x1080]``.
+Usage: ``.venv/bin/python -m game.ui.tools.bench_present [--seconds S] [--sizes 800x480,1920x1080]
+[--paths gpu] [--before DIR]``. ``--before`` names another checkout of the game (an older commit, e.g.
+``git archive COMMIT | tar -x -C DIR``): its demo runs too, right before this one's on the same X
+server, and the table shows the two side by side, so that a change is measured under the same load.
 Needs ``Xvfb`` (``apt-get install xvfb``); Mesa's llvmpipe gives it OpenGL for the GPU path.
 """
 
@@ -76,16 +79,18 @@ def start_x(size: tuple[int, int]) -> tuple[subprocess.Popen[bytes], str]:
     return server, display
 
 
-def run_demo(display: str, path: str, seconds: float, settle: float) -> Run:
+def run_demo(display: str, path: str, seconds: float, settle: float, root: Path = ROOT) -> Run:
+    """The demo of the checkout at ``root`` on ``display``, presenting by ``path``."""
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "frames.jsonl"
         env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+        env["PYTHONPATH"] = str(root)
         env.pop("SDL_VIDEODRIVER", None)
         env.pop("WAYLAND_DISPLAY", None)
         args = ["--start", "demo", "--fullscreen", "--seed", "1", "--present", path, "--data-dir", tmp]
         proc = subprocess.Popen(
             [PY, "main.py", *args, "--frame-log", str(log)],
-            cwd=ROOT,
+            cwd=root,
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
@@ -141,35 +146,42 @@ def main(argv: list[str] | None = None) -> int:
         default=",".join(f"{w}x{h}" for w, h in SIZES),
         help="screen sizes, comma separated (default 800x480,1920x1080,3840x2160)",
     )
+    p.add_argument("--paths", default=",".join(PATHS), help="present paths (default software,gpu)")
+    p.add_argument("--before", type=Path, help="another checkout, measured before this one at each step")
     a = p.parse_args(argv)
     if shutil.which("Xvfb") is None:
         print("needs Xvfb (apt-get install xvfb)")
         return 2
+    if a.before is not None and not (a.before / "main.py").is_file():
+        print(f"--before {a.before}: no main.py there (a checkout of the game is needed)")
+        return 2
     sizes = [_size(s) for s in a.sizes.split(",")]
+    trees = [("before", a.before.resolve()), ("after", ROOT)] if a.before is not None else [("this", ROOT)]
     load = os.getloadavg()
     print(f"load average before: {load[0]:.2f} on {os.cpu_count()} cores; {a.seconds:.0f} s per run")
-    rows: list[tuple[str, str, Run]] = []
+    rows: list[tuple[str, str, str, Run, float]] = []
     for size in sizes:
         server, display = start_x(size)
         try:
-            for path in PATHS:
-                run = run_demo(display, path, a.seconds, a.settle)
-                rows.append((f"{size[0]}x{size[1]}", path, run))
-                print(run.display_line)
+            for path in a.paths.split(","):
+                for name, root in trees:
+                    run = run_demo(display, path, a.seconds, a.settle, root)
+                    rows.append((f"{size[0]}x{size[1]}", path, name, run, os.getloadavg()[0]))
+                    print(name, run.display_line)
         finally:
             server.terminate()
             server.wait(timeout=10)
     print()
     print(
-        f"{'screen':>10} {'path':>9} {'loop CPU/frame':>15} {'present med':>12} {'frames/s':>9} "
-        f"{'unchanged':>10} {'process CPU':>12}"
+        f"{'screen':>10} {'path':>9} {'tree':>7} {'loop CPU/frame':>15} {'present med':>12} {'frames/s':>9} "
+        f"{'unchanged':>10} {'process CPU':>12} {'load':>5}"
     )
-    for size_text, path, r in rows:
+    for size_text, path, name, r, load1 in rows:
         rate, unchanged = r.presented / r.seconds, 100 * r.unchanged_share
         process = 100 * r.process_core_share
         print(
-            f"{size_text:>10} {path:>9} {r.thread_ms_per_frame:>12.2f} ms {r.present_ms_median:>9.2f} ms "
-            f"{rate:>9.1f} {unchanged:>9.1f}% {process:>10.1f}%"
+            f"{size_text:>10} {path:>9} {name:>7} {r.thread_ms_per_frame:>12.2f} ms "
+            f"{r.present_ms_median:>9.2f} ms {rate:>9.1f} {unchanged:>9.1f}% {process:>10.1f}% {load1:>5.2f}"
         )
     load = os.getloadavg()
     print(f"load average after: {load[0]:.2f}")

@@ -80,7 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     rng = random.Random(args.seed)
     dt = STEP * args.dt_steps
     data = tempfile.mkdtemp(prefix="soak-")
-    settings = st.Settings(idle_seconds=10, animation="fast", sound=True)
+    # An operator code chosen (a first kiosk start asks for one, and the demo waits behind that screen).
+    settings = st.Settings(idle_seconds=10, animation="fast", sound=True, operator_code="2468")
     app = App(settings, Launch(seed=args.seed, kiosk=True), data_dir=data, threaded_ai=False)
     app.scenes.push(app.initial_scene())
 

@@ -1,0 +1,109 @@
+"""A frame where only dice or checkers move is painted again only where they were and are (issue 26):
+the pictures must be the very ones a whole repaint gives, and the rows it says it changed must hold
+every change the display's comparer would find.
+
+Each check plays the same seeded stretch twice through :func:`game.ui.loop.frame`, once as the game
+does and once with every frame painted whole, and compares every drawn frame's pixels.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+
+import pygame
+import pytest
+
+from game.session.controller import GameSetup
+from game.ui import loop
+from game.ui.app import App
+from game.ui.geometry import FrameChanges, changed_rows
+from game.ui.kiosk.attract import AttractScene
+from game.ui.play.board_paint import Frame
+from game.ui.scenes.game import GameScene
+from tests.test_ui_picture import random_player
+from tests.ui_driver import make_app, quit_pygame, start_game
+
+
+@pytest.fixture(autouse=True)
+def _pygame() -> object:
+    yield
+    quit_pygame()
+
+
+Setup = Callable[[App], Callable[[int], None] | None]
+
+
+def demo(app: App) -> None:
+    start_game(app, mode="demo", seed=4)
+
+
+def against_computer(app: App) -> Callable[[int], None]:
+    scene = start_game(app, mode="computer", seed=7)
+    return random_player(app, scene, 7)
+
+
+def attract(app: App) -> None:
+    app.scenes.reset(AttractScene(app, GameSetup(mode="demo", match_length=0, seed=4)))
+
+
+def pictures(setup: Callable[[App], Callable[[int], None] | None], passes: int) -> tuple[list[str], int]:
+    """Every drawn frame's pixels (hashed), and how many frames were painted in part. Each frame's
+    changed rows are also checked against a whole comparison."""
+    app = make_app(speed="normal")
+    act = setup(app)
+    hinted, whole = FrameChanges(), FrameChanges()
+    out: list[str] = []
+    partial = 0
+    acc = 0.0
+    for i in range(passes):
+        if act is not None:
+            act(i)
+        acc, drew = loop.frame(app, [], 1 / 60, acc)
+        if not drew:
+            continue
+        hint = app.scenes.dirty_rows
+        partial += hint is not None
+        assert hinted.rows(app.screen, hint) == whole.rows(app.screen), f"pass {i}: a change outside {hint}"
+        out.append(hashlib.sha1(pygame.image.tobytes(app.screen, "RGB")).hexdigest())
+    quit_pygame()
+    return out, partial
+
+
+@pytest.mark.parametrize("setup", [demo, against_computer, attract])
+def test_painting_only_what_moved_gives_the_whole_frames_pictures(
+    setup: Setup, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fast, partial = pictures(setup, 1800)
+    if setup is not attract:
+        assert partial > len(fast) / 4, (partial, len(fast))  # checkers flew and dice rolled
+    else:
+        assert partial == 0  # the call is painted over the board: every frame whole
+    draw = Frame.draw
+
+    def whole(self: Frame, t: GameScene, surface: pygame.Surface, alpha: float, kept: bool = False) -> object:
+        return draw(self, t, surface, alpha, False)
+
+    monkeypatch.setattr(Frame, "draw", whole)
+    slow, none = pictures(setup, 1800)
+    assert none == 0
+    assert len(fast) == len(slow)
+    different = [i for i, (a, b) in enumerate(zip(fast, slow, strict=True)) if a != b]
+    assert different == [], f"{len(different)} frames differ, first the {different[0]}th drawn"
+
+
+def test_changed_rows_merge_and_clip() -> None:
+    rects = [pygame.Rect(0, 700, 10, 40), pygame.Rect(5, 10, 10, 10), pygame.Rect(0, 15, 3, 10)]
+    assert changed_rows(rects) == [(10, 25), (700, 720)]
+    assert changed_rows([pygame.Rect(0, -5, 4, 0)]) == []
+
+
+def test_the_comparer_looks_only_where_the_hint_says() -> None:
+    width, height = 64, 64
+    surface = pygame.Surface((width, height))
+    changes = FrameChanges(band=16)
+    assert changes.rows(surface) is None
+    surface.fill((255, 0, 0), pygame.Rect(0, 40, 4, 2))
+    assert changes.rows(surface, hint=[(0, 8)]) == []  # told to look elsewhere: not seen
+    assert changes.rows(surface, hint=[(39, 41)]) == [(32, 48)]
+    assert changes.rows(surface, hint=[(39, 41)]) == []  # copied: the same now

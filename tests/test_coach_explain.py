@@ -225,8 +225,9 @@ COACH_KEYS = {
 @pytest.mark.parametrize("lang", ["en", "fi", "hu"])
 def test_every_coach_key_is_in_every_catalogue(lang: str) -> None:
     data = json.loads((ROOT / "assets" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
-    reasons = {k for k in data if k.startswith("coach.") and not k.startswith("coach.hint.")}
-    assert reasons == COACH_KEYS  # the Hint's sentences: tests/test_hint_reason.py
+    card = ("coach.hint.", "coach.card.", "coach.cube.", "coach.mode.")
+    reasons = {k for k in data if k.startswith("coach.") and not k.startswith(card)}
+    assert reasons == COACH_KEYS  # the Hint's: tests/test_hint_reason.py; the card's: test_ui_coach_card.py
 
 
 def test_every_reason_the_rules_can_give_renders_in_every_language() -> None:

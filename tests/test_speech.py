@@ -95,7 +95,10 @@ def test_nothing_is_said_when_the_mode_is_off(fake: tuple[list[str], Path]) -> N
 
 @pytest.fixture()
 def app(tmp_path: Path) -> Iterator[App]:
-    a = App(st.Settings(animation="fast", speech=True), data_dir=tmp_path / "data", threaded_ai=False)
+    # coach off: the script doubles early against the beginner, which the coach would hold back
+    a = App(
+        st.Settings(animation="fast", speech=True, coach="off"), data_dir=tmp_path / "data", threaded_ai=False
+    )
     yield a
     quit_pygame()
 

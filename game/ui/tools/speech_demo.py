@@ -126,7 +126,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--lang", choices=LANGUAGES, default="en")
     args = parser.parse_args(argv)
     data = tempfile.mkdtemp(prefix="backgammon-speech-")
-    settings = st.Settings(language=args.lang, animation="fast", speech=True)
+    # The script doubles early against the beginner: the coach (auto) would hold that double back.
+    settings = st.Settings(language=args.lang, animation="fast", speech=True, coach="off")
     app = App(settings, data_dir=data, threaded_ai=False)
     try:
         app.speech = Transcript()

@@ -136,10 +136,12 @@ def test_the_gpu_path_prescales_when_shrinking_and_uploads_rows_when_enlarging(s
     assert (len(fake.uploads), fake.shown) == (1, 1)
     screen.surface.fill((9, 9, 9), pygame.Rect(0, H - 1, 1, 1))
     assert screen.present()
-    assert fake.uploads[-1] == ((500, 281), None)
+    assert fake.uploads[-1] == ((500, 281), [(273, 281)])  # only the small rows the changed band reaches
+    expected = pygame.transform.smoothscale(screen.surface, (500, 281))
+    assert pygame.image.tobytes(fake.last, "RGBX") == pygame.image.tobytes(expected, "RGBX")
     screen.half_turn = True  # turned: the same small picture, drawn the other way round
     assert screen.present()
-    assert fake.uploads[-1] == ((500, 281), None)
+    assert fake.uploads[-1] == ((500, 281), [])
 
     fake.window = (1920, 1080)  # enlarged: the logical picture, the GPU scales it
     screen.half_turn = False

@@ -50,6 +50,7 @@ from game.ui.geometry import (
 )
 from game.ui.gpu import GpuScreen
 from game.ui.layout import H, W
+from game.ui.shrink import Shrinker
 
 HEADLESS_DRIVERS = ("dummy", "offscreen")
 """SDL video drivers that draw to no screen at all."""
@@ -149,6 +150,7 @@ class Display:
         """Which renderer draws: SDL's driver and GL's own name on the GPU path, else why not."""
         self._gpu: GpuScreen | None = None
         self.changes = FrameChanges()
+        self._shrinker = Shrinker()  # the GPU path's shrinking on the CPU, only the rows that changed
         self._stale = True
         self._shown: tuple[tuple[int, int], int] | None = None
         self._told = False
@@ -320,11 +322,12 @@ class Display:
             shown = prescaled_size(window, turn)
             if shown is None:
                 # Enlarging (or 1:1): the logical picture's changed rows; the GPU scales it.
+                self._shrinker.reset()
                 self._gpu.upload(self.surface, rows)
             else:
-                # Shrinking: smoothscaled here (a box filter, as the CPU path does), the whole small
-                # picture uploaded; the renderer draws it 1:1, placing and turning it only.
-                self._gpu.upload(self._scaled(self.surface, shown), None)
+                # Shrinking: smoothscaled here (a box filter, as the CPU path does), only the changed
+                # rows redone and uploaded; the renderer draws it 1:1, placing and turning it only.
+                self._gpu.upload(*self._shrinker.shrink(self.surface, shown, rows))
             self._gpu.show(*texture_quad(window, turn))
         elif not self._software_present(turn):
             return False

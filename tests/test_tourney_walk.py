@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import random
-import socket
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -92,14 +91,6 @@ def test_a_notice_on_the_draw_takes_the_line_over_the_list(tmp_path: Path) -> No
     quit_pygame()
 
 
-def _free_display() -> str:
-    taken = (
-        {p.name[1:] for p in Path("/tmp/.X11-unix").glob("X*")} if Path("/tmp/.X11-unix").exists() else set()
-    )
-    rng = random.Random(socket.gethostname())
-    return f":{next(n for n in rng.sample(range(400, 900), 500) if str(n) not in taken)}"
-
-
 @pytest.mark.slow
 @pytest.mark.skipif(
     bool(missing_tools()),
@@ -109,7 +100,7 @@ def test_a_whole_tournament_in_a_real_800x480_window(tmp_path: Path) -> None:
     from game.ui.tools.tourney_check import check_export
     from game.ui.tools.tourney_walk import walk
 
-    folder, notes = walk(tmp_path, _free_display(), (800, 480), seed=3, board=False)
+    folder, notes = walk(tmp_path, None, (800, 480), seed=3, board=False)
     assert any("results entered by hand; the winner" in n for n in notes)
     shots = sorted(tmp_path.glob("[0-9][0-9]-*.png"))
     assert len(shots) >= 20 and shots[-1].name.endswith("exported.png")

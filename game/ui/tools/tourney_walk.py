@@ -290,9 +290,9 @@ class Walk:
 
 
 def walk(
-    out: Path, display: str, size: tuple[int, int], seed: int, board: bool, lang: str = "en"
+    out: Path, display: str | None, size: tuple[int, int], seed: int, board: bool, lang: str = "en"
 ) -> tuple[Path, list[str]]:
-    """The whole walk; the export folder and what was done, in words."""
+    """The whole walk; the export folder and what was done, in words. ``display`` None: a free one."""
     data = out / "data"
     if data.exists():
         shutil.rmtree(data)
@@ -318,7 +318,7 @@ def walk(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.ui.tools.tourney_walk", description=__doc__)
     parser.add_argument("out", nargs="?", type=Path, default=ROOT / "screenshots" / "tourney_walk")
-    parser.add_argument("--display", default=":46")
+    parser.add_argument("--display", default=None, help="the X display to start (default: a free one)")
     parser.add_argument("--size", default="800x480")
     parser.add_argument(
         "--seed", type=int, default=7, help="the walk's choices (the game's dice are its own)"

@@ -79,6 +79,13 @@ def _read_line(fd: int, deadline: float) -> bytes:
     return said
 
 
+def _blank(shot: pygame.Surface) -> bool:
+    """Every pixel one colour (the window before the game's first frame)."""
+    w, h = shot.get_size()
+    same = pygame.mask.from_threshold(shot, shot.get_at((0, 0)), (1, 1, 1, 255))
+    return bool(same.count() == w * h)
+
+
 class XGame:
     """An Xvfb screen of ``size`` on ``display`` with ``main.py *args`` full screen on it."""
 
@@ -256,7 +263,9 @@ class XGame:
 
     def settled(self, name: str, *, changed: bool = False) -> Path:
         """The screen once two captures in a row agree, saved as ``NN-name.png``; ``changed``: and it
-        differs from the last one saved (the input before was answered)."""
+        differs from the last one saved (the input before was answered). A blank screen never counts:
+        the window is up before the game has drawn into it, and under load that black picture stood
+        still long enough for two captures to agree."""
         path = self.out / f"{len(self.shots) + 1:02d}-{name}.png"
         scratch = self.out / "scratch.png"
         deadline = time.monotonic() + SETTLE_LIMIT
@@ -265,7 +274,7 @@ class XGame:
             self.alive()
             shot = self.grab(scratch)
             fresh = not changed or self.last is None or not _same(shot, self.last)
-            if fresh and before is not None and _same(shot, before):
+            if fresh and not _blank(shot) and before is not None and _same(shot, before):
                 shutil.move(str(scratch), path)
                 self.shots.append(path)
                 self.last = shot

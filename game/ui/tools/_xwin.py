@@ -16,8 +16,10 @@ import random
 import select
 import shutil
 import signal
+import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from types import TracebackType
@@ -84,6 +86,13 @@ def _blank(shot: pygame.Surface) -> bool:
     w, h = shot.get_size()
     same = pygame.mask.from_threshold(shot, shot.get_at((0, 0)), (1, 1, 1, 255))
     return bool(same.count() == w * h)
+
+
+def _said_ready(sock: socket.socket) -> bool:
+    try:
+        return b"READY=1" in sock.recv(4096)
+    except TimeoutError:
+        return False
 
 
 class XGame:
@@ -162,9 +171,27 @@ class XGame:
         return lines[-1] if lines else "it did not say it was ready"
 
     def _start_game(self) -> None:
+        """Start the game and return once it said READY=1 (systemd's ``NOTIFY_SOCKET``: sent after the
+        first pass of its loop, its first frame on the screen), then find its window.
+
+        Why not the first window seen: the game's first X window is replaced by another a moment
+        later (the GPU path's renderer makes SDL create the window again), and until the first frame
+        it is black. A tap in that moment went to a window that was gone, and under load the black
+        picture stood still long enough to pass for the first screen: the walk then ran one tap
+        behind ("New tournament" lost, "Add a player" landing on the draw's "New tournament" in the
+        same spot, the name's letters on the set-up screen: "did not settle at keyboard-anna")."""
         command = [sys.executable, "main.py", "--fullscreen", "--data-dir", str(self.data), *self.args]
-        with self.log.open("ab") as log:
-            self.game = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=log, stderr=log)
+        folder = Path(tempfile.mkdtemp(prefix="xwin-"))
+        try:
+            with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
+                sock.bind(str(folder / "notify"))
+                sock.settimeout(0.2)
+                env = {**self.env, "NOTIFY_SOCKET": str(folder / "notify")}
+                with self.log.open("ab") as log:
+                    self.game = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
+                self._wait(lambda: _said_ready(sock), "the game did not say READY=1")
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
         self._wait(self._found_window, "the game window never appeared")
 
     def pull_the_plug(self) -> None:

@@ -5,7 +5,8 @@ imagemagick``). Used by the tournament's walk (``tourney_walk``) and its test.
 Why taps at logical points: every screen lays itself out on the 1280x720 picture; the window shows it
 scaled and letterboxed (``game.ui.geometry``), so a tap is aimed at the picture's point and turned
 into the window's pixel the same way the game turns a pixel back. No wall-clock guess says when the
-game has answered: :meth:`XGame.settled` captures until two captures agree.
+game has answered: :meth:`XGame.settled` captures until two captures agree, and the first tap waits
+for the game's own word that it is up (``READY=1``), never for its first window (see ``_start_game``).
 """
 
 from __future__ import annotations

@@ -6,9 +6,10 @@ is captured (``NN-name.png`` in the output folder) for a person to look at; the 
 (``game.ui.tools.tourney_check``: every .mat read back by the game's reader, its dice checked, the page
 shot by a headless browser when one is installed).
 
-Usage: ``.venv/bin/python -m game.ui.tools.tourney_walk [OUT] [--display :46] [--size 800x480]
+Usage: ``.venv/bin/python -m game.ui.tools.tourney_walk [OUT] [--display :N] [--size 800x480]
 [--no-board] [--seed 7]`` (default ``OUT``: ``screenshots/tourney_walk``). Needs Xvfb, xdotool and
-ImageMagick. The game runs with a data folder inside ``OUT``: no real settings are touched.
+ImageMagick. The game runs with a data folder inside ``OUT``: no real settings are touched. Without
+``--display`` a free display number is picked.
 
 How it knows where to tap: a button is found by the words on it, in a copy of the same screen built
 headless in this process (the game's own layout, never a hand-typed pixel); the board's points come

@@ -181,3 +181,27 @@ def test_a_match_cut_off_on_a_laptop_is_continued_from_the_draw(tmp_path: Path) 
     assert fresh.game.setup.tournament == other.id and fresh.game.match.score == (0, 0)
     again.quit()
     quit_pygame()
+
+
+def test_the_walk_reads_the_x_servers_whole_line_and_never_settles_on_a_blank_screen() -> None:
+    """Xvfb writes its display number and the newline apart (a pipe closed between them kills it), and
+    the window is black until the game's first frame (a black capture is never the first screen)."""
+    import os
+    import threading
+    import time
+
+    from game.ui.tools._xwin import _blank, _read_line
+
+    ready, told = os.pipe()
+    os.write(told, b"612")
+    later = threading.Timer(0.2, os.write, (told, b"\n"))  # the newline comes after the number
+    later.start()
+    assert _read_line(ready, time.monotonic() + 5) == b"612\n"
+    later.join()
+    os.close(told)
+    assert _read_line(ready, time.monotonic() + 5) == b""  # its end: no wait for a line that never comes
+    os.close(ready)
+    screen = pygame.Surface((80, 48))
+    assert _blank(screen)
+    screen.set_at((40, 24), (20, 20, 20))
+    assert not _blank(screen)

@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import random
-import socket
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -92,14 +91,6 @@ def test_a_notice_on_the_draw_takes_the_line_over_the_list(tmp_path: Path) -> No
     quit_pygame()
 
 
-def _free_display() -> str:
-    taken = (
-        {p.name[1:] for p in Path("/tmp/.X11-unix").glob("X*")} if Path("/tmp/.X11-unix").exists() else set()
-    )
-    rng = random.Random(socket.gethostname())
-    return f":{next(n for n in rng.sample(range(400, 900), 500) if str(n) not in taken)}"
-
-
 @pytest.mark.slow
 @pytest.mark.skipif(
     bool(missing_tools()),
@@ -109,7 +100,7 @@ def test_a_whole_tournament_in_a_real_800x480_window(tmp_path: Path) -> None:
     from game.ui.tools.tourney_check import check_export
     from game.ui.tools.tourney_walk import walk
 
-    folder, notes = walk(tmp_path, _free_display(), (800, 480), seed=3, board=False)
+    folder, notes = walk(tmp_path, None, (800, 480), seed=3, board=False)
     assert any("results entered by hand; the winner" in n for n in notes)
     shots = sorted(tmp_path.glob("[0-9][0-9]-*.png"))
     assert len(shots) >= 20 and shots[-1].name.endswith("exported.png")
@@ -190,3 +181,27 @@ def test_a_match_cut_off_on_a_laptop_is_continued_from_the_draw(tmp_path: Path) 
     assert fresh.game.setup.tournament == other.id and fresh.game.match.score == (0, 0)
     again.quit()
     quit_pygame()
+
+
+def test_the_walk_reads_the_x_servers_whole_line_and_never_settles_on_a_blank_screen() -> None:
+    """Xvfb writes its display number and the newline apart (a pipe closed between them kills it), and
+    the window is black until the game's first frame (a black capture is never the first screen)."""
+    import os
+    import threading
+    import time
+
+    from game.ui.tools._xwin import _blank, _read_line
+
+    ready, told = os.pipe()
+    os.write(told, b"612")
+    later = threading.Timer(0.2, os.write, (told, b"\n"))  # the newline comes after the number
+    later.start()
+    assert _read_line(ready, time.monotonic() + 5) == b"612\n"
+    later.join()
+    os.close(told)
+    assert _read_line(ready, time.monotonic() + 5) == b""  # its end: no wait for a line that never comes
+    os.close(ready)
+    screen = pygame.Surface((80, 48))
+    assert _blank(screen)
+    screen.set_at((40, 24), (20, 20, 20))
+    assert not _blank(screen)

@@ -5,16 +5,22 @@ imagemagick``). Used by the tournament's walk (``tourney_walk``) and its test.
 Why taps at logical points: every screen lays itself out on the 1280x720 picture; the window shows it
 scaled and letterboxed (``game.ui.geometry``), so a tap is aimed at the picture's point and turned
 into the window's pixel the same way the game turns a pixel back. No wall-clock guess says when the
-game has answered: :meth:`XGame.settled` captures until two captures agree.
+game has answered: :meth:`XGame.settled` captures until two captures agree, and the first tap waits
+for the game's own word that it is up (``READY=1``), never for its first window (see ``_start_game``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import random
+import select
 import shutil
 import signal
+import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from types import TracebackType
@@ -27,29 +33,83 @@ ROOT = Path(__file__).resolve().parents[3]
 TOOLS = ("Xvfb", "xdotool", "import")
 SETTLE_LIMIT = 60.0
 """Seconds a capture waits for the screen to stop changing (a hang fails instead of blocking)."""
+DISPLAYS = range(300, 900)
+"""Where a free display number is picked (at random: two walks, or a walk and another test's X server,
+started at once rarely pick the same)."""
 TAP_GAP = 0.6
 """Seconds between two taps: more than SDL's double-click time (0.5 s), so two taps are two clicks."""
+
+
+def taken_displays() -> set[int]:
+    """Display numbers in use here: lock files, socket files, and abstract X sockets (which an X server
+    in another container on this machine may hold with no file that this one can see)."""
+    taken = {int(p.name[2:-5]) for p in Path("/tmp").glob(".X*-lock") if p.name[2:-5].isdigit()}
+    sockets = Path("/tmp/.X11-unix")
+    if sockets.is_dir():
+        taken |= {int(p.name[1:]) for p in sockets.glob("X*") if p.name[1:].isdigit()}
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/net/unix").read_text().splitlines():
+            name = line.split()[-1]
+            if "/.X11-unix/X" in name and name.rsplit("X", 1)[1].isdigit():
+                taken.add(int(name.rsplit("X", 1)[1]))
+    return taken
 
 
 def missing_tools() -> list[str]:
     return [tool for tool in TOOLS if shutil.which(tool) is None]
 
 
+INPUTS = ("mousemove", "click", "key", "type", "mousedown", "mouseup")
+
+
 def _same(a: pygame.Surface, b: pygame.Surface) -> bool:
     return a.get_size() == b.get_size() and pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+
+
+def _read_line(fd: int, deadline: float) -> bytes:
+    """What the X server wrote to its ``-displayfd`` pipe, up to its newline (or its end, or the
+    deadline). The whole line: it writes the number and the newline apart, and a pipe closed between
+    the two kills it ("Cannot write display number")."""
+    said = b""
+    while b"\n" not in said:
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([fd], [], [], left)[0]:
+            break
+        chunk = os.read(fd, 64)
+        if not chunk:
+            break
+        said += chunk
+    return said
+
+
+def _blank(shot: pygame.Surface) -> bool:
+    """Every pixel one colour (the window before the game's first frame)."""
+    w, h = shot.get_size()
+    same = pygame.mask.from_threshold(shot, shot.get_at((0, 0)), (1, 1, 1, 255))
+    return bool(same.count() == w * h)
+
+
+def _said_ready(sock: socket.socket) -> bool:
+    try:
+        return b"READY=1" in sock.recv(4096)
+    except TimeoutError:
+        return False
 
 
 class XGame:
     """An Xvfb screen of ``size`` on ``display`` with ``main.py *args`` full screen on it."""
 
-    def __init__(self, display: str, size: tuple[int, int], data: Path, args: list[str], out: Path) -> None:
-        self.display = display
+    def __init__(
+        self, display: str | None, size: tuple[int, int], data: Path, args: list[str], out: Path
+    ) -> None:
+        self.display = display or ""
+        """Empty: a free display number is picked (and another if its server cannot start)."""
         self.size = size
         self.data = data
         self.args = args
         self.out = out
         self.env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "WAYLAND_DISPLAY")}
-        self.env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+        self.env.update(DISPLAY=self.display, SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
         self.server: subprocess.Popen[bytes] | None = None
         self.game: subprocess.Popen[bytes] | None = None
         self.window = pygame.Rect(0, 0, *size)
@@ -59,23 +119,80 @@ class XGame:
 
     def __enter__(self) -> XGame:
         self.out.mkdir(parents=True, exist_ok=True)
-        socket = Path("/tmp/.X11-unix") / f"X{self.display.lstrip(':')}"
-        if socket.exists():
-            raise RuntimeError(f"display {self.display} is taken: pick another (--display)")
-        screen = f"{self.size[0]}x{self.size[1]}x24"
-        self.server = subprocess.Popen(
-            ["Xvfb", self.display, "-screen", "0", screen, "-nolisten", "tcp", "-br", "-noreset"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        self._wait(socket.exists, "the X server did not start")
+        tries = 1 if self.display else 10
+        trouble: str | None = ""
+        for _ in range(tries):
+            display = self.display or f":{random.choice([n for n in DISPLAYS if n not in taken_displays()])}"
+            trouble = self._start_server(display)
+            if trouble is None:
+                self.display = display
+                self.env["DISPLAY"] = display
+                break
+            if tries == 1:
+                raise RuntimeError(
+                    f"the X server {display} did not start: {trouble} (pick another --display)"
+                )
+        else:
+            raise RuntimeError(f"no X server could be started; the last one: {trouble}")
         self._start_game()
         return self
 
+    def _start_server(self, display: str) -> str | None:
+        """Start Xvfb on ``display``: None once it takes connections on all its sockets, else why not.
+
+        Why so careful: a client (the game, xdotool, import) reaches a display by its abstract socket
+        first. A server that could not bind it (held by an X server this process cannot see, in
+        another container, or one started at the same moment) runs on, and everything meant for it
+        lands on the other one. ``-displayfd``: the server says when it is ready (no guess of how long
+        a start takes)."""
+        number = display.lstrip(":")
+        if number.isdigit() and int(number) in taken_displays():
+            return f"display {display} is taken"
+        ready, told = os.pipe()
+        log = self.out / "xvfb.log"
+        with log.open("wb") as err:
+            self.server = subprocess.Popen(
+                ["Xvfb", display, "-screen", "0", f"{self.size[0]}x{self.size[1]}x24"]
+                + ["-nolisten", "tcp", "-br", "-noreset", "-displayfd", str(told)],
+                stdout=subprocess.DEVNULL,
+                stderr=err,
+                pass_fds=(told,),
+            )
+        os.close(told)
+        try:
+            said = _read_line(ready, time.monotonic() + SETTLE_LIMIT)
+        finally:
+            os.close(ready)
+        text = log.read_text(errors="replace")
+        if said.strip().isdigit() and self.server.poll() is None and "failed" not in text:
+            return None
+        self._stop(self.server)
+        self.server = None
+        lines = [line for line in text.splitlines() if line.strip()]
+        return lines[-1] if lines else "it did not say it was ready"
+
     def _start_game(self) -> None:
+        """Start the game and return once it said READY=1 (systemd's ``NOTIFY_SOCKET``: sent after the
+        first pass of its loop, its first frame on the screen), then find its window.
+
+        Why not the first window seen: the game's first X window is replaced by another a moment
+        later (the GPU path's renderer makes SDL create the window again), and until the first frame
+        it is black. A tap in that moment went to a window that was gone, and under load the black
+        picture stood still long enough to pass for the first screen: the walk then ran one tap
+        behind ("New tournament" lost, "Add a player" landing on the draw's "New tournament" in the
+        same spot, the name's letters on the set-up screen: "did not settle at keyboard-anna")."""
         command = [sys.executable, "main.py", "--fullscreen", "--data-dir", str(self.data), *self.args]
-        with self.log.open("ab") as log:
-            self.game = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=log, stderr=log)
+        folder = Path(tempfile.mkdtemp(prefix="xwin-"))
+        try:
+            with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
+                sock.bind(str(folder / "notify"))
+                sock.settimeout(0.2)
+                env = {**self.env, "NOTIFY_SOCKET": str(folder / "notify")}
+                with self.log.open("ab") as log:
+                    self.game = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
+                self._wait(lambda: _said_ready(sock), "the game did not say READY=1")
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
         self._wait(self._found_window, "the game window never appeared")
 
     def pull_the_plug(self) -> None:
@@ -94,13 +211,18 @@ class XGame:
         self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         for proc in (self.game, self.server):
-            if proc is not None and proc.poll() is None:
-                proc.terminate()
-                try:
-                    proc.wait(timeout=30)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait()
+            if proc is not None:
+                self._stop(proc)
+
+    @staticmethod
+    def _stop(proc: subprocess.Popen[bytes]) -> None:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
 
     def _wait(self, done: object, what: str) -> None:
         deadline = time.monotonic() + SETTLE_LIMIT
@@ -113,7 +235,11 @@ class XGame:
         raise RuntimeError(what)
 
     def _xdotool(self, *args: str) -> str:
+        """xdotool's answer; a failure is raised, never passed over (a tap lost without a word leaves
+        the walk waiting for an answer to an input that was never made)."""
         done = subprocess.run(["xdotool", *args], env=self.env, capture_output=True, text=True, timeout=30)
+        if done.returncode != 0 and args[0] in INPUTS:  # a look (search) may find no window yet
+            raise RuntimeError(f"xdotool {' '.join(args)} failed ({done.returncode}): {done.stderr.strip()}")
         return done.stdout
 
     def _found_window(self) -> bool:
@@ -165,7 +291,9 @@ class XGame:
 
     def settled(self, name: str, *, changed: bool = False) -> Path:
         """The screen once two captures in a row agree, saved as ``NN-name.png``; ``changed``: and it
-        differs from the last one saved (the input before was answered)."""
+        differs from the last one saved (the input before was answered). A blank screen never counts:
+        the window is up before the game has drawn into it, and under load that black picture stood
+        still long enough for two captures to agree."""
         path = self.out / f"{len(self.shots) + 1:02d}-{name}.png"
         scratch = self.out / "scratch.png"
         deadline = time.monotonic() + SETTLE_LIMIT
@@ -174,14 +302,30 @@ class XGame:
             self.alive()
             shot = self.grab(scratch)
             fresh = not changed or self.last is None or not _same(shot, self.last)
-            if fresh and before is not None and _same(shot, before):
+            if fresh and not _blank(shot) and before is not None and _same(shot, before):
                 shutil.move(str(scratch), path)
                 self.shots.append(path)
                 self.last = shot
                 return path
             before = shot
             time.sleep(0.25)
-        raise RuntimeError(f"the screen did not settle at {name}")
+        raise RuntimeError(self._gave_up(name, before, path))
+
+    def _gave_up(self, name: str, shot: pygame.Surface | None, path: Path) -> str:
+        """Why a capture gave up, with the evidence saved beside it: the screen as last seen
+        (``NN-name-gave-up.png``), whether it still showed the last screen saved (the input was never
+        answered) or kept changing, and the end of the game's log."""
+        why = "no capture"
+        if shot is not None:
+            seen = path.with_name(f"{path.stem}-gave-up.png")
+            pygame.image.save(shot, str(seen))
+            if self.last is not None and _same(shot, self.last):
+                why = f"it still showed {self.shots[-1].name} (the input was not answered); see {seen}"
+            else:
+                why = f"it kept changing; last seen: {seen}"
+        tail = self.log.read_text(errors="replace").splitlines()[-15:] if self.log.exists() else []
+        told = "\n".join(tail)
+        return f"the screen did not settle at {name} in {SETTLE_LIMIT:.0f} s: {why}\ngame log:\n{told}"
 
 
-__all__ = ["ROOT", "XGame", "missing_tools"]
+__all__ = ["ROOT", "XGame", "missing_tools", "taken_displays"]

@@ -6,9 +6,10 @@ is captured (``NN-name.png`` in the output folder) for a person to look at; the 
 (``game.ui.tools.tourney_check``: every .mat read back by the game's reader, its dice checked, the page
 shot by a headless browser when one is installed).
 
-Usage: ``.venv/bin/python -m game.ui.tools.tourney_walk [OUT] [--display :46] [--size 800x480]
+Usage: ``.venv/bin/python -m game.ui.tools.tourney_walk [OUT] [--display :N] [--size 800x480]
 [--no-board] [--seed 7]`` (default ``OUT``: ``screenshots/tourney_walk``). Needs Xvfb, xdotool and
-ImageMagick. The game runs with a data folder inside ``OUT``: no real settings are touched.
+ImageMagick. The game runs with a data folder inside ``OUT``: no real settings are touched. Without
+``--display`` a free display number is picked.
 
 How it knows where to tap: a button is found by the words on it, in a copy of the same screen built
 headless in this process (the game's own layout, never a hand-typed pixel); the board's points come
@@ -290,9 +291,9 @@ class Walk:
 
 
 def walk(
-    out: Path, display: str, size: tuple[int, int], seed: int, board: bool, lang: str = "en"
+    out: Path, display: str | None, size: tuple[int, int], seed: int, board: bool, lang: str = "en"
 ) -> tuple[Path, list[str]]:
-    """The whole walk; the export folder and what was done, in words."""
+    """The whole walk; the export folder and what was done, in words. ``display`` None: a free one."""
     data = out / "data"
     if data.exists():
         shutil.rmtree(data)
@@ -318,7 +319,7 @@ def walk(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.ui.tools.tourney_walk", description=__doc__)
     parser.add_argument("out", nargs="?", type=Path, default=ROOT / "screenshots" / "tourney_walk")
-    parser.add_argument("--display", default=":46")
+    parser.add_argument("--display", default=None, help="the X display to start (default: a free one)")
     parser.add_argument("--size", default="800x480")
     parser.add_argument(
         "--seed", type=int, default=7, help="the walk's choices (the game's dice are its own)"

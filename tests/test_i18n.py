@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import logging
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(autouse=True)
-def _fresh_catalogues() -> None:
+def _fresh_catalogues() -> Iterator[None]:
+    """Fresh catalogues before each test and after it: some tests put small stand-in catalogues in
+    the cache, and the next test in the same worker (random order) must read the real files."""
+    i18n.reload()
+    i18n.set_language("en")
+    yield
     i18n.reload()
     i18n.set_language("en")
 

@@ -24,8 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from game.engine.flow import EndTurn, Phase, PlayMoves, Roll  # noqa: E402
-from game.engine.moves import legal_plays  # noqa: E402
+from game.engine.flow import Phase  # noqa: E402
 from game.i18n import LANGUAGES  # noqa: E402
 from game.session import settings as st  # noqa: E402
 from game.session.controller import GameSetup  # noqa: E402
@@ -33,6 +32,7 @@ from game.ui.app import App, Launch  # noqa: E402
 from game.ui.play.dice_entry import DiceEntryScene  # noqa: E402
 from game.ui.scenes.game import GameScene  # noqa: E402
 from game.ui.tools._frames import shoot  # noqa: E402
+from game.ui.tools.screenshots import random_turns  # noqa: E402
 from game.ui.tourney.export import ExportScene  # noqa: E402
 from game.ui.tourney.flow import play_here  # noqa: E402
 from game.ui.tourney.hub import TournamentScene  # noqa: E402
@@ -48,25 +48,6 @@ NAMES = ["Anna", "Ben", "Csilla", "Dóra", "Eero", "Fanni", "Gábor", "Helmi"]
 def run(app: App, seconds: float) -> None:
     for _ in range(round(seconds / STEP)):
         app.step(STEP)
-
-
-def play_turns(scene: GameScene, rng: random.Random, turns: int) -> None:
-    """Random legal turns through the engine (set-up only)."""
-    for _ in range(turns * 3):
-        s = scene.state
-        if s.phase is Phase.ROLL:
-            scene.do(Roll((rng.randint(1, 6), rng.randint(1, 6))))
-        elif s.phase is Phase.MOVING:
-            assert s.dice is not None
-            plays = legal_plays(s.position, s.dice)
-            if plays and not s.moves:
-                scene.do(PlayMoves(rng.choice(plays).moves))
-            if scene.state.phase is Phase.MOVING:
-                scene.do(EndTurn())
-        else:
-            return
-        scene.anim.skip()
-        scene.dice.t = scene.dice.TUMBLE
 
 
 def shoot_language(out: Path, lang: str) -> None:
@@ -122,7 +103,7 @@ def shoot_language(out: Path, lang: str) -> None:
         game = play_here(app, t, m)
         run(app, 3.0)
         shoot(app, out, "tourney_match_start", lang)
-        play_turns(game, rng, 3)
+        random_turns(game, rng, 3, lambda: False)
         run(app, 0.5)
         shoot(app, out, "tourney_match_clock", lang)
         timer = game.game.timer
@@ -160,7 +141,7 @@ def shoot_language(out: Path, lang: str) -> None:
             if scene.state.phase is Phase.GAME_OVER:
                 break
             run(app, 0.6)
-            play_turns(scene, rng, 1)
+            random_turns(scene, rng, 1, lambda: False)
         run(app, 3.0)
         shoot(app, out, "match_over_secret", lang)
         app.quit()

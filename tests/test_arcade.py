@@ -23,6 +23,7 @@ from game.ui.scenes.game import GameScene
 from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.title import TitleScene
+from tests.event_driver import CORNER, open_operator, steps, type_code
 from tests.screen_probe import find_surface, grab
 from tests.ui_driver import (
     click,
@@ -36,14 +37,6 @@ from tests.ui_driver import (
     visible_labels,
 )
 
-STEP = 1.0 / 120.0
-CORNER = (20, 20)
-
-
-def steps(app: App, seconds: float) -> None:
-    for _ in range(round(seconds / STEP)):
-        app.step(STEP)
-
 
 def make(tmp_path: Path, kiosk: bool = True, **values: object) -> App:
     """The app on its first screen; a cabinet with an operator code chosen (2468) unless ``values``
@@ -56,22 +49,6 @@ def make(tmp_path: Path, kiosk: bool = True, **values: object) -> App:
 
 
 pytestmark = pytest.mark.usefixtures("ui_reset")
-
-
-def open_operator(app: App, code: str) -> None:
-    down(app, CORNER)
-    steps(app, 3.2)
-    up(app, CORNER)
-    app.step()
-    assert isinstance(app.scenes.top, KeypadScene)
-    type_code(app, code)
-
-
-def type_code(app: App, code: str) -> None:
-    """Tap ``code`` on the keypad on top, then OK."""
-    for digit in code:
-        press_button(app, digit)
-    press_button(app, "OK")
 
 
 # -- attract mode and idle reset ------------------------------------------------------------------

@@ -19,43 +19,20 @@ from game.ui.app import App, Launch
 from game.ui.input import Intent
 from game.ui.kiosk.attract import AttractScene
 from game.ui.kiosk.choose_code import ChooseCodeScene
-from game.ui.kiosk.keypad import KeypadScene
 from game.ui.kiosk.operator import OperatorScene
 from game.ui.play import panel
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.game import GameScene
-from tests.ui_driver import click, down, press_button, quit_pygame, settle, start_game, up
-
-STEP = 1.0 / 120.0
-CORNER = (20, 20)
+from tests.event_driver import open_operator, steps, type_code
+from tests.ui_driver import click, press_button, quit_pygame, settle, start_game
 
 pytestmark = pytest.mark.usefixtures("ui_reset")
-
-
-def steps(app: App, seconds: float) -> None:
-    for _ in range(round(seconds / STEP)):
-        app.step(STEP)
 
 
 def kiosk_app(tmp_path: Path, settings: st.Settings | None = None) -> App:
     app = App(settings or st.Settings(), Launch(kiosk=True), data_dir=tmp_path, threaded_ai=False)
     app.scenes.push(app.initial_scene())
     return app
-
-
-def type_code(app: App, code: str) -> None:
-    for digit in code:
-        press_button(app, digit)
-    press_button(app, "OK")
-
-
-def open_operator(app: App, code: str) -> None:
-    down(app, CORNER)
-    steps(app, 3.2)
-    up(app, CORNER)
-    app.step()
-    assert isinstance(app.scenes.top, KeypadScene)
-    type_code(app, code)
 
 
 # -- the operator code --------------------------------------------------------------------------------

@@ -12,7 +12,6 @@ installs them) and skip with that reason when one is missing.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import random
@@ -30,6 +29,7 @@ import pytest
 
 from game.ui import display as d
 from game.ui.layout import H, W
+from game.ui.tools._xwin import taken_displays
 from tests.waiting import HANG_LIMIT, readable, running_game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -65,18 +65,6 @@ def _env(display: str | None, data: Path) -> dict[str, str]:
     return env
 
 
-def _taken_displays() -> set[int]:
-    """Display numbers in use here: lock files, and X sockets (also abstract ones, which another
-    container on this machine may hold without a lock file that this one can see)."""
-    taken = {int(p.name[2:-5]) for p in Path("/tmp").glob(".X*-lock") if p.name[2:-5].isdigit()}
-    with contextlib.suppress(OSError):
-        for line in Path("/proc/net/unix").read_text().splitlines():
-            name = line.split()[-1]
-            if "/.X11-unix/X" in name and name.rsplit("X", 1)[1].isdigit():
-                taken.add(int(name.rsplit("X", 1)[1]))
-    return taken
-
-
 def _said_ready(pipe: int) -> bool:
     """Whether the X server wrote its display number to ``pipe`` (``-displayfd``: it does so once it
     takes connections), False if it ended first. No guess of how long a start takes: the wait ends when
@@ -97,7 +85,7 @@ def xvfb(size: tuple[int, int]) -> Iterator[str]:
     """
     screen = f"{size[0]}x{size[1]}x24"
     for _ in range(10):
-        number = random.choice([n for n in range(300, 900) if n not in _taken_displays()])
+        number = random.choice([n for n in range(300, 900) if n not in taken_displays()])
         display = f":{number}"
         ready, told = os.pipe()
         with tempfile.TemporaryFile() as log:

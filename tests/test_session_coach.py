@@ -10,6 +10,7 @@ import pytest
 from game.ai import api
 from game.ai.jobs import Where
 from game.coach import explain
+from game.coach.examples import A_LITTLE_AHEAD, BEHIND, FAR_AHEAD, TOO_GOOD
 from game.coach.scale import BLUNDER, MISTAKE
 from game.engine.cube import Cube
 from game.engine.flow import Double, GameState, Phase, Rules, apply
@@ -18,28 +19,6 @@ from game.engine.position import Position
 from game.session import coach as sc
 from game.session import settings as st
 from game.tools.bench_explain import contact_cases
-
-
-def board(me: dict[int, int], opp: dict[int, int]) -> Position:
-    """A position from {point: checkers} for the player on roll and the opponent (each in their own
-    numbers; 25 is the bar); the rest are borne off."""
-    a, b = [0] * 25, [0] * 25
-    for point, n in me.items():
-        a[point - 1] = n
-    for point, n in opp.items():
-        b[point - 1] = n
-    return Position(tuple(a), tuple(b))
-
-
-FAR_AHEAD = board({1: 3, 2: 3, 3: 3, 4: 2, 5: 2, 6: 2}, {6: 4, 5: 4, 4: 3, 3: 2, 2: 2})
-"""A race: 48 pips against 66, no gammons: the player on roll doubles and the opponent must pass."""
-A_LITTLE_AHEAD = board({6: 4, 5: 3, 4: 3, 3: 2, 2: 2, 1: 1}, {6: 4, 5: 4, 4: 3, 3: 2, 2: 2})
-"""A race, 62 pips against 66: a double, and an easy take."""
-TOO_GOOD = board({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 8: 3}, {25: 3, 1: 3, 2: 3, 3: 3, 4: 3})
-"""A closed board, three of the opponent's checkers on the bar: a gammon is likely, play on."""
-BEHIND = board({6: 5, 5: 4, 4: 3, 3: 2, 2: 1}, {6: 2, 5: 2, 4: 3, 3: 2, 2: 3, 1: 3})
-"""A race, 70 pips against 49: the player on roll should not double."""
-
 
 # -- when the coach is on: the one rule ---------------------------------------------------------
 

@@ -20,6 +20,7 @@ from game import i18n
 from game.ai import api
 from game.ai.jobs import Where
 from game.coach import render
+from game.coach.examples import A_LITTLE_AHEAD, BEHIND, FAR_AHEAD
 from game.coach.scale import BLUNDER
 from game.engine.cube import Cube
 from game.engine.flow import Double, GameState, Phase, PlayMoves, apply
@@ -36,7 +37,6 @@ from game.ui.scenes.game import GameScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.text import CACHE, MIN_SIZE
 from game.ui.widgets import PAD, fits
-from tests.test_session_coach import A_LITTLE_AHEAD, BEHIND, FAR_AHEAD
 from tests.ui_driver import button_xy, click, let_dialog_show, make_app, quit_pygame, run_until, start_game
 
 START = Position.start()

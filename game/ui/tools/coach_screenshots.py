@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from game import i18n  # noqa: E402
+from game.coach.examples import A_LITTLE_AHEAD, BEHIND, FAR_AHEAD  # noqa: E402
 from game.engine.cube import Cube  # noqa: E402
 from game.engine.flow import Double, GameState, Phase, PlayMoves, apply  # noqa: E402
 from game.engine.moves import legal_plays  # noqa: E402
@@ -40,20 +41,6 @@ from game.ui.app import App  # noqa: E402
 from game.ui.scenes.game import MODAL_GUARD, GameScene  # noqa: E402
 from game.ui.scenes.settings import SettingsScene  # noqa: E402
 from game.ui.tools._frames import shoot  # noqa: E402
-
-
-def _race(me: dict[int, int], opp: dict[int, int]) -> Position:
-    a, b = [0] * 25, [0] * 25
-    for point, n in me.items():
-        a[point - 1] = n
-    for point, n in opp.items():
-        b[point - 1] = n
-    return Position(tuple(a), tuple(b))
-
-
-FAR_AHEAD = _race({1: 3, 2: 3, 3: 3, 4: 2, 5: 2, 6: 2}, {6: 4, 5: 4, 4: 3, 3: 2, 2: 2})
-A_LITTLE_AHEAD = _race({6: 4, 5: 3, 4: 3, 3: 2, 2: 2, 1: 1}, {6: 4, 5: 4, 4: 3, 3: 2, 2: 2})
-BEHIND = _race({6: 5, 5: 4, 4: 3, 3: 2, 2: 1}, {6: 2, 5: 2, 4: 3, 3: 2, 2: 3, 1: 3})
 
 
 def _scene(app: App, state: GameState) -> GameScene:

@@ -73,6 +73,7 @@ def reload() -> None:
     """Forget cached catalogues (tests, or an operator who edited a file)."""
     _catalogues.clear()
     _warned.clear()
+    _FILLED.clear()
 
 
 def _hungarian_article(value: object) -> str:
@@ -119,12 +120,35 @@ def _warn_once(lang: str, key: str, what: str) -> None:
         log.warning("i18n: %s (language %s, key %s)", what, lang, key)
 
 
+_FILLED: dict[tuple[str, tuple[tuple[str, object], ...]], str] = {}
+"""Catalogue texts already filled in, by the text and its values: the screen asks for the same few
+sentences every frame (the side panel's facts, the status line), and :class:`string.Formatter` is
+Python-level parsing (measured in the demo under Xvfb: the largest share of the panel's facts). Keyed
+by the text itself, not the key, so a changed catalogue can never give an old sentence."""
+_FILLED_MAX = 4096
+"""Entries kept before the memo starts again (numbers such as a clock's seconds make new ones)."""
+
+
 def _format(lang: str, key: str, text: str, kw: Mapping[str, object]) -> str | None:
+    if not kw and "{" not in text and "}" not in text:
+        return text  # nothing to fill in ("{{" and "}}" still go through the formatter)
+    values = tuple(kw.items())
+    # Only text and whole numbers are remembered: 1, 1.0 and True are equal keys but say "1", "1.0"
+    # and "True"; anything else is filled in every time.
+    memo = (text, values) if all(type(v) is str or type(v) is int for _, v in values) else None
+    done = _FILLED.get(memo) if memo is not None else None
+    if done is not None:
+        return done
     try:
-        return _FORMATTER.vformat(text, (), kw)
+        out = _FORMATTER.vformat(text, (), kw)
     except (KeyError, IndexError, ValueError, AttributeError) as exc:
         _warn_once(lang, key, f"text could not be filled in ({exc!r})")
         return None
+    if memo is not None:
+        if len(_FILLED) >= _FILLED_MAX:
+            _FILLED.clear()
+        _FILLED[memo] = out
+    return out
 
 
 def translate(lang: str, key: str, **kw: object) -> str:

@@ -482,3 +482,51 @@ def test_symbols_drawn_outside_the_catalogues_have_glyphs() -> None:
     # replay's step buttons, the review's minus sign and separator.
     for font in (ui_text.REGULAR_FONT, ui_text.BOLD_FONT):
         assert ui_text.missing_glyphs(font, set("⌫•∞▶–…«‹›»−·")) == set()
+
+
+# -- the memo of filled-in texts (issue 26: the side panel asks for the same sentences every frame) --
+
+
+def test_a_filled_in_text_is_remembered_and_equal_to_the_formatter_s() -> None:
+    i18n._FILLED.clear()
+    first = i18n.translate("en", "ui.to_move", name="White", dice="6-1")
+    assert len(i18n._FILLED) == 1
+    assert i18n.translate("en", "ui.to_move", name="White", dice="6-1") == first
+    text = i18n.catalogue("en")["ui.to_move"]
+    assert first == text.format(name="White", dice="6-1")
+
+
+def test_equal_but_different_values_are_never_mixed_up() -> None:
+    """1, 1.0 and True are equal dictionary keys; each must still be said as itself."""
+    i18n._FILLED.clear()
+    i18n._catalogues["en"] = {"t.n": "n={n}"}
+    assert i18n.translate("en", "t.n", n=1) == "n=1"
+    assert i18n.translate("en", "t.n", n=1.0) == "n=1.0"
+    assert i18n.translate("en", "t.n", n=True) == "n=True"
+    assert i18n.translate("en", "t.n", n=1) == "n=1"
+
+
+def test_a_changed_catalogue_text_is_never_answered_from_the_memo() -> None:
+    i18n._catalogues["en"] = {"t.x": "old {v}"}
+    assert i18n.translate("en", "t.x", v="a") == "old a"
+    i18n._catalogues["en"] = {"t.x": "new {v}"}
+    assert i18n.translate("en", "t.x", v="a") == "new a"
+
+
+def test_the_memo_starts_again_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(i18n, "_FILLED_MAX", 5)
+    i18n._FILLED.clear()
+    i18n._catalogues["en"] = {"t.n": "n={n}"}
+    for n in range(12):
+        assert i18n.translate("en", "t.n", n=n) == f"n={n}"
+        assert len(i18n._FILLED) <= 5
+
+
+def test_hungarian_articles_are_remembered_per_number() -> None:
+    i18n._catalogues["hu"] = {"t.a": "{n:Az} kocka"}
+    assert [i18n.translate("hu", "t.a", n=n) for n in (5, 6, 5, 1)] == [
+        "Az 5 kocka",
+        "A 6 kocka",
+        "Az 5 kocka",
+        "Az 1 kocka",
+    ]

@@ -5,15 +5,14 @@ time clamped, catch-up capped so a stall never snowballs); the frame is drawn wi
 the fraction left over for smooth motion. When no scene is busy and no input came,
 the loop stops drawing and sleeps in short polls; while a scene is busy but its picture
 stands still (its picture key unchanged: the computer thinking), the loop steps without
-drawing. A drawn frame whose picture is the one already on screen is not presented
-(:meth:`~game.ui.display.Display.present`). Also the two headless runs: ``--frames`` (fixed
-steps, then a screenshot) and ``--bench-frames`` (timed frames), and ``--frame-log`` (one JSON
-line per presented frame, for measuring on any machine).
+drawing, after a few such passes at :data:`STILL_FPS`. A drawn frame whose picture is the one
+already on screen is not presented (:meth:`~game.ui.display.Display.present`). Also the two
+headless runs: ``--frames`` (fixed steps, then a screenshot) and ``--bench-frames`` (timed
+frames), and ``--frame-log`` (one JSON line per presented frame, for measuring on any machine).
 """
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from dataclasses import dataclass, field
@@ -27,6 +26,25 @@ from game.ui.ready import notify_ready
 MAX_FRAME = 0.25
 MAX_STEPS = 10
 IDLE_POLL = 0.02
+STILL_PASSES = 6
+STILL_FPS = 30
+"""A busy scene whose picture stood still for ``STILL_PASSES`` passes in a row (the computer thinking,
+a pause between its moves, a standing message) is stepped at ``STILL_FPS`` until its picture changes
+or input comes. Why: each such pass costs the loop about 0.1 ms of CPU here (polling the events,
+the fixed steps, the picture key; its caches are cold after every sleep), and it draws nothing; at
+60 passes a second they were half of the loop's CPU per presented frame in the demo. Input waits at
+most 1/30 s then, the first frame of what moves next at most as long; motion itself runs at ``fps``
+(tumbling dice change their picture every 70 ms, about 4 passes: 6 standing passes are 100 ms)."""
+
+
+FLUSH_SECONDS = 1.0
+"""How often the frame log's file is flushed (:class:`FrameLog`)."""
+_JSON_BOOL = {True: "true", False: "false"}
+
+
+def pace(fps: int, still: int) -> int:
+    """The passes a second for the next pass, after ``still`` busy passes in a row drew nothing."""
+    return min(fps, STILL_FPS) if still >= STILL_PASSES else fps
 
 
 class FrameLog:
@@ -37,6 +55,11 @@ class FrameLog:
     ``cpu`` is ``time.thread_time()``: the loop thread's own, so the computer's thread or worker
     processes never count in it. Also counts the drawn frames that were not presented (the picture
     unchanged), told by :meth:`summary` at the end.
+
+    Why the line is formatted by hand and the file flushed once a second (:data:`FLUSH_SECONDS`), not
+    per line: measured in the demo under Xvfb, ``json.dumps`` and a write per line cost the loop about
+    0.1 ms per presented frame (cold caches after each sleep), inflating the very figure the log is
+    for. A reader tailing the file sees each line within a second; the rest is written at the end.
     """
 
     def __init__(self, out: TextIO) -> None:
@@ -54,6 +77,7 @@ class FrameLog:
         the screen can react (input, a move to show): with frames drawn only when the picture
         changes, the gaps between presented frames no longer tell that."""
         self._last_pass: float | None = None
+        self._flushed = time.monotonic()
 
     def frame(self, app: App, presented: bool, present_seconds: float) -> None:
         if not presented:
@@ -61,14 +85,15 @@ class FrameLog:
             return
         self.presented += 1
         thinking, moving = activity(app)
-        line = {
-            "t": round(time.monotonic(), 6),
-            "cpu": round(time.thread_time(), 6),
-            "present_ms": round(present_seconds * 1000.0, 4),
-            "thinking": thinking,
-            "moving": moving,
-        }
-        self.out.write(json.dumps(line) + "\n")
+        now = time.monotonic()
+        cpu, ms = time.thread_time(), present_seconds * 1000.0
+        self.out.write(
+            f'{{"t": {now:.6f}, "cpu": {cpu:.6f}, "present_ms": {ms:.4f}, '
+            f'"thinking": {_JSON_BOOL[thinking]}, "moving": {_JSON_BOOL[moving]}}}\n'
+        )
+        if now - self._flushed >= FLUSH_SECONDS:
+            self.out.flush()
+            self._flushed = now
 
     def passed(self, app: App, now: float) -> None:
         """One pass of the loop ended at ``now`` (``time.perf_counter``; sleeps while idle count)."""
@@ -115,7 +140,7 @@ def run(app: App) -> int:
     After the first pass of the loop it says ``READY=1`` to whoever asked (see :mod:`game.ui.ready`).
     """
     path = app.launch.frame_log
-    out = open(path, "w", encoding="utf-8", buffering=1) if path else None  # noqa: SIM115
+    out = open(path, "w", encoding="utf-8") if path else None  # noqa: SIM115
     log = FrameLog(out) if out is not None else None
     try:
         while app.running:
@@ -137,6 +162,7 @@ def _run(app: App, log: FrameLog | None = None) -> int:
     previous = time.perf_counter()
     acc = 0.0
     idle = False
+    still = 0
     announced = False
     while app.running:
         if idle:
@@ -164,11 +190,12 @@ def _run(app: App, log: FrameLog | None = None) -> int:
         if log is not None:
             log.passed(app, time.perf_counter())
         idle = not app.busy() and not events
+        still = 0 if drew or events or idle else still + 1
         if not announced:
             announced = True
             notify_ready()
         if not idle:
-            clock.tick(app.launch.fps)
+            clock.tick(pace(app.launch.fps, still))
     return 0
 
 
@@ -294,10 +321,13 @@ __all__ = [
     "IDLE_POLL",
     "MAX_FRAME",
     "MAX_STEPS",
+    "STILL_FPS",
+    "STILL_PASSES",
     "Bench",
     "FrameLog",
     "bench",
     "frame",
+    "pace",
     "percentile",
     "picture_key",
     "present",

@@ -14,11 +14,15 @@ from collections.abc import Callable
 import pygame
 import pytest
 
+from game.engine.flow import GameState, Phase, Rules
+from game.engine.position import Position
 from game.session.controller import GameSetup
 from game.ui import loop
 from game.ui.app import App
+from game.ui.board.view import BoardDraw
 from game.ui.geometry import FrameChanges, changed_rows
 from game.ui.kiosk.attract import AttractScene
+from game.ui.play import board_paint
 from game.ui.play.board_paint import Frame
 from game.ui.scenes.game import GameScene
 from tests.test_ui_picture import random_player
@@ -41,6 +45,30 @@ def demo(app: App) -> None:
 def against_computer(app: App) -> Callable[[int], None]:
     scene = start_game(app, mode="computer", seed=7)
     return random_player(app, scene, 7)
+
+
+def _side(points: dict[int, int]) -> tuple[int, ...]:
+    out = [0] * 25
+    for point, n in points.items():
+        out[point - 1] = n
+    return tuple(out)
+
+
+def _demo_from(app: App, me: dict[int, int], opp: dict[int, int]) -> None:
+    scene = start_game(app, mode="demo", seed=5)
+    scene.resume(
+        GameState(phase=Phase.ROLL, position=Position(_side(me), _side(opp)), turn=0, rules=Rules(0))
+    )
+
+
+def hits(app: App) -> None:
+    """Blots within reach: checkers are hit, wait on the bar and come in."""
+    _demo_from(app, {6: 5, 8: 5, 13: 5}, {6: 4, 5: 4, 4: 3, 3: 2, 22: 1, 20: 1})
+
+
+def bear_off(app: App) -> None:
+    """Both sides home: checkers go into the trays."""
+    _demo_from(app, {6: 3, 5: 3, 4: 3, 3: 2, 2: 2, 1: 2}, {6: 3, 5: 3, 4: 3, 3: 2, 2: 2, 1: 2})
 
 
 def attract(app: App) -> None:
@@ -70,21 +98,34 @@ def pictures(setup: Callable[[App], Callable[[int], None] | None], passes: int) 
     return out, partial
 
 
-@pytest.mark.parametrize("setup", [demo, against_computer, attract])
+@pytest.mark.parametrize("setup", [demo, against_computer, attract, hits, bear_off])
 def test_painting_only_what_moved_gives_the_whole_frames_pictures(
     setup: Setup, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    counted = board_paint.counts_changed
+    layers: list[int] = []  # places repainted, per layer painted in part
+
+    def counting(old: BoardDraw, new: BoardDraw) -> list[pygame.Rect]:
+        places = counted(old, new)
+        layers.append(len(places))
+        return places
+
+    monkeypatch.setattr(board_paint, "counts_changed", counting)
     fast, partial = pictures(setup, 1800)
     if setup is not attract:
         assert partial > len(fast) / 4, (partial, len(fast))  # checkers flew and dice rolled
     else:
         assert partial == 0  # the call is painted over the board: every frame whole
+    # checkers took off and landed: layers painted in part (against the computer, the player's marks
+    # change with most landings: fewer)
+    assert sum(1 for n in layers if n > 0) >= (1 if setup is against_computer else 10), layers
     draw = Frame.draw
 
     def whole(self: Frame, t: GameScene, surface: pygame.Surface, alpha: float, kept: bool = False) -> object:
         return draw(self, t, surface, alpha, False)
 
     monkeypatch.setattr(Frame, "draw", whole)
+    monkeypatch.setattr(Frame, "partial_layers", False)
     slow, none = pictures(setup, 1800)
     assert none == 0
     assert len(fast) == len(slow)

@@ -54,13 +54,17 @@ class BoardDraw:
     style: object = None
     """The board set and the text size the frame is drawn with (:meth:`BoardView.style`)."""
 
-    def layer_key(self) -> object:
-        """Everything the cached board layer depends on (not dice, flights or the dragged checker)."""
+    def layer_key(self) -> tuple[object, Board, tuple[tuple[Place, int], ...]]:
+        """Everything the cached board layer depends on (not dice, flights or the dragged checker):
+        :meth:`marks_key`, then the checkers' counts (a layer whose marks are the same can be
+        repainted only where a count changed, see :func:`game.ui.play.board_paint.counts_changed`)."""
+        return (self.marks_key(), self.board, tuple(sorted(self.hidden.items())))
+
+    def marks_key(self) -> object:
+        """What the layer depends on besides the checkers' counts (``board`` and ``hidden``)."""
         return (
             self.style,
-            self.board,
             self.perspective,
-            tuple(sorted(self.hidden.items())),
             tuple(sorted(self.targets)),
             tuple(sorted(self.movable)),
             self.selected,

@@ -4,7 +4,9 @@
 the last play, hint arrows, the cube, the dice) into a :class:`BoardDraw`;
 :class:`Frame` paints board, panel, status, buttons and dialogs into one cached
 surface, rebuilt only when one of those facts changes, so a normal frame is one
-opaque blit plus the dice and the flying or dragged checkers.
+opaque blit plus the dice and the flying or dragged checkers. When only checkers' counts
+changed (a checker took off or landed), the layer is repainted only around the places whose
+stacks changed (:func:`counts_changed`).
 """
 
 from __future__ import annotations
@@ -18,13 +20,44 @@ from game.ui import layout as L
 from game.ui.board.anim import STEP_SECONDS, place_of
 from game.ui.board.view import GOLD, BoardDraw
 from game.ui.geometry import changed_rows
-from game.ui.layout import LAYOUT
+from game.ui.layout import LAYOUT, from_abs
 from game.ui.play import dialogs, panel
 from game.ui.play.host import GameHost
 from game.ui.play.motion import abs_board
 from game.ui.text import draw_text
 
 DieDraw = tuple[int, int, bool, tuple[float, float], int]
+
+PLACE_MARGIN = 12
+"""Pixels around a place's box that its stack's drawing may reach: a checker's shadow, the selection's
+double ring (CHECKER + 12 across), the landing sight."""
+
+
+def counts_changed(old: BoardDraw, new: BoardDraw) -> list[pygame.Rect]:
+    """The boxes (with :data:`PLACE_MARGIN`) of the points, bar halves and trays whose stacks differ
+    between two frames' boards: a checker left, landed or is hidden under its flight.
+
+    Why it is enough to repaint there when nothing else in the layer changed: everything drawn for a
+    place (its checkers, their count, its rings and sight) stands in its box, and marks elsewhere
+    (arrows, the cube, the dialogs) do not depend on the counts. The repaint inside these boxes is
+    the whole layer's painting clipped to them, so its pixels are the ones a whole repaint gives
+    (tests/test_ui_partial.py compares every frame of whole games).
+    """
+    rects: list[pygame.Rect] = []
+    ob, nb, oh, nh = old.board, new.board, old.hidden, new.hidden
+    grow = 2 * PLACE_MARGIN
+    for a in range(1, 25):
+        place = ("point", a, 0)
+        i0, i1 = from_abs(0, a) - 1, from_abs(1, a) - 1
+        if (ob[0][i0], ob[1][i1], oh.get(place, 0)) != (nb[0][i0], nb[1][i1], nh.get(place, 0)):
+            rects.append(LAYOUT.point_rect(a).inflate(grow, grow))
+    for player in (0, 1):
+        bar, tray = ("bar", player, 0), ("tray", player, 0)
+        if (ob[player][24], oh.get(bar, 0)) != (nb[player][24], nh.get(bar, 0)):
+            rects.append(LAYOUT.bar_half(player).inflate(grow, grow))
+        if (sum(ob[player]), oh.get(tray, 0)) != (sum(nb[player]), nh.get(tray, 0)):
+            rects.append(LAYOUT.tray_rect(player).inflate(grow, grow))
+    return rects
 
 
 def die_used(t: GameHost, value: int, index: int) -> bool:
@@ -115,9 +148,15 @@ def board_draw(t: GameHost, alpha: float) -> BoardDraw:
 class Frame:
     """The cached full-screen layer: board, panel, status, buttons, dialogs; and what moves over it."""
 
+    partial_layers = True
+    """Repaint the layer only where checkers' counts changed, when nothing else did (tests compare
+    with False: every change repaints the whole layer)."""
+
     def __init__(self) -> None:
         self.surface: pygame.Surface | None = None
-        self.key: object = None
+        self.key: tuple[object, ...] | None = None
+        self.drawn: BoardDraw | None = None
+        """The board the layer shows (:func:`counts_changed` compares the next one with it)."""
         self.panel = panel.Panel()
         self.painted: list[pygame.Rect] | None = None
         """What moved (dice, flying checkers) painted over the layer on ``target`` last time, while
@@ -161,11 +200,20 @@ class Frame:
         )
         before = self.painted if kept and surface is self.target else None
         if key != self.key or self.surface is None:
+            places = self._counts_only(key, d)
             if self.surface is None:
                 self.surface = pygame.Surface((L.W, L.H)).convert()
-            self._paint(t, self.surface, d, overlay)
-            self.key = key
-            before = None
+            if places is None:
+                self._paint(t, self.surface, d, overlay)
+                before = None
+            elif places:
+                self.surface.set_clip(places[0].unionall(places[1:]))
+                try:
+                    self._paint(t, self.surface, d, overlay)
+                finally:
+                    self.surface.set_clip(None)
+                before = None if before is None else before + places
+            self.key, self.drawn = key, d
         if before is None:
             surface.blit(self.surface, (0, 0))
         else:
@@ -173,6 +221,16 @@ class Frame:
                 surface.blit(self.surface, rect, rect)
         self.painted, self.target = t.view.draw_moving(surface, d), surface
         return None if before is None else changed_rows(before + self.painted)
+
+    def _counts_only(self, key: tuple[object, ...], d: BoardDraw) -> list[pygame.Rect] | None:
+        """When only checkers' counts changed since the layer was painted, where (see
+        :func:`counts_changed`); None: the layer is painted whole."""
+        old, drawn = self.key, self.drawn
+        if not self.partial_layers or old is None or drawn is None or self.surface is None:
+            return None
+        if key[1:] != old[1:] or d.marks_key() != drawn.marks_key():
+            return None
+        return counts_changed(drawn, d)
 
     def _paint(self, t: GameHost, surface: pygame.Surface, d: BoardDraw, overlay: bool) -> None:
         t.view.draw_board(surface, d)

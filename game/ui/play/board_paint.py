@@ -145,6 +145,12 @@ def board_draw(t: GameHost, alpha: float) -> BoardDraw:
     return d
 
 
+def roll_prompt(t: GameHost) -> bool:
+    """The dimmed dice and "Roll" where a player's dice will fall: a player to roll who cannot double."""
+    s = t.game.state
+    return s.phase is Phase.ROLL and t.game.is_human(s.turn) and s.can_double() is None
+
+
 class Frame:
     """The cached full-screen layer: board, panel, status, buttons, dialogs; and what moves over it."""
 
@@ -195,7 +201,7 @@ class Frame:
             (t.buttons.focus, t.modal.focus),
             tuple(t.hints.cube_lines()) if overlay else (),
             overlay,
-            s.phase,
+            roll_prompt(t),  # not the phase itself: the computer's roll changed it and nothing shown
             t.game.match.score,
         )
         before = self.painted if kept and surface is self.target else None
@@ -236,7 +242,7 @@ class Frame:
         t.view.draw_board(surface, d)
         game = t.game
         s = game.state
-        if s.phase is Phase.ROLL and game.is_human(s.turn) and s.can_double() is None:
+        if roll_prompt(t):
             r = LAYOUT.dice_rect(s.turn, 2)
             for i in range(2):
                 sprite = t.sprites.variant(f"die_{('white', 'black')[s.turn]}_{5 + i}", "dim")
@@ -251,4 +257,4 @@ class Frame:
             dialogs.draw_game_over(t, surface)
 
 
-__all__ = ["Frame", "board_draw", "dice_draw", "die_used"]
+__all__ = ["Frame", "board_draw", "counts_changed", "dice_draw", "die_used", "roll_prompt"]

@@ -12,9 +12,12 @@ each path (``--present software``, then ``--present gpu``). From the frame log a
   llvmpipe threads, the work a real GPU does), as a share of one core.
 
 Usage: ``.venv/bin/python -m game.ui.tools.bench_present [--seconds S] [--sizes 800x480,1920x1080]
-[--paths gpu] [--before DIR]``. ``--before`` names another checkout of the game (an older commit, e.g.
-``git archive COMMIT | tar -x -C DIR``): its demo runs too, right before this one's on the same X
-server, and the table shows the two side by side, so that a change is measured under the same load.
+[--paths gpu] [--before DIR] [--rounds N]``. ``--before`` names another checkout of the game (an older
+commit, e.g. ``git archive COMMIT | tar -x -C DIR``): its demo runs too, right before this one's on the
+same X server, and the table shows the two side by side, so that a change is measured under the same
+load. ``--rounds N`` runs each pair N times, the order swapped every other round (the second of two
+runs in a row may find warmer caches), and ends with each tree's median and range: on a shared
+machine one run's figure moves by 0.2 ms or more from one run to the next.
 Needs ``Xvfb`` (``apt-get install xvfb``); Mesa's llvmpipe gives it OpenGL for the GPU path.
 """
 
@@ -148,6 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--paths", default=",".join(PATHS), help="present paths (default software,gpu)")
     p.add_argument("--before", type=Path, help="another checkout, measured before this one at each step")
+    p.add_argument("--rounds", type=int, default=1, help="runs of each tree, in turns (default 1)")
     a = p.parse_args(argv)
     if shutil.which("Xvfb") is None:
         print("needs Xvfb (apt-get install xvfb)")
@@ -164,10 +168,11 @@ def main(argv: list[str] | None = None) -> int:
         server, display = start_x(size)
         try:
             for path in a.paths.split(","):
-                for name, root in trees:
-                    run = run_demo(display, path, a.seconds, a.settle, root)
-                    rows.append((f"{size[0]}x{size[1]}", path, name, run, os.getloadavg()[0]))
-                    print(name, run.display_line)
+                for turn in range(max(1, a.rounds)):
+                    for name, root in trees if turn % 2 == 0 else trees[::-1]:
+                        run = run_demo(display, path, a.seconds, a.settle, root)
+                        rows.append((f"{size[0]}x{size[1]}", path, name, run, os.getloadavg()[0]))
+                        print(name, run.display_line)
         finally:
             server.terminate()
             server.wait(timeout=10)
@@ -183,6 +188,14 @@ def main(argv: list[str] | None = None) -> int:
             f"{size_text:>10} {path:>9} {name:>7} {r.thread_ms_per_frame:>12.2f} ms "
             f"{r.present_ms_median:>9.2f} ms {rate:>9.1f} {unchanged:>9.1f}% {process:>10.1f}% {load1:>5.2f}"
         )
+    if a.rounds > 1:
+        print(f"\nloop CPU per presented frame over {a.rounds} rounds: median (lowest-highest)")
+        for key in dict.fromkeys((size_text, path, name) for size_text, path, name, _, _ in rows):
+            figures = [r.thread_ms_per_frame for s_, p_, n_, r, _ in rows if (s_, p_, n_) == key]
+            print(
+                f"{key[0]:>10} {key[1]:>9} {key[2]:>7} {statistics.median(figures):>8.2f} ms "
+                f"({min(figures):.2f}-{max(figures):.2f})"
+            )
     load = os.getloadavg()
     print(f"load average after: {load[0]:.2f}")
     return 0

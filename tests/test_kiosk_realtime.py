@@ -10,7 +10,6 @@ Tests that drive ``step`` directly could not see it; this one runs the real loop
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -19,42 +18,27 @@ from game.session.kiosk import Mode
 from game.ui import loop as app_module
 from game.ui.app import App, Launch
 from game.ui.scenes.title import TitleScene
+from tests.loop_time import LoopTime
 from tests.ui_driver import click
 
 
-class FakeTime:
-    """Stands in for the ``time`` module and ``pygame.time.Clock`` inside the loop."""
+class FakeTime(LoopTime):
+    """The loop's clock, stopping the game once the kiosk went back to the demo (or at ``limit``)."""
 
     def __init__(self, app: App, limit: float) -> None:
-        self.now = 0.0
+        super().__init__()
         self.app = app
         self.limit = limit
         self.modes: list[Mode] = []
 
-    def _advance(self, seconds: float) -> None:
-        self.now += seconds
+    def advance(self, seconds: float) -> None:
+        super().advance(seconds)
         kiosk = self.app.kiosk
         assert kiosk is not None
         if not self.modes or self.modes[-1] is not kiosk.mode:
             self.modes.append(kiosk.mode)
         if self.now > self.limit or (Mode.WARNING in self.modes and kiosk.mode is Mode.ATTRACT):
             self.app.running = False
-
-    def perf_counter(self) -> float:
-        return self.now
-
-    def sleep(self, seconds: float) -> None:
-        self._advance(seconds)
-
-    def Clock(self) -> Any:  # mirrors pygame.time.Clock
-        fake = self
-
-        class _Clock:
-            def tick(self, fps: float = 0) -> int:
-                fake._advance(1.0 / (fps or 60))
-                return 16
-
-        return _Clock()
 
 
 pytestmark = pytest.mark.usefixtures("ui_reset")

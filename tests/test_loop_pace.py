@@ -9,51 +9,34 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from game.ui import loop
 from game.ui.app import App
 from game.ui.scenes.game import GameScene
+from tests.loop_time import LoopTime
 from tests.ui_driver import make_app, start_game
 
 pytestmark = pytest.mark.usefixtures("ui_reset")
 
 
-class PassClock:
-    """Stands in for ``time`` and ``pygame.time`` in the loop: records each pass's rate."""
+class PassClock(LoopTime):
+    """The loop's clock, recording each pass's rate, stopping the game at ``limit``."""
 
     def __init__(self, app: App, scene: GameScene, limit: float) -> None:
-        self.now = 0.0
+        super().__init__()
         self.app, self.scene, self.limit = app, scene, limit
         self.passes: list[tuple[float, int, bool]] = []
         """(time, the rate asked for the pass, whether the flash line stood then)."""
 
-    def _advance(self, seconds: float) -> None:
-        self.now += seconds
+    def advance(self, seconds: float) -> None:
+        super().advance(seconds)
         if self.now > self.limit:
             self.app.running = False
 
-    def perf_counter(self) -> float:
-        return self.now
-
-    def monotonic(self) -> float:
-        return self.now
-
-    def sleep(self, seconds: float) -> None:
-        self._advance(seconds)
-
-    def Clock(self) -> Any:  # mirrors pygame.time.Clock
-        fake = self
-
-        class _Clock:
-            def tick(self, fps: float = 0) -> int:
-                fake.passes.append((fake.now, int(fps), fake.scene.flash_time > 0))
-                fake._advance(1.0 / (fps or 60))
-                return 16
-
-        return _Clock()
+    def ticked(self, fps: float) -> None:
+        self.passes.append((self.now, int(fps), self.scene.flash_time > 0))
 
 
 def test_a_standing_picture_is_stepped_at_the_still_rate_and_motion_at_the_full_one(

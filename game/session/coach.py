@@ -182,7 +182,8 @@ def explain_play(
     explanation (:func:`game.coach.explain`, whose values are the study's), so that Done never waits
     for the study of every play."""
     why = explain(start_pos, dice, moves)
-    best = api.hint(start_pos, dice)
+    best_after = Position.from_id(why.best.position)  # the expert's play, as explain chose it
+    best = next((p for p in legal_plays(start_pos, dice) if p.position == best_after), None)
     values = {} if best is None else {best.position: why.equity_best, after: why.equity_played}
     return RollValues(best, why.equity_best, values, explained={after: why})
 

@@ -58,11 +58,14 @@ from game.ui.scenes.game import GameScene  # noqa: E402
 from game.ui.tools.bench_pi import GAME_QUOTA_US, PERIOD_US, Groups, throttle_problem  # noqa: E402
 
 FRAMES: list[float] = []
-"""Seconds each frame (a fixed step and a drawing) took while the player thought, the coach's study
-running beside it."""
-GAPS: dict[str, list[float]] = {"think": [], "done": []}
-"""Seconds between the starts of two passes of the loop in a row: while the player thinks (frames
-run, each sleeping a fixed step after its work) and while Done waits for the coach (steps run)."""
+"""Seconds each frame (a fixed step and a drawing) took while the player thought and reached for
+Done, the coach's study (and a stopped play's explanation) running beside it."""
+GAPS: dict[str, list[float]] = {"think": [], "card": [], "done": []}
+"""Seconds between the starts of two passes of the loop in a row: while the player thinks and
+reaches for Done (frames run, each sleeping a fixed step after its work), while the coach's card is
+up (frames), and while Done waits for the coach's answer (steps run)."""
+LONG: list[tuple[float, str]] = []
+"""The gaps over 50 ms, with where they were (the kind of pass and the decision)."""
 
 
 class Passes:
@@ -72,10 +75,12 @@ class Passes:
         self.kind = ""
         self.last = 0.0
 
-    def tick(self, kind: str) -> None:
+    def tick(self, kind: str, decision: int) -> None:
         now = time.perf_counter()
         if kind == self.kind:
             GAPS[kind].append(now - self.last)
+            if now - self.last > 0.05:
+                LONG.append((now - self.last, f"{kind}, decision {decision}"))
         self.kind, self.last = kind, now
 
     def pause(self) -> None:
@@ -86,15 +91,16 @@ class Passes:
 PASSES = Passes()
 
 
-def run_for(app: App, seconds: float) -> None:
+def run_for(app: App, seconds: float, kind: str = "think", decision: int = 0) -> None:
     """Run frames (a step and a drawing each) for ``seconds`` of wall-clock time."""
     end = time.perf_counter() + seconds
     while time.perf_counter() < end:
         begun = time.perf_counter()
-        PASSES.tick("think")
+        PASSES.tick(kind, decision)
         app.step()
         app.draw(0.0)
-        FRAMES.append(time.perf_counter() - begun)
+        if kind == "think":
+            FRAMES.append(time.perf_counter() - begun)
         time.sleep(STEP_SECONDS)
     PASSES.pause()
 
@@ -116,7 +122,7 @@ def play_game(
         s = scene.state
         coach = scene.coach
         if coach.waiting is not None:  # the coach answers in a moment: the loop runs meanwhile
-            PASSES.tick("done")
+            PASSES.tick("done", decided)
             app.step()
             time.sleep(0.001)
             continue
@@ -135,7 +141,7 @@ def play_game(
                 f"  decision {decided:>2}: {v.kind:<6} {what:<24} expert {better:<24} "
                 f"loss {v.loss:.3f}  {render((v.reason,), 'en')}"
             )
-            run_for(app, 0.9)
+            run_for(app, 0.9, "card", decided)
             coach.keep()
             continue
         landed = think == 0 or not scene.dice.tumbling  # --think 0: before the dice even land
@@ -144,12 +150,14 @@ def play_game(
                 app.step()
                 continue
             assert s.dice is not None
-            run_for(app, think)  # the player looks at the board while the coach studies the roll
+            run_for(
+                app, think, "think", decided + 1
+            )  # the player looks at the board while the coach studies the roll
             play = api.choose_play(s.position, s.dice, "beginner", seed=seed + decided)
             assert play is not None
             scene.do(PlayMoves(play.moves))
             scene.anim.skip()
-            run_for(app, reach)
+            run_for(app, reach, "think", decided + 1)
             decided += 1
             pending = ("play", len(coach.delays))
             scene.end_turn()
@@ -245,13 +253,19 @@ def main(argv: list[str] | None = None) -> int:
             f"median {statistics.median(frames):.1f} ms, worst {frames[-1]:.1f} ms, "
             f"over 1/60 s: {sum(1 for f in frames if f > 1000.0 / 60.0)}"
         )
-    for kind, what in (("think", "while the player thought"), ("done", "while Done waited for the coach")):
+    for kind, what in (
+        ("think", "while the player thought and reached for Done (the study running)"),
+        ("card", "while the coach's card was up"),
+        ("done", "while Done waited for the coach"),
+    ):
         gaps = sorted(1000.0 * g for g in GAPS[kind])
         if gaps:
             print(
                 f"gaps between loop passes {what}: {len(gaps)}, median {statistics.median(gaps):.1f} ms, "
                 f"worst {gaps[-1]:.1f} ms, over 100 ms: {sum(1 for g in gaps if g > 100.0)}"
             )
+    if LONG:
+        print("gaps over 50 ms:", ", ".join(f"{1000.0 * g:.0f} ms ({where})" for g, where in LONG))
     return 0
 
 

@@ -1,10 +1,11 @@
 """The Hint says why: one sentence on the expert's play (game/coach/hint.py), true of the board, shown
-in the status line while the hint's arrows stand, worked out beside the loop."""
+in the status line while the hint's arrows stand, worked out where the computer thinks (a worker)."""
 
 from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -174,17 +175,18 @@ def test_the_status_line_says_why_while_the_hint_stands(against_computer) -> Non
 
 
 def test_the_reason_is_worked_out_beside_the_loop(against_computer, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
-    """With the computer in its worker thread, the reason has a thread of its own: the arrows and the
-    play show at once, the loop keeps running while the sentence is worked out, then it shows."""
+    """The reason is asked where the computer thinks (here a thread: a worker cannot be handed this
+    test's stand-in): the arrows and the play show at once, the loop keeps running while the sentence
+    is worked out, then it shows."""
     app, scene = against_computer
     gate = threading.Event()
-    real = hints_module.safe_reason
+    real = hint_reason
 
     def slow(*args: object) -> tuple[Phrase, ...]:
         gate.wait(10.0)
         return real(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(hints_module, "safe_reason", slow)
+    monkeypatch.setattr("game.coach.hint_reason", slow)
     scene.game.opponent.where = Where.THREAD
     click(app, button_xy(scene, tr("ui.hint")))
     run_until(app, lambda: scene.hints.moves is not None, max_steps=2000)
@@ -199,6 +201,29 @@ def test_the_reason_is_worked_out_beside_the_loop(against_computer, monkeypatch:
     assert status(scene)[0] == render(scene.hints.why, i18n.get_language())
 
 
+def test_on_a_cabinet_the_reason_is_a_worker_processs_job(
+    against_computer, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    """Where the computer thinks in its worker process, so does the reason (never a thread of the
+    game's process), and it is the sentence worked out at once."""
+    app, scene = against_computer
+    asked: list[tuple[str, Where]] = []
+    real_start = hints_module.start
+
+    def spy(question: Callable[[], object], where: Where, *, what: str) -> object:
+        asked.append((what, where))
+        return real_start(question, where, what=what)
+
+    monkeypatch.setattr(hints_module, "start", spy)
+    scene.game.opponent.where = Where.WORKER
+    click(app, button_xy(scene, tr("ui.hint")))
+    run_until(app, lambda: scene.hints.moves is not None and not scene.hints.busy, max_steps=200000)
+    assert asked == [("hint reason", Where.WORKER)]
+    assert not [t.name for t in threading.enumerate() if t.name == "ai-hint reason"]
+    moves = scene.hints.moves
+    assert moves and scene.hints.why == hint_reason(START, (3, 1), moves)
+
+
 def test_a_reason_that_arrives_after_the_player_moved_is_dropped(
     against_computer, monkeypatch: pytest.MonkeyPatch
 ) -> None:  # type: ignore[no-untyped-def]
@@ -209,7 +234,7 @@ def test_a_reason_that_arrives_after_the_player_moved_is_dropped(
         gate.wait(10.0)
         return (Phrase("coach.hint.safe"),)
 
-    monkeypatch.setattr(hints_module, "safe_reason", late)
+    monkeypatch.setattr("game.coach.hint_reason", late)
     scene.game.opponent.where = Where.THREAD
     click(app, button_xy(scene, tr("ui.hint")))
     run_until(app, lambda: scene.hints.moves is not None, max_steps=2000)

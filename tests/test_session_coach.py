@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import pickle
 import threading
+from collections.abc import Callable
 
 import pytest
 
 from game.ai import api
 from game.ai.jobs import Where
 from game.coach import explain
+from game.coach import verdict as verdict_module
 from game.coach.examples import A_LITTLE_AHEAD, BEHIND, FAR_AHEAD, TOO_GOOD
 from game.coach.scale import BLUNDER, MISTAKE
 from game.engine.cube import Cube
@@ -129,64 +132,106 @@ def test_the_coach_never_stops_a_play_the_expert_itself_would_make() -> None:
         assert sc.play_verdict(study, best.position, best.moves, coach) is None
 
 
-def test_a_play_judged_from_a_study_cut_short_is_judged_the_same() -> None:
+def test_a_play_judged_alone_is_judged_as_the_whole_study_judges_it() -> None:
+    """Done before the study is back: the play made is judged alone (the expert's play and this one),
+    the same verdict, loss and reason as from the study of every play."""
     start, dice = Position.start(), (5, 2)
     ahead = sc.study_roll(start, dice)
-    late = sc.RollStudy(start, dice)
-    late.stop = True  # Done came before any play but the expert's was valued
-    sc.run_roll_study(late)
-    assert late.best is not None and not late.explained and not late.valued
-    assert set(late.values) == {late.best.position}
+    assert ahead.valued and ahead.best is not None
     for play in legal_plays(start, dice):
-        a = sc.play_verdict(ahead, play.position, play.moves, sc.Coach("mistakes"))
+        late = sc.RollStudy(start, dice)
         b = sc.play_verdict(late, play.position, play.moves, sc.Coach("mistakes"))
+        a = sc.play_verdict(ahead, play.position, play.moves, sc.Coach("mistakes"))
         assert a == b
+        assert late.best == ahead.best and not late.valued
+        assert set(late.values) == {ahead.best.position, play.position}
+        assert late.loss(play.position) == ahead.loss(play.position)
 
 
-def test_the_play_made_is_valued_first_when_done_comes_early(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Done before the study has valued every play: the screen sets ``wanted`` and the study values
-    that play next, so the answer does not wait for all the others; with ``stop`` it values that
-    play alone (what the screen asks when it studies at once)."""
+def test_the_judgement_at_done_values_only_the_play_made_and_the_experts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The small job at Done does not wait for every play: it values two."""
     start, dice = Position.start(), (6, 4)
     best = api.hint(start, dice)
     assert best is not None
     made = [p for p in legal_plays(start, dice) if p.position != best.position][-1]
-    order: list[Position] = []
-    real = sc.value_of
+    valued: list[Position] = []
+    real = verdict_module.value_of
 
     def spy(pos: Position, play: Play) -> float:
-        order.append(play.position)
+        valued.append(play.position)
         return real(pos, play)
 
-    monkeypatch.setattr(sc, "value_of", spy)
-    study = sc.RollStudy(start, dice, wanted=made.position)
-    sc.run_roll_study(study)
-    assert order[:2] == [best.position, made.position] and study.valued
-    order.clear()
-    alone = sc.RollStudy(start, dice, wanted=made.position, stop=True)
-    sc.run_roll_study(alone)
-    assert order == [best.position, made.position] and not alone.valued
-    assert alone.loss(made.position) == pytest.approx(study.loss(made.position) or 0.0)
+    monkeypatch.setattr(verdict_module, "value_of", spy)
+    found = sc.explain_play(start, dice, made.position, made.moves)
+    assert sorted(valued, key=str) == sorted([made.position, best.position], key=str)
+    assert found.best == best and not found.complete and set(found.explained) == {made.position}
+    assert found.values[made.position] == found.explained[made.position].equity_played
 
 
-# -- the study as a job beside the loop ---------------------------------------------------------
+# -- the study as a job beside the loop: in a worker process --------------------------------------
 
 
 def worst_of(study: sc.RollStudy) -> Play:
     return max(legal_plays(study.start, study.dice), key=lambda p: study.loss(p.position) or 0.0)
 
 
-def test_the_study_runs_as_a_job_at_once_or_in_a_thread() -> None:
-    here = sc.start_roll_study(sc.RollStudy(Position.start(), (3, 1)), Where.HERE)
-    assert here.done and here.result is not None and here.result.valued
-    study = sc.RollStudy(Position.start(), (6, 4))
-    job = sc.start_roll_study(study, Where.WORKER)  # shared with the screen: a thread
-    assert job.wait(timeout=120) and job.result is study
-    assert study.best is not None and study.loss(study.best.position) == 0.0
-    assert study.valued and not study.explained
-    explained = sc.start_explain(study, worst_of(study).position, worst_of(study).moves, Where.WORKER)
-    assert explained.wait(timeout=120) and explained.result is study
-    assert worst_of(study).position in study.explained  # the reason, worked out beside the caller
+def _round_trip(message: object) -> object:
+    """What a worker receives or sends: pickled and unpickled (nothing is shared with the screen)."""
+    return pickle.loads(pickle.dumps(message))
+
+
+def test_the_coachs_work_is_asked_of_the_worker_never_a_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a cabinet the study, the early explanation and the judgement at Done are worker jobs
+    (picklable questions), answered as at once; no thread of this process studies."""
+    asked: list[tuple[str, Where]] = []
+    real_start = sc.start
+
+    def spy(question: Callable[[], object], where: Where, *, what: str) -> object:
+        asked.append((what, where))
+        assert callable(_round_trip(question))  # it can travel to a worker
+        return real_start(question, where, what=what)
+
+    monkeypatch.setattr(sc, "start", spy)
+    start, dice = Position.start(), (6, 4)
+    here = sc.study_roll(start, dice)
+    worst = worst_of(here)
+    coach = sc.Coach("blunders")
+    work = sc.RollWork(start, dice, Where.WORKER)
+    assert work.study_job is not None
+    assert not [t.name for t in threading.enumerate() if t.name.startswith("ai-coach")]  # no thread of ours
+    assert work.study_job.wait(60)
+    work.explain_early(worst.position, worst.moves, coach)
+    assert work.explaining is not None and work.explaining[1].wait(60)
+    work.collect()
+    assert work.study.valued and work.study.values == here.values and work.study.best == here.best
+    verdict = work.answer(worst.position, worst.moves, coach)
+    assert isinstance(verdict, sc.Verdict)
+    assert verdict == sc.play_verdict(here, worst.position, worst.moves, coach)
+    late = sc.RollWork(start, dice, Where.WORKER)  # Done before the study is back: the small job
+    assert late.answer(worst.position, worst.moves, coach) is False and late.explaining is not None
+    assert late.explaining[1].wait(60)
+    assert late.answer(worst.position, worst.moves, coach) == verdict
+    assert asked == [("coach study", Where.WORKER), ("coach explanation", Where.WORKER)] * 2
+
+
+@pytest.mark.parametrize("case", range(3))
+def test_worker_and_here_answer_the_same_to_the_last_bit(case: int) -> None:
+    """The messages pickle (positions, moves, explanations) and say exactly what the question
+    answered at once says: the same values, the same reasons (the opening 2-2's 75 plays, and two
+    contact positions)."""
+    pos, dice = [(Position.start(), (2, 2)), *contact_cases(2, 11)][case]
+    found = sc.value_roll(pos, dice)
+    assert _round_trip(found) == found and found.complete and found.best is not None
+    worst = max(legal_plays(pos, dice), key=lambda p: found.value_best - found.values[p.position])
+    here = sc.explain_play(pos, dice, worst.position, worst.moves)
+    assert _round_trip(here) == here
+    study = sc.start_roll_study(pos, dice, Where.WORKER)
+    job = sc.start_explain(pos, dice, worst.position, worst.moves, Where.WORKER)
+    assert study.wait(60) and study.result == found
+    assert job.wait(60) and job.result == here
+    assert here.values[worst.position] == found.values[worst.position]
 
 
 def test_a_withdrawn_study_stops_between_two_plays(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -202,7 +247,7 @@ def test_a_withdrawn_study_stops_between_two_plays(monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(sc, "value_of", slow)
     study = sc.RollStudy(Position.start(), (6, 4))
-    job = sc.start_roll_study(study, Where.THREAD)
+    job = sc.start_roll_study(study.start, study.dice, Where.THREAD)
     assert started.wait(30)
     job.cancel()
     release.set()
@@ -215,7 +260,7 @@ def test_a_failed_study_has_no_answer_and_says_why_in_the_log(monkeypatch: pytes
         raise RuntimeError("the evaluator is gone")
 
     monkeypatch.setattr(sc, "value_of", broken)
-    job = sc.start_roll_study(sc.RollStudy(Position.start(), (6, 4)), Where.HERE)
+    job = sc.start_roll_study(Position.start(), (6, 4), Where.HERE)
     assert job.done and job.result is None and job.error is not None and "evaluator" in job.error
 
 

@@ -197,22 +197,49 @@ def test_the_game_follows_the_one_rule(
         quit_pygame()
 
 
-def test_a_threaded_coach_studies_the_roll_while_the_player_moves() -> None:
+def test_a_cabinets_coach_studies_the_roll_in_a_worker_while_the_player_moves() -> None:
     app = make_app(speed="fast", coach="blunders")
     try:
         scene = start_game(app, mode="computer", seed=3, match_length=0)
-        scene.coach.where = Where.THREAD  # as on a cabinet
+        scene.coach.where = Where.WORKER  # as on a cabinet (the scene asks there when its AI is threaded)
         _, plays = ranked((6, 4))
         scene.resume(moving((6, 4)))
-        job, study = scene.coach.study_job, scene.coach.study
-        assert job is not None and study is not None  # started when the dice landed
-        assert job.wait(120) and study.valued and not study.explained
+        roll = scene.coach.roll
+        assert roll is not None and roll.study_job is not None  # started when the dice landed
+        assert roll.study_job.wait(120)
+        app.step()  # the study's answer is merged at the next step
+        assert roll.study.valued and not roll.study.explained
         assert scene.do(PlayMoves(plays[0].moves)) is None
         app.step()  # the play is complete: its reason is worked out before Done
-        assert scene.coach.explaining is not None and scene.coach.explaining[0] == plays[0].position
-        assert scene.coach.explaining[1].wait(120) and plays[0].position in study.explained
+        assert roll.explaining is not None and roll.explaining[0] == plays[0].position
+        assert roll.explaining[1].wait(120)
+        app.step()
+        assert plays[0].position in roll.study.explained
         click(app, button_xy(scene, i18n.tr("ui.done")))
         assert scene.coach.verdict is not None  # a look-up: no wait at Done
+    finally:
+        quit_pygame()
+
+
+def test_done_before_the_study_is_back_is_answered_by_a_small_job() -> None:
+    """The player presses Done the moment the dice land: the play made alone is judged (a second
+    job), the same card as from the whole study, and the study is withdrawn."""
+    app = make_app(speed="fast", coach="blunders")
+    try:
+        scene = start_game(app, mode="computer", seed=3, match_length=0)
+        scene.coach.where = Where.WORKER
+        study, plays = ranked((6, 4))
+        scene.resume(moving((6, 4)))
+        roll = scene.coach.roll
+        assert roll is not None and roll.study_job is not None
+        play_and_press_done(app, scene, plays[0])
+        assert roll.explaining is not None and roll.explaining[0] == plays[0].position
+        assert scene.coach.busy and roll.explaining[1].wait(120)
+        app.step()
+        verdict = scene.coach.verdict
+        assert not scene.coach.busy and verdict is not None
+        assert verdict == sc.play_verdict(study, plays[0].position, plays[0].moves, sc.Coach("blunders"))
+        assert roll.study_job is None  # merged, or withdrawn once the judgement answered
     finally:
         quit_pygame()
 

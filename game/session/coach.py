@@ -2,14 +2,18 @@
 
 Why a study while the player moves and not a judgement at Done: the card must come up the instant
 the player presses Done, or the coach holds the game up. So when the dice land for a coached player
-the study of the roll starts beside the loop (:func:`start_roll_study`, a :class:`~game.ai.jobs.Job`):
-the expert's play and the value of every legal play one roll ahead (the values
-:func:`game.coach.explain` and the review use). At Done, whether the play is stopped is a look-up.
-The reason is worked out for the one play the player made, as soon as it is complete
-(:func:`start_explain`): explaining in advance every play the coach would stop cost the frames
-twice the worst hitch while the player moved (measured with ``bench_coach``) and mostly for plays
-nobody made. A cube action is judged from the expert's cube advice (the
-Hint's own question, with the game's time budget), asked when a double is offered to the player.
+the study of the roll starts (:class:`RollWork`): the expert's play and the value of every legal
+play one roll ahead (the values :func:`game.coach.explain` and the review use), a
+:class:`~game.ai.jobs.Job` answered in a worker process like the computer's own thinking, never
+in the game's process (the opening 2-2's 75 plays: about 360 ms of CPU here, some two seconds on
+a Raspberry Pi core). At Done, whether the play is stopped is a look-up; if the study is not back
+yet, the play made alone is judged by a second, small job, and the first answer wins. The reason
+is worked out for the one play the player made, as soon as the study says it is stopped
+(:func:`explain_play`): explaining in advance every play the coach would stop cost twice the
+worst hitch while the player moved (measured with ``bench_coach``) and mostly for plays nobody
+made. Nothing is shared with the jobs: each answers with a message (:class:`RollValues`) that
+the screen merges into its :class:`RollStudy`. A cube action is judged from the expert's cube
+advice (the Hint's own question, with the game's time budget), asked when a double is offered.
 
 What is stopped (:class:`Coach`): a decision losing at least the coach's threshold against the
 expert's own choice, on the project's one scale (:mod:`game.coach.scale`: blunders, or mistakes
@@ -138,33 +142,78 @@ class Coach:
 # Checker plays: what the coach knows about a roll before the player is done with it
 
 
+@dataclass(frozen=True, slots=True)
+class RollValues:
+    """A study's answer about one roll, a message from where it ran (a worker process): the
+    expert's play and value, plays' values by the position after them, explanations of plays."""
+
+    best: Play | None
+    """The expert's play (None when nothing could move)."""
+    value_best: float
+    values: dict[Position, float]
+    """Plays' values one roll ahead (as :func:`game.coach.explain` values them), by the position after."""
+    complete: bool = False
+    """Every legal play is in ``values``."""
+    explained: dict[Position, Explanation] = field(default_factory=dict)
+    """Explanations of plays, by the position after them."""
+
+
+def value_roll(start_pos: Position, dice: tuple[int, int]) -> RollValues:
+    """The study of a roll: the expert's play and the value of every legal play one roll ahead,
+    valued as :func:`game.coach.explain` values them (so the coach and the explanation never disagree
+    about a loss). A withdrawn job stops between two plays (:func:`game.ai.effort.check`)."""
+    plays = legal_plays(start_pos, dice)
+    best = api.hint(start_pos, dice) if plays else None
+    values: dict[Position, float] = {}
+    value_best = 0.0
+    if best is not None:
+        value_best = values[best.position] = value_of(start_pos, best)
+    for play in plays:
+        if play.position not in values:
+            effort.check()
+            values[play.position] = value_of(start_pos, play)
+    return RollValues(best, value_best, values, complete=True)
+
+
+def explain_play(
+    start_pos: Position, dice: tuple[int, int], after: Position, moves: tuple[Move, ...]
+) -> RollValues:
+    """The play ``moves`` (reaching ``after``) alone: the expert's play, both plays' values and the
+    explanation (:func:`game.coach.explain`, whose values are the study's), so that Done never waits
+    for the study of every play."""
+    why = explain(start_pos, dice, moves)
+    best_after = Position.from_id(why.best.position)  # the expert's play, as explain chose it
+    best = next((p for p in legal_plays(start_pos, dice) if p.position == best_after), None)
+    values = {} if best is None else {best.position: why.equity_best, after: why.equity_played}
+    return RollValues(best, why.equity_best, values, explained={after: why})
+
+
 @dataclass
 class RollStudy:
-    """The coach's knowledge of one roll: the expert's play, every play's value, explanations.
-
-    Filled in place by :func:`run_roll_study` beside the loop; the screen reads it once
-    ``best_known`` is set, and sets ``wanted`` and ``stop`` when the player is done, so that the
-    play made is valued first and nothing else after it. Shared between the loop and the study's
-    thread: each field is written by one side only (``wanted`` and ``stop`` by the screen, the
-    explanations by :func:`explain_play`, the rest by the study).
-    """
+    """The coach's knowledge of one roll, as the screen holds it: the answers of its studies
+    (:class:`RollValues`) merged in by :meth:`learn`, in the screen's thread only."""
 
     start: Position
     dice: tuple[int, int]
     best: Play | None = None
     value_best: float = 0.0
     values: dict[Position, float] = field(default_factory=dict)
-    """Each legal play's value one roll ahead, by the position after it."""
+    """Each valued play's value one roll ahead, by the position after it."""
     explained: dict[Position, Explanation] = field(default_factory=dict)
-    """Explanations of the plays the coach stops, made when the play was complete (or at Done)."""
+    """Explanations of plays the coach judged (the play made, or one it will stop)."""
     best_known: bool = False
     """``best`` is the expert's play (None when nothing could move) and ``value_best`` its value."""
     valued: bool = False
     """Every legal play is valued."""
-    wanted: Position | None = None
-    """Set by the screen at Done: the play to value next, before the others."""
-    stop: bool = False
-    """Set by the screen: value nothing more once ``wanted`` is valued (the play made is judged now)."""
+
+    def learn(self, found: RollValues) -> RollStudy:
+        """Take in a study's answer; returns this study."""
+        if not self.best_known:
+            self.best, self.value_best, self.best_known = found.best, found.value_best, True
+        self.values.update(found.values)
+        self.explained.update(found.explained)
+        self.valued = self.valued or found.complete
+        return self
 
     def loss(self, after: Position) -> float | None:
         """The loss of the play that leads to ``after`` (None: not valued)."""
@@ -174,86 +223,118 @@ class RollStudy:
         return None if value is None or not self.best_known else max(0.0, self.value_best - value)
 
 
-def run_roll_study(study: RollStudy) -> RollStudy:
-    """Study the roll for a coached player and return the filled ``study``.
-
-    Every legal play is valued as :func:`game.coach.explain` values it (so the coach and the
-    explanation never disagree about a loss), the play ``study.wanted`` first once the screen sets
-    it. ``study.stop`` ends the work early, once ``study.wanted`` is valued: what is missing is
-    worked out for the play made when it is judged (:func:`explain_play`). A withdrawn job stops
-    between two plays (:func:`game.ai.effort.check`).
-    """
-    start_pos, dice = study.start, study.dice
-    plays = legal_plays(start_pos, dice)
-    best = api.hint(start_pos, dice) if plays else None
-    if best is not None:
-        study.value_best = value_of(start_pos, best)
-        study.values[best.position] = study.value_best
-    study.best = best
-    study.best_known = True
-    waiting = {p.position: p for p in plays if best is None or p.position != best.position}
-    while waiting:
-        wanted = study.wanted
-        if wanted in waiting:
-            play = waiting.pop(wanted)
-        elif study.stop:
-            break  # the play made is valued: the others are not needed now
-        else:
-            play = waiting.pop(next(iter(waiting)))
-        effort.check()
-        study.values[play.position] = value_of(start_pos, play)
-    study.valued = not waiting
-    return study
-
-
 def study_roll(start_pos: Position, dice: tuple[int, int]) -> RollStudy:
-    """:func:`run_roll_study` on a new study of ``dice`` from ``start_pos``, at once (tests, tools)."""
-    return run_roll_study(RollStudy(start_pos, dice))
+    """The study of ``dice`` from ``start_pos`` (:func:`value_roll`), at once (tests, tools)."""
+    return RollStudy(start_pos, dice).learn(value_roll(start_pos, dice))
 
 
-def explain_play(study: RollStudy, after: Position, moves: tuple[Move, ...]) -> RollStudy:
-    """Make sure the play ``moves`` (reaching ``after``) is explained in ``study``; returns it."""
-    if after not in study.explained:
-        study.explained[after] = explain(study.start, study.dice, moves)
-    return study
+def start_roll_study(start_pos: Position, dice: tuple[int, int], where: Where) -> Job[RollValues]:
+    """Start :func:`value_roll` ``where`` told: a worker process on a cabinet, at once for ``Where.HERE``."""
+    return start(functools.partial(value_roll, start_pos, dice), where, what="coach study")
 
 
-def _thread(where: Where) -> Where:
-    """A study shares its :class:`RollStudy` with the screen (``wanted``, ``stop``), so it runs in
-    this process: in a thread where the computer would use a worker process, else at once."""
-    return Where.THREAD if where is Where.WORKER else where
+def start_explain(
+    start_pos: Position, dice: tuple[int, int], after: Position, moves: tuple[Move, ...], where: Where
+) -> Job[RollValues]:
+    """Start :func:`explain_play` ``where`` told: the play made, once it is complete (or at Done)."""
+    question = functools.partial(explain_play, start_pos, dice, after, moves)
+    return start(question, where, what="coach explanation")
 
 
-def start_roll_study(study: RollStudy, where: Where) -> Job[RollStudy]:
-    """Start :func:`run_roll_study` beside the loop (at once for ``Where.HERE``)."""
-    question = functools.partial(run_roll_study, study)
-    return start(question, _thread(where), what="coach study")
-
-
-def start_explain(study: RollStudy, after: Position, moves: tuple[Move, ...], where: Where) -> Job[RollStudy]:
-    """Start :func:`explain_play` beside the loop: the play made, once it is complete (or at Done)."""
-    question = functools.partial(explain_play, study, after, moves)
-    return start(question, _thread(where), what="coach explanation")
+def known_verdict(study: RollStudy, after: Position, coach: Coach) -> Verdict | None:
+    """The verdict on the play reaching ``after`` from what ``study`` knows (None: it counts, or its
+    loss or the reason of a stopped play is not known: :func:`play_verdict` works that out)."""
+    loss = study.loss(after)
+    why = study.explained.get(after)
+    if study.best is None or loss is None or not coach.stops(loss) or why is None:
+        return None
+    if not coach.stops(why.loss):  # the same values; kept for safety against a stale study
+        return None
+    return Verdict("play", why.loss, why.reason[0], better_moves=study.best.moves)
 
 
 def play_verdict(study: RollStudy, after: Position, moves: tuple[Move, ...], coach: Coach) -> Verdict | None:
     """The coach's answer to the play ``moves`` (reaching ``after``) at Done: None lets it count.
 
     A look-up once the study has valued the play (and explained it, when it is stopped); what is
-    missing is worked out here, at once (the screen starts :func:`start_explain` first when it
-    must not wait).
+    missing is worked out here, at once (:class:`RollWork` asks a worker instead).
     """
-    if not study.best_known or study.best is None:
-        return None
     loss = study.loss(after)
-    if loss is None:  # a play the study has not valued (its work was cut short)
-        loss = explain_play(study, after, moves).explained[after].loss
-    if not coach.stops(loss):
-        return None
-    why = explain_play(study, after, moves).explained[after]
-    if not coach.stops(why.loss):  # the same values; kept for safety against a stale study
-        return None
-    return Verdict("play", why.loss, why.reason[0], better_moves=study.best.moves)
+    if loss is None or (coach.stops(loss) and after not in study.explained):
+        study.learn(explain_play(study.start, study.dice, after, moves))
+    return known_verdict(study, after, coach)
+
+
+class RollWork:
+    """The coach's work on one roll of a coached player, asked of the worker processes as messages.
+
+    When the dice land (unless ``where`` is ``Where.HERE``) the study of every play starts
+    (:func:`value_roll`). A complete play the study says is stopped is explained at once
+    (:meth:`explain_early`), while the player reaches for Done. At Done (:meth:`answer`) the verdict
+    is a look-up when the study is back; if it is not, a second, small job judges the play made
+    alone (:func:`explain_play`): the first answer that knows the play's loss wins and the other
+    is withdrawn. Nothing is shared with the jobs: each answer is merged into :attr:`study` here.
+    """
+
+    def __init__(self, start_pos: Position, dice: tuple[int, int], where: Where) -> None:
+        self.study = RollStudy(start_pos, dice)
+        self.where = where
+        self.study_job: Job[RollValues] | None = None
+        """The study of every play, until its answer is merged."""
+        if where is not Where.HERE:
+            self.study_job = start_roll_study(start_pos, dice, where)
+        self.explaining: tuple[Position, Job[RollValues]] | None = None
+        """The play being judged and explained (the position after it), and its job."""
+
+    def collect(self) -> None:
+        """Merge the answers that are in (never waits)."""
+        job = self.study_job
+        if job is not None and job.done:
+            self.study_job = None
+            if job.result is not None:
+                self.study.learn(job.result)
+        if self.explaining is not None:
+            after, job = self.explaining
+            if job.done and job.result is not None and after not in self.study.explained:
+                self.study.learn(job.result)
+
+    def explain(self, after: Position, moves: tuple[Move, ...]) -> Job[RollValues]:
+        """The job judging the play reaching ``after`` (started if need be; another play's withdrawn)."""
+        if self.explaining is None or self.explaining[0] != after:
+            if self.explaining is not None:
+                self.explaining[1].cancel()
+            study = self.study
+            self.explaining = (after, start_explain(study.start, study.dice, after, moves, self.where))
+        return self.explaining[1]
+
+    def explain_early(self, after: Position, moves: tuple[Move, ...], coach: Coach) -> None:
+        """The play on the board, if the study says ``coach`` stops it, is explained now (only the
+        position after a whole legal play has a value, so a known loss means the play is complete)."""
+        self.collect()
+        loss = self.study.loss(after)
+        if loss is not None and coach.stops(loss) and after not in self.study.explained:
+            self.explain(after, moves)
+
+    def answer(self, after: Position, moves: tuple[Move, ...], coach: Coach) -> Verdict | bool | None:
+        """The coach's answer to the play at Done: False while it is not known, else the verdict
+        (None: the play counts; also when the judgement failed, which the log says)."""
+        self.collect()
+        study = self.study
+        loss = study.loss(after)
+        if loss is None or (coach.stops(loss) and after not in study.explained):
+            job = self.explain(after, moves)
+            if not job.done:
+                return False
+            self.collect()
+        self.cancel()  # the first answer that knows the loss won: nothing else is needed
+        return known_verdict(study, after, coach)
+
+    def cancel(self) -> None:
+        """Withdraw the jobs still running (their workers stop at their next step)."""
+        for job in (self.study_job, self.explaining[1] if self.explaining is not None else None):
+            if job is not None:
+                job.cancel()
+        self.study_job = None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -346,17 +427,20 @@ __all__ = [
     "Coach",
     "CubeStudy",
     "RollStudy",
+    "RollValues",
+    "RollWork",
     "Verdict",
     "coach_level",
     "cube_reason",
     "cube_study",
     "cube_verdict",
     "explain_play",
+    "known_verdict",
     "play_verdict",
     "points_scale",
-    "run_roll_study",
     "start_explain",
     "start_roll_study",
     "study_cube",
     "study_roll",
+    "value_roll",
 ]

@@ -7,10 +7,10 @@ side panel, the board in full view, with the reason in one sentence and three bu
 back, Show me the better move (the expert's play as the Hint's arrows, or its cube advice) and Keep
 my move. Everything else of the scene waits behind the card (its buttons are the scene's modal ones).
 
-Where the work runs: the study of a roll is a :class:`~game.ai.jobs.Job` in a thread beside the
-loop on a cabinet (it shares its :class:`~game.session.coach.RollStudy` with the screen), at once in
-the tests and ``--frames``; a cube decision is the expert's cube advice, asked where the computer
-thinks (a worker process on a cabinet), as the Hint asks it.
+Where the work runs: where the computer thinks (a worker process on a cabinet, at once in the
+tests and ``--frames``), never in a thread of the game's process: the study of a roll and the
+reason of a stopped play are :class:`~game.session.coach.RollWork`'s jobs, whose answers are
+merged here each step; a cube decision is the expert's cube advice, asked as the Hint asks it.
 """
 
 from __future__ import annotations
@@ -25,8 +25,6 @@ from game.ai.api import CubeAdvice
 from game.ai.jobs import Job, Where
 from game.coach.words import render_phrase
 from game.engine.flow import GameState, Phase, Undo
-from game.engine.moves import Move
-from game.engine.position import Position
 from game.i18n import get_language, tr
 from game.session import coach as sc
 from game.session.controller import GameController
@@ -71,9 +69,10 @@ def decision_key(s: GameState) -> tuple[object, ...]:
 class CoachCard:
     """The coach in one game: studies the coached player's decisions and holds a costly one back.
 
-    Threaded (a cabinet), a roll's study starts when the dice land and Done reads it; a double's
-    advice is asked when it is offered. At once (tests, ``--frames``), a study is made when Done
-    (or the answer) asks: a scripted game that never presses Done pays nothing for the coach.
+    Beside the loop (a cabinet: worker processes), a roll's study starts when the dice land and Done
+    reads it; a double's advice is asked when it is offered. At once (tests, ``--frames``), the play
+    made is judged when Done (or the answer) asks: a scripted game that never presses Done pays
+    nothing for the coach.
     """
 
     def __init__(self, table: CoachTable, setting: str, kiosk: bool, where: Where) -> None:
@@ -85,18 +84,16 @@ class CoachCard:
         )
         self.coach = sc.Coach(level)
         self.where = where
-        """Where the coach works: a thread beside the loop, or at once (``Where.HERE``)."""
+        """Where the coach's questions are answered: a worker process, or at once (``Where.HERE``)."""
         self.key: tuple[object, ...] | None = None
         """The decision the studies are about (:func:`decision_key`)."""
-        self.study: sc.RollStudy | None = None
-        self.study_job: Job[sc.RollStudy] | None = None
+        self.roll: sc.RollWork | None = None
+        """The coach's work on the coached player's roll (its study and explanations)."""
         self.cube_job: Job[CubeAdvice] | None = None
         self.asked = False
         """The card came up for this decision already: asked once per decision."""
         self.waiting: Callable[[], Answer] | None = None
         """While the player's decision waits for the coach's answer: its poll."""
-        self.explaining: tuple[Position, Job[sc.RollStudy]] | None = None
-        """The play whose reason is being worked out (the position after it), and the job."""
         self.proceed: Callable[[], None] | None = None
         """The decision held back, to run if the player keeps it (or the coach lets it pass)."""
         self.verdict: sc.Verdict | None = None
@@ -127,13 +124,15 @@ class CoachCard:
 
     def step(self) -> None:
         """One fixed step: collect the coach's answer for a held decision; explain a complete play
-        the coach will stop while the player reaches for Done."""
+        the coach will stop while the player reaches for Done (the study's answers are merged)."""
         self.update()
+        if self.roll is not None:
+            self.roll.collect()
         self._explain_early()
 
     def on_state(self) -> None:
-        """After every change of state: a coached player's new decision gets its study (threaded),
-        the studies of a decision that is over are withdrawn."""
+        """After every change of state: a coached player's new decision gets its study (beside the
+        loop), the studies of a decision that is over are withdrawn."""
         if not self.on:
             return
         game = self.t.game
@@ -150,21 +149,17 @@ class CoachCard:
             return  # studied when Done or the answer asks, at once
         if s.phase is Phase.MOVING and game.is_human(s.turn):
             turn = s.turn_state()
-            self.study = sc.RollStudy(turn.start, turn.dice)
-            self.study_job = sc.start_roll_study(self.study, self.where)
+            self.roll = sc.RollWork(turn.start, turn.dice, self.where)
         elif s.phase is Phase.CUBE_OFFERED and game.is_human(1 - s.turn):
             self.cube_job = game.opponent.advice(s)
 
     def _forget(self) -> None:
-        if self.study is not None:
-            self.study.stop = True
-        explain = self.explaining[1] if self.explaining is not None else None
-        for job in (self.study_job, self.cube_job, explain):
-            if job is not None:
-                job.cancel()
-        self.study = None
-        self.study_job = self.cube_job = None
-        self.explaining = None
+        if self.roll is not None:
+            self.roll.cancel()
+        if self.cube_job is not None:
+            self.cube_job.cancel()
+        self.roll = None
+        self.cube_job = None
         self.key = None
         self.asked = False
 
@@ -182,59 +177,20 @@ class CoachCard:
         if not game.is_human(s.turn) or not s.turn_state().is_complete or not s.moves:
             return False
         self.on_state()
-        turn = s.turn_state()
-        if self.study is None:
-            self.study = sc.RollStudy(turn.start, turn.dice)
-        study = self.study
-        after, moves = s.position, s.moves
+        if self.roll is None:  # at once (tests, --frames): the play made is judged when Done asks
+            turn = s.turn_state()
+            self.roll = sc.RollWork(turn.start, turn.dice, self.where)
+        roll, after, moves, coach = self.roll, s.position, s.moves, self.coach
         self.pressed_at = time.perf_counter()
-        if self.study_job is None:  # at once (tests, --frames): the expert's play and this one only
-            study.wanted, study.stop = after, True
-            self.study_job = sc.start_roll_study(study, self.where)
-        study_job = self.study_job
-
-        def poll() -> Answer:
-            if study_job.done and study_job.result is None:
-                return None  # the study failed (logged) or was withdrawn: the coach says nothing
-            if not study.best_known:
-                study.wanted = after
-                return False
-            if study.best is None:
-                return None
-            loss = study.loss(after)
-            if loss is not None and not self.coach.stops(loss):
-                return None  # the usual case: a look-up
-            if loss is not None and after in study.explained:
-                return sc.play_verdict(study, after, moves, self.coach)
-            if loss is None and not study_job.done:
-                study.wanted = after  # valued next, before the other plays
-                return False
-            study.stop = True  # a stoppable play not explained yet, or a study cut short
-            job = self._explain(study, after, moves)
-            if not job.done:
-                return False
-            return None if job.result is None else sc.play_verdict(study, after, moves, self.coach)
-
-        return self._hold(poll, proceed)
-
-    def _explain(self, study: sc.RollStudy, after: Position, moves: tuple[Move, ...]) -> Job[sc.RollStudy]:
-        """The job working out why the play reaching ``after`` is stopped (started if need be)."""
-        if self.explaining is None or self.explaining[0] != after:
-            if self.explaining is not None:
-                self.explaining[1].cancel()
-            self.explaining = (after, sc.start_explain(study, after, moves, self.where))
-        return self.explaining[1]
+        return self._hold(lambda: roll.answer(after, moves, coach), proceed)
 
     def _explain_early(self) -> None:
         """A complete play the study says the coach stops: its reason is worked out now, beside the
-        loop, while the player reaches for Done (only the position after a whole legal play has a
-        value, so a known loss means the play is complete)."""
-        study, s = self.study, self.t.game.state
-        if study is None or not self.threaded or self.asked or self.holding or not s.moves:
+        loop, while the player reaches for Done."""
+        roll, s = self.roll, self.t.game.state
+        if roll is None or not self.threaded or self.asked or self.holding or not s.moves:
             return
-        loss = study.loss(s.position)
-        if loss is not None and self.coach.stops(loss) and s.position not in study.explained:
-            self._explain(study, s.position, s.moves)
+        roll.explain_early(s.position, s.moves, self.coach)
 
     def check_cube(self, action: str, proceed: Callable[[], None]) -> bool:
         """A double, take or pass: True when the coach holds it back (as :meth:`check_play`)."""

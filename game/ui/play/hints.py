@@ -4,40 +4,25 @@ The expert is asked from the turn's start position; the question is a job answer
 computer's worker process (:mod:`game.ai.jobs`), read each step. The answer stays on screen
 (arrows on the board, the play in the panel) until the player moves or undoes. Once the play is
 known, one short reason in words (:func:`game.coach.hint_reason`: a fact of the expert's play, such
-as the point it makes or the shots it leaves) is worked out beside the loop and shown in the status
-line: it takes a few milliseconds, some tens for the slowest positions, never on the drawing thread.
+as the point it makes or the shots it leaves) is worked out in the worker process too and shown in
+the status line: a few milliseconds here, some tens for the slowest positions, and six times that
+on a Raspberry Pi's core, which the game's own process must keep for its frames.
 """
 
 from __future__ import annotations
 
 import functools
-import logging
 from collections.abc import Callable
 
 from game.ai.api import CubeAdvice
-from game.ai.jobs import Job, Where, start
+from game.ai.jobs import Job, start
 from game.coach.words import Phrase, render
 from game.engine.flow import Phase
 from game.engine.moves import Move
-from game.engine.position import Position
 from game.i18n import get_language, tr
 from game.session.controller import GameController
 from game.ui.play.motion import Arrow, play_arrows
 from game.ui.reading import play_text
-
-log = logging.getLogger(__name__)
-
-
-def safe_reason(start: Position, dice: tuple[int, int], moves: tuple[Move, ...]) -> tuple[Phrase, ...]:
-    """The coach's reason for the hint's play; nothing if it cannot be worked out (a hint never
-    breaks the game: the play and its arrows stand without the sentence)."""
-    try:
-        from game.coach import hint_reason  # loads with the computer player, already loaded for the hint
-
-        return hint_reason(start, dice, moves)
-    except Exception:
-        log.exception("no reason for the hint")
-        return ()
 
 
 class Hints:
@@ -122,15 +107,18 @@ class Hints:
             self.changed()
 
     def _ask_why(self, moves: tuple[Move, ...]) -> None:
-        """Work out why ``moves`` is good beside the loop (at once where the computer answers at once:
-        tests, screenshots), collected by :meth:`poll`. A thread, not a worker: it is a few
-        milliseconds, and the coach's words need not travel to another process."""
+        """Work out why ``moves`` is good where the computer thinks (its worker process on a cabinet,
+        at once in the tests and screenshots), collected by :meth:`poll`: never in the game's own
+        process, which a Raspberry Pi's core shares with the frames. A question of the coach's own
+        module, so a worker never loads the screen's code; a failure leaves the hint without its
+        sentence (the log says why)."""
         s = self.game.state
         if s.phase is not Phase.MOVING or s.dice is None:
             return
-        where = Where.HERE if self.game.opponent.where is Where.HERE else Where.THREAD
-        question = functools.partial(safe_reason, s.turn_state().start, s.dice, moves)
-        self._why = start(question, where, what="hint reason")
+        from game.coach import hint_reason  # loads with the computer player, already loaded for the hint
+
+        question = functools.partial(hint_reason, s.turn_state().start, s.dice, moves)
+        self._why = start(question, self.game.opponent.where, what="hint reason")
         self._poll_why()
 
     def _poll_why(self) -> None:

@@ -90,7 +90,7 @@ class GameScene(CoachedActions, Scene):
         """Seconds the current dialog has been on screen (counted once the board stops moving)."""
         self.status_note = ""  # the status line while something holds the game (the coach, an answer)
         self.answer_window = AnswerWindow(self, self.answer)
-        where = Where.THREAD if app.threaded_ai else Where.HERE
+        where = Where.WORKER if app.threaded_ai else Where.HERE  # the coach thinks where the computer does
         self.coach = CoachCard(self, app.settings.coach, app.kiosk is not None, where)
         self.game.auto_play = AutoPlay(lambda: self.app.settings)  # forced plays, equal bear-offs
         self._on_state()

@@ -392,7 +392,7 @@ def recover(app: App, exc: BaseException) -> None:
 def activity(app: App) -> tuple[bool, bool]:
     """(the computer is working, something is animating): what a frame log records per frame."""
     games = [s for s in app.scenes.scenes if isinstance(s, GameScene)]
-    thinking = any(g.game.pending is not None or g.hints.busy for g in games)
+    thinking = any(g.game.pending is not None or g.hints.busy or g.coach.busy for g in games)
     moving = any(g.anim.busy or g.dice.tumbling for g in games)
     return thinking, moving
 

@@ -104,14 +104,21 @@ class FakeGpu:
     def __init__(self, size: tuple[int, int]) -> None:
         self.window = size
         self.uploads: list[tuple[tuple[int, int], list[tuple[int, int]] | None]] = []
+        self.areas: list[list[tuple[int, int, int, int]] | None] = []
         self.shown = 0
         self.last = pygame.Surface((1, 1))
 
     def size(self) -> tuple[int, int]:
         return self.window
 
-    def upload(self, picture: pygame.Surface, rows: list[tuple[int, int]] | None) -> None:
+    def upload(
+        self,
+        picture: pygame.Surface,
+        rows: list[tuple[int, int]] | None,
+        areas: list[tuple[int, int, int, int]] | None = None,
+    ) -> None:
         self.uploads.append((picture.get_size(), None if rows is None else list(rows)))
+        self.areas.append(None if areas is None else list(areas))
         self.last = picture.copy()
 
     def show(self, corners: object, uvs: object) -> None:
@@ -154,6 +161,23 @@ def test_the_gpu_path_prescales_when_shrinking_and_uploads_rows_when_enlarging(s
     assert screen.present()
     assert fake.uploads[-1] == ((W, H), [(H - d.BAND, H)])  # only the changed band
     assert (len(fake.uploads), fake.shown) == (5, 5)
+    # Told where it painted (a checker's box): that box, within the changed band, and nothing more.
+    screen.surface.fill((0, 200, 0), pygame.Rect(100, H - 3, 2, 2))
+    assert screen.present(hint=[pygame.Rect(90, H - 40, 60, 40), pygame.Rect(600, 0, 10, 10)])
+    assert fake.areas[-1] == [(90, H - d.BAND, 60, d.BAND)]
+
+
+def test_changed_areas_join_overlapping_boxes_and_keep_to_the_changed_rows() -> None:
+    step_before, step_after = pygame.Rect(100, 100, 70, 70), pygame.Rect(110, 95, 70, 70)
+    die = pygame.Rect(600, 300, 60, 60)
+    off = pygame.Rect(1260, 700, 50, 50)  # partly outside the picture
+    rows = [(80, 200), (320, 720)]
+    assert d.changed_areas([step_before, die, step_after, off], rows) == [
+        (100, 95, 80, 75),  # the two boxes as one: no pixel goes up twice
+        (600, 320, 60, 40),  # the die's rows that changed
+        (1260, 700, 20, 20),
+    ]
+    assert d.changed_areas([die], []) == []
 
 
 # -- skipping unchanged frames ------------------------------------------------------------------

@@ -409,3 +409,53 @@ def test_the_gpu_shows_the_picture_the_cpu_path_shows(
             shots.append(capture(display, tmp_path / f"{path}.png"))
     gpu, cpu = shots
     assert _mean_diff(gpu, cpu, gpu.get_rect()) < 3.0
+
+
+_AREAS_CHECK = """
+import random, sys
+import pygame
+from game.ui.geometry import texture_quad
+from game.ui.gpu import GpuScreen
+from game.ui.layout import H, W
+
+pygame.display.init()
+pygame.display.set_mode((1920, 1080), pygame.OPENGL)
+gpu = GpuScreen.open()
+assert isinstance(gpu, GpuScreen), gpu
+rng = random.Random(5)
+picture = pygame.Surface((W, H)).convert()
+for _ in range(400):
+    picture.fill([rng.randrange(256) for _ in range(3)], (rng.randrange(W), rng.randrange(H), 90, 60))
+gpu.upload(picture, None)
+
+def screen():
+    renderer = gpu.renderer
+    renderer.draw_color = (0, 0, 0, 255)
+    renderer.clear()
+    c, uv = texture_quad((1920, 1080), 0)
+    gpu._texture.draw_quad(c[0], c[1], c[2], c[3], uv[0], uv[1], uv[2], uv[3])
+    return pygame.image.tobytes(renderer.to_surface(), "RGB")
+
+boxes = [(100, 600, 70, 70), (1200, 10, 80, 40), (640, 300, 1, 1)]
+for box in boxes:
+    picture.fill((rng.randrange(256), 255, rng.randrange(256)), box)
+rows = sorted((y, y + h) for _, y, _, h in boxes)
+gpu.upload(picture, rows, [box for box in boxes])
+by_areas = screen()
+gpu._texture = None
+gpu.upload(picture, None)  # the whole picture anew
+print("same" if screen() == by_areas else "different")
+"""
+
+
+def test_uploading_only_the_changed_places_shows_what_a_whole_upload_shows(data: Path) -> None:
+    """The GPU path uploads a flying checker's box, not its rows (``GpuScreen.upload``'s areas):
+    the renderer's picture after such uploads is the one a whole upload gives, to the byte."""
+    with xvfb((1920, 1080)) as display:
+        env = _env(display, data)
+        env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1])
+        done = subprocess.run(
+            [sys.executable, "-c", _AREAS_CHECK], env=env, capture_output=True, text=True, timeout=HANG_LIMIT
+        )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[-1] == "same", done.stdout

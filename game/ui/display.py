@@ -38,6 +38,8 @@ from game.ui.geometry import (
     ROTATIONS,
     WINDOW_EVENTS,
     FrameChanges,
+    changed_areas,
+    changed_rows,
     fit,
     picture_rect,
     prescaled_size,
@@ -305,25 +307,28 @@ class Display:
 
     # -- output -----------------------------------------------------------------------------
 
-    def present(self, force: bool = False, hint: Sequence[tuple[int, int]] | None = None) -> bool:
+    def present(self, force: bool = False, hint: Sequence[pygame.Rect] | None = None) -> bool:
         """Show the logical picture (letterboxed, turned) unless it is the one already on screen.
 
         Returns whether a frame was presented. ``force``, a window event (:data:`WINDOW_EVENTS`), a
         new turn or window size, or a newly opened window present even an unchanged picture.
-        ``hint``: the only rows the drawing changed since the frame last presented or compared
-        (:meth:`FrameChanges.compare`); None: any.
+        ``hint``: the only places the drawing painted since the frame last presented or compared
+        (every pixel that may differ is in one); None: anywhere. Only their rows are compared
+        (:meth:`FrameChanges.compare`), and on the GPU path, enlarging, only their changed parts
+        are uploaded (:func:`changed_areas`).
         """
         window = self.window_size()
         turn = self.turn
-        rows = self.changes.rows(self.surface, hint)
+        rows = self.changes.rows(self.surface, None if hint is None else changed_rows(hint))
         if rows == [] and not (force or self._stale or self._shown != (window, turn)):
             return False
         if self._gpu is not None:
             shown = prescaled_size(window, turn)
             if shown is None:
-                # Enlarging (or 1:1): the logical picture's changed rows; the GPU scales it.
+                # Enlarging (or 1:1): the logical picture's changed rows or places; the GPU scales it.
                 self._shrinker.reset()
-                self._gpu.upload(self.surface, rows)
+                areas = None if hint is None or rows is None else changed_areas(hint, rows)
+                self._gpu.upload(self.surface, rows, areas)
             else:
                 # Shrinking: smoothscaled here (a box filter, as the CPU path does), only the changed
                 # rows redone and uploaded; the renderer draws it 1:1, placing and turning it only.
@@ -390,7 +395,7 @@ class Display:
 
 
 __all__ = [
-    "BAND", "PRESENT_PATHS", "ROTATIONS", "WINDOW_EVENTS", "Display", "FrameChanges", "fit",
+    "BAND", "PRESENT_PATHS", "ROTATIONS", "WINDOW_EVENTS", "Display", "FrameChanges", "changed_areas", "fit",
     "picture_rect", "screen_problem", "texture_quad", "to_logical", "to_window", "turned_size",
     "usable_desktop", "window_size",
 ]  # fmt: skip

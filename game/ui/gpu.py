@@ -91,8 +91,17 @@ class GpuScreen:
         w, h = self.window.size
         return (int(w), int(h))
 
-    def upload(self, picture: pygame.Surface, rows: Sequence[tuple[int, int]] | None) -> None:
-        """Copy the picture's changed row ranges (``None``: all of it) into the texture."""
+    def upload(
+        self,
+        picture: pygame.Surface,
+        rows: Sequence[tuple[int, int]] | None,
+        areas: Sequence[tuple[int, int, int, int]] | None = None,
+    ) -> None:
+        """Copy the picture's changed row ranges (``None``: all of it), or only the ``areas``
+        ``(x, y, w, h)`` within them, into the texture.
+
+        Why areas: a flying checker changes a box some 70 pixels wide; its whole rows are 1280.
+        Measured in the demo under Xvfb at 3840x2160 (llvmpipe): 155 us an upload by rows."""
         if self.renderer is None:
             return
         texture = self._texture
@@ -103,6 +112,11 @@ class GpuScreen:
             return
         if rows is None:
             texture.update(picture)
+            return
+        if areas is not None:
+            for area in areas:
+                # A tuple, and the pixels from a subsurface: as for the rows below.
+                texture.update(picture.subsurface(area), area)
             return
         width = picture.get_width()
         for top, bottom in rows:

@@ -126,7 +126,7 @@ class FrameLog:
 def present(app: App, log: FrameLog | None) -> bool:
     """Present the drawn frame (skipped when unchanged) and log it; returns whether it was shown."""
     t0 = time.perf_counter()
-    shown = app.display.present(hint=app.scenes.dirty_rows)
+    shown = app.display.present(hint=app.scenes.dirty)
     if log is not None:
         log.frame(app, shown, time.perf_counter() - t0)
     return shown

@@ -72,7 +72,7 @@ class AttractScene(GameScene):
         self.dialog_hidden = self.showing_board
         super().draw(surface, alpha)
         self.frame.keep(False)  # the call is painted over the frame: the next frame is painted whole
-        self.app.scenes.dirty_rows = None
+        self.app.scenes.dirty = None
         if self.showing_board:
             shade(surface, 150)
             box = pygame.Rect(L.W // 2 - 460, 16, 920, L.H - 196)

@@ -19,7 +19,6 @@ from game.i18n import tr
 from game.ui import layout as L
 from game.ui.board.anim import STEP_SECONDS, place_of
 from game.ui.board.view import GOLD, BoardDraw
-from game.ui.geometry import changed_rows
 from game.ui.layout import LAYOUT, from_abs
 from game.ui.play import dialogs, panel
 from game.ui.play.host import GameHost
@@ -178,8 +177,8 @@ class Frame:
 
     def draw(
         self, t: GameHost, surface: pygame.Surface, alpha: float, kept: bool = False
-    ) -> list[tuple[int, int]] | None:
-        """Paint the frame; the row ranges that changed when only what moves did, else None (whole).
+    ) -> list[pygame.Rect] | None:
+        """Paint the frame; where it painted when only what moves did, else None (whole).
 
         ``kept``: the caller knows ``surface`` still holds exactly the frame painted last (nothing
         else drew on it since). Then, when the layer is unchanged, only the places where dice and
@@ -226,7 +225,7 @@ class Frame:
             for rect in before:
                 surface.blit(self.surface, rect, rect)
         self.painted, self.target = t.view.draw_moving(surface, d), surface
-        return None if before is None else changed_rows(before + self.painted)
+        return None if before is None else before + self.painted
 
     def _counts_only(self, key: tuple[object, ...], d: BoardDraw) -> list[pygame.Rect] | None:
         """When only checkers' counts changed since the layer was painted, where (see

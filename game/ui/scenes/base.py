@@ -44,8 +44,9 @@ class SceneStack:
         self.kept = False
         """While a frame is drawn: the surface still holds exactly what the one scene drawn painted
         last, nothing over it (that scene may paint again only what changed)."""
-        self.dirty_rows: list[tuple[int, int]] | None = None
-        """Set by a scene that painted only some rows of the frame (``kept``): which; None: any."""
+        self.dirty: list[pygame.Rect] | None = None
+        """Set by a scene that painted only some places of the frame (``kept``): where (every pixel
+        that may differ from the frame drawn before is in one of them); None: anywhere."""
         self._painted: tuple[object, ...] = ()
 
     @property
@@ -98,7 +99,7 @@ class SceneStack:
         """Draw the scenes seen; ``alone`` False: something else is drawn over them (never ``kept``)."""
         drawn = self.drawn()
         painted = (self.changes, surface, len(drawn) == 1 and alone)
-        self.kept, self.dirty_rows, self._painted = painted == self._painted and painted[2], None, painted
+        self.kept, self.dirty, self._painted = painted == self._painted and painted[2], None, painted
         for scene in drawn:
             scene.draw(surface, alpha)
 

@@ -344,9 +344,9 @@ class GameScene(CoachedActions, Scene):
         return not self.game.waiting_for_human()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        rows = self.frame.draw(self, surface, alpha, self.app.scenes.kept)  # only what moved, if it can
+        places = self.frame.draw(self, surface, alpha, self.app.scenes.kept)  # only what moved, if it can
         over = self.answer_window.draw(surface) | self.coach.draw(surface) | self.cursor.draw(surface)
-        self.app.scenes.dirty_rows = rows if self.frame.keep(not over) else None
+        self.app.scenes.dirty = places if self.frame.keep(not over) else None
 
     draw_key = still_key  # the picture key: None while anything moves (game.ui.play.picture)
 

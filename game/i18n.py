@@ -125,7 +125,7 @@ _FILLED: dict[tuple[str, tuple[tuple[str, object], ...]], str] = {}
 sentences every frame (the side panel's facts, the status line), and :class:`string.Formatter` is
 Python-level parsing (measured in the demo under Xvfb: the largest share of the panel's facts). Keyed
 by the text itself, not the key, so a changed catalogue can never give an old sentence."""
-_FILLED_MAX = 4096
+_FILLED_MAX = 512
 """Entries kept before the memo starts again (numbers such as a clock's seconds make new ones)."""
 
 

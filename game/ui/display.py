@@ -312,10 +312,9 @@ class Display:
 
         Returns whether a frame was presented. ``force``, a window event (:data:`WINDOW_EVENTS`), a
         new turn or window size, or a newly opened window present even an unchanged picture.
-        ``hint``: the only places the drawing painted since the frame last presented or compared
-        (every pixel that may differ is in one); None: anywhere. Only their rows are compared
-        (:meth:`FrameChanges.compare`), and on the GPU path, enlarging, only their changed parts
-        are uploaded (:func:`changed_areas`).
+        ``hint``: where alone the drawing painted since the frame last presented or compared; None:
+        anywhere. Only their rows are compared (:meth:`FrameChanges.compare`); enlarging on the GPU
+        path, only their changed parts are uploaded (:func:`changed_areas`).
         """
         window = self.window_size()
         turn = self.turn

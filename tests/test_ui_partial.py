@@ -19,7 +19,7 @@ from game.engine.position import Position
 from game.session.controller import GameSetup
 from game.ui import loop
 from game.ui.app import App
-from game.ui.board.view import BoardDraw
+from game.ui.board.view import LayerKey
 from game.ui.geometry import FrameChanges, changed_rows
 from game.ui.kiosk.attract import AttractScene
 from game.ui.play import board_paint
@@ -115,7 +115,7 @@ def test_painting_only_what_moved_gives_the_whole_frames_pictures(
     counted = board_paint.counts_changed
     layers: list[int] = []  # places repainted, per layer painted in part
 
-    def counting(old: BoardDraw, new: BoardDraw) -> list[pygame.Rect]:
+    def counting(old: LayerKey, new: LayerKey) -> list[pygame.Rect]:
         places = counted(old, new)
         layers.append(len(places))
         return places

@@ -32,7 +32,8 @@ STILL_FPS = 30
 a pause between its moves, a standing message) is stepped at ``STILL_FPS`` until its picture changes
 or input comes. Why: each such pass costs the loop about 0.1 ms of CPU here (polling the events,
 the fixed steps, the picture key; its caches are cold after every sleep), and it draws nothing; at
-60 passes a second they were half of the loop's CPU per presented frame in the demo. Input waits at
+60 passes a second the 4K demo under Xvfb made 1,034 of them in 30 s beside 358 presented frames,
+about 0.3 ms of loop CPU per presented frame. Input waits at
 most 1/30 s then, the first frame of what moves next at most as long; motion itself runs at ``fps``
 (tumbling dice change their picture every 70 ms, about 4 passes: 6 standing passes are 100 ms)."""
 

@@ -54,7 +54,7 @@ class BoardDraw:
     style: object = None
     """The board set and the text size the frame is drawn with (:meth:`BoardView.style`)."""
 
-    def layer_key(self) -> tuple[object, Board, tuple[tuple[Place, int], ...]]:
+    def layer_key(self) -> LayerKey:
         """Everything the cached board layer depends on (not dice, flights or the dragged checker):
         :meth:`marks_key`, then the checkers' counts (a layer whose marks are the same can be
         repainted only where a count changed, see :func:`game.ui.play.board_paint.counts_changed`)."""
@@ -76,6 +76,18 @@ class BoardDraw:
             tuple(self.arrows),
             LAYOUT.mirrored,
         )
+
+
+LayerKey = tuple[object, Board, tuple[tuple[Place, int], ...]]
+""":meth:`BoardDraw.layer_key`: the marks, the board, the checkers hidden under flights by place."""
+
+
+def place_box(place: Place) -> pygame.Rect:
+    """The box a place's checkers and marks stand in: a point's triangle, a bar half, a tray."""
+    kind, a, _ = place
+    if kind == "point":
+        return LAYOUT.point_rect(a)
+    return LAYOUT.tray_rect(a) if kind == "tray" else LAYOUT.bar_half(a)
 
 
 class BoardView:
@@ -163,15 +175,9 @@ class BoardView:
 
     def place_glow(self, surface: pygame.Surface, place: Place, colour: tuple[int, int, int, int]) -> None:
         kind, a, _ = place
-        if kind == "point":
-            r = LAYOUT.point_rect(a)
-            surface.blit(self.glow("up" if a <= 12 else "down", r.size, colour), r.topleft)
-        elif kind == "tray":
-            r = LAYOUT.tray_rect(a)
-            surface.blit(self.glow("lit", r.size, colour), r.topleft)
-        else:
-            r = LAYOUT.bar_half(a)
-            surface.blit(self.glow("lit", r.size, colour), r.topleft)
+        r = place_box(place)
+        shape = ("up" if a <= 12 else "down") if kind == "point" else "lit"
+        surface.blit(self.glow(shape, r.size, colour), r.topleft)
 
     # -- frame ------------------------------------------------------------------------------
 

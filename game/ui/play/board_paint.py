@@ -11,14 +11,16 @@ stacks changed (:func:`counts_changed`).
 
 from __future__ import annotations
 
+from typing import cast
+
 import pygame
 
 from game.engine import move_chains
 from game.engine.flow import Phase
 from game.i18n import tr
 from game.ui import layout as L
-from game.ui.board.anim import STEP_SECONDS, place_of
-from game.ui.board.view import GOLD, BoardDraw
+from game.ui.board.anim import STEP_SECONDS, Place, place_of
+from game.ui.board.view import GOLD, BoardDraw, LayerKey, place_box
 from game.ui.layout import LAYOUT, from_abs
 from game.ui.play import dialogs, panel
 from game.ui.play.host import GameHost
@@ -32,9 +34,26 @@ PLACE_MARGIN = 12
 double ring (CHECKER + 12 across), the landing sight."""
 
 
-def counts_changed(old: BoardDraw, new: BoardDraw) -> list[pygame.Rect]:
-    """The boxes (with :data:`PLACE_MARGIN`) of the points, bar halves and trays whose stacks differ
-    between two frames' boards: a checker left, landed or is hidden under its flight.
+def _stacks(layer: LayerKey) -> dict[Place, tuple[int, ...]]:
+    """Each place's checkers in a layer (:meth:`BoardDraw.layer_key`): both sides' counts on a point,
+    one side's on the bar or in its tray, and those hidden under a flight landing there."""
+    _, board, hidden_items = layer
+    hidden = dict(hidden_items)
+    out: dict[Place, tuple[int, ...]] = {}
+    for a in range(1, 25):
+        place = ("point", a, 0)
+        out[place] = (board[0][from_abs(0, a) - 1], board[1][from_abs(1, a) - 1], hidden.get(place, 0))
+    for player in (0, 1):
+        bar, tray = ("bar", player, 0), ("tray", player, 0)
+        out[bar] = (board[player][24], hidden.get(bar, 0))
+        out[tray] = (sum(board[player]), hidden.get(tray, 0))
+    return out
+
+
+def counts_changed(old: LayerKey, new: LayerKey) -> list[pygame.Rect]:
+    """The boxes (:func:`~game.ui.board.view.place_box`, with :data:`PLACE_MARGIN`) of the points, bar
+    halves and trays whose stacks differ between two layers: a checker left, landed or is hidden
+    under its flight.
 
     Why it is enough to repaint there when nothing else in the layer changed: everything drawn for a
     place (its checkers, their count, its rings and sight) stands in its box, and marks elsewhere
@@ -42,21 +61,9 @@ def counts_changed(old: BoardDraw, new: BoardDraw) -> list[pygame.Rect]:
     the whole layer's painting clipped to them, so its pixels are the ones a whole repaint gives
     (tests/test_ui_partial.py compares every frame of whole games).
     """
-    rects: list[pygame.Rect] = []
-    ob, nb, oh, nh = old.board, new.board, old.hidden, new.hidden
+    was, now = _stacks(old), _stacks(new)
     grow = 2 * PLACE_MARGIN
-    for a in range(1, 25):
-        place = ("point", a, 0)
-        i0, i1 = from_abs(0, a) - 1, from_abs(1, a) - 1
-        if (ob[0][i0], ob[1][i1], oh.get(place, 0)) != (nb[0][i0], nb[1][i1], nh.get(place, 0)):
-            rects.append(LAYOUT.point_rect(a).inflate(grow, grow))
-    for player in (0, 1):
-        bar, tray = ("bar", player, 0), ("tray", player, 0)
-        if (ob[player][24], oh.get(bar, 0)) != (nb[player][24], nh.get(bar, 0)):
-            rects.append(LAYOUT.bar_half(player).inflate(grow, grow))
-        if (sum(ob[player]), oh.get(tray, 0)) != (sum(nb[player]), nh.get(tray, 0)):
-            rects.append(LAYOUT.tray_rect(player).inflate(grow, grow))
-    return rects
+    return [place_box(place).inflate(grow, grow) for place, stack in now.items() if was[place] != stack]
 
 
 def die_used(t: GameHost, value: int, index: int) -> bool:
@@ -160,8 +167,7 @@ class Frame:
     def __init__(self) -> None:
         self.surface: pygame.Surface | None = None
         self.key: tuple[object, ...] | None = None
-        self.drawn: BoardDraw | None = None
-        """The board the layer shows (:func:`counts_changed` compares the next one with it)."""
+        """What the layer shows: :meth:`BoardDraw.layer_key` first, then the panel's and the rest."""
         self.panel = panel.Panel()
         self.painted: list[pygame.Rect] | None = None
         """What moved (dice, flying checkers) painted over the layer on ``target`` last time, while
@@ -205,7 +211,7 @@ class Frame:
         )
         before = self.painted if kept and surface is self.target else None
         if key != self.key or self.surface is None:
-            places = self._counts_only(key, d)
+            places = self._counts_only(key)
             if self.surface is None:
                 self.surface = pygame.Surface((L.W, L.H)).convert()
             if places is None:
@@ -218,7 +224,7 @@ class Frame:
                 finally:
                     self.surface.set_clip(None)
                 before = None if before is None else before + places
-            self.key, self.drawn = key, d
+            self.key = key
         if before is None:
             surface.blit(self.surface, (0, 0))
         else:
@@ -227,15 +233,17 @@ class Frame:
         self.painted, self.target = t.view.draw_moving(surface, d), surface
         return None if before is None else before + self.painted
 
-    def _counts_only(self, key: tuple[object, ...], d: BoardDraw) -> list[pygame.Rect] | None:
+    def _counts_only(self, key: tuple[object, ...]) -> list[pygame.Rect] | None:
         """When only checkers' counts changed since the layer was painted, where (see
-        :func:`counts_changed`); None: the layer is painted whole."""
-        old, drawn = self.key, self.drawn
-        if not self.partial_layers or old is None or drawn is None or self.surface is None:
+        :func:`counts_changed`); None: the layer is painted whole. ``key[0]`` is the board's
+        :meth:`~BoardDraw.layer_key`, whose first part is its marks."""
+        old = self.key
+        if not self.partial_layers or old is None or self.surface is None:
             return None
-        if key[1:] != old[1:] or d.marks_key() != drawn.marks_key():
+        layer, old_layer = cast(LayerKey, key[0]), cast(LayerKey, old[0])
+        if key[1:] != old[1:] or layer[0] != old_layer[0]:
             return None
-        return counts_changed(drawn, d)
+        return counts_changed(old_layer, layer)
 
     def _paint(self, t: GameHost, surface: pygame.Surface, d: BoardDraw, overlay: bool) -> None:
         t.view.draw_board(surface, d)

@@ -164,42 +164,65 @@ def test_the_gpu_path_prescales_when_shrinking_and_uploads_rows_when_enlarging(s
     # Told where it painted (a checker's box): that box, within the changed band, and nothing more.
     screen.surface.fill((0, 200, 0), pygame.Rect(100, H - 3, 2, 2))
     assert screen.present(hint=[pygame.Rect(90, H - 40, 60, 40), pygame.Rect(600, 0, 10, 10)])
-    assert fake.areas[-1] == [(90, H - d.BAND, 60, d.BAND)]
+    assert fake.areas[-1] == [(90, H - 3, 60, 2)]  # the box's columns, its rows that changed
 
 
-def test_changed_areas_join_overlapping_boxes_and_keep_to_the_changed_rows() -> None:
-    step_before, step_after = pygame.Rect(100, 100, 70, 70), pygame.Rect(110, 95, 70, 70)
-    die = pygame.Rect(600, 300, 60, 60)
-    off = pygame.Rect(1260, 700, 50, 50)  # partly outside the picture
-    rows = [(80, 200), (320, 720)]
-    assert d.changed_areas([step_before, die, step_after, off], rows) == [
-        (100, 95, 80, 75),  # the two boxes as one: no pixel goes up twice
-        (600, 320, 60, 40),  # the die's rows that changed
-        (1260, 700, 20, 20),
+def test_told_where_it_painted_the_comparer_looks_in_those_boxes_only_and_joins_overlaps() -> None:
+    width, height = 200, 100
+    pitch = width * 4
+    frame = bytearray(pitch * height)
+    changes = d.FrameChanges(band=16)
+
+    def compare(hint: list[pygame.Rect] | None) -> list[tuple[int, int, int, int]] | None:
+        return changes.compare(memoryview(bytes(frame)), pitch, (width, height), hint)
+
+    def paint(x: int, y: int) -> None:
+        frame[y * pitch + x * 4] = 255
+
+    assert compare(None) is None
+    step_before, step_after = pygame.Rect(10, 10, 30, 30), pygame.Rect(20, 5, 30, 30)
+    die = pygame.Rect(120, 50, 20, 20)
+    off = pygame.Rect(190, 90, 50, 50)  # partly outside the picture
+    paint(25, 12)
+    paint(45, 30)
+    paint(130, 69)
+    paint(195, 95)
+    paint(100, 95)  # outside every box: told to look elsewhere, so not seen
+    assert compare([step_before, die, step_after, off]) == [
+        (10, 12, 40, 19),  # the two boxes as one, its rows that changed: no pixel goes up twice
+        (120, 69, 20, 1),
+        (190, 95, 10, 1),
     ]
-    assert d.changed_areas([die], []) == []
-
-
-# -- skipping unchanged frames ------------------------------------------------------------------
+    assert compare([step_before, die, step_after, off]) == []  # copied: the same now
+    assert compare(None) == [(0, 80, width, 16)]  # the pixel left out, found by a whole comparison
+    paint(5, 40)
+    paint(180, 44)
+    assert compare([pygame.Rect(0, 38, 150, 10)]) == [(0, 38, width, 10)]  # a wide box: its whole rows
+    assert compare(None) == []  # and the pixel outside the wide box's columns was copied with them
 
 
 def test_frame_changes_finds_the_changed_bands_and_merges_neighbours() -> None:
     pitch, height = 40, 64
+    size = (pitch // 4, height)
     changes = d.FrameChanges(band=16)
     frame = bytearray(pitch * height)
-    assert changes.compare(memoryview(bytes(frame)), pitch, height) is None  # nothing to compare with
-    assert changes.compare(memoryview(bytes(frame)), pitch, height) == []
+
+    def compare() -> list[tuple[int, int, int, int]] | None:
+        return changes.compare(memoryview(bytes(frame)), pitch, size)
+
+    assert compare() is None  # nothing to compare with
+    assert compare() == []
     frame[pitch * 20 + 3] = 7  # row 20: band 16..32
-    assert changes.compare(memoryview(bytes(frame)), pitch, height) == [(16, 32)]
-    assert changes.compare(memoryview(bytes(frame)), pitch, height) == []  # it became the last one
+    assert compare() == [(0, 16, 10, 16)]
+    assert compare() == []  # it became the last one
     frame[pitch * 40] = 1  # rows 40 and 63: bands 32..48 and 48..64, one run
     frame[pitch * 64 - 1] = 1
-    assert changes.compare(memoryview(bytes(frame)), pitch, height) == [(32, 64)]
+    assert compare() == [(0, 32, 10, 32)]
     frame[0] = 9  # a change back in the first band only
     frame[pitch * 40] = 0  # and one in the third: two runs
-    assert changes.compare(memoryview(bytes(frame)), pitch, height) == [(0, 16), (32, 48)]
+    assert compare() == [(0, 0, 10, 16), (0, 32, 10, 16)]
     changes.reset()
-    assert changes.compare(memoryview(bytes(frame)), pitch, height) is None
+    assert compare() is None
 
 
 @pytest.fixture()

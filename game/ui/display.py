@@ -38,7 +38,6 @@ from game.ui.geometry import (
     ROTATIONS,
     WINDOW_EVENTS,
     FrameChanges,
-    changed_areas,
     changed_rows,
     fit,
     picture_rect,
@@ -313,20 +312,20 @@ class Display:
         Returns whether a frame was presented. ``force``, a window event (:data:`WINDOW_EVENTS`), a
         new turn or window size, or a newly opened window present even an unchanged picture.
         ``hint``: where alone the drawing painted since the frame last presented or compared; None:
-        anywhere. Only their rows are compared (:meth:`FrameChanges.compare`); enlarging on the GPU
-        path, only their changed parts are uploaded (:func:`changed_areas`).
+        anywhere. Only there is it compared (:meth:`FrameChanges.compare`); enlarging on the GPU path,
+        only the changed areas found there are uploaded.
         """
         window = self.window_size()
         turn = self.turn
-        rows = self.changes.rows(self.surface, None if hint is None else changed_rows(hint))
-        if rows == [] and not (force or self._stale or self._shown != (window, turn)):
+        areas = self.changes.areas(self.surface, hint)
+        if areas == [] and not (force or self._stale or self._shown != (window, turn)):
             return False
         if self._gpu is not None:
             shown = prescaled_size(window, turn)
+            rows = None if areas is None else changed_rows(areas)
             if shown is None:
-                # Enlarging (or 1:1): the logical picture's changed rows or places; the GPU scales it.
+                # Enlarging (or 1:1): the logical picture's changed areas; the GPU scales it.
                 self._shrinker.reset()
-                areas = None if hint is None or rows is None else changed_areas(hint, rows)
                 self._gpu.upload(self.surface, rows, areas)
             else:
                 # Shrinking: smoothscaled here (a box filter, as the CPU path does), only the changed
@@ -394,7 +393,7 @@ class Display:
 
 
 __all__ = [
-    "BAND", "PRESENT_PATHS", "ROTATIONS", "WINDOW_EVENTS", "Display", "FrameChanges", "changed_areas", "fit",
+    "BAND", "PRESENT_PATHS", "ROTATIONS", "WINDOW_EVENTS", "Display", "FrameChanges", "fit",
     "picture_rect", "screen_problem", "texture_quad", "to_logical", "to_window", "turned_size",
     "usable_desktop", "window_size",
 ]  # fmt: skip

@@ -1,14 +1,16 @@
 """A fake clock for the real-time loop (``game.ui.loop._run``): tests put it in place of the loop's
-``time`` module and ``pygame.time``, so that the loop's sleeps and ``Clock.tick`` advance made-up time
-and nothing waits on the wall clock."""
+``time`` module (:meth:`LoopTime.install`), so that the loop's sleeps (its idle polls, the
+:class:`~game.ui.loop.Pacer`'s) advance made-up time and nothing waits on the wall clock."""
 
 from __future__ import annotations
 
-from typing import Any
+import pytest
+
+from game.ui import loop
 
 
 class LoopTime:
-    """``perf_counter``, ``monotonic``, ``sleep`` and ``Clock().tick(fps)`` on made-up seconds.
+    """``perf_counter``, ``monotonic`` and ``sleep`` on made-up seconds.
 
     Subclasses watch the game in :meth:`advance` (and stop it there) and see each pass's rate in
     :meth:`ticked`."""
@@ -31,13 +33,15 @@ class LoopTime:
     def sleep(self, seconds: float) -> None:
         self.advance(seconds)
 
-    def Clock(self) -> Any:  # mirrors pygame.time.Clock
+    def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """In place of the loop's ``time``, with no input coming; each pass's rate goes to :meth:`ticked`."""
+        wait = loop.Pacer.wait
         fake = self
 
-        class _Clock:
-            def tick(self, fps: float = 0) -> int:
-                fake.ticked(fps)
-                fake.advance(1.0 / (fps or 60))
-                return 16
+        def ticking(pacer: loop.Pacer, fps: int) -> None:
+            fake.ticked(fps)
+            wait(pacer, fps)
 
-        return _Clock()
+        monkeypatch.setattr(loop, "time", self)
+        monkeypatch.setattr(loop.Pacer, "wait", ticking)
+        monkeypatch.setattr(loop.pygame.event, "get", lambda *a, **k: [])

@@ -58,9 +58,7 @@ def test_idle_title_in_real_time_warns_then_returns_to_the_demo(
     assert kiosk.mode is Mode.ACTIVE and isinstance(app.scenes.top, TitleScene)
 
     fake = FakeTime(app, limit=60.0)  # ...and walks away: 20 s idle + 10 s countdown < 60 s
-    monkeypatch.setattr(app_module, "time", fake)
-    monkeypatch.setattr(app_module.pygame, "time", fake)
-    monkeypatch.setattr(app_module.pygame.event, "get", lambda *a, **k: [])
+    fake.install(monkeypatch)
     app.running = True
     app_module._run(app)
 

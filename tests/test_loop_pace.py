@@ -2,7 +2,7 @@
 log reaches its file at least once a second.
 
 The loop (``game.ui.loop._run``) runs with a fake clock, as in tests/test_kiosk_realtime.py: each
-``Clock.tick(fps)`` records the rate asked for and advances the fake time by one pass at that rate.
+pass records the rate asked of the loop's :class:`~game.ui.loop.Pacer`, which sleeps on the fake time.
 """
 
 from __future__ import annotations
@@ -48,9 +48,7 @@ def test_a_standing_picture_is_stepped_at_the_still_rate_and_motion_at_the_full_
         app.step()
     assert not app.busy()
     fake = PassClock(app, scene, limit=6.0)
-    monkeypatch.setattr(loop, "time", fake)
-    monkeypatch.setattr(loop.pygame, "time", fake)
-    monkeypatch.setattr(loop.pygame.event, "get", lambda *a, **k: [])
+    fake.install(monkeypatch)
     scene.flash("A line that stands for three seconds", seconds=3.0)  # busy, nothing moves
     app.running = True
     loop._run(app)
@@ -73,9 +71,7 @@ def test_motion_keeps_the_full_rate(monkeypatch: pytest.MonkeyPatch) -> None:
     scene.dice.roll((3, 5), (0, 0))
     assert scene.dice.tumbling
     fake = PassClock(app, scene, limit=0.3)
-    monkeypatch.setattr(loop, "time", fake)
-    monkeypatch.setattr(loop.pygame, "time", fake)
-    monkeypatch.setattr(loop.pygame.event, "get", lambda *a, **k: [])
+    fake.install(monkeypatch)
     app.running = True
     loop._run(app)
     assert scene.dice.tumbling  # still rolling when the fake clock stopped the loop
@@ -106,3 +102,28 @@ def test_the_frame_log_reaches_its_file_within_a_second(
         lines = path.read_text().splitlines()
     assert len(lines) == 2
     assert [json.loads(line)["present_ms"] for line in lines] == [1.0, 2.0]
+
+
+def test_the_pacer_sleeps_out_the_rest_of_a_pass_and_never_after_a_late_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    slept: list[float] = []
+
+    class Time(LoopTime):
+        def sleep(self, seconds: float) -> None:
+            slept.append(round(seconds, 6))
+            super().sleep(seconds)
+
+    fake = Time()
+    monkeypatch.setattr(loop, "time", fake)
+    pacer = loop.Pacer()
+    pacer.wait(50)  # the first pass: nothing to wait for
+    fake.advance(0.005)  # a pass of 5 ms at 50 a second: 15 ms left
+    pacer.wait(50)
+    assert slept == [0.015] and fake.now == pytest.approx(0.02)
+    fake.advance(0.030)  # a late pass (slow presenting): no sleep at all
+    pacer.wait(50)
+    assert slept == [0.015]
+    fake.advance(0.001)  # and the next is paced from the late pass's end, not made up for
+    pacer.wait(50)
+    assert slept == [0.015, 0.019]

@@ -17,7 +17,7 @@ from game.ui.play import match_extras
 from game.ui.play.action_row import ACTION_ROW, DOUBLE_SIZE, ROLL_SIZE, roll_and_double
 from game.ui.play.advice import draw_advice
 from game.ui.play.host import GameHost
-from game.ui.reading import play_text
+from game.ui.play.panel_facts import active, last_play, last_text, shown_score, state_facts
 from game.ui.text import CACHE, MIN_SIZE, draw_text
 from game.ui.widgets import Button
 
@@ -156,23 +156,6 @@ def level_text(t: GameHost) -> str:
     return first_fitting([tr("ui.computer_level", level=level), level], MIN_SIZE, L.PANEL_W - 12)
 
 
-def last_play(t: GameHost) -> str:
-    """The previous turn's play in players' notation, written in the numbers of the board's labels
-    (:mod:`game.ui.reading`): the computer's "17/11*" reads "8/14*" under the human's labels."""
-    s = t.game.state
-    if s.last_player is None or not s.last_play:
-        return ""
-    return play_text(s.last_play, s.last_player, t.game.perspective)
-
-
-def last_text(t: GameHost) -> str:
-    """The previous turn in players' notation ("Last: Black 13/7 8/7"), for the side panel."""
-    s = t.game.state
-    if s.last_player is None or not s.last_play:
-        return ""
-    return tr("ui.last_play", name=tr_message(t.game.name(s.last_player)), play=last_play(t))
-
-
 def last_band(t: GameHost) -> pygame.Rect:
     """The last play's band (screen coordinates): :data:`LAST_ROW`, and the row under it too when no
     button of the panel stands there (the computer's turn, the game's end, the demo)."""
@@ -202,40 +185,15 @@ def hint_lines(t: GameHost) -> list[str]:
     return fit_lines([text, t.hints.play()], 2, _ROW_W)
 
 
-def _active(t: GameHost) -> int | None:
-    s = t.game.state
-    if s.phase is Phase.CUBE_OFFERED:
-        return 1 - s.turn
-    return s.turn if s.phase in (Phase.ROLL, Phase.MOVING) else None
-
-
-def _score(t: GameHost) -> tuple[int, int]:
-    s = t.game.state
-    return t.game.match.score if s.phase is Phase.GAME_OVER else s.score
-
-
 def facts(t: GameHost) -> tuple[object, ...]:
     """Everything the side panel shows: when this changes, the cached panel is repainted."""
-    game = t.game
-    s = game.state
     return (
-        s.board_for(0).pips(),
-        _score(t),
-        _active(t),
-        s.rules.match_length,
-        s.crawford,
-        last_text(t),
+        state_facts(t),
+        shown_score(t),
         last_band(t).height,
-        tr_message(game.name(0)),
-        tr_message(game.name(1)),
-        game.opponent.level,
-        tr(
-            "ui.computer_level", level=""
-        ),  # the language (cheap: the level's name is looked up when painting)
+        t.game.opponent.level,
         t.hints.moves,
         tuple(t.hints.cube_lines()),
-        s.phase is Phase.CUBE_OFFERED,
-        (s.cube.value, s.cube.owner),
         t.view.style(),
         match_extras.facts(t),
     )
@@ -307,14 +265,14 @@ def paint(t: GameHost, surface: pygame.Surface, ox: int, oy: int) -> None:
     game = t.game
     s = game.state
     pips = s.board_for(0).pips()
-    score = _score(t)
-    active = _active(t)
+    score = shown_score(t)
+    acting = active(t)
     w = L.PANEL_W - 12
     boxes: dict[int, pygame.Rect] = {}
     for player in (1, 0):
         rect = player_box(player).move(-ox, -oy)
         boxes[player] = rect
-        on = active == player
+        on = acting == player
         pygame.draw.rect(surface, (44, 54, 72) if on else (36, 42, 56), rect, border_radius=12)
         if on:
             pygame.draw.rect(surface, GOLD, rect, 4, border_radius=12)

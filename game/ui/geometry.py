@@ -294,21 +294,34 @@ class FrameChanges:
             if 2 * box.w * depth >= pitch:
                 out.extend(self._bands(pixels, last, pitch, width, box.top, box.bottom))
                 continue
-            first = end = -1
-            span = box.w * depth
-            at = box.top * pitch + box.x * depth
-            for y in range(box.top, box.bottom):
-                piece = pixels[at : at + span]
-                if not last.startswith(piece, at):
-                    last[at : at + span] = piece
-                    end = y + 1
-                    if first < 0:
-                        first = y
-                at += pitch
-            if first >= 0:
-                out.append((box.x, first, box.w, end - first))
+            area = self._box(pixels, last, pitch, box, depth)
+            if area is not None:
+                out.append(area)
         out.sort(key=lambda a: (a[1], a[0]))
         return out
+
+    @staticmethod
+    def _box(pixels: memoryview, last: bytearray, pitch: int, box: pygame.Rect, depth: int) -> Area | None:
+        """The rows of ``box`` that changed, from the first to the last, copied into ``last``; None: none.
+
+        Looked for from the top down to the first changed row, then from the bottom up to the last:
+        the rows between are copied without being compared (a flying checker or a tumbling die
+        changes most of its box's rows)."""
+        span = box.w * depth
+        left = box.x * depth
+
+        def changed(y: int) -> bool:
+            at = y * pitch + left
+            return not last.startswith(pixels[at : at + span], at)
+
+        first = next((y for y in range(box.top, box.bottom) if changed(y)), None)
+        if first is None:
+            return None
+        end = next(y for y in range(box.bottom - 1, first - 1, -1) if y == first or changed(y)) + 1
+        for y in range(first, end):
+            at = y * pitch + left
+            last[at : at + span] = pixels[at : at + span]
+        return (box.x, first, box.w, end - first)
 
     def _bands(
         self, pixels: memoryview, last: bytearray, pitch: int, width: int, top: int, bottom: int

@@ -217,27 +217,29 @@ class BoardView:
         marks.arrows(surface, arrows, colour, numbered, dashed)
 
     def draw_moving(self, surface: pygame.Surface, d: BoardDraw) -> list[pygame.Rect]:
-        """What changes every frame: dice (tumbling), flying checkers, the dragged checker. Returns the
-        rectangles painted (a frame that only moves these repaints just there: ``play.board_paint``)."""
-        painted: list[pygame.Rect] = []
+        """What changes every frame (:meth:`moving`), painted; returns the rectangles painted."""
+        return [surface.blit(sprite, where) for sprite, where in self.moving(d)]
+
+    def moving(self, d: BoardDraw) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """What changes every frame, in painting order: dice (tumbling), flying checkers, the dragged
+        checker; each a sprite and where it goes (a frame that only moves these repaints just where
+        they changed: ``play.board_paint``)."""
+        out: list[tuple[pygame.Surface, pygame.Rect]] = []
         for face, player, dim, centre, angle in d.dice:
             name = f"die_{COLOURS[player]}_{face}"
             if angle:
                 sprite = self.sprites.rotated_die(COLOURS[player], face, angle)
             else:
                 sprite = self.sprites.variant(name, "dim") if dim else self.sprites.get(name)
-            painted.append(
-                surface.blit(sprite, sprite.get_rect(center=(int(centre[0]) + 2, int(centre[1]) + 2)))
-            )
-        for player, xy, side in d.flights:
-            painted.append(self._draw_checker(surface, player, xy, side))
+            out.append((sprite, sprite.get_rect(center=(int(centre[0]) + 2, int(centre[1]) + 2))))
+        out.extend(self._checker(player, xy, side) for player, xy, side in d.flights)
         if d.drag is not None:
             player, xy = d.drag
             sprite = self.sprites.get(f"checker_{COLOURS[player]}")
             shadow = self.glow("dot", (L.CHECKER + 8, L.CHECKER + 8), (0, 0, 0, 90))
-            painted.append(surface.blit(shadow, shadow.get_rect(center=(int(xy[0]) + 6, int(xy[1]) + 10))))
-            painted.append(surface.blit(sprite, sprite.get_rect(center=(int(xy[0]) + 2, int(xy[1]) - 2))))
-        return painted
+            out.append((shadow, shadow.get_rect(center=(int(xy[0]) + 6, int(xy[1]) + 10))))
+            out.append((sprite, sprite.get_rect(center=(int(xy[0]) + 2, int(xy[1]) - 2))))
+        return out
 
     def draw_cube(self, surface: pygame.Surface, value: int, centre: tuple[int, int]) -> None:
         name = f"cube_{value}" if value in (1, 2, 4, 8, 16, 32, 64) else "cube_64"
@@ -247,11 +249,14 @@ class BoardView:
     def _draw_checker(
         self, surface: pygame.Surface, player: int, xy: tuple[float, float], side: bool
     ) -> pygame.Rect:
-        if side:
-            sprite = self.sprites.get(f"side_{COLOURS[player]}")
-        else:
-            sprite = self.sprites.get(f"checker_{COLOURS[player]}")
-        return surface.blit(sprite, sprite.get_rect(center=(int(xy[0]) + 2, int(xy[1]) + 2)))
+        return surface.blit(*self._checker(player, xy, side))
+
+    def _checker(
+        self, player: int, xy: tuple[float, float], side: bool
+    ) -> tuple[pygame.Surface, pygame.Rect]:
+        """A checker's sprite, face up or on its side (in a tray), and where it goes for its centre ``xy``."""
+        sprite = self.sprites.get(f"{'side' if side else 'checker'}_{COLOURS[player]}")
+        return sprite, sprite.get_rect(center=(int(xy[0]) + 2, int(xy[1]) + 2))
 
     def _draw_landing(self, surface: pygame.Surface, d: BoardDraw) -> None:
         """A gun-sight where the checker would land on each lit target (over a blot: a hit)."""

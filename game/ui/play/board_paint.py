@@ -21,6 +21,7 @@ from game.i18n import tr
 from game.ui import layout as L
 from game.ui.board.anim import STEP_SECONDS, Place, place_of
 from game.ui.board.view import GOLD, BoardDraw, LayerKey, place_box
+from game.ui.geometry import joined_boxes
 from game.ui.layout import LAYOUT, from_abs
 from game.ui.play import dialogs, panel
 from game.ui.play.host import GameHost
@@ -28,6 +29,8 @@ from game.ui.play.motion import abs_board
 from game.ui.text import draw_text
 
 DieDraw = tuple[int, int, bool, tuple[float, float], int]
+Sprite = tuple[pygame.Surface, pygame.Rect]
+"""A sprite and where it is painted (:meth:`~game.ui.board.view.BoardView.moving`)."""
 
 PLACE_MARGIN = 12
 """Pixels around a place's box that its stack's drawing may reach: a checker's shadow, the selection's
@@ -169,8 +172,8 @@ class Frame:
         self.key: tuple[object, ...] | None = None
         """What the layer shows: :meth:`BoardDraw.layer_key` first, then the panel's and the rest."""
         self.panel = panel.Panel()
-        self.painted: list[pygame.Rect] | None = None
-        """What moved (dice, flying checkers) painted over the layer on ``target`` last time, while
+        self.painted: list[Sprite] | None = None
+        """What moves (dice, flying checkers) as painted over the layer on ``target`` last time, while
         nothing else has been painted over it since (None: not known; the next frame is whole)."""
         self.target: pygame.Surface | None = None
 
@@ -187,11 +190,12 @@ class Frame:
         """Paint the frame; where it painted when only what moves did, else None (whole).
 
         ``kept``: the caller knows ``surface`` still holds exactly the frame painted last (nothing
-        else drew on it since). Then, when the layer is unchanged, only the places where dice and
-        flying checkers were and are now are painted again: a checker's flight repaints a few
-        thousand pixels instead of the whole 1280x720 frame, and the display compares and uploads
-        only those rows (measured in the demo under Xvfb at 1080p: drawing 0.88 -> 0.52 ms a frame,
-        comparing 0.40 -> 0.16 ms).
+        else drew on it since). Then, when the layer is unchanged, only where dice and flying checkers
+        changed is painted again (:meth:`_repaint`): a checker's flight repaints a few thousand pixels
+        instead of the whole 1280x720 frame, and the display compares and uploads only there.
+        Measured in the demo under Xvfb at 1080p: drawing 0.88 -> 0.52 ms a frame, comparing
+        0.40 -> 0.16 ms. Dice standing still are left alone: repainting them unchanged made the
+        comparer look through up to 240 unchanged rows a frame (four dice of a double) at 4K.
         """
         d = board_draw(t, alpha)
         s = t.game.state
@@ -210,28 +214,61 @@ class Frame:
             t.game.match.score,
         )
         before = self.painted if kept and surface is self.target else None
+        places: list[pygame.Rect] = []
         if key != self.key or self.surface is None:
-            places = self._counts_only(key)
+            counts = self._counts_only(key)
             if self.surface is None:
                 self.surface = pygame.Surface((L.W, L.H)).convert()
-            if places is None:
+            if counts is None:
                 self._paint(t, self.surface, d, overlay)
                 before = None
-            elif places:
-                self.surface.set_clip(places[0].unionall(places[1:]))
+            elif counts:
+                self.surface.set_clip(counts[0].unionall(counts[1:]))
                 try:
                     self._paint(t, self.surface, d, overlay)
                 finally:
                     self.surface.set_clip(None)
-                before = None if before is None else before + places
+                places = counts
             self.key = key
+        moving = t.view.moving(d)
+        self.painted, self.target = moving, surface
         if before is None:
             surface.blit(self.surface, (0, 0))
-        else:
-            for rect in before:
-                surface.blit(self.surface, rect, rect)
-        self.painted, self.target = t.view.draw_moving(surface, d), surface
-        return None if before is None else before + self.painted
+            for sprite, where in moving:
+                surface.blit(sprite, where)
+            return None
+        return self._repaint(surface, self.surface, before, moving, places)
+
+    @staticmethod
+    def _repaint(
+        surface: pygame.Surface,
+        layer: pygame.Surface,
+        before: list[Sprite],
+        moving: list[Sprite],
+        places: list[pygame.Rect],
+    ) -> list[pygame.Rect]:
+        """Over the frame painted last: the layer and what moves painted again only in the boxes where a
+        sprite left, arrived or changed, or the layer changed (``places``); returns those boxes.
+
+        The boxes are joined so none overlap, and each is painted clipped to itself: a sprite's
+        translucent edge is blended once, as in a whole frame (tests/test_ui_partial.py compares every
+        frame of whole games with frames painted whole). Outside the boxes nothing differs from the
+        frame before: the same layer under the same sprites in the same places."""
+
+        def kept(item: Sprite, among: list[Sprite]) -> bool:
+            return any(item[0] is sprite and item[1] == where for sprite, where in among)
+
+        changed = [item[1] for item in before if not kept(item, moving)]
+        changed += [item[1] for item in moving if not kept(item, before)]
+        boxes = joined_boxes(changed + places, (L.W, L.H))
+        for box in boxes:
+            surface.set_clip(box)
+            surface.blit(layer, box, box)
+            for sprite, where in moving:
+                if where.colliderect(box):
+                    surface.blit(sprite, where)
+        surface.set_clip(None)
+        return boxes
 
     def _counts_only(self, key: tuple[object, ...]) -> list[pygame.Rect] | None:
         """When only checkers' counts changed since the layer was painted, where (see

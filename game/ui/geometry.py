@@ -308,18 +308,16 @@ class FrameChanges:
         the rows between are copied without being compared (a flying checker or a tumbling die
         changes most of its box's rows)."""
         span = box.w * depth
-        left = box.x * depth
-
-        def changed(y: int) -> bool:
-            at = y * pitch + left
-            return not last.startswith(pixels[at : at + span], at)
-
-        first = next((y for y in range(box.top, box.bottom) if changed(y)), None)
-        if first is None:
+        same = last.startswith
+        first, top = box.top, box.top * pitch + box.x * depth
+        while first < box.bottom and same(pixels[top : top + span], top):
+            first, top = first + 1, top + pitch
+        if first == box.bottom:
             return None
-        end = next(y for y in range(box.bottom - 1, first - 1, -1) if y == first or changed(y)) + 1
-        for y in range(first, end):
-            at = y * pitch + left
+        end, bottom = box.bottom, (box.bottom - 1) * pitch + box.x * depth
+        while end - 1 > first and same(pixels[bottom : bottom + span], bottom):
+            end, bottom = end - 1, bottom - pitch
+        for at in range(top, bottom + 1, pitch):
             last[at : at + span] = pixels[at : at + span]
         return (box.x, first, box.w, end - first)
 

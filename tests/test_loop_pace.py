@@ -79,8 +79,8 @@ def test_motion_keeps_the_full_rate(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_the_pace_after_standing_passes() -> None:
-    assert [loop.pace(60, n) for n in range(8)] == [60, 60, 60, 60, 60, 60, 20, 20]
-    assert loop.pace(15, 10) == 15  # a lower --fps stays as it is
+    assert [loop.pace(60, n) for n in range(8)] == [60, 60, 60, 60, 60, 60, 30, 30]
+    assert loop.pace(24, 10) == 24  # a lower --fps stays as it is
 
 
 def test_the_frame_log_reaches_its_file_within_a_second(

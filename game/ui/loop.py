@@ -27,16 +27,15 @@ MAX_FRAME = 0.25
 MAX_STEPS = 10
 IDLE_POLL = 0.02
 STILL_PASSES = 6
-STILL_FPS = 20
+STILL_FPS = 30
 """A busy scene whose picture stood still for ``STILL_PASSES`` passes in a row (the computer thinking,
 a pause between its moves, a standing message) is stepped at ``STILL_FPS`` until its picture changes
-or input comes. Why: each such pass costs the loop about 0.15 ms of CPU here (polling the events, the
-fixed steps, the picture key; its caches are cold after every sleep), and it draws nothing. At 60
-passes a second the 4K demo under Xvfb made 1,034 of them in 30 s beside 358 presented frames; at 30,
-1,527 passes in 40 s beside 539 presented frames. Input waits at most 1/20 s then (what follows it
-none: input puts the loop back at ``fps``), the first frame of what moves next at most as long;
-motion itself runs at ``fps`` (tumbling dice change their picture every 70 ms, about 4 passes: 6
-standing passes are 100 ms)."""
+or input comes. Why: each such pass costs the loop about 0.1 ms of CPU here (polling the events,
+the fixed steps, the picture key; its caches are cold after every sleep), and it draws nothing; at
+60 passes a second the 4K demo under Xvfb made 1,034 of them in 30 s beside 358 presented frames,
+about 0.3 ms of loop CPU per presented frame. Input waits at
+most 1/30 s then, the first frame of what moves next at most as long; motion itself runs at ``fps``
+(tumbling dice change their picture every 70 ms, about 4 passes: 6 standing passes are 100 ms)."""
 
 
 FLUSH_SECONDS = 1.0

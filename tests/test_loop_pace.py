@@ -127,3 +127,16 @@ def test_the_pacer_sleeps_out_the_rest_of_a_pass_and_never_after_a_late_one(
     fake.advance(0.001)  # and the next is paced from the late pass's end, not made up for
     pacer.wait(50)
     assert slept == [0.015, 0.019]
+
+
+def test_the_pacer_keeps_the_rate_though_every_sleep_wakes_late(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Late(LoopTime):
+        def sleep(self, seconds: float) -> None:
+            super().sleep(seconds + 0.001)  # a millisecond late every time (a rationed CPU wakes later)
+
+    fake = Late()
+    monkeypatch.setattr(loop, "time", fake)
+    pacer = loop.Pacer()
+    for _ in range(61):
+        pacer.wait(60)
+    assert fake.now == pytest.approx(1.001)  # 60 passes in a second, not 60 in 1.06 s

@@ -44,27 +44,30 @@ _JSON_BOOL = {True: "true", False: "false"}
 
 
 class Pacer:
-    """Holds the loop to a number of passes a second: sleeps out what is left of the pass, and does not
-    sleep at all when the pass ran late.
+    """Holds the loop to a number of passes a second: sleeps until the pass is due, and does not sleep
+    at all when the pass ran late.
 
     Why not ``pygame.time.Clock.tick``: it sleeps (``SDL_Delay``) even when the pass is already late,
     about 0.1 ms of wall time and 40 us of the loop's CPU here (a sleep and a wake-up on a cold cache).
     A late pass is the rule where presenting is slow: in the 4K demo under Xvfb, llvmpipe takes 35 ms
-    to present a frame.
+    to present a frame. Each pass is due one period after the one before was due, not after it woke:
+    a sleep wakes late (by milliseconds when the CPU is rationed, as on a Pi held to its share), and
+    counting from the waking made 60 a second come out at 57 or 58 (``bench_pi``). After a late pass
+    the count starts again from its end, so the loop never hurries to make up.
     """
 
     def __init__(self) -> None:
-        self._last: float | None = None
+        self._due: float | None = None
 
     def wait(self, fps: int) -> None:
-        """Sleep until ``1/fps`` seconds after the previous pass's end, if that is still to come."""
+        """Sleep until ``1/fps`` seconds after the previous pass was due, if that is still to come."""
         now = time.perf_counter()
-        if self._last is not None:
-            rest = self._last + 1.0 / fps - now
-            if rest > 0:
-                time.sleep(rest)
-                now = time.perf_counter()
-        self._last = now
+        due = None if self._due is None else self._due + 1.0 / fps
+        if due is not None and due > now:
+            time.sleep(due - now)
+            self._due = due
+        else:
+            self._due = now
 
 
 def pace(fps: int, still: int) -> int:

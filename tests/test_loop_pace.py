@@ -121,12 +121,17 @@ def test_the_pacer_sleeps_out_the_rest_of_a_pass_and_never_after_a_late_one(
     fake.advance(0.005)  # a pass of 5 ms at 50 a second: 15 ms left
     pacer.wait(50)
     assert slept == [0.015] and fake.now == pytest.approx(0.02)
-    fake.advance(0.030)  # a late pass (slow presenting): no sleep at all
+    fake.advance(0.025)  # a pass 5 ms late: no sleep, and the beat is kept (the next waits less)
     pacer.wait(50)
     assert slept == [0.015]
+    fake.advance(0.001)
+    pacer.wait(50)
+    assert slept == [0.015, 0.014]
+    fake.advance(0.050)  # later than a whole period (slow presenting): no sleep at all
+    pacer.wait(50)
     fake.advance(0.001)  # and the next is paced from the late pass's end, not made up for
     pacer.wait(50)
-    assert slept == [0.015, 0.019]
+    assert slept == [0.015, 0.014, 0.019]
 
 
 def test_the_pacer_keeps_the_rate_though_every_sleep_wakes_late(monkeypatch: pytest.MonkeyPatch) -> None:

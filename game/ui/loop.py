@@ -52,8 +52,9 @@ class Pacer:
     A late pass is the rule where presenting is slow: in the 4K demo under Xvfb, llvmpipe takes 35 ms
     to present a frame. Each pass is due one period after the one before was due, not after it woke:
     a sleep wakes late (by milliseconds when the CPU is rationed, as on a Pi held to its share), and
-    counting from the waking made 60 a second come out at 57 or 58 (``bench_pi``). After a late pass
-    the count starts again from its end, so the loop never hurries to make up.
+    counting from the waking made 60 a second come out at 57 or 58 (``bench_pi``). A pass a little
+    late keeps the beat (the next one waits less); after one later than a whole period the count
+    starts again from its end, so the loop never hurries to make up for a stall.
     """
 
     def __init__(self) -> None:
@@ -62,12 +63,13 @@ class Pacer:
     def wait(self, fps: int) -> None:
         """Sleep until ``1/fps`` seconds after the previous pass was due, if that is still to come."""
         now = time.perf_counter()
-        due = None if self._due is None else self._due + 1.0 / fps
-        if due is not None and due > now:
+        period = 1.0 / fps
+        due = now if self._due is None else self._due + period
+        if due > now:
             time.sleep(due - now)
-            self._due = due
-        else:
-            self._due = now
+        elif now - due >= period:
+            due = now  # a pass later than a whole period: start counting again from here
+        self._due = due
 
 
 def pace(fps: int, still: int) -> int:

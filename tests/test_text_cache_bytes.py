@@ -1,10 +1,10 @@
 """The rendered-text cache is bounded by the bytes of its pixels as well as by its count.
 
 Why: bounded by count alone (600 surfaces) it filled with long status lines in the attract soak and
-held 18.9 MB of pixels, past the soak's 10 MB limit on memory growth. These tests check the byte
-bound evicts least recently used first, never loops or throws out everything for a surface larger
-than the whole bound, keeps the count bound, and counts its bytes right through evictions and clears;
-and that the game's own bound holds a standing screen's texts (nothing is rendered again per frame).
+held 18.75 MB of pixels. These tests check that the byte bound drops the least recently used first,
+never loops or throws out everything for a surface larger than the whole bound, keeps the count
+bound, and counts its bytes right through evictions and clears; that the fonts are bounded too; and
+that the game's own bound holds a game screen's texts (none rendered again when it is drawn again).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.ui.text import BYTE_LIMIT, CACHE, TextCache, surface_bytes
+from game.ui.text import BYTE_LIMIT, CACHE, FONT_LIMIT, TextCache, surface_bytes
 from tests.ui_driver import make_app, quit_pygame, settle, start_game
 
 pytestmark = pytest.mark.usefixtures("ui_reset")
@@ -122,3 +122,14 @@ def test_the_game_bound_keeps_a_game_screen_from_rendering_its_text_again() -> N
     finally:
         app.quit()
         quit_pygame()
+
+
+def test_fonts_are_bounded_least_recently_used_first(fonts: None) -> None:
+    cache = TextCache()
+    sizes = range(10, 10 + FONT_LIMIT)
+    opened = {size: cache.font(size) for size in sizes}
+    assert cache.font(10) is opened[10]  # the oldest, now the most recently used; 11 the least
+    cache.font(10 + FONT_LIMIT)
+    assert len(cache._fonts) == FONT_LIMIT
+    assert cache.font(10) is opened[10] and cache.font(12) is opened[12]
+    assert cache.font(11) is not opened[11]  # dropped, opened again

@@ -55,17 +55,26 @@ rather than the memory. The fitted sizes and the ink tops (a few numbers each) a
 once past as many entries."""
 
 
+FONT_LIMIT = 32
+"""Fonts (a size and a weight each) kept at most, least recently used out. Each costs about 180 KiB
+once it has drawn a line (measured at sizes 24 to 96). Walking every screen as
+``game.ui.tools.text_bytes`` does opens 14 with normal text and 20 with larger text; the attract soak
+(random taps on every screen) had 22 after 300 games. So this holds both text sizes' fonts, and
+bounds what a size computed from a changing figure would open (a font for every value)."""
+
+
 def surface_bytes(surface: pygame.Surface) -> int:
     """The pixel memory of ``surface``: its rows (``pitch`` bytes each, padding included) times its height."""
     return surface.get_pitch() * surface.get_height()
 
 
 class TextCache:
-    """Fonts by (size, bold) and rendered surfaces by (text, size, colour, bold), bounded LRU.
+    """Fonts by (size, bold) and rendered surfaces by (text, size, colour, bold), each bounded LRU.
 
     The surfaces are bounded twice, least recently used first out: by count (``limit``) and by the
-    bytes of their pixels (``max_bytes``, :data:`BYTE_LIMIT`). The count alone let long lines fill the
-    cache with 18.75 MB in the attract soak; the bytes bound keeps it to what the screens need.
+    bytes of their pixels (``max_bytes``, :data:`BYTE_LIMIT`); the fonts by count (:data:`FONT_LIMIT`).
+    The count alone let long lines fill the cache with 18.75 MB in the attract soak; the bytes bound
+    keeps it to what the screens need.
 
     Sizes are asked in the game's sizes (24 for the floor) and drawn at :meth:`px` of them: the same
     under normal text, a fifth larger under larger text (:meth:`set_scale`). Every screen keeps asking
@@ -74,7 +83,7 @@ class TextCache:
     """
 
     def __init__(self, limit: int = COUNT_LIMIT, max_bytes: int = BYTE_LIMIT) -> None:
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._fonts: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
         self._surfaces: OrderedDict[TextKey, pygame.Surface] = OrderedDict()
         self.limit = limit
         self.max_bytes = max_bytes
@@ -116,11 +125,15 @@ class TextCache:
     def font(self, size: int, bold: bool = True) -> pygame.font.Font:
         key = (self.px(size), bold)
         f = self._fonts.get(key)
-        if f is None:
-            path = BOLD_FONT if bold else REGULAR_FONT
-            pixels = key[0]
-            f = pygame.font.Font(str(path), pixels) if path.exists() else pygame.font.Font(None, pixels)
-            self._fonts[key] = f
+        if f is not None:
+            self._fonts.move_to_end(key)
+            return f
+        path = BOLD_FONT if bold else REGULAR_FONT
+        pixels = key[0]
+        f = pygame.font.Font(str(path), pixels) if path.exists() else pygame.font.Font(None, pixels)
+        self._fonts[key] = f
+        if len(self._fonts) > FONT_LIMIT:
+            self._fonts.popitem(last=False)
         return f
 
     def render(

@@ -33,8 +33,48 @@ LARGE_CAP = 44
 """Larger text leaves sizes from here up alone (the titles are large already) and grows none past it."""
 
 
+TextKey = tuple[str, int, tuple[int, int, int], bool]
+"""A rendered surface's key in :class:`TextCache`: (text, size asked, colour, bold)."""
+
+BYTE_LIMIT = 8 * 1024 * 1024
+"""The bytes of text pixels the cache keeps at most: 8 MB (of 2**20 bytes, as the tools print them).
+
+Measured with ``python -m game.ui.tools.text_bytes`` at the game's 1280x720, in English and, the
+widest, in Finnish and Hungarian with larger text. One drawn frame uses at most 0.98 MB of text on the
+title, 0.55 in a game, 0.92 in the demo, 1.54 on the review (1.99 in Hungarian with larger text, the
+most of any screen). A whole game shows 6.25 to 8.28 MB, most of it status lines seen once. A game
+drawn every step (12,520 frames counted) rendered 260, 271 and 278 texts with no byte bound at all,
+and as many under this one; under 6 MB 0, 3 and 4 more, under 3 MB (English, Finnish) 9 and 14 more.
+So 8 MB holds four of the largest frames and a screen's words when it comes back, at no extra
+rendering. Bounded by count alone (600 surfaces), the cache held 18.75 MB at the end of the attract
+soak (``soak --games 300 --seed 2``)."""
+
+COUNT_LIMIT = 600
+"""Surfaces kept at most, whatever their bytes: most are short words, so this bounds the bookkeeping
+rather than the memory. The fitted sizes and the ink tops (a few numbers each) are forgotten all at
+once past as many entries."""
+
+
+FONT_LIMIT = 32
+"""Fonts (a size and a weight each) kept at most, least recently used out. Each costs about 180 KiB
+once it has drawn a line (measured at sizes 24 to 96). Walking every screen as
+``game.ui.tools.text_bytes`` does opens 14 with normal text and 20 with larger text; the attract soak
+(random taps on every screen) had 22 after 300 games. So this holds both text sizes' fonts, and
+bounds what a size computed from a changing figure would open (a font for every value)."""
+
+
+def surface_bytes(surface: pygame.Surface) -> int:
+    """The pixel memory of ``surface``: its rows (``pitch`` bytes each, padding included) times its height."""
+    return surface.get_pitch() * surface.get_height()
+
+
 class TextCache:
-    """Fonts by (size, bold) and rendered surfaces by (text, size, colour, bold), bounded LRU.
+    """Fonts by (size, bold) and rendered surfaces by (text, size, colour, bold), each bounded LRU.
+
+    The surfaces are bounded twice, least recently used first out: by count (``limit``) and by the
+    bytes of their pixels (``max_bytes``, :data:`BYTE_LIMIT`); the fonts by count (:data:`FONT_LIMIT`).
+    The count alone let long lines fill the cache with 18.75 MB in the attract soak; the bytes bound
+    keeps it to what the screens need.
 
     Sizes are asked in the game's sizes (24 for the floor) and drawn at :meth:`px` of them: the same
     under normal text, a fifth larger under larger text (:meth:`set_scale`). Every screen keeps asking
@@ -42,12 +82,17 @@ class TextCache:
     (:meth:`floor`), never below.
     """
 
-    def __init__(self, limit: int = 600) -> None:
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._surfaces: OrderedDict[tuple[str, int, tuple[int, int, int], bool], pygame.Surface] = (
-            OrderedDict()
-        )
+    def __init__(self, limit: int = COUNT_LIMIT, max_bytes: int = BYTE_LIMIT) -> None:
+        self._fonts: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
+        self._surfaces: OrderedDict[TextKey, pygame.Surface] = OrderedDict()
         self.limit = limit
+        self.max_bytes = max_bytes
+        self.bytes = 0
+        """The pixel bytes of the surfaces held now (:func:`surface_bytes`), at most ``max_bytes``."""
+        self.hits = 0
+        self.misses = 0
+        """Renders answered from the cache and renders drawn anew, since the start (the measuring
+        tool and the tests read them: a screen standing still must not render again)."""
         self.scale = 1.0
         """Larger text (a setting): see :meth:`set_scale`."""
         self._fitted: dict[tuple[str, int, int, bool], int] = {}
@@ -80,11 +125,15 @@ class TextCache:
     def font(self, size: int, bold: bool = True) -> pygame.font.Font:
         key = (self.px(size), bold)
         f = self._fonts.get(key)
-        if f is None:
-            path = BOLD_FONT if bold else REGULAR_FONT
-            pixels = key[0]
-            f = pygame.font.Font(str(path), pixels) if path.exists() else pygame.font.Font(None, pixels)
-            self._fonts[key] = f
+        if f is not None:
+            self._fonts.move_to_end(key)
+            return f
+        path = BOLD_FONT if bold else REGULAR_FONT
+        pixels = key[0]
+        f = pygame.font.Font(str(path), pixels) if path.exists() else pygame.font.Font(None, pixels)
+        self._fonts[key] = f
+        if len(self._fonts) > FONT_LIMIT:
+            self._fonts.popitem(last=False)
         return f
 
     def render(
@@ -93,15 +142,28 @@ class TextCache:
         key = (text, size, colour, bold)
         surf = self._surfaces.get(key)
         if surf is not None:
+            self.hits += 1
             self._surfaces.move_to_end(key)
             return surf
+        self.misses += 1
         surf = self.font(size, bold).render(text, True, colour)
         if pygame.display.get_surface() is not None:
             surf = surf.convert_alpha()
-        self._surfaces[key] = surf
-        if len(self._surfaces) > self.limit:
-            self._surfaces.popitem(last=False)
+        self._keep(key, surf)
         return surf
+
+    def _keep(self, key: TextKey, surf: pygame.Surface) -> None:
+        """Hold ``surf``, then drop the least recently used until the count and the bytes are within
+        their bounds. A surface larger than the whole byte bound is not kept at all: keeping it would
+        throw out everything else and still leave the cache over its bound."""
+        size = surface_bytes(surf)
+        if size > self.max_bytes:
+            return
+        self._surfaces[key] = surf
+        self.bytes += size
+        while len(self._surfaces) > self.limit or self.bytes > self.max_bytes:
+            _, old = self._surfaces.popitem(last=False)
+            self.bytes -= surface_bytes(old)
 
     def fit(
         self,
@@ -172,14 +234,14 @@ class TextCache:
 
     def clear(self) -> None:
         self._surfaces.clear()
+        self.bytes = 0
         self._fitted.clear()
 
     def reset(self) -> None:
         """Forget fonts too, and go back to normal text: needed after ``pygame.quit()`` (tests start
         several apps; each makes its own text size current)."""
         self.scale = 1.0
-        self._surfaces.clear()
-        self._fitted.clear()
+        self.clear()
         self._fonts.clear()
         self._ink_tops.clear()
 

@@ -44,7 +44,7 @@ from game.ui.tools._frames import shoot  # noqa: E402
 SIZES = ((800, 480), (1920, 1080))
 
 
-def _human_turn(scene: GameScene, rng: random.Random) -> bool:
+def human_turn(scene: GameScene, rng: random.Random) -> bool:
     """The human's side played by the beginner level; False when it is not the human's turn."""
     s: GameState = scene.state
     if scene.coach.verdict is not None:  # the coach asks "Are you sure?": the player keeps the move
@@ -72,7 +72,7 @@ def play_one_game(app: App, seed: int) -> GameScene:
             break
         if app.kiosk is not None:
             app.kiosk.activity()  # the visitor is there: no idle return to the demo
-        if not _human_turn(scene, rng):
+        if not human_turn(scene, rng):
             app.step()
     for _ in range(60):  # the last checker lands, the dialog stands
         app.step()

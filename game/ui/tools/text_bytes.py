@@ -1,20 +1,22 @@
 """What the rendered-text cache needs per screen: the figures behind its byte bound (``text.BYTE_LIMIT``).
 
-Usage: ``python -m game.ui.tools.text_bytes [--lang en] [--large] [--seed 5] [--max-mb MB]``.
+Usage: ``python -m game.ui.tools.text_bytes [--lang en] [--large] [--seed 5] [--max-mb MB] [--limit N]``.
 
 Headless, the game's 1280x720 picture. The screens are walked as the screenshot tools walk them: the
 title; a game against the computer (the human's side played by the beginner level) drawn every other
-step to its end; the demo game; the game's review; the replay at the costliest mistake; today's
-leaderboard; the coach's card; every step of Learn to play; the settings. Three passes:
+step to its end; the game's review; the replay at the costliest mistake; today's leaderboard; a demo
+game; the coach's card; every step of Learn to play; the settings. Three passes:
 
 - **frame**: the cache is emptied before each drawn frame, so what it holds after the frame is exactly
   that frame's texts; the most of any frame of the screen is printed. A bound below this re-renders
   text every frame.
 - **screen**: the cache, unbounded, is emptied when the screen starts; what it holds when the screen
   ends is every text the screen ever showed (a game's one-off status lines included).
-- **hits**: the game against the computer again, drawn every step, with the cache bounded as the game
-  bounds it (or by ``--max-mb``), filled first by the other screens: the share of renders answered
-  from the cache after the first 60 frames, and the frames that rendered anything.
+- **hits**: with the cache bounded as the game bounds it (or by ``--max-mb`` and ``--limit``, its
+  count of surfaces), every screen walked again without emptying it (so it starts full, as after a
+  day of play), then another game (the next seed) drawn every step: the texts it asked for after its
+  first 60 frames, how many were rendered anew, and in how many frames. With no bound, what is
+  rendered anew is only what was never shown before; more under a bound is what it threw out.
 """
 
 from __future__ import annotations
@@ -56,9 +58,11 @@ UNBOUNDED = 1 << 40
 class Meter:
     """Draws the app's frames for one pass, measuring the cache as the module docstring says."""
 
-    def __init__(self, app: App, per_frame: bool) -> None:
+    def __init__(self, app: App, per_frame: bool, fresh: bool = True) -> None:
         self.app = app
         self.per_frame = per_frame
+        self.fresh = fresh
+        """Each screen starts from an empty cache (False: the cache keeps what the others left)."""
         self.most = 0
         self.figures: dict[str, int] = {}
 
@@ -74,7 +78,8 @@ class Meter:
             self.draw()
 
     def screen(self, name: str, visit: Callable[[Meter], None]) -> None:
-        CACHE.clear()
+        if self.fresh:
+            CACHE.clear()
         self.most = 0
         visit(self)
         self.figures[name] = self.most if self.per_frame else CACHE.bytes
@@ -108,7 +113,7 @@ def play_game(meter: Meter, seed: int, every: int = 2) -> GameScene:
 
 
 def walk(meter: Meter, seed: int) -> None:
-    """Every screen of the module docstring, each measured from an empty cache."""
+    """Every screen of the module docstring, in turn."""
     app = meter.app
     meter.stand("title", app.to_title)
     scene: list[GameScene] = []
@@ -176,6 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--large", action="store_true", help="larger text (a setting)")
     parser.add_argument("--seed", type=int, default=5, help="seed of the game played")
     parser.add_argument("--max-mb", type=float, help="the byte bound of the hits pass (default: the game's)")
+    parser.add_argument("--limit", type=int, help="the count bound of the hits pass (default: the game's)")
     args = parser.parse_args(argv)
     bound, limit = CACHE.max_bytes, CACHE.limit
     with tempfile.TemporaryDirectory(prefix="text-bytes-") as data:
@@ -190,18 +196,21 @@ def main(argv: list[str] | None = None) -> int:
             walk(meter, args.seed)
             passes[name] = meter.figures
             app.quit()
-        CACHE.limit = limit
+        CACHE.limit = limit if args.limit is None else args.limit
         CACHE.max_bytes = bound if args.max_mb is None else round(args.max_mb * MB)
         app = App(values, Launch(seed=args.seed), data_dir=data, threaded_ai=False)
-        asked, drawn, rendering, frames = hit_rate(app, args.seed)
+        walk(Meter(app, per_frame=False, fresh=False), args.seed)
+        full = CACHE.bytes
+        asked, drawn, rendering, frames = hit_rate(app, args.seed + 1)
         app.quit()
     print(f"language {args.lang}, {'larger' if args.large else 'normal'} text; MB of text pixels:")
     print(f"{'screen':<12} {'one frame':>10} {'whole screen':>13}")
     for screen, most in passes["frame"].items():
         print(f"{screen:<12} {most / MB:>10.2f} {passes['screen'][screen] / MB:>13.2f}")
     print(
-        f"game drawn every step, cache bounded at {CACHE.max_bytes / MB:.1f} MB / {CACHE.limit} "
-        f"surfaces, after 60 frames: {asked} texts asked, {drawn} drawn anew "
+        f"cache bounded at {CACHE.max_bytes / MB:.1f} MB / {CACHE.limit} surfaces, holding "
+        f"{full / MB:.2f} MB after the walk; the next game drawn every step, after 60 frames: "
+        f"{asked} texts asked, {drawn} drawn anew "
         f"({(asked - drawn) / max(1, asked):.2%} from the cache); {rendering} of {frames} frames drew any"
     )
     pygame.quit()

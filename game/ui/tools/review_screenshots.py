@@ -18,6 +18,7 @@ import random
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -63,18 +64,25 @@ def human_turn(scene: GameScene, rng: random.Random) -> bool:
     return True
 
 
-def play_one_game(app: App, seed: int) -> GameScene:
+def play_one_game(
+    app: App, seed: int, each: Callable[[int], None] | None = None, settle: int = 60
+) -> GameScene:
+    """A game against the computer to its end, the human's side by the beginner level; ``each`` is
+    called with the pass's number after every pass (a tool drawing frames), and ``settle`` steps run
+    after the end (the last checker lands, the dialog stands)."""
     scene = GameScene(app, GameSetup(mode="computer", match_length=5, seed=seed))
     app.scenes.reset(scene)
     rng = random.Random(seed)
-    for _ in range(200000):
+    for n in range(200000):
         if scene.state.phase is Phase.GAME_OVER:
             break
         if app.kiosk is not None:
             app.kiosk.activity()  # the visitor is there: no idle return to the demo
         if not human_turn(scene, rng):
             app.step()
-    for _ in range(60):  # the last checker lands, the dialog stands
+        if each is not None:
+            each(n)
+    for _ in range(settle):
         app.step()
     return scene
 

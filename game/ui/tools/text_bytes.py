@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 import tempfile
 from collections.abc import Callable
@@ -37,10 +36,8 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from game.engine.flow import Phase  # noqa: E402
 from game.i18n import LANGUAGES  # noqa: E402
 from game.session import settings as st  # noqa: E402
-from game.session.controller import GameSetup  # noqa: E402
 from game.ui.app import App, Launch  # noqa: E402
 from game.ui.kiosk.attract import AttractScene  # noqa: E402
 from game.ui.kiosk.leaderboard import LeaderboardScene  # noqa: E402
@@ -95,19 +92,14 @@ class Meter:
 
 
 def play_game(meter: Meter, seed: int, every: int = 2) -> GameScene:
-    """A game against the computer to its end, the human's side by the beginner level (as the review
-    screenshots play it), drawn every ``every`` steps."""
-    app = meter.app
-    scene = GameScene(app, GameSetup(mode="computer", match_length=5, seed=seed))
-    app.scenes.reset(scene)
-    rng = random.Random(seed)
-    for n in range(200000):
-        if scene.state.phase is Phase.GAME_OVER:
-            break
-        if not review_screenshots.human_turn(scene, rng):
-            app.step()
+    """A game against the computer to its end, played as the review screenshots play it, drawn every
+    ``every`` passes."""
+
+    def draw(n: int) -> None:
         if n % every == 0:
             meter.draw()
+
+    scene = review_screenshots.play_one_game(meter.app, seed, each=draw, settle=0)
     meter.frames(60)  # the last checker lands, the game-over dialog stands
     return scene
 

@@ -9,7 +9,6 @@ import random
 import selectors
 import subprocess
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,11 +18,11 @@ from game.ai import api
 from game.engine.moves import apply_move, legal_plays
 from game.engine.notation import format_play, parse_play
 from game.engine.position import Position
-from game.engine.sample import random_position
-from tests.waiting import HANG_LIMIT
+from game.testing.sample import random_position
+from tests.helpers.paths import ROOT
+from tests.helpers.waiting import HANG_LIMIT
 
 START = Position.start().position_id()
-ROOT = Path(__file__).resolve().parents[1]
 D = '{"op": "double", "position": "4HPwATDgc/ABMA", "level": "expert", '
 T = '{"op": "take", "position": "4HPwATDgc/ABMA", "level": "expert", '
 
@@ -356,7 +355,7 @@ def test_advice_agrees_with_the_double_and_take_answers() -> None:
 
 
 def test_advice_says_when_its_numbers_come_from_a_rollout() -> None:
-    # A closed board against a checker trapped behind a full prime (see tests/test_ai_rollout.py):
+    # A closed board against a checker trapped behind a full prime (see tests/ai/test_rollout.py):
     # the taker's answer is rolled out, and the race's is the lookahead's.
     taker = Position.from_id("tm2DAGDbbgcAIA").flip().position_id()
     answering = ask({"op": "advice", "position": taker, "answering": True})

@@ -20,7 +20,7 @@ from pathlib import Path
 from game.ai import api
 from game.ai.net import default_network, use_weights
 from game.engine import Position
-from game.engine.sample import random_position
+from game.testing.sample import random_position
 
 
 def sample_positions(n: int, seed: int) -> list[tuple[Position, tuple[int, int]]]:

@@ -56,9 +56,10 @@ from game.ai import api, cubeful, parallel, rollout
 from game.ai.net import equity, use_weights
 from game.engine import Position
 from game.engine.matchid import MatchInfo, encode_match_id
+from game.tools import CHECKOUT
 from game.tools._walk import walk_game
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = CHECKOUT
 CACHE = ROOT / ".cache" / "bench_cube"
 POSITIONS = Path(__file__).with_name("bench_cube_positions.txt")
 HOLDOUT = Path(__file__).with_name("bench_cube_holdout.txt")

@@ -33,9 +33,10 @@ from typing import Any
 from game.ai import pubeval
 from game.ai.duel import duel
 from game.engine import Play, Position, legal_plays
+from game.tools import CHECKOUT
 from game.tools.bench_cube import find_gnubg
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = CHECKOUT
 PARAMS_ENV = "BENCH_GNUBG_PARAMS"
 """The driver finds its parameters (a JSON file) through this environment variable."""
 

@@ -5,7 +5,7 @@ so the figures are printed for a person to read (the issue's goal: the fast
 generator's total at most a third of the reference's, and no single call over
 5 ms), while the tests only check correctness.
 
-The positions come from :func:`game.engine.sample.random_position` with a fixed
+The positions come from :func:`game.testing.sample.random_position` with a fixed
 seed; about 45% of the rolls are doubles, where naive generators explode. The
 turn API's ``legal_moves()`` and ``paths()`` (called by the user interface on
 each drag) are timed too, on a subset.
@@ -22,9 +22,9 @@ import time
 
 from game.engine.moves import legal_plays
 from game.engine.position import Position
-from game.engine.reference import reference_plays
-from game.engine.sample import random_position
 from game.engine.turn import Turn
+from game.testing.reference import reference_plays
+from game.testing.sample import random_position
 
 Case = tuple[Position, tuple[int, int]]
 

@@ -17,8 +17,10 @@ import wave
 from collections.abc import Callable
 from pathlib import Path
 
+from game.tools import CHECKOUT
+
 RATE = 22050
-OUT_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
+OUT_DIR = CHECKOUT / "assets" / "sounds"
 
 Signal = list[float]
 

@@ -45,13 +45,14 @@ np.seterr(over="ignore")
 from game.ai import pubeval  # noqa: E402
 from game.ai.features import N_FEATURES, escape_table, hit_masks  # noqa: E402
 from game.engine import Position, legal_plays  # noqa: E402
+from game.tools import CHECKOUT  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = CHECKOUT
 N_BASE = 199
 N_IN = N_BASE + N_FEATURES
 N_OUT = 5
 
-# --- encoding (must match game/ai/net.py exactly; tests/test_ai_net.py checks) ---
+# --- encoding (must match game/ai/net.py exactly; tests/ai/test_net.py checks) ---
 _UNITS = np.zeros((16, 4), dtype=np.float64)
 for _n in range(16):
     _UNITS[_n] = [_n >= 1, _n >= 2, _n >= 3, max(_n - 3, 0) / 2.0]

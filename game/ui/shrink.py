@@ -9,7 +9,7 @@ How, without changing a pixel: ``pygame.transform.smoothscale`` scales across fi
 into a buffer, then down. Scaling across is row-local, so :class:`Shrinker` keeps that buffer and
 redoes only the changed rows' part of it; scaling down (about a fifth of the work) still runs over
 the whole buffer, since its running weights start at the top. The result is the same bytes as one
-``smoothscale`` of the whole picture (tests/test_shrink.py checks it), and only the small rows that
+``smoothscale`` of the whole picture (tests/ui/test_shrink.py checks it), and only the small rows that
 the changed rows reach are uploaded.
 """
 

@@ -4,7 +4,7 @@ Why sets, and why these: one man in twelve does not tell red from green, some pl
 contrast, and the classic board is what most people expect. Every set keeps the rule of WCAG 1.4.11
 (non-text contrast): each checker stands out from each point at 3:1 or more, and a lit target's
 outline from the felt too. Those figures are measured from the rendered board, not from these
-numbers (``tests/test_ui_looks.py``, ``python -m game.ui.tools.contrast``): a checker's shading
+numbers (``tests/ui/test_looks.py``, ``python -m game.ui.tools.contrast``): a checker's shading
 and a translucent glow change what the eye gets.
 
 Why the points are mid-tones in every set: a white checker and a black one must both stand out

@@ -62,7 +62,7 @@ def counts_changed(old: LayerKey, new: LayerKey) -> list[pygame.Rect]:
     place (its checkers, their count, its rings and sight) stands in its box, and marks elsewhere
     (arrows, the cube, the dialogs) do not depend on the counts. The repaint inside these boxes is
     the whole layer's painting clipped to them, so its pixels are the ones a whole repaint gives
-    (tests/test_ui_partial.py compares every frame of whole games).
+    (tests/ui/test_partial.py compares every frame of whole games).
     """
     was, now = _stacks(old), _stacks(new)
     grow = 2 * PLACE_MARGIN
@@ -251,7 +251,7 @@ class Frame:
         sprite left, arrived or changed, or the layer changed (``places``); returns those boxes.
 
         The boxes are joined so none overlap, and each is painted clipped to itself: a sprite's
-        translucent edge is blended once, as in a whole frame (tests/test_ui_partial.py compares every
+        translucent edge is blended once, as in a whole frame (tests/ui/test_partial.py compares every
         frame of whole games with frames painted whole). Outside the boxes nothing differs from the
         frame before: the same layer under the same sprites in the same places."""
 

@@ -159,7 +159,7 @@ def _frame(surface: pygame.Surface, box: pygame.Rect) -> None:
 # Roll), and a play test saw TAKE come up where that tap had landed: a quick second tap took a
 # double by accident (issue 25). TAKE and PASS now stand below the row of Roll and Double, where
 # Done stands too (:mod:`game.ui.play.action_row`), the Hint and its advice above them, where a stray
-# tap costs nothing (tests/test_ui_answer_spots.py checks it in every window, turn and language).
+# tap costs nothing (tests/ui/test_answer_spots.py checks it in every window, turn and language).
 ASK_Y = 76
 WHERE_Y = 104
 ADVICE_Y = 118

@@ -10,7 +10,7 @@ What it holds: the *inputs* of everything :class:`~game.ui.play.board_paint.Fram
 moving layer paint (tumbling dice included), not the painted facts themselves (computing those, such as
 the panel's pip counts and notation, costs about 0.13 ms; reading these attributes, about 0.04 ms).
 Anything that glides (a checker's flight, a dragged checker) gives ``None``: such a frame is always
-drawn. When the game screen paints something new, its input must be added here; tests/test_ui_picture.py
+drawn. When the game screen paints something new, its input must be added here; tests/ui/test_picture.py
 plays whole games and checks that every frame left undrawn would have been the same picture.
 """
 

@@ -187,7 +187,7 @@ class Scene:
         Why: a scene can be busy (a timer, the computer thinking) for seconds while its picture stands
         still; drawing it 60 times a second was most of the loop's work on a small computer. A scene
         whose key misses something it paints leaves a stale picture on screen: a subclass that
-        overrides :meth:`draw` must override this too (tests/test_ui_picture.py checks that).
+        overrides :meth:`draw` must override this too (tests/ui/test_picture.py checks that).
         """
         return None
 

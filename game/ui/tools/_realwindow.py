@@ -30,12 +30,13 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
+from game.tools import CHECKOUT
 from game.ui.app import App
 from game.ui.geometry import to_window
 from game.ui.tools._frames import letterbox
 from game.ui.widgets import Button, ButtonGroup
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = CHECKOUT
 TOOLS = ("Xvfb", "xdotool", "import")
 WAIT = 120.0
 """Seconds a wait for the X server, the game or a settled screen may last before the tour gives up

@@ -27,9 +27,10 @@ from types import TracebackType
 
 import pygame
 
+from game.tools import CHECKOUT
 from game.ui.geometry import to_window
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = CHECKOUT
 TOOLS = ("Xvfb", "xdotool", "import")
 SETTLE_LIMIT = 60.0
 """Seconds a capture waits for the screen to stop changing (a hang fails instead of blocking)."""

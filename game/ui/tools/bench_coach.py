@@ -38,13 +38,13 @@ import statistics
 import sys
 import tempfile
 import time
-from pathlib import Path
+
+from game.tools import CHECKOUT
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-ROOT = Path(__file__).resolve().parents[3]
-sys.path.insert(0, str(ROOT))
+ROOT = CHECKOUT
 
 from game.ai import api  # noqa: E402
 from game.coach import render  # noqa: E402

@@ -37,7 +37,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[3]
+from game.tools import CHECKOUT
+
+ROOT = CHECKOUT
 PY = sys.executable
 SIZES = ((800, 480), (1920, 1080), (3840, 2160))
 PATHS = ("software", "gpu")

@@ -16,11 +16,12 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from game.tools import CHECKOUT
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-ROOT = Path(__file__).resolve().parents[3]
-sys.path.insert(0, str(ROOT))
+ROOT = CHECKOUT
 
 import pygame  # noqa: E402
 

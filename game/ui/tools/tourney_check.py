@@ -18,8 +18,9 @@ from pathlib import Path
 
 from game.record import read_mat
 from game.record.model import check_match
+from game.tools import CHECKOUT
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = CHECKOUT
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 
 

@@ -2,7 +2,7 @@
 
 Other programs (benchmarks, test harnesses, other front ends) send one JSON
 object per line on stdin and get exactly one JSON object per line on stdout,
-flushed at once. Requests (the README's *Machine interface* says the same for its users):
+flushed at once. Requests (docs/machine-interface.md says the same for its users):
 
 - ``{"op": "legal", "position": ID, "dice": [a, b]}`` ->
   ``{"plays": [{"move": "8/5 6/5", "position": ID2}, ...]}``, one per distinct

@@ -7,39 +7,46 @@ this list, and the settings are part of the session, which never imports pygame.
 
 from __future__ import annotations
 
-COMMANDS: tuple[str, ...] = (
-    "up",
-    "down",
-    "left",
-    "right",
-    "select",
-    "higher",
-    "lower",
-    "undo",
-    "done",
-    "double",
-    "take",
-    "pass",
-    "hint",
-    "menu",
-)
+from enum import StrEnum
 
-DEFAULT_KEYS: dict[str, tuple[str, ...]] = {
-    "up": ("up",),
-    "down": ("down",),
-    "left": ("left",),
-    "right": ("right",),
-    "select": ("return", "space", "enter"),
-    "higher": (".",),
-    "lower": (",",),
-    "undo": ("backspace",),
-    "done": ("r",),
-    "double": ("d",),
-    "take": ("t",),
-    "pass": ("p",),
-    "hint": ("h",),
-    "menu": ("escape",),
+
+class Command(StrEnum):
+    """A command; its value is the name the settings file's key map stores."""
+
+    UP = "up"
+    DOWN = "down"
+    LEFT = "left"
+    RIGHT = "right"
+    SELECT = "select"
+    HIGHER = "higher"
+    LOWER = "lower"
+    UNDO = "undo"
+    DONE = "done"
+    DOUBLE = "double"
+    TAKE = "take"
+    PASS = "pass"
+    HINT = "hint"
+    MENU = "menu"
+
+
+COMMANDS: tuple[Command, ...] = tuple(Command)
+
+DEFAULT_KEYS: dict[Command, tuple[str, ...]] = {
+    Command.UP: ("up",),
+    Command.DOWN: ("down",),
+    Command.LEFT: ("left",),
+    Command.RIGHT: ("right",),
+    Command.SELECT: ("return", "space", "enter"),
+    Command.HIGHER: (".",),
+    Command.LOWER: (",",),
+    Command.UNDO: ("backspace",),
+    Command.DONE: ("r",),
+    Command.DOUBLE: ("d",),
+    Command.TAKE: ("t",),
+    Command.PASS: ("p",),
+    Command.HINT: ("h",),
+    Command.MENU: ("escape",),
 }
 """Key names as ``pygame.key.name`` writes them ("enter" is the keypad's)."""
 
-__all__ = ["COMMANDS", "DEFAULT_KEYS"]
+__all__ = ["COMMANDS", "DEFAULT_KEYS", "Command"]

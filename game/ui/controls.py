@@ -19,23 +19,28 @@ from types import ModuleType
 
 import pygame
 
-from game.session.commands import COMMANDS, DEFAULT_KEYS
+from game.session.commands import COMMANDS, DEFAULT_KEYS, Command
 
-DIRECTIONS: dict[str, tuple[int, int]] = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+DIRECTIONS: dict[Command, tuple[int, int]] = {
+    Command.UP: (0, -1),
+    Command.DOWN: (0, 1),
+    Command.LEFT: (-1, 0),
+    Command.RIGHT: (1, 0),
+}
 
-CONTROLLER_BUTTONS: dict[int, str] = {
-    pygame.CONTROLLER_BUTTON_DPAD_UP: "up",
-    pygame.CONTROLLER_BUTTON_DPAD_DOWN: "down",
-    pygame.CONTROLLER_BUTTON_DPAD_LEFT: "left",
-    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "right",
-    pygame.CONTROLLER_BUTTON_A: "select",
-    pygame.CONTROLLER_BUTTON_B: "undo",
-    pygame.CONTROLLER_BUTTON_X: "higher",
-    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "lower",
-    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "higher",
-    pygame.CONTROLLER_BUTTON_Y: "hint",
-    pygame.CONTROLLER_BUTTON_START: "done",
-    pygame.CONTROLLER_BUTTON_BACK: "menu",
+CONTROLLER_BUTTONS: dict[int, Command] = {
+    pygame.CONTROLLER_BUTTON_DPAD_UP: Command.UP,
+    pygame.CONTROLLER_BUTTON_DPAD_DOWN: Command.DOWN,
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT: Command.LEFT,
+    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: Command.RIGHT,
+    pygame.CONTROLLER_BUTTON_A: Command.SELECT,
+    pygame.CONTROLLER_BUTTON_B: Command.UNDO,
+    pygame.CONTROLLER_BUTTON_X: Command.HIGHER,
+    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: Command.LOWER,
+    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: Command.HIGHER,
+    pygame.CONTROLLER_BUTTON_Y: Command.HINT,
+    pygame.CONTROLLER_BUTTON_START: Command.DONE,
+    pygame.CONTROLLER_BUTTON_BACK: Command.MENU,
 }
 STICK_ON = 0.55
 """A stick pushed this far (of full travel) is one step in its direction..."""
@@ -58,24 +63,24 @@ def key_codes(names: Iterable[str]) -> tuple[int, ...]:
     return tuple(codes)
 
 
-def keymap(overrides: Mapping[str, str] | None = None) -> dict[int, str]:
+def keymap(overrides: Mapping[str, str] | None = None) -> dict[int, Command]:
     """Key code -> command: the defaults, with each overridden command's keys replaced by the one given.
 
     Escape stays Menu whatever the map says (the way out of every screen).
     """
-    names = {command: DEFAULT_KEYS[command] for command in COMMANDS}
-    for command, name in (overrides or {}).items():
-        if command in names and key_codes([name]):
-            names[command] = (name,)
-    out: dict[int, str] = {}
+    names = dict(DEFAULT_KEYS)
+    for word, name in (overrides or {}).items():
+        if word in names and key_codes([name]):
+            names[Command(word)] = (name,)
+    out: dict[int, Command] = {}
     for command in COMMANDS:
         for code in key_codes(names[command]):
             out.setdefault(code, command)
-    out[pygame.K_ESCAPE] = "menu"
+    out[pygame.K_ESCAPE] = Command.MENU
     return out
 
 
-def key_label(command: str, overrides: Mapping[str, str] | None = None) -> str:
+def key_label(command: Command, overrides: Mapping[str, str] | None = None) -> str:
     """The key a command is on, as people write it ("R", "Enter"), for the settings screen and help."""
     names = (overrides or {}).get(command)
     name = names if names else DEFAULT_KEYS[command][0]
@@ -88,7 +93,7 @@ class Sticks:
     def __init__(self) -> None:
         self._held: dict[tuple[int, int], int] = {}
 
-    def motion(self, instance: int, axis: int, value: int) -> str | None:
+    def motion(self, instance: int, axis: int, value: int) -> Command | None:
         if axis not in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
             return None
         amount = value / _AXIS_MAX
@@ -102,8 +107,8 @@ class Sticks:
         sign = 1 if amount > 0 else -1
         self._held[key] = sign
         if axis == pygame.CONTROLLER_AXIS_LEFTX:
-            return "right" if sign > 0 else "left"
-        return "down" if sign > 0 else "up"
+            return Command.RIGHT if sign > 0 else Command.LEFT
+        return Command.DOWN if sign > 0 else Command.UP
 
 
 class Gamepads:
@@ -131,7 +136,9 @@ class Gamepads:
         self.open[device_index] = pad
 
 
-def nearest(origin: tuple[float, float], places: Sequence[tuple[float, float]], direction: str) -> int | None:
+def nearest(
+    origin: tuple[float, float], places: Sequence[tuple[float, float]], direction: Command
+) -> int | None:
     """The index of the place closest to ``origin`` in ``direction``, or None when nothing lies that way.
 
     Distance along the direction counts once, distance across it twice: the cursor

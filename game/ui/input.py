@@ -22,9 +22,11 @@ Presses outside the logical screen (in the letterbox bars) are ignored.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 import pygame
 
+from game.session.commands import Command
 from game.ui import controls
 from game.ui.layout import H, W
 
@@ -32,13 +34,31 @@ DRAG_THRESHOLD = 10.0
 LONG_PRESS = 0.55
 
 
+class IntentKind(Enum):
+    """What a gesture or key meant (the module's docstring says when each comes). Not a string: an
+    intent is never stored or sent, and a comparison with a bare word is a type error."""
+
+    DOWN = "down"
+    CLICK = "click"
+    DOUBLE = "double"
+    RIGHT = "right"
+    LONG = "long"
+    DRAG_START = "drag_start"
+    DRAG = "drag"
+    DROP = "drop"
+    NAV = "nav"
+    KEY = "key"
+    BACK = "back"
+    TEXT = "text"
+
+
 @dataclass(frozen=True)
 class Intent:
-    kind: str
+    kind: IntentKind
     pos: tuple[int, int] = (0, 0)
     key: int = 0
     touch: bool = False
-    command: str = ""
+    command: Command | None = None
     text: str = ""
     """A ``text`` intent's characters (``á`` typed on a Hungarian keyboard): see ``wants_text``."""
 
@@ -57,7 +77,7 @@ class InputMapper:
         self.press_time = 0.0
         self.dragging = False
         self.swallow_release = False
-        self.keys: dict[int, str] = controls.keymap()
+        self.keys: dict[int, Command] = controls.keymap()
         """Key code -> command (the operator's map; :meth:`App.apply_settings` sets it)."""
         self.sticks = controls.Sticks()
         self.gamepads: controls.Gamepads | None = None
@@ -81,13 +101,13 @@ class InputMapper:
             return self._motion(event)
         if t == pygame.KEYDOWN:
             command = self.keys.get(event.key)
-            if command == "menu" or event.key in (pygame.K_ESCAPE, pygame.K_AC_BACK):
-                return [Intent("back", key=event.key)]
+            if command == Command.MENU or event.key in (pygame.K_ESCAPE, pygame.K_AC_BACK):
+                return [Intent(IntentKind.BACK, key=event.key)]
             if command:
-                return [Intent("nav", key=event.key, command=command)]
-            return [Intent("key", key=event.key)]
+                return [Intent(IntentKind.NAV, key=event.key, command=command)]
+            return [Intent(IntentKind.KEY, key=event.key)]
         if t == pygame.TEXTINPUT:
-            return [Intent("text", text=str(event.text))] if self.wants_text else []
+            return [Intent(IntentKind.TEXT, text=str(event.text))] if self.wants_text else []
         if t in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERAXISMOTION, pygame.CONTROLLERDEVICEADDED):
             return self._controller(event)
         return []
@@ -108,9 +128,9 @@ class InputMapper:
             )
         if command is None:
             return []
-        if command == "menu":
-            return [Intent("back")]
-        return [Intent("nav", command=command)]
+        if command == Command.MENU:
+            return [Intent(IntentKind.BACK)]
+        return [Intent(IntentKind.NAV, command=command)]
 
     def _down(self, event: pygame.event.Event) -> list[Intent]:
         pos = (int(event.pos[0]), int(event.pos[1]))
@@ -119,21 +139,21 @@ class InputMapper:
             return []
         button = getattr(event, "button", 1)
         if button == 3:
-            return [Intent("right", pos, touch=touch)]
+            return [Intent(IntentKind.RIGHT, pos, touch=touch)]
         if button != 1:
             return []
         clicks = int(getattr(event, "clicks", 1) or 1)
         if clicks >= 2 and not self.pressed:
             self.pressed = False
             self.swallow_release = True
-            return [Intent("double", pos, touch=touch)]
+            return [Intent(IntentKind.DOUBLE, pos, touch=touch)]
         self.pressed = True
         self.press_pos = pos
         self.press_touch = touch
         self.press_time = 0.0
         self.dragging = False
         self.swallow_release = False
-        return [Intent("down", pos, touch=touch)]
+        return [Intent(IntentKind.DOWN, pos, touch=touch)]
 
     def _motion(self, event: pygame.event.Event) -> list[Intent]:
         pos = (int(event.pos[0]), int(event.pos[1]))
@@ -141,14 +161,14 @@ class InputMapper:
         if not self.pressed:
             return []
         if self.dragging:
-            return [Intent("drag", pos, touch=self.press_touch)]
+            return [Intent(IntentKind.DRAG, pos, touch=self.press_touch)]
         dx = pos[0] - self.press_pos[0]
         dy = pos[1] - self.press_pos[1]
         if dx * dx + dy * dy >= DRAG_THRESHOLD * DRAG_THRESHOLD:
             self.dragging = True
             return [
-                Intent("drag_start", self.press_pos, touch=self.press_touch),
-                Intent("drag", pos, touch=self.press_touch),
+                Intent(IntentKind.DRAG_START, self.press_pos, touch=self.press_touch),
+                Intent(IntentKind.DRAG, pos, touch=self.press_touch),
             ]
         return []
 
@@ -166,8 +186,8 @@ class InputMapper:
         if self.dragging:
             self.dragging = False
             clamped = (min(max(pos[0], 0), W - 1), min(max(pos[1], 0), H - 1))
-            return [Intent("drop", clamped, touch=self.press_touch)]
-        return [Intent("click", self.press_pos, touch=self.press_touch)]
+            return [Intent(IntentKind.DROP, clamped, touch=self.press_touch)]
+        return [Intent(IntentKind.CLICK, self.press_pos, touch=self.press_touch)]
 
     def update(self, dt: float) -> list[Intent]:
         """Advance the long-press timer by one fixed step."""
@@ -176,7 +196,7 @@ class InputMapper:
         self.press_time += dt
         if self.press_time >= LONG_PRESS:
             self.pressed = False
-            return [Intent("long", self.press_pos, touch=True)]
+            return [Intent(IntentKind.LONG, self.press_pos, touch=True)]
         return []
 
     def cancel(self) -> None:

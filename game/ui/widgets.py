@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.session.commands import Command
 from game.ui.board.sprites import Sprites
 from game.ui.controls import DIRECTIONS, nearest
-from game.ui.input import Intent
+from game.ui.input import Intent, IntentKind
 from game.ui.lines import two_lines
 from game.ui.text import CACHE, MIN_SIZE
 
@@ -212,7 +213,7 @@ class ButtonGroup:
         b = self.buttons[self.focus]
         return b if b.visible and b.enabled else None
 
-    def navigate(self, command: str, start: int = 0) -> bool:
+    def navigate(self, command: Command, start: int = 0) -> bool:
         """Move the focus (a direction) or press the focused button (``select``); True when used.
 
         With no focus yet, any direction or select first shows the focus on the ``start``-th usable button.
@@ -222,11 +223,11 @@ class ButtonGroup:
             return False
         current = self.focused()
         if current is None:
-            if command not in DIRECTIONS and command != "select":
+            if command not in DIRECTIONS and command != Command.SELECT:
                 return False
             self.focus = usable[min(start, len(usable) - 1)]
             return True
-        if command == "select":
+        if command == Command.SELECT:
             current.action()
             return True
         if command not in DIRECTIONS:
@@ -239,26 +240,33 @@ class ButtonGroup:
 
     def handle(self, intent: Intent) -> bool:
         """True when a button consumed the intent."""
-        if intent.kind == "nav":
+        if intent.kind == IntentKind.NAV and intent.command is not None:
             return self.navigate(intent.command)
-        if intent.kind == "down":
+        if intent.kind == IntentKind.DOWN:
             self.focus = None
             hit = False
             for b in self.buttons:
                 b.pressed = b.hit(intent.pos)
                 hit = hit or b.pressed
             return hit
-        if intent.kind in ("click", "drag_start", "drop", "double", "right", "long"):
+        if intent.kind in (
+            IntentKind.CLICK,
+            IntentKind.DRAG_START,
+            IntentKind.DROP,
+            IntentKind.DOUBLE,
+            IntentKind.RIGHT,
+            IntentKind.LONG,
+        ):
             for b in self.buttons:
                 was = b.pressed
                 b.pressed = False
-                if intent.kind == "click" and b.hit(intent.pos):
+                if intent.kind is IntentKind.CLICK and b.hit(intent.pos):
                     b.action()
                     return True
-                if intent.kind == "double" and b.repeat and b.hit(intent.pos):
+                if intent.kind is IntentKind.DOUBLE and b.repeat and b.hit(intent.pos):
                     b.action()
                     return True
-                if was and intent.kind in ("drag_start", "drop"):
+                if was and intent.kind in (IntentKind.DRAG_START, IntentKind.DROP):
                     return True
             return any(b.hit(intent.pos) for b in self.buttons)
         return False

@@ -14,7 +14,7 @@ from game.engine.flow import Phase
 from game.i18n import tr
 from game.session.controller import GameSetup
 from game.ui import layout as L
-from game.ui.input import Intent
+from game.ui.input import Intent, IntentKind
 from game.ui.kiosk.leaderboard import draw_top_ten
 from game.ui.scenes.base import DIM, Host, dialog_box
 from game.ui.scenes.game import GameScene
@@ -51,7 +51,7 @@ class AttractScene(GameScene):
 
     def handle(self, intent: Intent) -> None:
         # Without kiosk mode (a plain "watch the demo" never uses this scene) a touch also wakes it.
-        if intent.kind in ("click", "down") and self.app.kiosk is None:
+        if intent.kind in (IntentKind.CLICK, IntentKind.DOWN) and self.app.kiosk is None:
             self.app.wake()
 
     def pulse(self) -> float:

@@ -16,7 +16,7 @@ from game.session import settings as st
 from game.session.kiosk import Mode
 from game.ui import layout as L
 from game.ui.board.view import BG
-from game.ui.input import Intent
+from game.ui.input import Intent, IntentKind
 from game.ui.kiosk.keypad import KeypadScene
 from game.ui.lines import wrap_lines
 from game.ui.scenes.base import DIM, Host, Scene
@@ -79,7 +79,7 @@ class ChooseCodeScene(KeypadScene):
         """No way out but a code (Escape does nothing here)."""
 
     def handle(self, intent: Intent) -> None:
-        if intent.kind == "back":
+        if intent.kind == IntentKind.BACK:
             return
         super().handle(intent)
 

@@ -10,7 +10,7 @@ from game.i18n import tr
 from game.session.leaderboard import LETTERS
 from game.ui import layout as L
 from game.ui.board.view import GOLD
-from game.ui.input import Intent
+from game.ui.input import Intent, IntentKind
 from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button, dialog_box
 from game.ui.text import draw_text
 from game.ui.widgets import shade
@@ -86,7 +86,7 @@ class InitialsScene(ButtonScene):
     def handle(self, intent: Intent) -> None:
         """Letters typed (a letter mapped to a game command is still a letter here), Backspace and
         Enter; arrows and a controller move the focus over the letter keys, select presses one."""
-        if intent.kind in ("key", "nav") and intent.key:
+        if intent.kind in (IntentKind.KEY, IntentKind.NAV) and intent.key:
             name = pygame.key.name(intent.key).upper()
             if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.submit()

@@ -10,7 +10,7 @@ from game.i18n import tr
 from game.session.kiosk import Mode
 from game.ui import layout as L
 from game.ui.board.view import GOLD
-from game.ui.input import Intent
+from game.ui.input import Intent, IntentKind
 from game.ui.scenes.base import INK, ButtonScene, Host, button, dialog_box
 from game.ui.text import draw_text
 from game.ui.widgets import shade
@@ -102,18 +102,21 @@ class KeypadScene(ButtonScene):
             self.close()
 
     def handle(self, intent: Intent) -> None:
-        if intent.kind == "back":
+        if intent.kind == IntentKind.BACK:
             self.cancel()
             return
-        if intent.kind in ("key", "nav") and intent.key in DIGIT_KEYS:
+        if intent.kind in (IntentKind.KEY, IntentKind.NAV) and intent.key in DIGIT_KEYS:
             self._key(DIGIT_KEYS[intent.key])()  # a keyboard's (or an arcade encoder's) digits
             return
         # Backspace and Enter come as the game's undo and select commands (nav intents): here they
         # erase and submit, as on the initials keypad; a controller's A still presses the focused key.
-        if intent.kind in ("key", "nav") and intent.key == pygame.K_BACKSPACE:
+        if intent.kind in (IntentKind.KEY, IntentKind.NAV) and intent.key == pygame.K_BACKSPACE:
             self._key("⌫")()
             return
-        if intent.kind in ("key", "nav") and intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if intent.kind in (IntentKind.KEY, IntentKind.NAV) and intent.key in (
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+        ):
             self.submit()
             return
         self.buttons.handle(intent)

@@ -11,7 +11,7 @@ from game.session import persist
 from game.session.kiosk import Mode
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
-from game.ui.input import Intent
+from game.ui.input import Intent, IntentKind
 from game.ui.scenes.base import ButtonScene, Host, button
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.dice_stats import DiceStatsScene
@@ -108,7 +108,7 @@ class OperatorScene(ButtonScene):
         return self.message_time > 0
 
     def handle(self, intent: Intent) -> None:
-        if intent.kind == "back":
+        if intent.kind == IntentKind.BACK:
             self.resume()
             return
         self.buttons.handle(intent)

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from game.engine.flow import Double, EndTurn
 from game.i18n import Message, tr
+from game.session.commands import Command
 from game.session.controller import GameController
-from game.ui.input import Intent
+from game.ui.input import Intent, IntentKind
 from game.ui.play.answer_window import AnswerWindow
 from game.ui.play.coach_card import CoachCard
 from game.ui.widgets import ButtonGroup
@@ -91,15 +92,15 @@ class CoachedActions:
         menu = self.buttons.buttons[0]
         if coach.verdict is not None:
             on_card = any(b.rect.collidepoint(intent.pos) for b in self.modal.buttons)
-            if self.modal_ready or intent.kind not in ("down", "click"):
+            if self.modal_ready or intent.kind not in (IntentKind.DOWN, IntentKind.CLICK):
                 self.modal.handle(intent)
-            if intent.kind == "click" and not on_card and not menu.hit(intent.pos):
+            if intent.kind == IntentKind.CLICK and not on_card and not menu.hit(intent.pos):
                 self.flash(tr("coach.card.choose"))  # a tap beside the card's buttons: say why
         if menu.hit(intent.pos):
             self.buttons.handle(intent)
         return True
 
-    def coach_command(self, name: str) -> bool:
+    def coach_command(self, name: Command) -> bool:
         """A key or a controller's button while the coach holds the game: True when it took it.
         The same cube key again (T on a take's card) keeps the answer ("yes, I am sure"); Done shows
         the focus, then presses the focused button."""
@@ -109,11 +110,11 @@ class CoachedActions:
             return False
         if verdict is None or not self.modal_ready:
             return True  # the coach answers in a moment, or the card's guard is still on
-        if name in ("take", "pass"):
+        if name in (Command.TAKE, Command.PASS):
             if verdict.kind == name:
                 coach.keep()
-        elif name == "done":
-            self.modal.navigate("select")
+        elif name == Command.DONE:
+            self.modal.navigate(Command.SELECT)
         else:
             self.modal.navigate(name)
         return True

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine.flow import MoveTo, Phase
+from game.session.commands import Command
 from game.ui.board.anim import place_of, top_xy
 from game.ui.controls import DIRECTIONS, nearest
 from game.ui.layout import CHECKER, LAYOUT, MID_Y
@@ -52,7 +53,7 @@ class BoardCursor:
         s = game.state
         return s.phase is Phase.MOVING and game.is_human(s.turn) and bool(self.candidates())
 
-    def handle(self, command: str) -> bool:
+    def handle(self, command: Command) -> bool:
         """A direction or select while the human moves; True when it was the cursor's."""
         if not self.active():
             return False
@@ -68,11 +69,11 @@ class BoardCursor:
             here = self.xy(self.point)
             step = nearest(here, [self.xy(p) for p in options], command)
             if step is None:  # nothing further that way: go round
-                forward = command in ("right", "down")
+                forward = command in (Command.RIGHT, Command.DOWN)
                 step = (options.index(self.point) + (1 if forward else -1)) % len(options)
             self.point = options[step]
             return True
-        if command == "select":
+        if command == Command.SELECT:
             if hands.selected is None:
                 hands.selected = self.point
                 self.point = None
@@ -86,11 +87,11 @@ class BoardCursor:
             if reason:
                 t.flash(reason)
             return True
-        if command in ("higher", "lower"):
+        if command in (Command.HIGHER, Command.LOWER):
             src = hands.selected if hands.selected is not None else self.point
             hands.selected = None
             self.point = None
-            hands.die_move_from(src, higher=command == "higher")
+            hands.die_move_from(src, higher=command == Command.HIGHER)
             return True
         return False
 

@@ -14,8 +14,9 @@ from typing import Protocol
 
 from game.engine.flow import Phase
 from game.i18n import Message, tr
+from game.session.commands import Command
 from game.session.controller import GameController
-from game.ui.input import Intent
+from game.ui.input import Intent, IntentKind
 from game.ui.play.answer_window import AnswerWindow
 from game.ui.widgets import ButtonGroup
 
@@ -41,12 +42,12 @@ def pointer(t: HeldTable, intent: Intent) -> bool:
     if not t.modal.buttons:
         return False
     beside = not any(b.rect.collidepoint(intent.pos) for b in t.modal.buttons)  # before a press rebuilds them
-    if t.modal_ready or intent.kind not in ("down", "click"):
+    if t.modal_ready or intent.kind not in (IntentKind.DOWN, IntentKind.CLICK):
         t.modal.handle(intent)
     menu = t.buttons.buttons[0]  # the Menu button stays live over a dialog
     if menu.hit(intent.pos):
         t.buttons.handle(intent)
-    elif intent.kind == "click" and beside:
+    elif intent.kind == IntentKind.CLICK and beside:
         why_waiting(t)
     return True
 
@@ -57,16 +58,16 @@ def why_waiting(t: HeldTable) -> None:
         t.flash(tr("newcomer.answer_first"))
 
 
-def command(t: HeldTable, name: str) -> bool:
+def command(t: HeldTable, name: Command) -> bool:
     """A keyboard or controller command: True when a dialog holding the game took it."""
     if not t.modal.buttons:  # no cube offer to answer, no end of a game
         return False
-    if t.game.state.phase is Phase.CUBE_OFFERED and name in ("take", "pass"):
+    if t.game.state.phase is Phase.CUBE_OFFERED and name in (Command.TAKE, Command.PASS):
         if not t.answer_window.open:  # while an answer can be undone, only Undo (or Enter on it)
-            t.choose_answer(name == "take", at_once=True)  # the coach may still ask first
-    elif name == "hint":
+            t.choose_answer(name == Command.TAKE, at_once=True)  # the coach may still ask first
+    elif name == Command.HINT:
         t.ask_hint()
-    elif name != "select" or t.modal_ready:
+    elif name != Command.SELECT or t.modal_ready:
         t.modal.navigate(name)
     return True
 

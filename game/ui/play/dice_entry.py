@@ -16,7 +16,7 @@ from game.i18n import tr, tr_message
 from game.session.controller import GameController
 from game.ui import layout as L
 from game.ui.board.view import GOLD
-from game.ui.input import Intent
+from game.ui.input import Intent, IntentKind
 from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button, dialog_box
 from game.ui.text import draw_text
 from game.ui.widgets import shade
@@ -80,16 +80,19 @@ class DiceEntryScene(ButtonScene):
         self.game.roll_here()
 
     def handle(self, intent: Intent) -> None:
-        if intent.kind in ("key", "nav") and intent.key in FACE_KEYS:
+        if intent.kind in (IntentKind.KEY, IntentKind.NAV) and intent.key in FACE_KEYS:
             self._face(FACE_KEYS[intent.key])()
             return
-        if intent.kind in ("key", "nav") and intent.key == pygame.K_BACKSPACE:
+        if intent.kind in (IntentKind.KEY, IntentKind.NAV) and intent.key == pygame.K_BACKSPACE:
             self.erase()
             return
-        if intent.kind in ("key", "nav") and intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if intent.kind in (IntentKind.KEY, IntentKind.NAV) and intent.key in (
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+        ):
             self.submit()
             return
-        if intent.kind == "back":
+        if intent.kind == IntentKind.BACK:
             return  # the roll must be made: typed, or here
         self.buttons.handle(intent)
 

@@ -20,7 +20,7 @@ from game.i18n import Message, engine_refusal, tr, tr_message
 from game.session.controller import GameController
 from game.ui import layout as L
 from game.ui.board.anim import Animator, DiceRoll
-from game.ui.input import Intent
+from game.ui.input import Intent, IntentKind
 from game.ui.layout import LAYOUT, from_abs
 from game.ui.play.motion import abs_board
 
@@ -82,16 +82,18 @@ class TurnInput:
     def handle(self, intent: Intent) -> None:
         """An intent that no button took: the board's turn."""
         t = self.host
-        if intent.kind == "key":
+        if intent.kind == IntentKind.KEY:
             self._key(intent.key)
             return
         rolled, self._rolled_by_touch = self._rolled_by_touch, False
-        if rolled and intent.kind == "double":
+        if rolled and intent.kind == IntentKind.DOUBLE:
             return  # a double-click's second press: its first one rolled, the dice are to be seen first
         s = t.game.state
-        touched = intent.kind in ("click", "drag_start") and LAYOUT.hit(intent.pos) is not None
+        touched = (
+            intent.kind in (IntentKind.CLICK, IntentKind.DRAG_START) and LAYOUT.hit(intent.pos) is not None
+        )
         if not t.game.is_human(s.turn):
-            if t.game.setup.mode == "demo" and intent.kind in ("click", "drag_start"):
+            if t.game.setup.mode == "demo" and intent.kind in (IntentKind.CLICK, IntentKind.DRAG_START):
                 t.flash(tr("ui.demo_touch"))  # a visitor touching the demo wants to play: say how
             elif touched:
                 t.flash(tr("ui.not_your_turn"))  # a tap that does nothing says why (issue 25)
@@ -106,20 +108,31 @@ class TurnInput:
             return
         if t.dice.tumbling:
             t.dice.t = DiceRoll.TUMBLE
-        if intent.kind in ("click", "double", "right", "long", "drag_start", "drop") and t.anim.busy:
+        if (
+            intent.kind
+            in (
+                IntentKind.CLICK,
+                IntentKind.DOUBLE,
+                IntentKind.RIGHT,
+                IntentKind.LONG,
+                IntentKind.DRAG_START,
+                IntentKind.DROP,
+            )
+            and t.anim.busy
+        ):
             t.anim.skip()
         kind = intent.kind
-        if kind == "drag_start":
+        if kind == IntentKind.DRAG_START:
             self._drag_start(intent.pos)
-        elif kind == "drag" and self.drag is not None:
+        elif kind == IntentKind.DRAG and self.drag is not None:
             self.drag.pos = intent.pos
-        elif kind == "drop" and self.drag is not None:
+        elif kind == IntentKind.DROP and self.drag is not None:
             self._drop(intent.pos)
-        elif kind == "click":
+        elif kind == IntentKind.CLICK:
             self._click(intent.pos)
-        elif kind == "double":
+        elif kind == IntentKind.DOUBLE:
             self._die_move(intent.pos, higher=True)
-        elif kind in ("right", "long"):
+        elif kind in (IntentKind.RIGHT, IntentKind.LONG):
             self._die_move(intent.pos, higher=False)
 
     def _before_roll(self, intent: Intent) -> None:
@@ -133,7 +146,12 @@ class TurnInput:
         """
         t = self.host
         hit = LAYOUT.hit(intent.pos)
-        if hit is None or intent.kind not in ("click", "drag_start", "right", "long"):
+        if hit is None or intent.kind not in (
+            IntentKind.CLICK,
+            IntentKind.DRAG_START,
+            IntentKind.RIGHT,
+            IntentKind.LONG,
+        ):
             return  # off the board, or a double-click's second press: its first one answered
         lesson = t.game.setup.mode == "learn"
         if hit[0] != "dice" and (lesson or self._own_src(hit) is None):
@@ -143,7 +161,7 @@ class TurnInput:
         if t.game.state.phase is not Phase.MOVING:
             return  # real dice to type in first (the keypad asks), or a lesson's answer
         self.refresh()
-        if intent.kind == "drag_start":
+        if intent.kind is IntentKind.DRAG_START:
             self.handle(intent)  # the checker follows the hand, or the engine says why not
         else:
             self._rolled_by_touch = hit[0] != "dice"

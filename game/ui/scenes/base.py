@@ -29,7 +29,7 @@ from game.session.records import RecordKeeper
 from game.session.speech import Speaker
 from game.ui.board.sprites import Sprites
 from game.ui.board.view import GOLD
-from game.ui.input import InputMapper, Intent
+from game.ui.input import InputMapper, Intent, IntentKind
 from game.ui.widgets import Button, ButtonGroup
 
 INK = (238, 238, 245)
@@ -204,7 +204,7 @@ class ButtonScene(Scene):
             self.app.scenes.pop()
 
     def handle(self, intent: Intent) -> None:
-        if intent.kind == "back":
+        if intent.kind == IntentKind.BACK:
             self.close()
             return
         self.buttons.handle(intent)

@@ -16,6 +16,8 @@ import pygame
 from game.engine.flow import Action, GameState, Phase, Undo
 from game.engine.match import Match
 from game.record import MatchRecord
+from game.session.commands import Command
+from game.ui.input import IntentKind
 
 if TYPE_CHECKING:
     from game.review import MatchReview
@@ -251,14 +253,14 @@ class GameScene(CoachedActions, Scene):
         self.app.input.cancel()
 
     def handle(self, intent: Intent) -> None:
-        if intent.kind == "back":
+        if intent.kind == IntentKind.BACK:
             self.open_menu(keyboard=True)
             return
-        if intent.kind == "nav":
+        if intent.kind == IntentKind.NAV and intent.command is not None:
             self.cursor.engaged = True
             self.command(intent.command)
             return
-        if intent.kind == "down":
+        if intent.kind == IntentKind.DOWN:
             self.cursor.engaged = False  # a pointer again: no cursor, no focus ring
         if self.coach_pointer(intent) or dialog_input.pointer(self, intent):  # the coach or a dialog holds it
             return
@@ -266,31 +268,31 @@ class GameScene(CoachedActions, Scene):
             return
         self.hands.handle(intent)
 
-    def command(self, name: str) -> None:
+    def command(self, name: Command) -> None:
         """A keyboard or controller command (see ``game.ui.controls``)."""
         game = self.game
         s = game.state
         if self.coach_command(name) or dialog_input.command(self, name):  # the coach's card, a cube offer
             return
         mine = game.is_human(s.turn)
-        if name == "hint":
+        if name == Command.HINT:
             self.ask_hint()
-        elif name == "undo" and self.hands.selected is not None:
+        elif name == Command.UNDO and self.hands.selected is not None:
             self.cursor.point = self.hands.selected  # put the checker down; the cursor stays on it
             self.hands.selected = None
-        elif name == "undo":
+        elif name == Command.UNDO:
             if mine:  # never the computer's play, taken back in the wait before its turn ends
                 self.undo()
-        elif name == "double" and mine and s.phase is Phase.ROLL:
+        elif name == Command.DOUBLE and mine and s.phase is Phase.ROLL:
             self.offer_double()
         elif s.phase is Phase.ROLL and mine:
-            if name == "done" or (name == "select" and self.buttons.focused() is None):
+            if name == Command.DONE or (name == Command.SELECT and self.buttons.focused() is None):
                 game.roll()
             else:
                 self.buttons.navigate(name, start=1)  # Roll, Double and Menu; the focus starts on Roll
-        elif name == "done" and mine and s.phase is Phase.MOVING:
+        elif name == Command.DONE and mine and s.phase is Phase.MOVING:
             self.end_turn()
-        elif not self.cursor.handle(name) and name == "select" and mine and s.phase is Phase.MOVING:
+        elif not self.cursor.handle(name) and name == Command.SELECT and mine and s.phase is Phase.MOVING:
             self.end_turn()  # nothing left to move: select finishes the turn
 
     def update(self, dt: float) -> None:

@@ -16,9 +16,10 @@ import pygame
 
 from game import i18n
 from game.i18n import tr
+from game.session.commands import Command
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
-from game.ui.input import Intent
+from game.ui.input import Intent, IntentKind
 from game.ui.lines import wrap
 from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
 from game.ui.text import CACHE, MIN_SIZE, draw_text
@@ -90,11 +91,11 @@ class HowToScene(ButtonScene):
         return turn
 
     def handle(self, intent: Intent) -> None:
-        forward = (intent.kind == "nav" and intent.command == "right") or (
-            intent.kind == "key" and intent.key == pygame.K_PAGEDOWN
+        forward = (intent.kind == IntentKind.NAV and intent.command is Command.RIGHT) or (
+            intent.kind == IntentKind.KEY and intent.key == pygame.K_PAGEDOWN
         )
-        back = (intent.kind == "nav" and intent.command == "left") or (
-            intent.kind == "key" and intent.key == pygame.K_PAGEUP
+        back = (intent.kind == IntentKind.NAV and intent.command is Command.LEFT) or (
+            intent.kind == IntentKind.KEY and intent.key == pygame.K_PAGEUP
         )
         if forward or back:
             self._turn(1 if forward else -1)()

@@ -14,10 +14,11 @@ import pygame
 
 from game.i18n import tr
 from game.session import settings as st
+from game.session.commands import Command
 from game.ui import controls
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
-from game.ui.input import Intent
+from game.ui.input import Intent, IntentKind
 from game.ui.scenes.base import DIM, ButtonScene, Host, button
 from game.ui.text import MIN_SIZE, draw_text
 
@@ -25,7 +26,7 @@ from game.ui.text import MIN_SIZE, draw_text
 class KeymapScene(ButtonScene):
     def __init__(self, app: Host) -> None:
         super().__init__(app)
-        self.waiting: str | None = None
+        self.waiting: Command | None = None
         """The command whose new key the next key press sets."""
         self.refused = ""
         """Why the last key was not taken (another command is on it), while still waiting."""
@@ -47,9 +48,9 @@ class KeymapScene(ButtonScene):
         b.add(button((70, y, 400, 70), tr("keys.reset"), self.reset, "grey", size=26))
         b.add(button((L.W - 470, y, 400, 70), tr("button.back"), self.close, "green", size=30))
 
-    def _wait(self, command: str) -> Callable[[], None]:
+    def _wait(self, command: Command) -> Callable[[], None]:
         def wait() -> None:
-            if command == "menu":
+            if command == Command.MENU:
                 return  # Escape stays Menu: the way out of every screen
             self.waiting = command
             self.refused = ""
@@ -57,13 +58,13 @@ class KeymapScene(ButtonScene):
 
         return wait
 
-    def _set(self, command: str, code: int) -> bool:
+    def _set(self, command: Command, code: int) -> bool:
         """Put ``command`` on the key ``code``; False (and why in ``refused``) when another is on it."""
         name = pygame.key.name(code)
         keys = dict(self.app.settings.keys)
         other = controls.keymap(keys).get(code)
         if other is not None and other != command:
-            label = controls.key_label(other, keys) if other != "menu" else "Escape"
+            label = controls.key_label(other, keys) if other is not Command.MENU else "Escape"
             self.refused = tr("keys.taken", name=label, command=tr("control." + other))
             return False
         keys[command] = name
@@ -77,12 +78,12 @@ class KeymapScene(ButtonScene):
         self._build()
 
     def handle(self, intent: Intent) -> None:
-        if self.waiting is not None and intent.kind in ("key", "nav") and intent.key:
+        if self.waiting is not None and intent.kind in (IntentKind.KEY, IntentKind.NAV) and intent.key:
             if self._set(self.waiting, intent.key):
                 self.waiting = None
             self._build()
             return
-        if self.waiting is not None and intent.kind == "back":
+        if self.waiting is not None and intent.kind == IntentKind.BACK:
             self.waiting = None
             self.refused = ""
             self._build()

@@ -27,11 +27,12 @@ import pygame
 from game.engine.flow import Double, Pass, Phase, Take, Undo
 from game.i18n import Message, tr, tr_message
 from game.session import events as ev
+from game.session.commands import Command
 from game.session.controller import GameController, GameSetup
 from game.session.lessons import Step, load_lessons
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
-from game.ui.input import Intent
+from game.ui.input import Intent, IntentKind
 from game.ui.play import lesson, panel
 from game.ui.play.lesson import LESSON_ROW, LessonController
 from game.ui.scenes.base import INK, Host, Scene
@@ -259,27 +260,29 @@ class LearnScene(GameScene):
     # -- the scene contract --------------------------------------------------------------------
 
     def handle(self, intent: Intent) -> None:
-        if intent.kind == "back":
+        if intent.kind == IntentKind.BACK:
             self.leave()
-        elif intent.kind == "nav" and (
-            self.finished or self.outcome == "right" or self.take_back_in is not None
+        elif (
+            intent.kind == IntentKind.NAV
+            and intent.command is not None
+            and (self.finished or self.outcome == "right" or self.take_back_in is not None)
         ):
             self.command(intent.command)
         elif self.finished:
             if not self.finish_buttons.handle(intent):
                 self.buttons.handle(intent)
-        elif intent.kind != "nav" and self.lesson_buttons.handle(intent):
+        elif intent.kind != IntentKind.NAV and self.lesson_buttons.handle(intent):
             pass
         elif self.outcome == "right" or self.take_back_in is not None:
             self.buttons.handle(intent)  # the board waits: only Back
         else:
             super().handle(intent)
 
-    def command(self, name: str) -> None:
+    def command(self, name: Command) -> None:
         if self.finished:
             self.finish_buttons.navigate(name)
         elif self.outcome == "right":
-            if name in ("done", "select") and self.lesson_buttons.focused() is None:
+            if name in (Command.DONE, Command.SELECT) and self.lesson_buttons.focused() is None:
                 self.next_step()
             else:
                 self.lesson_buttons.navigate(name, start=1)

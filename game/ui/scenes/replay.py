@@ -30,10 +30,11 @@ if TYPE_CHECKING:
     from game.review import MatchReview
 
 from game.i18n import tr, tr_n
+from game.session.commands import Command
 from game.ui import layout as L
 from game.ui.board import still as still_board
 from game.ui.board.view import GOLD, PANEL_BG, BoardView
-from game.ui.input import Intent
+from game.ui.input import Intent, IntentKind
 from game.ui.lines import first_fitting, wrap_lines
 from game.ui.reading import play_text
 from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
@@ -139,18 +140,20 @@ class ReplayScene(ButtonScene):
     def handle(self, intent: Intent) -> None:
         """Left and right (keys, a controller's pad) step; Home, End, M; up, down and select
         move the focus over the buttons."""
-        if intent.kind == "double":  # quick taps on a step button each step (a button ignores a double)
+        if (
+            intent.kind == IntentKind.DOUBLE
+        ):  # quick taps on a step button each step (a button ignores a double)
             for b in self.buttons.buttons[:4]:
                 if b.hit(intent.pos):
                     b.action()
                     return
-        if intent.kind == "nav" and intent.command in ("left", "right"):
-            if intent.command == "right":
+        if intent.kind == IntentKind.NAV and intent.command in (Command.LEFT, Command.RIGHT):
+            if intent.command is Command.RIGHT:
                 self.forward()
             else:
                 self.back_step()
             return
-        if intent.kind == "key":
+        if intent.kind == IntentKind.KEY:
             if intent.key == pygame.K_HOME:
                 self.first()
             elif intent.key == pygame.K_END:

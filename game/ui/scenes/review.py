@@ -27,6 +27,7 @@ import pygame
 from game.engine.cube import Cube
 from game.engine.position import Position
 from game.record import MatchRecord, PlyKind
+from game.ui.input import IntentKind
 
 if TYPE_CHECKING:  # the review and the computer player under it load when a review is opened
     from game.review import MatchReview, Mistake, PlayerReview
@@ -138,12 +139,12 @@ class ReviewScene(ButtonScene):
         self.close()
 
     def handle(self, intent: Intent) -> None:
-        if intent.kind == "back":
+        if intent.kind == IntentKind.BACK:
             self.back()
             return
         if self.buttons.handle(intent):
             return
-        if intent.kind != "click" or self.review is None:
+        if intent.kind != IntentKind.CLICK or self.review is None:
             return
         for p in (0, 1):
             if self._box(p).collidepoint(intent.pos):

@@ -18,10 +18,11 @@ import pygame
 
 from game import i18n
 from game.session import settings as st
+from game.session.commands import Command
 from game.session.persist import BrokenSave
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
-from game.ui.input import Intent
+from game.ui.input import Intent, IntentKind
 from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
 from game.ui.scenes.dice_stats import DiceStatsScene
 from game.ui.scenes.howto import HowToScene
@@ -298,9 +299,10 @@ class TitleScene(ButtonScene):
         self._build()
 
     def handle(self, intent: Intent) -> None:
-        if intent.kind == "back":
+        if intent.kind == IntentKind.BACK:
             return
-        if intent.kind == "nav" and intent.command == "select" and self.buttons.focused() is None:
+        selecting = intent.kind == IntentKind.NAV and intent.command is Command.SELECT
+        if selecting and self.buttons.focused() is None:
             actions = [b.action for b in self.buttons.buttons]
             if self.app.continue_saved in actions:  # a new game would delete the saved one: show Continue
                 self.buttons.focus = actions.index(self.app.continue_saved)

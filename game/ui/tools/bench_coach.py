@@ -39,6 +39,7 @@ import sys
 import tempfile
 import time
 
+from game.session.commands import Command
 from game.tools import CHECKOUT
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -168,7 +169,7 @@ def play_game(
         if s.phase is Phase.CUBE_OFFERED and s.turn == 1 and scene.modal.buttons:
             decided += 1
             pending = ("cube", len(coach.delays))
-            scene.command("take")  # a newcomer takes with the T key, the moment the offer stands
+            scene.command(Command.TAKE)  # a newcomer takes with the T key, the moment the offer stands
             continue
         app.step()
         time.sleep(STEP_SECONDS)  # the game's own pace: its waits are counted in fixed steps

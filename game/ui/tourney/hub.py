@@ -20,7 +20,7 @@ from game.session.kiosk import Mode
 from game.tournament import Standing, TMatch, Tournament
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
-from game.ui.input import Intent
+from game.ui.input import Intent, IntentKind
 from game.ui.kiosk.keypad import KeypadScene
 from game.ui.kiosk.operator import OperatorScene
 from game.ui.lines import wrap_lines
@@ -270,18 +270,21 @@ class TournamentScene(ButtonScene):
     # -- input -------------------------------------------------------------------------------------
 
     def handle(self, intent: Intent) -> None:
-        if intent.kind == "back":
+        if intent.kind == IntentKind.BACK:
             self.leave()
             return
-        if intent.kind in ("key", "nav") and intent.key in (pygame.K_LEFT, pygame.K_PAGEUP):
+        if intent.kind in (IntentKind.KEY, IntentKind.NAV) and intent.key in (pygame.K_LEFT, pygame.K_PAGEUP):
             self.prev_page()
             return
-        if intent.kind in ("key", "nav") and intent.key in (pygame.K_RIGHT, pygame.K_PAGEDOWN):
+        if intent.kind in (IntentKind.KEY, IntentKind.NAV) and intent.key in (
+            pygame.K_RIGHT,
+            pygame.K_PAGEDOWN,
+        ):
             self.next_page()
             return
         if self.buttons.handle(intent):
             return
-        if intent.kind == "click" and self.view == "draw":
+        if intent.kind == IntentKind.CLICK and self.view == "draw":
             pages = self.groups()
             shown = pages[self.page] if 0 <= self.page < len(pages) else []
             for k, m in enumerate(shown):

@@ -16,7 +16,7 @@ import pygame
 from game.i18n import tr
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
-from game.ui.input import Intent
+from game.ui.input import Intent, IntentKind
 from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button, dialog_box
 from game.ui.text import draw_text
 from game.ui.widgets import Button
@@ -134,19 +134,19 @@ class KeyboardScene(ButtonScene):
         return char in " -" or char.isalpha() or (self.path and (char.isdigit() or char in "/._"))
 
     def handle(self, intent: Intent) -> None:
-        if intent.kind == "text":  # what a physical keyboard typed, accented letters included
+        if intent.kind == IntentKind.TEXT:  # what a physical keyboard typed, accented letters included
             for char in intent.text:
                 if self.takes(char):
                     self.type(char)
             return
-        if intent.kind in ("key", "nav") and intent.key:
+        if intent.kind in (IntentKind.KEY, IntentKind.NAV) and intent.key:
             if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.submit()
                 return
             if intent.key == pygame.K_BACKSPACE:
                 self.erase()
                 return
-            if intent.kind == "key" or printable(intent.key):
+            if intent.kind is IntentKind.KEY or printable(intent.key):
                 return  # a character key (space, R, ".": game commands elsewhere): it comes as text
         super().handle(intent)
 

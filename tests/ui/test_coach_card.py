@@ -28,6 +28,7 @@ from game.engine.moves import Play, legal_plays
 from game.engine.position import Position
 from game.session import coach as sc
 from game.session import settings as st
+from game.session.commands import Command
 from game.session.controller import GameSetup
 from game.ui import layout as L
 from game.ui.app import App
@@ -332,10 +333,10 @@ def test_a_kept_answer_still_waits_its_undo_window(app: App) -> None:
 def test_the_take_key_asks_the_coach_then_counts_at_once(app: App) -> None:
     scene = game_vs_computer(app, offered_to_human(FAR_AHEAD))
     let_dialog_show(app, scene)
-    scene.command("take")
+    scene.command(Command.TAKE)
     assert scene.coach.verdict is not None and scene.coach.verdict.kind == "take"
     let_dialog_show(app, scene)
-    scene.command("take")  # the same key again: yes, I am sure
+    scene.command(Command.TAKE)  # the same key again: yes, I am sure
     assert not scene.answer_window.open and scene.state.cube == Cube(2, 0)
 
 
@@ -385,14 +386,14 @@ def test_the_card_fits_the_panel_and_its_reason_is_whole(lang: str) -> None:
 def test_the_same_cube_key_again_keeps_the_answer(app: App) -> None:
     scene = game_vs_computer(app, offered_to_human(FAR_AHEAD))
     let_dialog_show(app, scene)
-    scene.command("take")
+    scene.command(Command.TAKE)
     assert scene.coach.verdict is not None and scene.state.phase is Phase.CUBE_OFFERED
-    scene.command("take")  # too soon: the card's guard
+    scene.command(Command.TAKE)  # too soon: the card's guard
     assert scene.coach.verdict is not None
     let_dialog_show(app, scene)
-    scene.command("pass")  # the other key is no answer to "Are you sure?"
+    scene.command(Command.PASS)  # the other key is no answer to "Are you sure?"
     assert scene.coach.verdict is not None
-    scene.command("take")
+    scene.command(Command.TAKE)
     assert scene.coach.verdict is None and scene.state.cube == Cube(2, 0)
 
 
@@ -400,13 +401,13 @@ def test_done_on_the_card_shows_the_focus_then_takes_the_play_back(app: App) -> 
     _, plays = ranked((6, 4))
     scene = game_vs_computer(app, moving((6, 4)))
     assert scene.do(PlayMoves(plays[0].moves)) is None
-    scene.command("done")
+    scene.command(Command.DONE)
     assert scene.coach.verdict is not None
     let_dialog_show(app, scene)
-    scene.command("done")
+    scene.command(Command.DONE)
     focused = scene.modal.focused()
     assert focused is not None and focused.label == i18n.tr("coach.card.back")
-    scene.command("done")
+    scene.command(Command.DONE)
     assert scene.coach.verdict is None and scene.state.moves == ()
 
 

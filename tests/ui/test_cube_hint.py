@@ -13,6 +13,7 @@ from game.ai.requests import TakeRequest
 from game.engine.flow import Double, GameState, Phase, Rules, apply
 from game.engine.position import Position
 from game.i18n import tr
+from game.session.commands import Command
 from game.session.opponent import cube_question
 from game.ui.play import advice, panel
 from tests.helpers.ui_driver import (
@@ -126,27 +127,27 @@ def test_a_new_offer_ignores_hurried_presses_then_answers(app) -> None:  # type:
     before = GameState(phase=Phase.ROLL, position=AHEAD.flip(), turn=1, rules=Rules(0))
     scene = _computer_game(app, apply(before, Double()))
     for _ in range(4):
-        scene.command("select")
+        scene.command(Command.SELECT)
         click(app, button_xy(scene, tr("ui.take")))
     assert scene.state.phase is Phase.CUBE_OFFERED and scene.modal.focus is None
     assert scene.modal_age < MODAL_GUARD
     let_dialog_show(app, scene)
-    scene.command("select")
+    scene.command(Command.SELECT)
     assert scene.state.phase is Phase.CUBE_OFFERED and scene.modal.focused() is not None
-    scene.command("select")
+    scene.command(Command.SELECT)
     assert scene.answer_window.open and scene.answer_window.take  # take, the focus's first button
     run_until(app, lambda: scene.state.phase is not Phase.CUBE_OFFERED, 1000)  # it counts after its window
     assert scene.state.cube.value == 2
 
     scene = _computer_game(app, apply(before, Double()))
-    scene.command("pass")  # the explicit key needs no waiting
+    scene.command(Command.PASS)  # the explicit key needs no waiting
     assert scene.state.phase is Phase.GAME_OVER
-    scene.command("select")
-    scene.command("select")
+    scene.command(Command.SELECT)
+    scene.command(Command.SELECT)
     assert scene.state.phase is Phase.GAME_OVER  # the result stays up for a moment too
     let_dialog_show(app, scene)
-    scene.command("select")
-    scene.command("select")
+    scene.command(Command.SELECT)
+    scene.command(Command.SELECT)
     assert scene.state.phase is not Phase.GAME_OVER  # the next game
 
 

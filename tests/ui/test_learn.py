@@ -15,9 +15,10 @@ from game import i18n
 from game.engine.flow import Phase
 from game.session import persist
 from game.session import settings as st
+from game.session.commands import Command
 from game.session.lessons import load_lessons
 from game.ui.app import App, Launch
-from game.ui.input import Intent
+from game.ui.input import Intent, IntentKind
 from game.ui.layout import LAYOUT
 from game.ui.play import lesson as learn_mod
 from game.ui.play.lesson import INNER_W
@@ -114,16 +115,16 @@ def test_tap_then_tap_and_the_keyboard_play_too(tmp_path: Path) -> None:
     hands.press(point_xy(0))
     hands.still(scene)
     assert scene.state.position.my_off == STEPS[INDEX["bear_off"]].position.my_off + 1
-    scene.handle(Intent("nav", command="right"))  # the keyboard cursor shows ...
+    scene.handle(Intent(IntentKind.NAV, command=Command.RIGHT))  # the keyboard cursor shows ...
     for _ in range(4):
         if scene.cursor.point == 2:
             break
-        scene.handle(Intent("nav", command="right"))
-    scene.handle(Intent("nav", command="select"))  # ... picks up the checker on 2 ...
+        scene.handle(Intent(IntentKind.NAV, command=Command.RIGHT))
+    scene.handle(Intent(IntentKind.NAV, command=Command.SELECT))  # ... picks up the checker on 2 ...
     assert scene.hands.selected == 2
-    scene.handle(Intent("nav", command="select"))  # ... and plays it to its one target: off
+    scene.handle(Intent(IntentKind.NAV, command=Command.SELECT))  # ... and plays it to its one target: off
     hands.judged(scene)
-    scene.handle(Intent("nav", command="select"))  # Enter on a finished step: Next
+    scene.handle(Intent(IntentKind.NAV, command=Command.SELECT))  # Enter on a finished step: Next
     assert scene.step.id == "win"
 
 
@@ -147,7 +148,7 @@ def test_answering_a_double(tmp_path: Path) -> None:
     hands.press(pass_.rect.center)  # legal, but not the lesson's: the hint, and the double still stands
     assert scene.outcome == "hint" and scene.feedback == i18n.tr("learn.take.hint")
     assert scene.state.phase is Phase.CUBE_OFFERED
-    scene.command("take")  # the T key
+    scene.command(Command.TAKE)  # the T key
     assert scene.outcome == "right"
     assert scene.state.cube.value == 2 and scene.state.cube.owner == 0  # the cube is the learner's
 
@@ -184,7 +185,9 @@ def test_skip_again_and_back(tmp_path: Path) -> None:
 def test_the_hint_key_gives_the_steps_hint(tmp_path: Path) -> None:
     _app, scene, _hands = open_lessons(tmp_path, "doubles")
     scene.pulse = 0.0
-    scene.handle(Intent("nav", command="hint"))  # H, a controller's Y: never the expert's play here
+    scene.handle(
+        Intent(IntentKind.NAV, command=Command.HINT)
+    )  # H, a controller's Y: never the expert's play here
     assert scene.feedback == i18n.tr("learn.doubles.hint") and scene.pulse > 0
     assert scene.hints.moves is None
 
@@ -208,7 +211,7 @@ def test_a_broken_lessons_file_leaves_the_title_as_it_is(
 
 def test_escape_leaves(tmp_path: Path) -> None:
     app, scene, _hands = open_lessons(tmp_path)
-    scene.handle(Intent("back"))
+    scene.handle(Intent(IntentKind.BACK))
     assert isinstance(app.scenes.top, TitleScene)
 
 

@@ -12,6 +12,7 @@ import logging
 import pygame
 import pytest
 
+from game.session.commands import Command
 from game.ui import loop
 from game.ui.app import STEP, recover
 from game.ui.scenes.base import Scene
@@ -143,7 +144,7 @@ def test_a_dialog_takes_presses_after_its_guard_even_when_the_loop_sleeps(dialog
     scene.resume(GameState(phase=Phase.ROLL, position=new_game().position, rules=Rules(5)), Match(Rules(5)))
     scene.do(Double())
     if dialog == "game over":
-        scene.command("pass")
+        scene.command(Command.PASS)
     phase = scene.state.phase
     acc = 0.0
     for _ in range(2000):  # the real loop: frames while anything is busy, then it sleeps

@@ -11,7 +11,7 @@ from game import i18n
 from game.engine.flow import Double, GameState, Pass, Phase, Rules, apply, new_game
 from game.i18n import tr
 from game.ui.app import App
-from game.ui.input import Intent
+from game.ui.input import Intent, IntentKind
 from game.ui.scenes.menu import MenuScene
 from tests.helpers.ui_driver import make_app, quit_pygame, start_game
 
@@ -24,7 +24,7 @@ def app(ui_reset: None) -> Iterator[App]:
 
 def test_escape_opens_the_menu_with_the_focus_on_resume_and_a_click_opens_it_without(app: App) -> None:
     scene = start_game(app, mode="two", seed=5)
-    scene.handle(Intent("back"))
+    scene.handle(Intent(IntentKind.BACK))
     menu = app.scenes.top
     assert isinstance(menu, MenuScene)
     focused = menu.buttons.focused()

@@ -18,6 +18,7 @@ from game.engine.cube import Cube
 from game.engine.errors import IllegalAction
 from game.engine.flow import Double, GameState, MoveTo, Phase, apply
 from game.engine.position import Position
+from game.session.commands import Command
 from game.ui import layout as L
 from game.ui.app import App
 from game.ui.board.anim import STEP_SECONDS
@@ -213,17 +214,17 @@ def test_a_quick_second_tap_on_take_neither_undoes_nor_answers_twice(app: App) -
 
 def test_the_take_and_pass_keys_answer_at_once(app: App) -> None:
     scene = offered(app)
-    scene.command("take")
+    scene.command(Command.TAKE)
     assert scene.state.phase is not Phase.CUBE_OFFERED and scene.state.cube.value == 2
 
 
 def test_enter_goes_through_the_window_and_a_reset_forgets_it(app: App) -> None:
     scene = offered(app)
-    scene.command("select")  # shows the focus (on TAKE)
-    scene.command("select")  # presses it
+    scene.command(Command.SELECT)  # shows the focus (on TAKE)
+    scene.command(Command.SELECT)  # presses it
     assert scene.answer_window.open and scene.answer_window.take is True
     assert scene.modal.focused() is None  # a third Enter shows the focus on Undo, it does not press it
-    scene.command("take")  # the keys wait while an answer can be undone
+    scene.command(Command.TAKE)  # the keys wait while an answer can be undone
     assert scene.state.phase is Phase.CUBE_OFFERED
     scene.resume(GameState(Phase.ROLL, START, turn=0, cube=Cube()))
     assert not scene.answer_window.open and scene.status_note == ""

@@ -20,6 +20,7 @@ from game.engine.flow import Double, GameState, MoveTo, Phase, Rules, apply
 from game.engine.match import Match
 from game.engine.matchid import state_from_ids
 from game.i18n import tr, tr_message
+from game.session.commands import Command
 from game.ui import layout as L
 from game.ui.app import App
 from game.ui.board import view as board_view
@@ -405,7 +406,7 @@ def test_the_offer_cards_lines_clear_the_answer_buttons_and_their_focus_ring(app
     line stands clear of the ring (the focus on TAKE), and the answer buttons' lines are found whole."""
     scene, _state, _screen = show(app, OFFER)
     let_dialog_show(app, scene)
-    scene.command("select")  # the keyboard's first press shows the focus on TAKE
+    scene.command(Command.SELECT)  # the keyboard's first press shows the focus on TAKE
     app.draw(0.0)
     screen = read(app, scene)
     card = dialogs.offer_card()

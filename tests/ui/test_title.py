@@ -15,9 +15,11 @@ from game.engine.match import Match
 from game.i18n import tr, tr_level
 from game.session import persist
 from game.session import settings as st
+from game.session.commands import Command
 from game.ui import layout as L
 from game.ui.app import App
 from game.ui.display import picture_rect, turned_size
+from game.ui.input import IntentKind
 from game.ui.scenes.title import TitleScene
 from game.ui.text import CACHE, MIN_SIZE
 from game.ui.widgets import Button, fits
@@ -138,19 +140,19 @@ def test_enter_on_the_title_does_not_throw_away_a_saved_game(tmp_path: Path) -> 
 
     app, scene = title_with_a_saved_game(tmp_path)
     assert persist.save_game(app.saved, tmp_path) if app.saved else False
-    scene.handle(Intent("nav", command="select"))
+    scene.handle(Intent(IntentKind.NAV, command=Command.SELECT))
     app.step()
     assert app.scenes.top is scene and (tmp_path / persist.SAVE_FILE).exists()
     focused = scene.buttons.focused()
     assert focused is not None and focused.label == i18n.tr("menu.continue")
-    scene.handle(Intent("nav", command="select"))
+    scene.handle(Intent(IntentKind.NAV, command=Command.SELECT))
     app.step()
     top = app.scenes.top
     assert isinstance(top, GameScene) and top.game.mode == "computer" and top.game.opponent.level == "expert"
     fresh = App(st.Settings(animation="fast"), data_dir=tmp_path / "none", threaded_ai=False)
     plain = TitleScene(fresh)
     fresh.scenes.reset(plain)
-    plain.handle(Intent("nav", command="select"))
+    plain.handle(Intent(IntentKind.NAV, command=Command.SELECT))
     fresh.step()
     assert isinstance(fresh.scenes.top, GameScene)
 

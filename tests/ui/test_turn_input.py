@@ -19,7 +19,7 @@ from game.engine.position import Position
 from game.i18n import Message, engine_refusal, tr, tr_message
 from game.session.controller import GameController, GameSetup, ScreenHooks
 from game.ui.board.anim import Animator, DiceRoll
-from game.ui.input import Intent
+from game.ui.input import Intent, IntentKind
 from game.ui.layout import LAYOUT, to_abs
 from game.ui.play.turn_input import TurnInput
 
@@ -81,7 +81,7 @@ def dice_pos(player: int) -> tuple[int, int]:
 
 
 def go(hands: TurnInput, kind: str, pos: tuple[int, int] = (0, 0), key: int = 0) -> None:
-    hands.handle(Intent(kind, pos, key))
+    hands.handle(Intent(IntentKind(kind), pos, key))
 
 
 # -- refresh, cancel -------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from game.session.commands import Command
 from game.tools import CHECKOUT
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -100,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
             shoot(app, out, "settings", lang)
             keymap = KeymapScene(app)
             app.scenes.push(keymap)
-            keymap.waiting = "done"
+            keymap.waiting = Command.DONE
             keymap._build()
             shoot(app, out, "keys", lang)
             app.scenes.pop()

@@ -16,7 +16,7 @@ from game.engine.moves import legal_plays
 from game.session import settings as st
 from game.session.kiosk import Mode
 from game.ui.app import App, Launch
-from game.ui.input import Intent
+from game.ui.input import Intent, IntentKind
 from game.ui.kiosk.attract import AttractScene
 from game.ui.kiosk.choose_code import ChooseCodeScene
 from game.ui.kiosk.operator import OperatorScene
@@ -47,7 +47,7 @@ def test_the_first_kiosk_start_asks_for_a_code_twice_then_shows_the_demo(tmp_pat
     assert app.kiosk is not None and app.kiosk.mode is Mode.SETUP
     steps(app, 600)  # the organiser may take their time: no demo, no idle reset
     assert app.scenes.top is pad
-    pad.handle(Intent("back"))
+    pad.handle(Intent(IntentKind.BACK))
     assert app.scenes.top is pad  # Escape does not skip it either
     type_code(app, "12")  # too short: said, nothing kept
     assert pad.first is None and pad.message == i18n.tr("settings.code_length", low=3, high=8)

@@ -44,13 +44,14 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import IO, Any
 
+from game.ai.cubeful import CubeOwner
+from game.ai.levels import LEVELS
 from game.engine.errors import RulesError
 from game.engine.moves import legal_plays
 from game.engine.notation import format_play
 from game.engine.position import Position
 
-LEVELS = ("beginner", "intermediate", "advanced", "expert")
-OWNERS = ("centre", "me", "opponent")
+OWNERS = tuple(CubeOwner)
 NOT_AVAILABLE = "the computer player is not available yet"
 MAX_LINE = 100_000
 

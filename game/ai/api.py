@@ -28,10 +28,10 @@ from game.engine.cube import MAX_CUBE
 
 from . import bearoff, cubeful, effort, parallel, pubeval, race, rollout, search
 from . import cube as cubemod
+from .cubeful import OWNERS, CubeOwner
 from .duel import game_points
+from .levels import LEVELS
 from .net import Network, Outputs, default_network, equity
-
-LEVELS = ("beginner", "intermediate", "advanced", "expert")
 
 # Standard deviation of the noise added to each candidate's equity (in points), per level.
 # Calibrated with game/tools/bench_pubeval.py so each level beats the one below.
@@ -48,8 +48,6 @@ SCREEN_ABOVE = 120
 are first screened by pubeval's cheap linear score, keeping the best ``SCREEN_KEEP`` for the network:
 it bounds the worst-case choice time at a negligible cost in play."""
 SCREEN_KEEP = 80
-
-OWNERS = ("centre", "me", "opponent")
 
 
 def _check_level(level: str) -> None:
@@ -210,7 +208,7 @@ def _best_play(pos: Position, plays: list[Play], keep: int = CUBE_SCREEN_KEEP) -
 def _info(
     cube_value: int, cube_owner: str, match_length: int, score: tuple[int, int], crawford: bool
 ) -> cubeful.CubeInfo:
-    return cubeful.CubeInfo(cube_value, cube_owner, match_length, (score[0], score[1]), crawford)
+    return cubeful.CubeInfo(cube_value, CubeOwner(cube_owner), match_length, (score[0], score[1]), crawford)
 
 
 ROLLOUT_TRIALS = 288

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from game.engine import Play, Position, legal_plays
 from game.engine.cube import Cube, can_double
@@ -42,31 +43,68 @@ LeafEvaluator = Callable[[Position], Outputs]
 ROLLS: tuple[tuple[int, int, int], ...] = tuple(
     (a, b, 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7)
 )
-OWNERS = ("centre", "me", "opponent")
+
+
+class CubeOwner(StrEnum):
+    """Who owns the cube, seen by one player (the AI's every question is asked from a side). The
+    values are the words the machine interface carries."""
+
+    CENTRE = "centre"
+    ME = "me"
+    OPPONENT = "opponent"
+
+    @classmethod
+    def of(cls, owner: int | None, player: int) -> CubeOwner:
+        """The engine's owner (a player number, None in the centre) as ``player`` sees it."""
+        if owner is None:
+            return cls.CENTRE
+        return cls.ME if owner == player else cls.OPPONENT
+
+    def other_side(self) -> CubeOwner:
+        """The same owner seen by the other player."""
+        match self:
+            case CubeOwner.CENTRE:
+                return CubeOwner.CENTRE
+            case CubeOwner.ME:
+                return CubeOwner.OPPONENT
+            case CubeOwner.OPPONENT:
+                return CubeOwner.ME
+
+    def player(self, me: int) -> int | None:
+        """The engine's owner (a player number, None in the centre) when this side is player ``me``."""
+        match self:
+            case CubeOwner.CENTRE:
+                return None
+            case CubeOwner.ME:
+                return me
+            case CubeOwner.OPPONENT:
+                return 1 - me
+
+
+OWNERS: tuple[CubeOwner, ...] = tuple(CubeOwner)
 
 
 @dataclass(frozen=True, slots=True)
 class CubeInfo:
     """The cube and the score seen by the player on roll.
 
-    ``owner`` is "centre", "me" or "opponent"; ``score`` is (mine, the opponent's);
-    ``match_length`` 0 is money; ``crawford`` is True during the Crawford game itself.
+    ``score`` is (mine, the opponent's); ``match_length`` 0 is money; ``crawford`` is True during the
+    Crawford game itself.
     """
 
     value: int = 1
-    owner: str = "centre"
+    owner: CubeOwner = CubeOwner.CENTRE
     match_length: int = 0
     score: tuple[int, int] = (0, 0)
     crawford: bool = False
 
     def flipped(self) -> CubeInfo:
         """The same cube and score seen by the other player."""
-        owner = {"centre": "centre", "me": "opponent", "opponent": "me"}[self.owner]
-        return replace(self, owner=owner, score=(self.score[1], self.score[0]))
+        return replace(self, owner=CubeOwner(self.owner).other_side(), score=(self.score[1], self.score[0]))
 
     def doubled_and_taken(self) -> CubeInfo:
         """After the player on roll doubles and the opponent takes (seen by the player on roll)."""
-        return replace(self, value=2 * self.value, owner="opponent")
+        return replace(self, value=2 * self.value, owner=CubeOwner.OPPONENT)
 
     @property
     def away(self) -> tuple[int, int]:
@@ -74,8 +112,7 @@ class CubeInfo:
 
     def may_double(self) -> bool:
         """The rules allow the player on roll to double, and the double can change something."""
-        owner = None if self.owner == "centre" else OWNERS.index(self.owner) - 1
-        if can_double(Cube(self.value, owner), 0, self.crawford) is not None:
+        if can_double(Cube(self.value, CubeOwner(self.owner).player(0)), 0, self.crawford) is not None:
             return False
         # Dead for me in a match: I already win the match with the cube as it is.
         return not (self.match_length and self.away[0] <= self.value)

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.engine.flow import GameState
 from game.engine.moves import Move
 from game.engine.position import Position
 
 from . import api
+from .cubeful import CubeOwner
 
 
 @dataclass(frozen=True)
@@ -23,12 +25,22 @@ class CubeQuestion:
 
     position: Position
     cube_value: int
-    cube_owner: str
-    """"centre", "me" or "opponent", seen by the player deciding."""
+    cube_owner: CubeOwner
+    """Seen by the player deciding."""
     match_length: int
     score: tuple[int, int]
     """(the decider's, the other's)."""
     crawford: bool
+
+    @classmethod
+    def from_state(cls, state: GameState, answering: bool) -> CubeQuestion:
+        """The cube decision in ``state`` seen by the player deciding: the player on roll (who may
+        double) or, ``answering``, the one who must take or pass."""
+        decider = 1 - state.turn if answering else state.turn
+        score = state.score if decider == 0 else (state.score[1], state.score[0])
+        board = state.position.flip() if answering else state.position
+        owner = CubeOwner.of(state.cube.owner, decider)
+        return cls(board, state.cube.value, owner, state.rules.match_length, score, state.crawford)
 
     def args(self) -> tuple[Position, int, str, int, tuple[int, int], bool]:
         """The question as :func:`game.ai.api.should_double`, ``should_take`` and ``cube_advice`` take it."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from .scale import BLUNDER, EQUAL, GRADES, INACCURATE, MISTAKE, grade
+from .scale import BLUNDER, EQUAL, GRADES, INACCURATE, MISTAKE, Grade, grade
 from .words import Phrase, render, render_all
 
 if TYPE_CHECKING:
@@ -54,6 +54,7 @@ __all__ = [
     "MISTAKE",
     "CubeFacts",
     "Explanation",
+    "Grade",
     "Phrase",
     "PlayFacts",
     "choose_reason",

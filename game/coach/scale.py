@@ -16,6 +16,8 @@ Pure standard library: the engine, the AI, the review and the screens may all im
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 EQUAL = 0.0005
 """Losses below this are nothing at all: they show as 0.000, so no decision this close is ever
 listed as a mistake (a bear-off play the exact table rates a millionth worse, say)."""
@@ -27,22 +29,59 @@ MISTAKE = 0.04
 BLUNDER = 0.08
 """From here a decision is a blunder: what the coach set to stop blunders stops."""
 
-GRADES: tuple[str, ...] = ("good", "inaccurate", "mistake", "blunder")
-"""The grades from best to worst (also the last part of their catalogue keys)."""
 
-_STEPS: tuple[tuple[float, str], ...] = (
-    (BLUNDER, "blunder"),
-    (MISTAKE, "mistake"),
-    (INACCURATE, "inaccurate"),
+class Grade(StrEnum):
+    """A decision's grade, best first; ordered (``Grade.MISTAKE < Grade.BLUNDER``) by how bad it is,
+    not by spelling. The values are the words the review's exports carry and the last part of the
+    grades' catalogue keys."""
+
+    GOOD = "good"
+    INACCURATE = "inaccurate"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+    @property
+    def rank(self) -> int:
+        """0 for good up to 3 for a blunder."""
+        return GRADES.index(self)
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Grade):
+            return NotImplemented
+        return self.rank < other.rank
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Grade):
+            return NotImplemented
+        return self.rank <= other.rank
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Grade):
+            return NotImplemented
+        return self.rank > other.rank
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Grade):
+            return NotImplemented
+        return self.rank >= other.rank
+
+
+GRADES: tuple[Grade, ...] = tuple(Grade)
+"""The grades from best to worst."""
+
+_STEPS: tuple[tuple[float, Grade], ...] = (
+    (BLUNDER, Grade.BLUNDER),
+    (MISTAKE, Grade.MISTAKE),
+    (INACCURATE, Grade.INACCURATE),
 )
 
 
-def grade(loss: float) -> str:
+def grade(loss: float) -> Grade:
     """The grade of a decision that gave up ``loss`` against the expert's choice."""
     for limit, name in _STEPS:
         if loss >= limit:
             return name
-    return "good"
+    return Grade.GOOD
 
 
 def is_error(loss: float) -> bool:
@@ -50,4 +89,4 @@ def is_error(loss: float) -> bool:
     return loss >= INACCURATE
 
 
-__all__ = ["BLUNDER", "EQUAL", "GRADES", "INACCURATE", "MISTAKE", "grade", "is_error"]
+__all__ = ["BLUNDER", "EQUAL", "GRADES", "INACCURATE", "MISTAKE", "Grade", "grade", "is_error"]

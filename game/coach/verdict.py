@@ -24,7 +24,7 @@ from game.engine.errors import NotationError
 from game.engine.moves import apply_move, check_dice
 
 from .facts import PlayFacts, play_chances, play_facts, point_kind, stay_chances
-from .scale import BLUNDER, EQUAL, INACCURATE, grade
+from .scale import BLUNDER, EQUAL, INACCURATE, Grade, grade
 from .words import Phrase, render, render_all
 
 
@@ -51,8 +51,8 @@ class Explanation:
         return self.loss >= BLUNDER
 
     @property
-    def grade(self) -> str:
-        """ "good", "inaccurate", "mistake" or "blunder" on the project's one scale (:mod:`.scale`)."""
+    def grade(self) -> Grade:
+        """The grade on the project's one scale (:mod:`.scale`)."""
         return grade(self.loss)
 
     def text(self, lang: str) -> str:

@@ -41,12 +41,12 @@ from dataclasses import dataclass, field
 from game.ai import bearoff, effort, pubeval, search
 from game.ai import cube as cubemod
 from game.ai.api import cube_equities, may_double, play_equities
-from game.ai.cubeful import CubeInfo
+from game.ai.cubeful import CubeInfo, CubeOwner
 from game.ai.met import match_equity
 from game.ai.net import Network, default_network, equity
 from game.coach import Phrase, choose_reason, play_facts, render_all
 from game.coach.facts import play_chances
-from game.coach.scale import BLUNDER, EQUAL, GRADES, INACCURATE, MISTAKE, grade
+from game.coach.scale import BLUNDER, EQUAL, GRADES, INACCURATE, MISTAKE, Grade, grade
 from game.engine import GameState, Move, Phase, Play, Position, format_play, legal_plays, new_game
 from game.engine.matchid import match_id
 from game.engine.moves import apply_move
@@ -117,9 +117,9 @@ class MoveReview:
         return max(0.0, self.equity_best - self.equity_played)
 
     @property
-    def grade(self) -> str:
-        """ "good", "inaccurate", "mistake" or "blunder" (a forced play is always good)."""
-        return "good" if self.forced else grade(self.error)
+    def grade(self) -> Grade:
+        """The grade on the one scale (a forced play is always good)."""
+        return Grade.GOOD if self.forced else grade(self.error)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +144,7 @@ class CubeReview:
     """Which action was better and what that means, in words (worse than good only)."""
 
     @property
-    def grade(self) -> str:
+    def grade(self) -> Grade:
         return grade(self.error)
 
 
@@ -174,7 +174,7 @@ class Mistake:
     """Why the better choice is better, in words (empty for a decision graded good)."""
 
     @property
-    def grade(self) -> str:
+    def grade(self) -> Grade:
         return grade(self.error)
 
 
@@ -231,8 +231,8 @@ class PlayerReview:
         is no choice, so it is neither praised nor blamed)."""
         return self.unforced + len(self.cube)
 
-    def grade_counts(self) -> dict[str, int]:
-        """How many of :attr:`decisions` had each grade ("good", "inaccurate", "mistake", "blunder")."""
+    def grade_counts(self) -> dict[Grade, int]:
+        """How many of :attr:`decisions` had each grade."""
         counts = dict.fromkeys(GRADES, 0)
         for m in self.moves:
             if not m.forced:
@@ -244,7 +244,7 @@ class PlayerReview:
     @property
     def biggest(self) -> Mistake | None:
         """The costliest decision worse than good, if any (the first of :attr:`worst`)."""
-        return self.worst[0] if self.worst and self.worst[0].grade != "good" else None
+        return self.worst[0] if self.worst and self.worst[0].grade != Grade.GOOD else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,7 +383,7 @@ def cube_view(state: GameState) -> cubemod.CubeView:
     """
     pos = state.position
     me = state.turn
-    owner = "centre" if state.cube.owner is None else "me" if state.cube.owner == me else "opponent"
+    owner = CubeOwner.of(state.cube.owner, me)
     length = state.rules.match_length
     score = (state.score[me], state.score[1 - me]) if length else (0, 0)
     info = CubeInfo(state.cube.value, owner, length, score, state.crawford)
@@ -406,7 +406,7 @@ def _doubling_matters(state: GameState) -> bool:
     if state.phase is not Phase.ROLL or state.can_double() is not None:
         return False
     me = state.turn
-    owner = "centre" if state.cube.owner is None else "me" if state.cube.owner == me else "opponent"
+    owner = CubeOwner.of(state.cube.owner, me)
     score = (state.score[me], state.score[1 - me])
     return may_double(state.cube.value, owner, state.rules.match_length, score, state.crawford)
 

@@ -38,14 +38,14 @@ from dataclasses import dataclass, field
 from game.ai import api, effort, met
 from game.ai.api import CubeAdvice
 from game.ai.jobs import Job, Where, start
-from game.ai.requests import AdviceRequest
+from game.ai.requests import AdviceRequest, CubeQuestion
 from game.coach import Explanation, Phrase, explain
 from game.coach.scale import BLUNDER, MISTAKE
 from game.coach.verdict import value_of
 from game.engine.flow import GameState, Phase
 from game.engine.moves import Move, Play, legal_plays
 from game.engine.position import Position
-from game.session.opponent import cube_question
+from game.session.modes import GameMode
 from game.session.settings import COACH_MODES
 
 MODES: tuple[str, ...] = COACH_MODES
@@ -73,13 +73,14 @@ def coach_level(
        after Learn to play), against the easy levels, and for kiosk visitors; else off (two players
        and the strong levels).
 
-    ``mode`` is the game's ("computer", "two", "demo", ...), ``level`` the computer's level.
+    ``mode`` is the game's kind, ``level`` the computer's level.
     """
-    if not aids or mode not in ("computer", "two"):
+    mode = GameMode(mode)
+    if not aids or mode not in (GameMode.COMPUTER, GameMode.TWO):
         return "off"
     if setting in THRESHOLDS or setting == "off":
         return setting
-    if asked or (mode == "computer" and (kiosk or level in EASY_LEVELS)):
+    if asked or (mode == GameMode.COMPUTER and (kiosk or level in EASY_LEVELS)):
         return "blunders"
     return "off"
 
@@ -385,7 +386,7 @@ def study_cube(state: GameState, budget: float | None = api.CUBE_BUDGET) -> Cube
     """:func:`cube_study` with the expert's advice asked here, at once, within the game's cube
     ``budget`` (tests and tools; the screen asks through the game's opponent, as the Hint does)."""
     answering = state.phase is Phase.CUBE_OFFERED
-    advice = AdviceRequest(cube_question(state, answering), answering, budget)()
+    advice = AdviceRequest(CubeQuestion.from_state(state, answering), answering, budget)()
     return cube_study(state, advice)
 
 

@@ -42,6 +42,7 @@ from game.i18n import Message, Param, engine_refusal
 from game.session import events as ev
 from game.session.match_dice import MatchDice
 from game.session.match_timer import MatchTimer
+from game.session.modes import GameMode
 from game.session.opponent import Opponent
 
 log = logging.getLogger(__name__)
@@ -49,9 +50,9 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class GameSetup:
-    """What the title screen chose: ``mode`` is "computer", "two" or "demo"."""
+    """What the title screen chose."""
 
-    mode: str = "computer"
+    mode: GameMode = GameMode.COMPUTER
     match_length: int = 5
     seed: int | None = None
     level: str | None = None
@@ -71,10 +72,15 @@ class GameSetup:
     aids: bool = True
     """Hint, coach and pip count allowed (tournament rules can switch them off)."""
 
+    def __post_init__(self) -> None:
+        # A word from a test, a tool or a saved file becomes the type; an unknown word is an error here,
+        # not a game against the computer later.
+        object.__setattr__(self, "mode", GameMode(self.mode))
+
     @property
     def verifiable(self) -> bool:
         """Dice from a secret: a given one, or a new one for every match a person plays without a seed."""
-        return self.secret is not None or (self.seed is None and self.mode != "demo")
+        return self.secret is not None or (self.seed is None and self.mode != GameMode.DEMO)
 
 
 ChangeHook = Callable[[GameState, GameState, Action, "tuple[int, int] | None"], None]
@@ -136,7 +142,7 @@ class GameController:
         seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
         self.seed = seed
         self.rng = random.Random(seed)
-        self.humans: set[int] = {"computer": {0}, "two": {0, 1}, "demo": set()}.get(setup.mode, {0})
+        self.humans: set[int] = set(setup.mode.humans)
         self.opponent = Opponent(setup.level, where=thinking, seed=seed)
         self.publish = publish
         self.hooks = hooks if hooks is not None else ScreenHooks()
@@ -147,7 +153,7 @@ class GameController:
             self.match_dice = MatchDice.fresh(self.rng, verifiable=True, hand_allowed=setup.hand_dice)
         self.match_dice.new_game(1)
         self.timer: MatchTimer | None = None
-        if setup.clock is not None and setup.mode == "two":
+        if setup.clock is not None and setup.mode == GameMode.TWO:
             self.timer = MatchTimer(setup.clock, setup.match_length)
         self.dice_wanted: str | None = None
         """ "opening" or "roll": a human rolls real dice and the screen asks for them (typed dice)."""
@@ -173,7 +179,7 @@ class GameController:
     # -- what listeners read (events.GameView) ------------------------------------------------
 
     @property
-    def mode(self) -> str:
+    def mode(self) -> GameMode:
         return self.setup.mode
 
     @property
@@ -182,7 +188,7 @@ class GameController:
 
     @property
     def human(self) -> int | None:
-        return min(self.humans) if self.setup.mode == "computer" and self.humans else None
+        return min(self.humans) if self.setup.mode == GameMode.COMPUTER and self.humans else None
 
     def start(self) -> None:
         """Announce the first game (called once the screen showing it exists)."""
@@ -193,7 +199,7 @@ class GameController:
     def name(self, player: int) -> Message:
         if self.setup.names is not None:  # a tournament's players
             return Message.of("player.named", name=self.setup.names[player])
-        if self.setup.mode == "computer":
+        if self.setup.mode == GameMode.COMPUTER:
             if player == 0:
                 return Message("ui.player_you")
             return Message("ui.player_computer")
@@ -202,7 +208,7 @@ class GameController:
     def say(self, key: str, player: int, **kw: Param) -> Message:
         """A sentence about ``player``: "You win" (``key`` + ``_you``) for the human against the
         computer, else "White wins" (``key`` with the player's name)."""
-        if self.setup.mode == "computer" and player == 0:
+        if self.setup.mode == GameMode.COMPUTER and player == 0:
             return Message.of(key + "_you", **kw)
         return Message.of(key, name=self.name(player), **kw)
 
@@ -213,7 +219,7 @@ class GameController:
     def perspective(self) -> int:
         """Whose side of the board is shown at the bottom (two players: the one who acts)."""
         s = self.state
-        if self.setup.mode == "two" and s.phase is not Phase.OPENING:
+        if self.setup.mode == GameMode.TWO and s.phase is not Phase.OPENING:
             if s.phase is Phase.CUBE_OFFERED:
                 return 1 - s.turn  # the player who must answer reads the board
             return s.turn
@@ -452,7 +458,7 @@ class GameController:
         if phase is Phase.MOVING:
             self._auto_move()
             return
-        if phase is Phase.GAME_OVER and self.setup.mode == "demo":
+        if phase is Phase.GAME_OVER and self.setup.mode == GameMode.DEMO:
             self.next_game()
 
     def _auto_move(self) -> None:

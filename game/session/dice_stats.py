@@ -152,7 +152,7 @@ class DiceStatsCounter:
         self.put = put
 
     def __call__(self, event: ev.GameEvent) -> None:
-        if isinstance(event, (ev.GameStarted,)) or event.game.mode == "demo":
+        if isinstance(event, (ev.GameStarted,)) or not event.game.mode.kept:
             return
         if isinstance(event, ev.DiceRolled):
             self.put(self.get().add(*event.dice))

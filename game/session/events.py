@@ -26,6 +26,7 @@ from game.engine.match import Match
 from game.engine.moves import Move
 from game.engine.scoring import GameResult
 from game.session import persist
+from game.session.modes import GameMode
 from game.session.setup_view import SetupView
 from game.session.terms import terms_of
 
@@ -46,8 +47,8 @@ class GameView(Protocol):
     def match(self) -> Match: ...
 
     @property
-    def mode(self) -> str:
-        """ "computer", "two" or "demo"."""
+    def mode(self) -> GameMode:
+        """What kind of game it is."""
         ...
 
     @property
@@ -201,8 +202,6 @@ class EventBus:
 # game.session.dice_stats). Each is a small object with one ``__call__(event)``. The demo
 # (computer against computer, all day on a cabinet) is never saved and never heard.
 
-MODE_TO_SAVE = {"computer": "computer", "two": "two_players", "demo": "demo"}
-SAVE_TO_MODE = {v: k for k, v in MODE_TO_SAVE.items()}
 
 CUE_SOUNDS: dict[type, str] = {CubeOffered: "double", CubeTaken: "take", CubePassed: "pass"}
 
@@ -243,12 +242,12 @@ class Autosave:
             self.save(event.game)  # a match lost on time: the clock's end is kept too
 
     def save(self, game: GameView) -> bool:
-        if game.mode == "demo":
+        if not game.mode.kept:
             return False
         saved = persist.SavedGame(
             state=game.state,
             match=game.match,
-            mode=MODE_TO_SAVE.get(game.mode, "computer"),
+            mode=game.mode.saved,
             level=game.level,
             human=game.human,
             dice_history=tuple(self.history),
@@ -280,7 +279,7 @@ class Sounds:
         self.audio = audio
 
     def __call__(self, event: GameEvent) -> None:
-        if isinstance(event, (GameStarted, GameResumed)) or event.game.mode == "demo":
+        if isinstance(event, (GameStarted, GameResumed)) or event.game.mode == GameMode.DEMO:
             return
         if isinstance(event, DiceRolled):
             self.audio().play("dice")
@@ -291,7 +290,6 @@ class Sounds:
 
 
 __all__ = [
-    "SAVE_TO_MODE",
     "Autosave",
     "ClockRan",
     "CubeOffered",

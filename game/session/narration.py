@@ -21,6 +21,7 @@ from game.engine.moves import Move
 from game.engine.scoring import WinKind
 from game.i18n import tr, tr_n
 from game.session import events as ev
+from game.session.modes import GameMode
 from game.session.speech import Speaker
 
 KINDS = {
@@ -32,14 +33,14 @@ KINDS = {
 
 def name(game: ev.GameView, player: int) -> str:
     """How the spoken mode names a player: "you" and "the computer" against it, else the colours."""
-    if game.mode == "computer":
+    if game.mode == GameMode.COMPUTER:
         return tr("speech.computer") if player != game.human else tr("speech.you")
     return tr("speech.white") if player == 0 else tr("speech.black")
 
 
 def said_by(game: ev.GameView, key: str, player: int, **kw: object) -> str:
     """A sentence about ``player``: its ``_you`` form for the human against the computer."""
-    if game.mode == "computer" and player == game.human:
+    if game.mode == GameMode.COMPUTER and player == game.human:
         return tr(key + "_you", **kw)
     return tr(key, name=name(game, player), **kw)
 
@@ -90,7 +91,7 @@ class Narrator:
         self.speaker = speaker
 
     def __call__(self, event: ev.GameEvent) -> None:
-        if event.game.mode == "demo" or not self.speaker().enabled:
+        if event.game.mode == GameMode.DEMO or not self.speaker().enabled:
             return
         for sentence in self.sentences(event):
             self.speaker().say(sentence)

@@ -2,7 +2,7 @@
 
 Why an adapter: the turn controller and the Hint ask in the game's terms (a game state); the AI
 answers questions about a position seen by whoever decides (:mod:`game.ai.requests`). This
-module turns the one into the other (:func:`cube_question`) and starts every question where
+module asks with :meth:`CubeQuestion.from_state` and starts every question where
 this game's computer thinks (:class:`game.ai.jobs.Where`): in a worker process for the screen,
 so that the picture never waits for it; at once for the tests and ``--frames``, so that a
 seeded game replays identically. Each answer is a :class:`game.ai.jobs.Job`, the one job type
@@ -19,15 +19,13 @@ from typing import Protocol, TypeVar
 
 from game.ai import api
 from game.ai.jobs import Job, Where, start, warm
+from game.ai.levels import DEFAULT_LEVEL, LEVELS
 from game.ai.requests import AdviceRequest, CubeQuestion, DoubleRequest, PlayRequest, TakeRequest
 from game.engine.flow import GameState, Phase
 from game.engine.moves import Move
 from game.engine.position import Position
 
 T = TypeVar("T")
-
-LEVELS = api.LEVELS
-DEFAULT_LEVEL = "intermediate"
 
 
 class Withdrawable(Protocol):
@@ -83,13 +81,13 @@ class Opponent:
     def double(self, state: GameState) -> Job[bool]:
         """Does the computer, on roll in ``state``, double?"""
         self._seed()
-        request = DoubleRequest(cube_question(state, answering=False), self.level, self.budget)
+        request = DoubleRequest(CubeQuestion.from_state(state, answering=False), self.level, self.budget)
         return self._keep(start(request, self.where, what="double"))
 
     def take(self, state: GameState) -> Job[bool]:
         """Does the computer take the double offered in ``state``?"""
         self._seed()
-        request = TakeRequest(cube_question(state, answering=True), self.level, self.budget)
+        request = TakeRequest(CubeQuestion.from_state(state, answering=True), self.level, self.budget)
         return self._keep(start(request, self.where, what="take"))
 
     # -- hints for a human ------------------------------------------------------------------------
@@ -104,7 +102,7 @@ class Opponent:
         """The expert's cube advice: before the roll for the player on roll, or on a double for the
         player who must answer."""
         answering = state.phase is Phase.CUBE_OFFERED
-        request = AdviceRequest(cube_question(state, answering), answering, self.budget)
+        request = AdviceRequest(CubeQuestion.from_state(state, answering), answering, self.budget)
         return self._keep(start(request, self.where, what="cube advice"))
 
     def close(self) -> None:
@@ -114,15 +112,4 @@ class Opponent:
         self._open = []
 
 
-def cube_question(state: GameState, answering: bool) -> CubeQuestion:
-    """The cube decision in ``state`` seen from the player deciding: the player on roll (may double)
-    or, ``answering``, the one who must take or pass."""
-    decider = 1 - state.turn if answering else state.turn
-    owner = state.cube.owner
-    rel_owner = "centre" if owner is None else ("me" if owner == decider else "opponent")
-    score = state.score if decider == 0 else (state.score[1], state.score[0])
-    board = state.position.flip() if answering else state.position
-    return CubeQuestion(board, state.cube.value, rel_owner, state.rules.match_length, score, state.crawford)
-
-
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "Opponent", "cube_question"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "Opponent"]

@@ -34,6 +34,7 @@ from typing import Any
 from game.engine.errors import RulesError
 from game.engine.flow import GameState, Phase
 from game.engine.match import Match
+from game.session.modes import SAVED_MODES
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +44,7 @@ DATA_DIR_ENV = "BACKGAMMON_DATA_DIR"
 """Set this to keep saves and settings somewhere else (tests, or several cabinets on one account)."""
 SAVE_FILE = "autosave.json"
 SAVE_VERSION = 1
-MODES: tuple[str, ...] = ("computer", "two_players", "demo")
+MODES: tuple[str, ...] = SAVED_MODES
 """What a saved game was: one player against the computer, two players on one screen, or the demo."""
 
 

@@ -28,6 +28,7 @@ from game.engine.flow import (
 )
 from game.record import MatchRecord, MatchRecorder, RecordError, default_metadata, load_mat, save_mat
 from game.session import events as ev
+from game.session.modes import GameMode
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +41,7 @@ def record_names(mode: str, level: str, names: tuple[str, str] | None = None) ->
     if names is not None:
         plain = tuple(_ascii(n) or f"Player {k + 1}" for k, n in enumerate(names))
         return plain[0], plain[1]
-    if mode == "computer":
+    if mode == GameMode.COMPUTER:
         return "Player", f"Computer-{level}"
     return "White", "Black"
 
@@ -89,7 +90,7 @@ class RecordKeeper:
     def _hear(self, event: ev.GameEvent) -> None:
         game = event.game
         if isinstance(event, ev.GameStarted):
-            if game.mode == "demo":
+            if not game.mode.kept:
                 self.recorder = None
                 return
             if event.first or game.match.games == 0:
@@ -163,7 +164,7 @@ class RecordKeeper:
         starts a new record file from its start.
         """
         self.recorder = None
-        if game.mode == "demo":
+        if not game.mode.kept:
             return
         self.mode, self.level, self.human = game.mode, game.level, game.human
         state = game.state

@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.session.controller import GameController, GameSetup
-from game.session.events import SAVE_TO_MODE
 from game.session.match_dice import MatchDice
 from game.session.match_timer import MatchTimer
+from game.session.modes import GameMode
 from game.session.persist import SavedGame
 from game.session.terms import check_terms
 
@@ -40,7 +40,7 @@ def resumed_setup(saved: SavedGame, seed: int | None) -> GameSetup:
     """The set-up of ``saved``: its kind of game, length and level, its terms, typed dice and clock
     preset; ``seed`` is this run's (``--seed``)."""
     setup = GameSetup(
-        mode=SAVE_TO_MODE.get(saved.mode, "computer"),
+        mode=GameMode.from_saved(saved.mode),
         match_length=saved.match.rules.match_length,
         seed=seed,
         level=saved.level,
@@ -65,7 +65,7 @@ def restore_match_parts(game: GameController, saved: SavedGame) -> None:
             game.match_dice = MatchDice.from_dict(saved.dice, game.rng)
         except ValueError as exc:
             log.warning("resumed game: its dice could not be continued (%s)", exc)
-    if saved.clock is not None and game.setup.mode == "two":
+    if saved.clock is not None and game.setup.mode == GameMode.TWO:
         try:
             game.timer = MatchTimer.from_dict(saved.clock)
         except ValueError as exc:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from game.ai.levels import DEFAULT_LEVEL, LEVELS, Level
 from game.i18n import LANGUAGES
 from game.session import persist
 from game.session.commands import COMMANDS
@@ -35,7 +36,6 @@ SETTINGS_VERSION = 1
 
 SOUND_CHOICES: tuple[bool, ...] = (True, False)
 ANIMATION_SPEEDS: tuple[str, ...] = ("slow", "normal", "fast")
-LEVELS: tuple[str, ...] = ("beginner", "intermediate", "advanced", "expert")
 MATCH_LENGTHS: tuple[int, ...] = (0, 1, 3, 5, 7)
 """0 is an unlimited session with a running score."""
 DIRECTIONS: tuple[str, ...] = ("home-right", "home-left")
@@ -73,7 +73,7 @@ class Settings:
     sound: bool = True
     volume: float = 0.75
     animation: str = "normal"
-    level: str = "intermediate"
+    level: Level = DEFAULT_LEVEL
     match_length: int = 0
     direction: str = "home-right"
     idle_seconds: int = 90
@@ -123,7 +123,9 @@ DEFAULTS = Settings()
 def _choice(options: tuple[Any, ...]) -> Callable[[Any], Any]:
     def check(value: Any) -> Any:
         for option in options:
-            if value == option and type(value) is type(option):
+            # a word of a type (a StrEnum) matches its string; otherwise the types must agree (True != 1)
+            same = isinstance(value, str) if isinstance(option, str) else type(value) is type(option)
+            if value == option and same:
                 return option
         raise ValueError(f"{value!r} is not one of {', '.join(map(str, options))}")
 

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from game.session.modes import GameMode
+
 
 class SetupView(Protocol):
     """The set-up's parts a listener reads: the kind of game, the players' names, the tournament match,
     whether the aids are allowed (events, issue 27)."""
 
     @property
-    def mode(self) -> str: ...
+    def mode(self) -> GameMode: ...
 
     @property
     def names(self) -> tuple[str, str] | None: ...

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 from game.ai import api
+from game.ai.levels import LEVELS
 from game.ai.net import default_network, use_weights
 from game.engine import Position
 from game.testing.sample import random_position
@@ -59,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     cases = sample_positions(args.positions, args.seed)
     doubles = sum(1 for _, d in cases if d[0] == d[1])
     print(f"{len(cases)} positions, {doubles} with doubles")
-    for level in api.LEVELS:
+    for level in LEVELS:
         times = []
         for k, (pos, dice) in enumerate(cases):
             t = time.perf_counter()

@@ -36,6 +36,7 @@ import time
 from pathlib import Path
 
 from game.ai import api, bearoff
+from game.ai.levels import LEVELS
 from game.ai.net import use_weights
 from game.engine import Position, legal_plays
 from game.engine.errors import RulesError
@@ -203,7 +204,7 @@ def score_level(
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="checker-play error per move against a reference analysis")
     ap.add_argument("--positions", type=int, default=500)
-    ap.add_argument("--levels", nargs="+", default=["expert"], choices=api.LEVELS)
+    ap.add_argument("--levels", nargs="+", default=["expert"], choices=LEVELS)
     ap.add_argument("--seed", type=int, default=2028)
     ap.add_argument(
         "--sample", action="store_true", help="draw new cases from play instead of the committed set"

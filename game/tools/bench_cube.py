@@ -53,6 +53,7 @@ from functools import partial
 from pathlib import Path
 
 from game.ai import api, cubeful, parallel, rollout
+from game.ai.levels import LEVELS
 from game.ai.net import equity, use_weights
 from game.engine import Position
 from game.engine.matchid import MatchInfo, encode_match_id
@@ -336,7 +337,7 @@ def report(label: str, r: dict[str, object]) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="money cube decisions against reference equities")
     ap.add_argument("--positions", type=int, default=600)
-    ap.add_argument("--levels", nargs="+", default=["expert"], choices=api.LEVELS)
+    ap.add_argument("--levels", nargs="+", default=["expert"], choices=LEVELS)
     ap.add_argument("--reference", choices=("auto", "gnubg", "rollout"), default="auto")
     ap.add_argument("--trials", type=int, default=144, help="rollout games per position (rollout reference)")
     ap.add_argument("--plies", type=int, default=12, help="rollout truncation, in plies (rollout reference)")

@@ -23,7 +23,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from game.ai.api import LEVELS
+from game.ai.levels import LEVELS
 from game.engine import WinKind
 from game.tools.selfplay import play_match
 

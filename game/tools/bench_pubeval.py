@@ -17,6 +17,7 @@ from pathlib import Path
 
 from game.ai import api, pubeval
 from game.ai.duel import Chooser, duel
+from game.ai.levels import LEVELS
 from game.ai.net import use_weights
 from game.engine import Play, Position
 
@@ -37,7 +38,7 @@ def pub_chooser(pos: Position, dice: tuple[int, int], seed: int) -> Play | None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="cubeless duplicate-dice games against pubeval")
     ap.add_argument("--pairs", type=int, default=500, help="dice streams per level (games = 2 x pairs)")
-    ap.add_argument("--levels", nargs="+", default=list(api.LEVELS), choices=api.LEVELS)
+    ap.add_argument("--levels", nargs="+", default=list(LEVELS), choices=LEVELS)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--json", type=Path, help="also write the figures here")
     ap.add_argument("--weights", type=Path, help="a weights file other than the shipped one")

@@ -24,7 +24,8 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-from game.ai.api import LEVELS, choose_play, should_double, should_take
+from game.ai.api import choose_play, should_double, should_take
+from game.ai.levels import LEVELS
 from game.engine import (
     Action,
     Double,

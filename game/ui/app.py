@@ -30,6 +30,7 @@ from game.session.event_desk import EventDesk
 from game.session.events import Autosave, EventBus, Sounds
 from game.session.kiosk import Kiosk, Mode, kiosk_config
 from game.session.leaderboard import Leaderboard
+from game.session.modes import GameMode
 from game.session.narration import Narrator
 from game.session.records import RecordKeeper
 from game.session.resume import restore_match_parts, resumed_setup
@@ -174,14 +175,14 @@ class App:
         """What the command line asked for; else (kiosk) a young autosave or the demo; else the title."""
         start = self.launch.start
         broken_settings, self.broken_settings = self.broken_settings, None
-        if start == "demo" or self.launch.bench_frames is not None:
-            return GameScene(self, self.setup("demo", 0))
-        if start in ("computer", "two"):
-            return GameScene(self, self.setup(start, self.settings.match_length))
+        if start == GameMode.DEMO or self.launch.bench_frames is not None:
+            return GameScene(self, self.setup(GameMode.DEMO, 0))
+        if start in (GameMode.COMPUTER, GameMode.TWO):
+            return GameScene(self, self.setup(GameMode(start), self.settings.match_length))
         if start == "tournament":  # an organiser at a laptop (a cabinet: the operator menu has it)
             return TournamentScene(self)
         if self.kiosk_rules is not None:  # a game cut off comes back; else the demo; a code first
-            return self.kiosk_rules.start_scene(self._resumed_scene, self.setup("demo", 0))
+            return self.kiosk_rules.start_scene(self._resumed_scene, self.setup(GameMode.DEMO, 0))
         return self._title(broken_settings)
 
     def _title(self, broken_settings: persist.BrokenSave | None = None) -> TitleScene:
@@ -194,13 +195,20 @@ class App:
         )
         return TitleScene(self, loaded.broken, broken_settings, offer_learning=offer)
 
-    def setup(self, mode: str, match_length: int, level: str | None = None, coach: bool = False) -> GameSetup:
+    def setup(
+        self, mode: GameMode, match_length: int, level: str | None = None, coach: bool = False
+    ) -> GameSetup:
         """A new game as the settings say (level, unless one is given; typed dice) with this run's seed."""
-        level, hand = level or self.settings.level, self.settings.hand_dice and mode != "demo"
+        level, hand = level or self.settings.level, self.settings.hand_dice and mode != GameMode.DEMO
         return GameSetup(mode, match_length, self.seed, level, coach=coach, hand_dice=hand)
 
     def new_game(
-        self, mode: str, match_length: int | None = None, *, level: str | None = None, coach: bool = False
+        self,
+        mode: GameMode,
+        match_length: int | None = None,
+        *,
+        level: str | None = None,
+        coach: bool = False,
     ) -> None:
         """Start a new game or demo from the title; a new game replaces the old save.
 
@@ -210,7 +218,7 @@ class App:
         whatever the settings say.
         """
         length = self.settings.match_length if match_length is None else match_length
-        if mode != "demo" or self.kiosk is not None:
+        if mode != GameMode.DEMO or self.kiosk is not None:
             persist.clear_game(self.data_dir)
             self.saved = None
         self.start_game(GameScene(self, self.setup(mode, length, level, coach)))
@@ -221,7 +229,7 @@ class App:
         if saved.mode == "computer" and saved.human is not None:
             scene.game.humans = {saved.human}
         scene.resume(saved.state, saved.match, saved.dice_history)
-        if scene.game.mode != "demo" and self.records.recorder is None:
+        if scene.game.mode != GameMode.DEMO and self.records.recorder is None:
             # The record could not be continued (its file gone or broken): say so now, not at Review.
             scene.flash(i18n.tr("review.not_continued"), seconds=7.0)
         return scene
@@ -279,7 +287,7 @@ class App:
             self.apply_settings(access.with_access_of(self.settings, visited), save=False)
         if self.kiosk is not None:
             self.kiosk.reset_to_attract()
-        self.scenes.reset(AttractScene(self, self.setup("demo", 0)))
+        self.scenes.reset(AttractScene(self, self.setup(GameMode.DEMO, 0)))
 
     def quit(self) -> None:
         self._drop_games()
@@ -342,7 +350,7 @@ class App:
         if not self.settings.table:
             return False
         games = [s for s in self.scenes.scenes if isinstance(s, GameScene)]
-        return bool(games) and games[-1].game.setup.mode == "two" and games[-1].game.perspective == 1
+        return bool(games) and games[-1].game.setup.mode == GameMode.TWO and games[-1].game.perspective == 1
 
     def draw(self, alpha: float = 0.0) -> None:
         # The picture faces whoever acts; input is mapped through the same turn (game.ui.display).

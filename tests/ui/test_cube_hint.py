@@ -9,12 +9,11 @@ import pytest
 
 from game.ai import api
 from game.ai.jobs import Where
-from game.ai.requests import TakeRequest
+from game.ai.requests import CubeQuestion, TakeRequest
 from game.engine.flow import Double, GameState, Phase, Rules, apply
 from game.engine.position import Position
 from game.i18n import tr
 from game.session.commands import Command
-from game.session.opponent import cube_question
 from game.ui.play import advice, panel
 from tests.helpers.ui_driver import (
     button_xy,
@@ -85,7 +84,7 @@ def test_hint_on_a_double_says_take_or_pass_as_the_computer_would(app) -> None: 
     click(app, button_xy(scene, tr("ui.hint")))
     advice = scene.hints.cube
     assert advice is not None and advice.action in ("take", "pass")
-    expected = TakeRequest(cube_question(scene.state, answering=True), "expert", budget=None)()
+    expected = TakeRequest(CubeQuestion.from_state(scene.state, answering=True), "expert", budget=None)()
     assert advice.action == ("take" if expected else "pass")
     lines = scene.hints.cube_lines()
     assert lines[0] == tr("ui.cube_hint_take" if expected else "ui.cube_hint_pass")

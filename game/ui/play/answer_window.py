@@ -23,6 +23,7 @@ import pygame
 from game.engine.flow import Phase
 from game.i18n import tr
 from game.session.controller import GameController
+from game.session.modes import GameMode
 from game.ui.board.sprites import Sprites
 from game.ui.board.view import GOLD
 from game.ui.lines import two_lines, wrap_lines
@@ -82,7 +83,7 @@ class AnswerWindow:
     def start(self, take: bool) -> None:
         """The answer is given: it counts after the window, unless undone. A lesson judges an answer
         before it counts anyway: there it counts at once."""
-        if self.t.game.setup.mode == "learn":
+        if self.t.game.setup.mode == GameMode.LEARN:
             self.answer(take)
             return
         if not self._offered():

@@ -18,6 +18,7 @@ import pygame
 from game import i18n
 from game.engine.flow import Phase
 from game.engine.scoring import WinKind, game_points
+from game.session.modes import GameMode
 from game.ui import layout as L
 from game.ui.board.view import GOLD
 from game.ui.lines import two_lines
@@ -97,7 +98,9 @@ def game_over_buttons(t: GameHost) -> list[tuple[str, Callable[[], None], str]]:
     over = game.match.is_over or game.timed_out
     label = i18n.tr("ui.new_match") if over else i18n.tr("ui.next_game")
     review = (
-        [] if game.mode == "demo" or game.timed_out else [(i18n.tr("review.button"), t.open_review, "gold")]
+        []
+        if game.mode == GameMode.DEMO or game.timed_out
+        else [(i18n.tr("review.button"), t.open_review, "gold")]
     )
     if over and game.setup.tournament is not None:  # scored into the draw already: back to it
         return [(i18n.tr("tourney.back"), t.events.back_to_tournament, "green"), *review]

@@ -9,6 +9,7 @@ event adds to a match is here, read through the scene's ``events`` attribute (se
 from __future__ import annotations
 
 from game.session.controller import GameController
+from game.session.modes import GameMode
 from game.ui.play.dice_entry import DiceEntryScene
 from game.ui.scenes.base import Host, Scene
 
@@ -24,7 +25,7 @@ class MatchEvents:
     @property
     def save_failing(self) -> bool:
         """The game's saves keep failing (a full or read-only disk): the status line says so."""
-        return self.game.mode != "demo" and self.app.autosave.failing
+        return self.game.mode != GameMode.DEMO and self.app.autosave.failing
 
     @property
     def busy(self) -> bool:

@@ -10,6 +10,7 @@ import pygame
 
 from game.engine.flow import Phase
 from game.i18n import tr, tr_level, tr_message
+from game.session.modes import GameMode
 from game.ui import layout as L
 from game.ui.board.view import GOLD, HINT
 from game.ui.lines import first_fitting, fit_lines
@@ -133,7 +134,7 @@ def draw_status(t: GameHost, surface: pygame.Surface) -> list[pygame.Rect]:
     y = L.STATUS_H // 2
     room = STATUS_RIGHT - STATUS_LEFT
     banner, banner_colour = "", (150, 160, 180)
-    if t.game.setup.mode == "demo":
+    if t.game.setup.mode == GameMode.DEMO:
         banner = tr("ui.demo_banner")
     elif t.events.save_failing:  # saves keep failing: said at the right end until one succeeds
         banner, banner_colour = tr("saved.failing"), (255, 120, 110)
@@ -288,7 +289,7 @@ def paint(t: GameHost, surface: pygame.Surface, ox: int, oy: int) -> None:
             surface.blit(cube, cube.get_rect(midleft=(rect.x + 80, rect.y + 90)))
     # The dice's fingerprint: in the level row for two players, else in the last play's band at a
     # game's start (before there is a last play); the clocks in the players' boxes (after the cube).
-    if game.setup.mode == "two":
+    if game.setup.mode == GameMode.TWO:
         free: pygame.Rect | None = LEVEL_ROW.move(-ox, -oy)
     elif not last_text(t) and s.phase is not Phase.CUBE_OFFERED:
         free = LAST_ROW.move(-ox, -oy)
@@ -309,7 +310,7 @@ def paint(t: GameHost, surface: pygame.Surface, ox: int, oy: int) -> None:
         badge = pygame.Rect(badge.centerx - 90, badge.y, 180, badge.h)
         pygame.draw.rect(surface, (170, 40, 40), badge, border_radius=8)
         draw_text(surface, tr("ui.crawford"), MIN_SIZE, badge.center, (255, 255, 255), width=badge.w - 8)
-    if game.setup.mode != "two":
+    if game.setup.mode != GameMode.TWO:
         level = level_text(t)
         size = CACHE.row_size(MIN_SIZE, ROW_H)
         draw_text(surface, level, size, LEVEL_ROW.move(-ox, -oy).center, (170, 170, 190), width=w)

@@ -18,6 +18,7 @@ from game.engine.flow import MoveTo, Phase, Step, apply
 from game.engine.turn import Turn
 from game.i18n import Message, engine_refusal, tr, tr_message
 from game.session.controller import GameController
+from game.session.modes import GameMode
 from game.ui import layout as L
 from game.ui.board.anim import Animator, DiceRoll
 from game.ui.input import Intent, IntentKind
@@ -93,7 +94,10 @@ class TurnInput:
             intent.kind in (IntentKind.CLICK, IntentKind.DRAG_START) and LAYOUT.hit(intent.pos) is not None
         )
         if not t.game.is_human(s.turn):
-            if t.game.setup.mode == "demo" and intent.kind in (IntentKind.CLICK, IntentKind.DRAG_START):
+            if t.game.setup.mode == GameMode.DEMO and intent.kind in (
+                IntentKind.CLICK,
+                IntentKind.DRAG_START,
+            ):
                 t.flash(tr("ui.demo_touch"))  # a visitor touching the demo wants to play: say how
             elif touched:
                 t.flash(tr("ui.not_your_turn"))  # a tap that does nothing says why (issue 25)
@@ -153,7 +157,7 @@ class TurnInput:
             IntentKind.LONG,
         ):
             return  # off the board, or a double-click's second press: its first one answered
-        lesson = t.game.setup.mode == "learn"
+        lesson = t.game.setup.mode == GameMode.LEARN
         if hit[0] != "dice" and (lesson or self._own_src(hit) is None):
             t.flash(tr("newcomer.roll_first"))
             return
@@ -180,7 +184,7 @@ class TurnInput:
     def _say_theirs(self) -> None:
         """A touch on the other side's checkers: whose they are, and which ones to move."""
         game = self.host.game
-        if game.setup.mode == "computer":
+        if game.setup.mode == GameMode.COMPUTER:
             self.host.flash(tr("newcomer.theirs_computer"))
         else:
             self.host.flash(tr("newcomer.theirs_white" if game.state.turn == 0 else "newcomer.theirs_black"))

@@ -24,6 +24,7 @@ from game.session.event_desk import EventDesk
 from game.session.events import Autosave, EventBus
 from game.session.kiosk import Kiosk
 from game.session.leaderboard import Leaderboard
+from game.session.modes import GameMode
 from game.session.persist import SavedGame
 from game.session.records import RecordKeeper
 from game.session.speech import Speaker
@@ -145,7 +146,12 @@ class Host(Protocol):
     def to_title(self) -> None: ...
     def start_game(self, scene: Scene) -> None: ...
     def new_game(
-        self, mode: str, match_length: int | None = None, *, level: str | None = None, coach: bool = False
+        self,
+        mode: GameMode,
+        match_length: int | None = None,
+        *,
+        level: str | None = None,
+        coach: bool = False,
     ) -> None: ...
     def continue_saved(self) -> None: ...
     def go_attract(self) -> None: ...

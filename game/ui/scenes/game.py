@@ -17,6 +17,7 @@ from game.engine.flow import Action, GameState, Phase, Undo
 from game.engine.match import Match
 from game.record import MatchRecord
 from game.session.commands import Command
+from game.session.modes import GameMode
 from game.ui.input import IntentKind
 
 if TYPE_CHECKING:
@@ -323,7 +324,11 @@ class GameScene(CoachedActions, Scene):
     def _auto_review(self) -> None:
         """Kiosk: a visitor's finished game against the computer is reviewed for the leaderboard."""
         game = self.game
-        if self.app.kiosk is None or game.mode != "computer" or game.state.phase is not Phase.GAME_OVER:
+        if (
+            self.app.kiosk is None
+            or game.mode != GameMode.COMPUTER
+            or game.state.phase is not Phase.GAME_OVER
+        ):
             return
         if self.auto_reviewed == game.games or game.wait > 5.0 - AUTO_REVIEW_AFTER or self.anim.busy:
             return
@@ -342,7 +347,7 @@ class GameScene(CoachedActions, Scene):
             return True  # the loop keeps stepping until the dialog takes presses (it sleeps when idle)
         if self.game.state.phase is Phase.GAME_OVER:
             due = self.app.kiosk is not None and self.auto_reviewed != self.game.games
-            return self.game.setup.mode == "demo" or (due and self.game.mode == "computer")
+            return self.game.setup.mode == GameMode.DEMO or (due and self.game.mode == GameMode.COMPUTER)
         return not self.game.waiting_for_human()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

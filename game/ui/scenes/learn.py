@@ -30,6 +30,7 @@ from game.session import events as ev
 from game.session.commands import Command
 from game.session.controller import GameController, GameSetup
 from game.session.lessons import Step, load_lessons
+from game.session.modes import GameMode
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.input import Intent, IntentKind
@@ -63,7 +64,7 @@ class LearnScene(GameScene):
         self.pulse, self.clock = PULSE_SECONDS, 0.0
         self.take_back_in: float | None = None
         self.lesson_buttons, self.finish_buttons = ButtonGroup(), ButtonGroup()
-        super().__init__(app, GameSetup(mode="learn", match_length=0, seed=app.seed))
+        super().__init__(app, GameSetup(mode=GameMode.LEARN, match_length=0, seed=app.seed))
         self.dialog_hidden = True  # a step's end is told in the card, never by the game-over dialog
         self.show(self.index)
 
@@ -109,7 +110,7 @@ class LearnScene(GameScene):
 
     def play_first_game(self) -> None:
         """The first real game: against the beginner, with the coach watching (``GameSetup.coach``)."""
-        self.app.new_game("computer", level="beginner", coach=True)
+        self.app.new_game(GameMode.COMPUTER, level="beginner", coach=True)
 
     # -- judging ---------------------------------------------------------------------------
 

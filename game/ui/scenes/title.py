@@ -17,8 +17,10 @@ from collections.abc import Callable
 import pygame
 
 from game import i18n
+from game.ai.levels import LEVELS, Level
 from game.session import settings as st
 from game.session.commands import Command
+from game.session.modes import GameMode
 from game.session.persist import BrokenSave
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
@@ -172,8 +174,8 @@ class TitleScene(ButtonScene):
         at one size (each as wide as its label needs, the pair filling the column)."""
         cx = L.W // 2
         main: list[Choice] = [
-            (i18n.tr("ui.vs_computer"), lambda: self.start("computer"), "green"),
-            (i18n.tr("ui.two_players"), lambda: self.start("two"), "blue"),
+            (i18n.tr("ui.vs_computer"), lambda: self.start(GameMode.COMPUTER), "green"),
+            (i18n.tr("ui.two_players"), lambda: self.start(GameMode.TWO), "blue"),
         ]
         size = common_size([(label, MIDDLE_W - PAD, 1) for label, _, _ in main], MAIN_SIZE)
         for i, (label, action, colour) in enumerate(main):
@@ -181,7 +183,7 @@ class TitleScene(ButtonScene):
                 button((cx - MIDDLE_W // 2, TOP_Y + 98 * i, MIDDLE_W, TOP_H), label, action, colour, size)
             )
         pair: list[Choice] = [
-            (i18n.tr("ui.demo"), lambda: self.start("demo"), "grey"),
+            (i18n.tr("ui.demo"), lambda: self.start(GameMode.DEMO), "grey"),
             (i18n.tr("ui.how_to_play"), self.how_to, "grey"),
         ]
         labels = [label for label, _, _ in pair]
@@ -194,11 +196,11 @@ class TitleScene(ButtonScene):
     def _level_buttons(self) -> None:
         """Each level's button as wide as its name needs ("Intermediate", "Középhaladó" are long), all
         at one size, in the room between the language buttons and the statistics button."""
-        labels = [i18n.tr_level(level) for level in st.LEVELS]
+        labels = [i18n.tr_level(level) for level in LEVELS]
         gap = 8
         size, widths = row_widths(labels, LEVEL_SIZE, LEVEL_ROOM, gap=gap, air=28, least=96)
         x = L.W // 2 - (sum(widths) + gap * (len(widths) - 1)) // 2
-        for level, text, w in zip(st.LEVELS, labels, widths, strict=True):
+        for level, text, w in zip(LEVELS, labels, widths, strict=True):
             colour = "gold" if level == self.level else "grey"
             self.buttons.add(button((x, 628, w, 56), text, self._level(level), colour, size))
             x += w + gap
@@ -243,14 +245,14 @@ class TitleScene(ButtonScene):
         if self.app.settings.match_length != n:
             self.app.apply_settings(st.with_value(self.app.settings, "match_length", n), save=True)
 
-    def _level(self, level: str) -> Callable[[], None]:
+    def _level(self, level: Level) -> Callable[[], None]:
         def choose() -> None:
             self.set_level(level)
             self._build()
 
         return choose
 
-    def set_level(self, level: str) -> None:
+    def set_level(self, level: Level) -> None:
         """The level chosen here is the saved setting too (the settings screen shows the same)."""
         self.level = level
         if self.app.settings.level != level:
@@ -263,8 +265,8 @@ class TitleScene(ButtonScene):
 
         return choose
 
-    def start(self, mode: str) -> None:
-        self.app.new_game(mode, 0 if mode == "demo" else self.match_length)
+    def start(self, mode: GameMode) -> None:
+        self.app.new_game(mode, 0 if mode == GameMode.DEMO else self.match_length)
 
     def how_to(self) -> None:
         self.app.scenes.push(HowToScene(self.app))
@@ -307,7 +309,7 @@ class TitleScene(ButtonScene):
             if self.app.continue_saved in actions:  # a new game would delete the saved one: show Continue
                 self.buttons.focus = actions.index(self.app.continue_saved)
             else:
-                self.start("computer")  # Enter on the title plays the computer at once
+                self.start(GameMode.COMPUTER)  # Enter on the title plays the computer at once
             return
         self.buttons.handle(intent)
 

@@ -40,6 +40,7 @@ import tempfile
 import time
 
 from game.session.commands import Command
+from game.session.modes import GameMode
 from game.tools import CHECKOUT
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -219,7 +220,9 @@ def main(argv: list[str] | None = None) -> int:
             groups.start()  # this process now, its workers as they start (a watcher moves them)
         for game in range(args.games):
             seed = args.seed * 1000 + game
-            scene = GameScene(app, GameSetup(mode="computer", match_length=0, seed=seed, level=args.level))
+            scene = GameScene(
+                app, GameSetup(mode=GameMode.COMPUTER, match_length=0, seed=seed, level=args.level)
+            )
             app.scenes.reset(scene)
             stops.append(f"game {game + 1} (seed {seed}):")
             decided += play_game(app, scene, (args.think, args.reach), seed, stops, delays)

@@ -74,6 +74,7 @@ def decision_times(count: int) -> None:
     """The expert's cube decisions in a worker process, as the game asks them (the worker plays its
     rollouts' trials itself), timed there."""
     from game.ai import api, parallel
+    from game.ai.cubeful import CubeOwner
     from game.ai.requests import CubeQuestion, DoubleRequest, TakeRequest
     from game.tools.bench_cube import fixed_positions
 
@@ -88,10 +89,10 @@ def decision_times(count: int) -> None:
                 said: list[bool] = []
                 for pos in positions:
                     if kind == "take":
-                        cube = CubeQuestion(pos.flip(), 1, "centre", 0, (0, 0), False)
+                        cube = CubeQuestion(pos.flip(), 1, CubeOwner.CENTRE, 0, (0, 0), False)
                         question: Callable[[], bool] = TakeRequest(cube, "expert", budget)
                     else:
-                        cube = CubeQuestion(pos, 1, "centre", 0, (0, 0), False)
+                        cube = CubeQuestion(pos, 1, CubeOwner.CENTRE, 0, (0, 0), False)
                         question = DoubleRequest(cube, "expert", budget)
                     thought = pool.think(Timed(question))
                     assert thought is not None, pool.failed
@@ -146,7 +147,9 @@ def run_demo(way: str, seconds: float, fps: int, seed: int, groups: Path | None)
         threading.Thread(target=_move_workers, args=(groups / "workers", stop), daemon=True).start()
     where, budget = WAYS[way]
     with tempfile.TemporaryDirectory() as data:
-        settings = st.Settings(level="expert", animation="normal", sound=False)
+        from game.ai.levels import Level
+
+        settings = st.Settings(level=Level.EXPERT, animation="normal", sound=False)
         app = App(settings, Launch(seed=seed, start="demo"), data_dir=data, threaded_ai=True)
         scene = app.initial_scene()
         assert isinstance(scene, GameScene)

@@ -19,6 +19,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from game.session.modes import GameMode
 from game.tools import CHECKOUT
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -45,7 +46,7 @@ from game.ui.tools._frames import shoot  # noqa: E402
 
 
 def _scene(app: App, state: GameState) -> GameScene:
-    scene = GameScene(app, GameSetup(mode="computer", match_length=5, seed=3, level="beginner"))
+    scene = GameScene(app, GameSetup(mode=GameMode.COMPUTER, match_length=5, seed=3, level="beginner"))
     app.scenes.reset(scene)
     scene.resume(state)
     return scene

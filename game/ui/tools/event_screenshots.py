@@ -16,6 +16,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from game.session.modes import GameMode
 from game.tools import CHECKOUT
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -120,7 +121,7 @@ def shoot_language(out: Path, lang: str) -> None:
     with tempfile.TemporaryDirectory() as data:
         settings = st.Settings(language=lang, animation="fast", sound=False, hand_dice=True)
         app = App(settings, Launch(), data_dir=data, threaded_ai=False)
-        scene = GameScene(app, GameSetup(mode="two", match_length=1, hand_dice=True))
+        scene = GameScene(app, GameSetup(mode=GameMode.TWO, match_length=1, hand_dice=True))
         app.scenes.push(scene)
         run(app, 1.0)
         top = app.scenes.top
@@ -135,7 +136,7 @@ def shoot_language(out: Path, lang: str) -> None:
     with tempfile.TemporaryDirectory() as data:
         settings = st.Settings(language=lang, animation="fast", sound=False)
         app = App(settings, Launch(), data_dir=data, threaded_ai=False)
-        scene = GameScene(app, GameSetup(mode="two", match_length=1))
+        scene = GameScene(app, GameSetup(mode=GameMode.TWO, match_length=1))
         app.scenes.push(scene)
         rng = random.Random(3)
         for _ in range(200):

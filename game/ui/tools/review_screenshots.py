@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from game.session.modes import GameMode
 from game.tools import CHECKOUT
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -71,7 +72,7 @@ def play_one_game(
     """A game against the computer to its end, the human's side by the beginner level; ``each`` is
     called with the pass's number after every pass (a tool drawing frames), and ``settle`` steps run
     after the end (the last checker lands, the dialog stands)."""
-    scene = GameScene(app, GameSetup(mode="computer", match_length=5, seed=seed))
+    scene = GameScene(app, GameSetup(mode=GameMode.COMPUTER, match_length=5, seed=seed))
     app.scenes.reset(scene)
     rng = random.Random(seed)
     for n in range(200000):

@@ -16,6 +16,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from game.session.modes import GameMode
 from game.tools import CHECKOUT
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -90,7 +91,7 @@ def title_continue(app: App) -> None:
     app.saved = None
 
 
-def after_opening(app: App, seed: int, mode: str = "two") -> GameScene:
+def after_opening(app: App, seed: int, mode: GameMode = GameMode.TWO) -> GameScene:
     """A new 5-point game on screen, stepped until the opening roll has landed and the first move is due."""
     scene = GameScene(app, GameSetup(mode=mode, match_length=5, seed=seed))
     app.scenes.reset(scene)
@@ -164,7 +165,7 @@ def game_over(app: App) -> None:
 def hint(app: App, home: str = "right") -> None:
     """Mid-game against the computer: the human rolled and pressed Hint (arrows on the board)."""
     L.LAYOUT.set_home(home)
-    scene = after_opening(app, 21, mode="computer")
+    scene = after_opening(app, 21, mode=GameMode.COMPUTER)
     rng = random.Random(7)
     random_turns(scene, rng, 10, lambda: False)
     random_turns(scene, rng, 6, lambda: scene.state.phase is Phase.ROLL and scene.state.turn == 0)
@@ -187,7 +188,7 @@ AHEAD = Position(
 
 def cube_hint(app: App) -> None:
     """Against the computer, before the roll: Hint pressed, the expert's cube advice in the panel."""
-    scene = after_opening(app, 21, mode="computer")
+    scene = after_opening(app, 21, mode=GameMode.COMPUTER)
     scene.game.opponent.where = Where.HERE
     scene.resume(GameState(phase=Phase.ROLL, position=AHEAD, turn=0, rules=Rules(5)), Match(Rules(5)))
     scene.ask_cube_hint()
@@ -196,7 +197,7 @@ def cube_hint(app: App) -> None:
 
 def cube_answer_hint(app: App) -> None:
     """The computer doubled; the human pressed Hint in the dialog: take or pass, with the numbers."""
-    scene = after_opening(app, 21, mode="computer")
+    scene = after_opening(app, 21, mode=GameMode.COMPUTER)
     scene.game.opponent.where = Where.HERE
     before = GameState(phase=Phase.ROLL, position=AHEAD.flip(), turn=1, rules=Rules(0))
     scene.resume(apply(before, Double()), Match(Rules(0)))

@@ -32,6 +32,7 @@ from game.engine.position import Position
 from game.i18n import LANGUAGES
 from game.session import settings as st
 from game.session.controller import GameSetup
+from game.session.modes import GameMode
 from game.session.speech import Speaker, write_wav
 from game.ui.app import App
 from game.ui.scenes.game import GameScene
@@ -78,7 +79,7 @@ def scripted_game(app: App, listen: Callable[[], None] = lambda: None) -> GameSc
     ``listen`` is called where a player would listen before going on (a test waits there for its
     speech program: the script runs much faster than anyone speaks, and a new focus cuts speech off).
     """
-    scene = GameScene(app, GameSetup(mode="computer", match_length=5, seed=7, level="beginner"))
+    scene = GameScene(app, GameSetup(mode=GameMode.COMPUTER, match_length=5, seed=7, level="beginner"))
     app.scenes.reset(scene)
     scene.game.opponent.where = Where.HERE
     rules = Rules(5)

@@ -27,6 +27,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 
+from game.session.modes import GameMode
 from game.tools import CHECKOUT
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -126,7 +127,7 @@ def walk(meter: Meter, seed: int) -> None:
     meter.stand("leaderboard", lambda: app.scenes.reset(LeaderboardScene(app)))
 
     def demo(m: Meter) -> None:
-        attract = AttractScene(app, app.setup("demo", 0))
+        attract = AttractScene(app, app.setup(GameMode.DEMO, 0))
         app.scenes.reset(attract)
         for n in range(200000):
             app.step()

@@ -12,6 +12,7 @@ from __future__ import annotations
 from game.session import persist
 from game.session.controller import GameSetup
 from game.session.kiosk import Mode
+from game.session.modes import GameMode
 from game.tournament import TMatch, Tournament
 from game.ui.scenes.base import Host
 from game.ui.scenes.game import GameScene
@@ -28,7 +29,7 @@ def match_setup(app: Host, t: Tournament, m: TMatch) -> GameSetup:
     """A two-player match for tournament match ``m``, with the tournament's house rules."""
     a, b = (t.players[p].name if p is not None else "?" for p in m.players)
     return GameSetup(
-        mode="two",
+        mode=GameMode.TWO,
         match_length=m.length,
         seed=app.seed,
         level=app.settings.level,

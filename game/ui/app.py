@@ -338,7 +338,7 @@ class App:
         that run while nothing moves: the kiosk's idle timer, the title's notice, a match clock."""
         top = self.scenes.top
         woke = isinstance(top, TitleScene) and top.tick_notice(seconds)
-        woke = (isinstance(top, GameScene) and top.events.tick(seconds)) or woke
+        woke = (isinstance(top, GameScene) and top.terms.tick(seconds)) or woke
         if self.kiosk_rules is not None and self.kiosk_rules.tick(seconds):
             woke = True
         if woke:

@@ -21,7 +21,7 @@ from game.session import settings as st
 from game.session.controller import GameController, GameSetup
 from game.session.match_timer import MatchTimer, clock_text
 from game.ui.app import App
-from game.ui.play import dialogs, match_extras, panel
+from game.ui.play import dialogs, match_terms, panel
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.menu import MenuScene
 from tests.helpers.event_driver import play_turn, play_turn_to_end, steps
@@ -115,9 +115,9 @@ def test_the_screen_shows_both_clocks_and_the_end_on_time(tmp_path: Path) -> Non
         play_turn(scene, rng)
     timer = scene.game.timer
     assert timer is not None
-    before = match_extras.facts(scene)
+    before = match_terms.facts(scene)
     steps(app, 9.0)  # fixed steps: the delay, then a second of the bank
-    assert match_extras.facts(scene) != before
+    assert match_terms.facts(scene) != before
     # The menu over the board stops the clock, in steps and while the loop sleeps.
     app.scenes.push(MenuScene(app))
     banks, delay = list(timer.clock.banks), timer.clock.delay_left

@@ -26,7 +26,7 @@ from game.session.controller import GameController, GameSetup
 from game.session.match_dice import MatchDice
 from game.session.records import FOLDER
 from game.ui.app import App
-from game.ui.play import dialogs, match_extras
+from game.ui.play import dialogs, match_terms
 from game.ui.play.dice_entry import DiceEntryScene
 from game.ui.scenes.game import GameScene
 from tests.helpers.event_driver import play_match, play_turn
@@ -100,10 +100,10 @@ def test_the_fingerprint_is_on_the_panel_before_the_first_roll(tmp_path: Path) -
     scene = start(app)
     fingerprint = scene.game.match_dice.fingerprint
     assert fingerprint is not None
-    assert match_extras.fingerprint_text(scene, 400) == tr("dice.fingerprint", code=fingerprint)
-    assert match_extras.fingerprint_text(scene, 150) == fingerprint  # narrow: the code alone
+    assert match_terms.fingerprint_text(scene, 400) == tr("dice.fingerprint", code=fingerprint)
+    assert match_terms.fingerprint_text(scene, 150) == fingerprint  # narrow: the code alone
     seeded = start(app, seed=5)
-    assert seeded.game.match_dice.fingerprint is None and match_extras.fingerprint_text(seeded, 400) == ""
+    assert seeded.game.match_dice.fingerprint is None and match_terms.fingerprint_text(seeded, 400) == ""
 
 
 def test_a_seeded_game_rolls_as_it_always_did() -> None:

@@ -18,7 +18,7 @@ from game.session.commands import Command
 from game.session.controller import GameController
 from game.ui.input import Intent, IntentKind
 from game.ui.play.answer_window import AnswerWindow
-from game.ui.widgets import ButtonGroup
+from game.ui.widgets import Button, ButtonGroup
 
 
 class HeldTable(Protocol):
@@ -31,6 +31,8 @@ class HeldTable(Protocol):
 
     @property
     def modal_ready(self) -> bool: ...
+    @property
+    def menu_button(self) -> Button: ...
 
     def ask_hint(self) -> None: ...
     def choose_answer(self, take: bool, at_once: bool = False) -> None: ...
@@ -44,7 +46,7 @@ def pointer(t: HeldTable, intent: Intent) -> bool:
     beside = not any(b.rect.collidepoint(intent.pos) for b in t.modal.buttons)  # before a press rebuilds them
     if t.modal_ready or intent.kind not in (IntentKind.DOWN, IntentKind.CLICK):
         t.modal.handle(intent)
-    menu = t.buttons.buttons[0]  # the Menu button stays live over a dialog
+    menu = t.menu_button  # it stays live over a dialog
     if menu.hit(intent.pos):
         t.buttons.handle(intent)
     elif intent.kind == IntentKind.CLICK and beside:

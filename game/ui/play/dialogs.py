@@ -22,7 +22,7 @@ from game.session.modes import GameMode
 from game.ui import layout as L
 from game.ui.board.view import GOLD
 from game.ui.lines import two_lines
-from game.ui.play import match_extras
+from game.ui.play import match_terms
 from game.ui.play.advice import draw_advice
 from game.ui.play.host import GameHost
 from game.ui.play.panel import player_box
@@ -103,7 +103,7 @@ def game_over_buttons(t: GameHost) -> list[tuple[str, Callable[[], None], str]]:
         else [(i18n.tr("review.button"), t.open_review, "gold")]
     )
     if over and game.setup.tournament is not None:  # scored into the draw already: back to it
-        return [(i18n.tr("tourney.back"), t.events.back_to_tournament, "green"), *review]
+        return [(i18n.tr("tourney.back"), t.terms.back_to_tournament, "green"), *review]
     first = [(label, t.next_game, "green")]
     if over and game.match_dice.secret is not None and not game.match_dice.typed:
         first.append((i18n.tr("dice.same_again"), lambda: game.next_game(same_dice=True), "blue"))
@@ -140,7 +140,7 @@ def button_row(labels: list[str], largest: int) -> tuple[int, list[pygame.Rect]]
 def game_over_box(t: GameHost) -> pygame.Rect:
     """The game-over dialog: 660 wide, wider when its buttons need the room."""
     row = [b.rect for b in t.modal.buttons] or [pygame.Rect(0, 0, 0, 0)]
-    width = max(GAME_OVER_W, row[-1].right - row[0].x + 2 * 24, match_extras.secret_width(t) + 2 * 24)
+    width = max(GAME_OVER_W, row[-1].right - row[0].x + 2 * 24, match_terms.secret_width(t) + 2 * 24)
     cx = L.BOARD_X + L.BOARD_W // 2
     return pygame.Rect(cx - width // 2, L.MID_Y - 210, width, 400)
 
@@ -267,7 +267,7 @@ def draw_game_over(t: GameHost, surface: pygame.Surface) -> None:
     if s.rules.match_length:  # closer together than before: the dice secret under it touched the buttons
         where = i18n.tr("ui.match_to", length=s.rules.match_length)
         draw_text(surface, where, 26, (cx, box.y + 228), (170, 180, 200), width=width)
-    match_extras.draw_secret(t, surface, box)
+    match_terms.draw_secret(t, surface, box)
     t.modal.draw(surface, t.sprites)
 
 
@@ -290,7 +290,7 @@ def draw_time_over(t: GameHost, surface: pygame.Surface) -> None:
     sc = game.match.score
     line = f"{i18n.tr_message(game.name(0))} {sc[0]} : {sc[1]} {i18n.tr_message(game.name(1))}"
     draw_text(surface, line, 30, (cx, box.y + 206), (230, 230, 240), width=width)
-    match_extras.draw_secret(t, surface, box)
+    match_terms.draw_secret(t, surface, box)
     t.modal.draw(surface, t.sprites)
 
 

@@ -15,9 +15,17 @@ from game.ui.board.anim import Animator, DiceRoll
 from game.ui.board.sprites import Sprites
 from game.ui.board.view import BoardView
 from game.ui.play.hints import Hints
-from game.ui.play.match_events import MatchEvents
 from game.ui.play.turn_input import TurnInput
 from game.ui.widgets import ButtonGroup
+
+
+class MatchTermsPart(Protocol):
+    """What the other parts read of :class:`game.ui.play.match_terms.MatchTerms`."""
+
+    @property
+    def save_failing(self) -> bool: ...
+
+    def back_to_tournament(self) -> None: ...
 
 
 class GameHost(Protocol):
@@ -33,14 +41,16 @@ class GameHost(Protocol):
     flash_time: float
     dialog_hidden: bool
     """The game-over dialog is not painted (the attract mode's top ten stands over the board)."""
-    events: MatchEvents
-    """The clock, typed dice, the way back to a tournament, saves that keep failing (issue 27)."""
     status_note: str
     """The status line while something holds the game (the coach's card, an answer that can still be
     undone); empty: none."""
 
     @property
     def sprites(self) -> Sprites: ...
+    @property
+    def terms(self) -> MatchTermsPart:
+        """The clock, typed dice, the way back to a tournament, saves that keep failing (issue 27)."""
+        ...
 
     def flash(self, text: str | Message) -> None: ...
     def end_turn(self) -> None: ...

@@ -14,7 +14,7 @@ from game.session.modes import GameMode
 from game.ui import layout as L
 from game.ui.board.view import GOLD, HINT
 from game.ui.lines import first_fitting, fit_lines
-from game.ui.play import match_extras
+from game.ui.play import match_terms
 from game.ui.play.action_row import ACTION_ROW, DOUBLE_SIZE, ROLL_SIZE, roll_and_double
 from game.ui.play.advice import draw_advice
 from game.ui.play.host import GameHost
@@ -136,7 +136,7 @@ def draw_status(t: GameHost, surface: pygame.Surface) -> list[pygame.Rect]:
     banner, banner_colour = "", (150, 160, 180)
     if t.game.setup.mode == GameMode.DEMO:
         banner = tr("ui.demo_banner")
-    elif t.events.save_failing:  # saves keep failing: said at the right end until one succeeds
+    elif t.terms.save_failing:  # saves keep failing: said at the right end until one succeeds
         banner, banner_colour = tr("saved.failing"), (255, 120, 110)
     if banner:
         left = room - CACHE.font(MIN_SIZE).size(banner)[0] - BANNER_GAP
@@ -196,7 +196,7 @@ def facts(t: GameHost) -> tuple[object, ...]:
         t.hints.moves,
         tuple(t.hints.cube_lines()),
         t.view.style(),
-        match_extras.facts(t),
+        match_terms.facts(t),
     )
 
 
@@ -295,7 +295,7 @@ def paint(t: GameHost, surface: pygame.Surface, ox: int, oy: int) -> None:
         free = LAST_ROW.move(-ox, -oy)
     else:
         free = None
-    match_extras.paint(t, surface, boxes, free)
+    match_terms.paint(t, surface, boxes, free)
     length = s.rules.match_length
     line = tr("ui.match_to", length=length) if length else tr("ui.session_score")
     if s.phase is not Phase.CUBE_OFFERED:  # the offer's card covers the row but for its glyphs' tops

@@ -81,7 +81,7 @@ def still_key(t: Pictured) -> object | None:
         t.status_note,
         (t.answer_window.take, t.answer_window.bar_width() if t.answer_window.open else 0),
         (t.coach.verdict, t.coach.waiting is not None),
-        t.events.save_failing,
+        t.terms.save_failing,
         t.view.style(),
         LAYOUT.mirrored,
     )

@@ -40,14 +40,14 @@ from game.ui.play.coach_card import CoachCard
 from game.ui.play.coached import CoachedActions
 from game.ui.play.cursor import BoardCursor
 from game.ui.play.hints import Hints
-from game.ui.play.match_events import MatchEvents
+from game.ui.play.match_terms import MatchTerms
 from game.ui.play.motion import animate
 from game.ui.play.picture import still_key
 from game.ui.play.turn_input import TurnInput
 from game.ui.scenes.base import Host, Scene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.review import ReviewScene
-from game.ui.widgets import ButtonGroup
+from game.ui.widgets import Button, ButtonGroup
 
 Drop = tuple[int, int] | None
 """Where a dragged checker was let go (None: played by a tap or a key)."""
@@ -61,8 +61,8 @@ appears, took a double at 4 or skipped the match result before seeing it (found 
 The explicit keys (T, P) act at once: nobody presses them by accident."""
 
 
-class GameScene(CoachedActions, Scene):
-    """One match on screen; Done, Double, Take and Pass come through :class:`CoachedActions`."""
+class GameScene(Scene):
+    """One match on screen; Done, Double, Take and Pass go through its :class:`CoachedActions`."""
 
     def __init__(self, app: Host, setup: GameSetup) -> None:
         super().__init__(app)
@@ -76,7 +76,7 @@ class GameScene(CoachedActions, Scene):
         self.hints = Hints(self.game, self.flash, self.rebuild_buttons)
         self.frame = Frame()
         self.cursor = BoardCursor(self)
-        self.events = MatchEvents(app, self.game, self)  # the clock, typed dice, back to a tournament
+        self.terms = MatchTerms(app, self.game, self)  # the clock, typed dice, back to a tournament
         self.flash_text = ""
         self.flash_time = 0.0
         self.flash_counts_moves = False
@@ -95,6 +95,7 @@ class GameScene(CoachedActions, Scene):
         self.answer_window = AnswerWindow(self, self.answer)
         where = Where.WORKER if app.threaded_ai else Where.HERE  # the coach thinks where the computer does
         self.coach = CoachCard(self, app.settings.coach, app.kiosk is not None, where)
+        self.actions = CoachedActions(self)
         self.game.auto_play = AutoPlay(lambda: self.app.settings)  # forced plays, equal bear-offs
         self._on_state()
         self.game.start()
@@ -120,6 +121,11 @@ class GameScene(CoachedActions, Scene):
     def modal_ready(self) -> bool:
         """The dialog on screen takes presses (it has been up for ``MODAL_GUARD`` seconds)."""
         return self.modal_age >= MODAL_GUARD
+
+    @property
+    def menu_button(self) -> Button:
+        """The Menu button, live over every dialog and the coach's card."""
+        return next(b for b in self.buttons.buttons if b.action == self.open_menu)
 
     @property
     def match(self) -> Match:
@@ -190,6 +196,23 @@ class GameScene(CoachedActions, Scene):
     def _refused(self, reason: Message | None) -> None:
         if reason:
             self.flash(reason)
+
+    def end_turn(self) -> None:
+        self.actions.end_turn()
+
+    def offer_double(self) -> None:
+        self.actions.offer_double()
+
+    def answer(self, take: bool) -> None:
+        """The answer to the double counts (what Take and Pass do once the coach lets them)."""
+        self.game.answer(take)
+
+    def answer_double(self, take: bool) -> None:
+        """An answer the player has settled on: it counts after its window with Undo."""
+        self.answer_window.start(take)
+
+    def choose_answer(self, take: bool, at_once: bool = False) -> None:
+        self.actions.choose_answer(take, at_once)
 
     def undo(self) -> None:
         self.anim.skip()
@@ -263,7 +286,9 @@ class GameScene(CoachedActions, Scene):
             return
         if intent.kind == IntentKind.DOWN:
             self.cursor.engaged = False  # a pointer again: no cursor, no focus ring
-        if self.coach_pointer(intent) or dialog_input.pointer(self, intent):  # the coach or a dialog holds it
+        if self.actions.pointer(intent) or dialog_input.pointer(
+            self, intent
+        ):  # the coach or a dialog holds it
             return
         if self.hands.drag is None and self.buttons.handle(intent):
             return
@@ -273,7 +298,7 @@ class GameScene(CoachedActions, Scene):
         """A keyboard or controller command (see ``game.ui.controls``)."""
         game = self.game
         s = game.state
-        if self.coach_command(name) or dialog_input.command(self, name):  # the coach's card, a cube offer
+        if self.actions.command(name) or dialog_input.command(self, name):  # the coach's card, a cube offer
             return
         mine = game.is_human(s.turn)
         if name == Command.HINT:
@@ -297,7 +322,7 @@ class GameScene(CoachedActions, Scene):
             self.end_turn()  # nothing left to move: select finishes the turn
 
     def update(self, dt: float) -> None:
-        self.events.update(dt, board_still=not (self.anim.busy or self.dice.tumbling))
+        self.terms.update(dt, board_still=not (self.anim.busy or self.dice.tumbling))
         self.anim.speed = self.app.speed
         self.anim.reduced = self.dice.still = self.app.settings.reduced_motion
         self.anim.update(dt)
@@ -339,7 +364,7 @@ class GameScene(CoachedActions, Scene):
     def busy(self) -> bool:
         if self.anim.busy or self.dice.tumbling or self.flash_time > 0 or self.hands.drag is not None:
             return True
-        if self.events.busy or self.game.pending is not None or self.hints.busy:
+        if self.terms.busy or self.game.pending is not None or self.hints.busy:
             return True
         if self.answer_window.open or self.coach.busy:
             return True
@@ -355,7 +380,9 @@ class GameScene(CoachedActions, Scene):
         over = self.answer_window.draw(surface) | self.coach.draw(surface) | self.cursor.draw(surface)
         self.app.scenes.dirty = places if self.frame.keep(not over) else None
 
-    draw_key = still_key  # the picture key: None while anything moves (game.ui.play.picture)
+    def draw_key(self) -> object | None:
+        """The picture's key: None while anything moves (game.ui.play.picture)."""
+        return still_key(self)
 
 
 __all__ = ["GameScene", "GameSetup"]

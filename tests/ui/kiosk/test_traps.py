@@ -163,12 +163,12 @@ def test_a_save_that_keeps_failing_keeps_saying_so(tmp_path: Path) -> None:
                 scene.do(PlayMoves(plays[0].moves))
             scene.do(EndTurn())
         settle(app, scene)
-        assert scene.events.save_failing
+        assert scene.terms.save_failing
         scene.flash_time = 0.0  # the first failure's flash is over: the status line's end says it
         drawn = panel.draw_status(scene, app.screen)
         assert len(drawn) == 2 and drawn[0].right == panel.STATUS_RIGHT  # the warning, at the right end
     assert firsts[0] is True and len(firsts) >= 6 and not any(firsts[1:])
     app.data_dir = good
     assert app.autosave.save(scene.game)
-    assert not scene.events.save_failing
+    assert not scene.terms.save_failing
     assert len(panel.draw_status(scene, app.screen)) == 1

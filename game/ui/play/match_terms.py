@@ -1,7 +1,9 @@
-"""What a match set up for an event adds to the game screen: the dice's fingerprint, the match clock of
-both players, and at the match's end the dice secret (see game.session.match_dice, match_timer).
+"""What a match set up for an event adds to the game screen: the match clock, the dice's fingerprint
+and secret, the keypad for real dice, the way back to the draw, and saves that keep failing (the
+kiosk's quiet during a tournament match is the kiosk rules' business: ``KioskRules.tick``).
 
-Where each stands, and why there:
+:class:`MatchTerms` is the scene's part that runs them (its ``terms`` attribute); the drawing
+functions put them on the panel and the dialogs. Where each stands, and why there:
 
 - the **clock** in each player's box, left of the score on the score's row (the bank big, the delay
   small after it), gold while it runs, red in its last minute: both players read both clocks
@@ -18,12 +20,54 @@ import pygame
 
 from game.engine.flow import Phase
 from game.i18n import tr
+from game.session.controller import GameController
 from game.session.match_timer import clock_text
+from game.session.modes import GameMode
 from game.ui import layout as L
 from game.ui.board.view import GOLD
 from game.ui.lines import first_fitting
+from game.ui.play.dice_entry import DiceEntryScene
 from game.ui.play.host import GameHost
+from game.ui.scenes.base import Host, Scene
 from game.ui.text import CACHE, MIN_SIZE, draw_text
+
+
+class MatchTerms:
+    """See the module docstring. ``scene`` is the game screen this part belongs to."""
+
+    def __init__(self, app: Host, game: GameController, scene: Scene) -> None:
+        self.app = app
+        self.game = game
+        self.scene = scene
+
+    @property
+    def save_failing(self) -> bool:
+        """The game's saves keep failing (a full or read-only disk): the status line says so."""
+        return self.game.mode != GameMode.DEMO and self.app.autosave.failing
+
+    @property
+    def busy(self) -> bool:
+        """The controller waits for typed dice: the next step opens their keypad."""
+        return self.game.dice_wanted is not None
+
+    def tick(self, seconds: float) -> bool:
+        """The match clock's time (a fixed step, or the loop's sleep); True when its face changed."""
+        changed = self.game.tick_clock(seconds)
+        if changed:
+            self.app.needs_draw = True
+        return changed
+
+    def update(self, dt: float, board_still: bool) -> None:
+        """Every step while the scene is on top: the clock's time; typed dice get their keypad once
+        the board is still (the step after the controller asked for them)."""
+        self.tick(dt)
+        if board_still and self.game.dice_wanted is not None and self.app.scenes.top is self.scene:
+            self.app.scenes.push(DiceEntryScene(self.app, self.game))
+
+    def back_to_tournament(self) -> None:
+        """A tournament match is over (scored into the draw already): back to the draw."""
+        self.app.open_tournament(after_match=True)
+
 
 CLOCK_SIZE = 30
 LOW = 60
@@ -98,4 +142,4 @@ def draw_secret(t: GameHost, surface: pygame.Surface, box: pygame.Rect) -> None:
         draw_text(surface, text, MIN_SIZE, (box.centerx, box.y + 258), (190, 200, 220), width=box.w - 40)
 
 
-__all__ = ["draw_secret", "facts", "fingerprint_text", "paint", "secret_line", "secret_width"]
+__all__ = ["MatchTerms", "draw_secret", "facts", "fingerprint_text", "paint", "secret_line", "secret_width"]

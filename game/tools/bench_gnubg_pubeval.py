@@ -82,7 +82,7 @@ def matching_play(pos: Position, dice: tuple[int, int], move: Sequence[int]) -> 
 
 def run_inside_gnubg(params: dict[str, Any]) -> dict[str, Any]:
     """Play the duel; only callable inside GNU Backgammon's embedded Python."""
-    import gnubg  # type: ignore[import-not-found]  # exists only inside GNU Backgammon
+    import gnubg  # exists only inside GNU Backgammon (pyproject's mypy settings know)
 
     # Cubeless, ``plies`` deep, deterministic, default pruning, no noise; a money cube of 1 that the
     # mover owns (a centred cube with the Jacoby rule would set the gammon price to 0).

@@ -26,7 +26,7 @@ from game.session.speech import Speaker
 from game.ui.board.looks import look
 from game.ui.board.sprites import Sprites
 from game.ui.kiosk.attract import AttractScene
-from game.ui.scenes.base import Host
+from game.ui.scene import Host
 from game.ui.scenes.title import TitleScene
 from game.ui.text import CACHE, LARGE_SCALE
 

@@ -2,7 +2,7 @@
 
 What it holds and why here: everything that lives longer than one screen. Scenes
 come and go on the stack and reach the App through its typed face
-(:class:`game.ui.scenes.base.Host`); the game's controller publishes what happens
+(:class:`game.ui.scene.Host`); the game's controller publishes what happens
 in a game on :attr:`App.events`, where autosave, sound and the dice statistics
 listen. Settings are one value (defaults, then the saved file, then the command
 line: see :mod:`game.ui.cli`) made current everywhere by :meth:`App.apply_settings`.
@@ -22,6 +22,7 @@ from os import PathLike
 import pygame
 
 from game import i18n
+from game.review.core import PlayerReview
 from game.session import lessons, persist
 from game.session import settings as st
 from game.session.controller import GameSetup
@@ -33,24 +34,21 @@ from game.session.leaderboard import Leaderboard
 from game.session.modes import GameMode
 from game.session.narration import Narrator
 from game.session.records import RecordKeeper
-from game.session.resume import restore_match_parts, resumed_setup
 from game.session.speech import Speaker
-from game.ui import access, controls
+from game.ui import access, controls, routes
 from game.ui import layout as L
 from game.ui.audio import Audio
 from game.ui.board.anim import STEP_SECONDS
 from game.ui.board.sprites import Sprites
 from game.ui.display import Display
 from game.ui.input import InputMapper, Intent
-from game.ui.kiosk.attract import AttractScene
+from game.ui.kiosk.leaderboard import offer_entry
 from game.ui.kiosk.rules import KioskRules
 from game.ui.launch import Launch
 from game.ui.reader import Reader
-from game.ui.scenes.base import Scene, SceneStack
-from game.ui.scenes.game import GameScene
-from game.ui.scenes.title import TitleScene
+from game.ui.scene import Scene, SceneStack
 from game.ui.text import CACHE
-from game.ui.tourney.hub import TournamentScene, open_tournament
+from game.ui.tourney.hub import open_tournament
 
 STEP = STEP_SECONDS
 
@@ -176,16 +174,16 @@ class App:
         start = self.launch.start
         broken_settings, self.broken_settings = self.broken_settings, None
         if start == GameMode.DEMO or self.launch.bench_frames is not None:
-            return GameScene(self, self.setup(GameMode.DEMO, 0))
+            return routes.game(self, self.setup(GameMode.DEMO, 0))
         if start in (GameMode.COMPUTER, GameMode.TWO):
-            return GameScene(self, self.setup(GameMode(start), self.settings.match_length))
+            return routes.game(self, self.setup(GameMode(start), self.settings.match_length))
         if start == "tournament":  # an organiser at a laptop (a cabinet: the operator menu has it)
-            return TournamentScene(self)
+            return routes.tournament(self)
         if self.kiosk_rules is not None:  # a game cut off comes back; else the demo; a code first
             return self.kiosk_rules.start_scene(self._resumed_scene, self.setup(GameMode.DEMO, 0))
         return self._title(broken_settings)
 
-    def _title(self, broken_settings: persist.BrokenSave | None = None) -> TitleScene:
+    def _title(self, broken_settings: persist.BrokenSave | None = None) -> Scene:
         """The title with the autosave read again (Continue), telling the player if it was broken
         (and, on the first title, if the settings were)."""
         loaded = persist.load_game_checked(self.data_dir)
@@ -193,7 +191,7 @@ class App:
         offer = self.kiosk is None and lessons.offer_due(
             self.settings.learn_offered, self.data_dir, self.saved is not None
         )
-        return TitleScene(self, loaded.broken, broken_settings, offer_learning=offer)
+        return routes.title(self, loaded.broken, broken_settings, offer_learning=offer)
 
     def setup(
         self, mode: GameMode, match_length: int, level: str | None = None, coach: bool = False
@@ -221,14 +219,10 @@ class App:
         if mode != GameMode.DEMO or self.kiosk is not None:
             persist.clear_game(self.data_dir)
             self.saved = None
-        self.start_game(GameScene(self, self.setup(mode, length, level, coach)))
+        self.start_game(routes.game(self, self.setup(mode, length, level, coach)))
 
-    def _resumed_scene(self, saved: persist.SavedGame) -> GameScene:
-        scene = GameScene(self, resumed_setup(saved, self.seed))  # its dice, clock, names, tournament
-        restore_match_parts(scene.game, saved)
-        if saved.mode == "computer" and saved.human is not None:
-            scene.game.humans = {saved.human}
-        scene.resume(saved.state, saved.match, saved.dice_history)
+    def _resumed_scene(self, saved: persist.SavedGame) -> Scene:
+        scene = routes.resumed(self, saved, self.seed)
         if scene.game.mode != GameMode.DEMO and self.records.recorder is None:
             # The record could not be continued (its file gone or broken): say so now, not at Review.
             scene.flash(i18n.tr("review.not_continued"), seconds=7.0)
@@ -237,9 +231,8 @@ class App:
     def _save_failed(self, first: bool) -> None:
         """A save failed (the log has why): the player must know before leaving. The first of a run is
         flashed; while they go on the status line's end says so (the game screen's events)."""
-        games = [scene for scene in self.scenes.scenes if isinstance(scene, GameScene)]
-        if games and first:
-            games[-1].flash(i18n.tr("saved.failed"), seconds=8.0, keep=True)
+        if first:
+            any(scene.tell(i18n.tr("saved.failed"), 8.0) for scene in reversed(self.scenes.scenes))
 
     def continue_saved(self) -> None:
         saved = self.saved
@@ -255,8 +248,7 @@ class App:
 
     def _drop_games(self) -> None:
         for scene in self.scenes.scenes:
-            if isinstance(scene, GameScene):
-                scene.game.close()
+            scene.dropped()
         # A dropped scene is kept alive by reference cycles (buttons hold bound methods of their scene)
         # together with its full-screen cached surfaces; collect them at the next step instead of
         # whenever the cyclic collector's generation 2 happens to run (a kiosk changes scenes all day).
@@ -267,9 +259,12 @@ class App:
         self.input.cancel()
         if self.kiosk is not None:  # every visitor is offered the lessons: "New to backgammon?"
             self.saved = None
-            self.scenes.reset(TitleScene(self, offer_learning=True))
+            self.scenes.reset(routes.title(self, offer_learning=True))
         else:
             self.scenes.reset(self._title())
+
+    def offer_leaderboard(self, player: PlayerReview, level: str, won: bool) -> bool:
+        return offer_entry(self, player, level, won)
 
     def open_tournament(self, after_match: bool = False) -> None:  # game.ui.tourney.hub says where
         open_tournament(self, after_match)
@@ -287,7 +282,7 @@ class App:
             self.apply_settings(access.with_access_of(self.settings, visited), save=False)
         if self.kiosk is not None:
             self.kiosk.reset_to_attract()
-        self.scenes.reset(AttractScene(self, self.setup(GameMode.DEMO, 0)))
+        self.scenes.reset(routes.attract(self, self.setup(GameMode.DEMO, 0)))
 
     def quit(self) -> None:
         self._drop_games()
@@ -337,8 +332,7 @@ class App:
         """Real time that passed while the loop slept (no steps ran then); True wakes the loop. Clocks
         that run while nothing moves: the kiosk's idle timer, the title's notice, a match clock."""
         top = self.scenes.top
-        woke = isinstance(top, TitleScene) and top.tick_notice(seconds)
-        woke = (isinstance(top, GameScene) and top.terms.tick(seconds)) or woke
+        woke = top is not None and top.idle_tick(seconds)
         if self.kiosk_rules is not None and self.kiosk_rules.tick(seconds):
             woke = True
         if woke:
@@ -349,8 +343,8 @@ class App:
         """Cocktail table: the player sitting across (Black) must act in a two-player game on screen."""
         if not self.settings.table:
             return False
-        games = [s for s in self.scenes.scenes if isinstance(s, GameScene)]
-        return bool(games) and games[-1].game.setup.mode == GameMode.TWO and games[-1].game.perspective == 1
+        sides = (scene.far_side_acts() for scene in reversed(self.scenes.scenes))
+        return next((side for side in sides if side is not None), False)
 
     def draw(self, alpha: float = 0.0) -> None:
         # The picture faces whoever acts; input is mapped through the same turn (game.ui.display).
@@ -399,10 +393,8 @@ def recover(app: App, exc: BaseException) -> None:
 
 def activity(app: App) -> tuple[bool, bool]:
     """(the computer is working, something is animating): what a frame log records per frame."""
-    games = [s for s in app.scenes.scenes if isinstance(s, GameScene)]
-    thinking = any(g.game.pending is not None or g.hints.busy or g.coach.busy for g in games)
-    moving = any(g.anim.busy or g.dice.tumbling for g in games)
-    return thinking, moving
+    states = [scene.activity() for scene in app.scenes.scenes]
+    return any(t for t, _ in states), any(m for _, m in states)
 
 
 __all__ = ["STEP", "App", "Launch", "activity", "apply_language", "recover"]

@@ -232,7 +232,7 @@ def _run(app: App, log: FrameLog | None = None) -> int:
 def picture_key(app: App) -> object | None:
     """A cheap value equal to the last drawn frame's exactly when drawing now would paint the same
     picture; ``None``: cannot tell (draw). The loop draws a busy frame only when it changed: the
-    scenes' keys (:meth:`~game.ui.scenes.base.Scene.draw_key`), the kiosk's operator ring, and
+    scenes' keys (:meth:`~game.ui.scene.Scene.draw_key`), the kiosk's operator ring, and
     which way the picture faces."""
     scenes = app.scenes.picture_key()
     if scenes is None:

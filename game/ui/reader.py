@@ -16,7 +16,7 @@ from collections.abc import Callable
 from game.i18n import tr
 from game.session.narration import describe_point
 from game.session.speech import Speaker
-from game.ui.scenes.base import Scene
+from game.ui.scene import Scene
 from game.ui.scenes.game import GameScene
 from game.ui.widgets import Button, ButtonGroup
 

@@ -11,7 +11,7 @@ from game.engine.flow import EndTurn, Phase, PlayMoves
 from game.engine.moves import legal_plays
 from game.session.controller import GameController
 from game.ui.app import App
-from game.ui.kiosk.keypad import KeypadScene
+from game.ui.entry.keypad import KeypadScene
 from game.ui.scenes.game import GameScene
 from tests.helpers.ui_driver import down, press_button, up
 

@@ -26,8 +26,8 @@ from game.session.controller import GameController, GameSetup
 from game.session.match_dice import MatchDice
 from game.session.records import FOLDER
 from game.ui.app import App
+from game.ui.entry.dice import DiceEntryScene
 from game.ui.play import dialogs, match_terms
-from game.ui.play.dice_entry import DiceEntryScene
 from game.ui.scenes.game import GameScene
 from tests.helpers.event_driver import play_match, play_turn
 from tests.helpers.ui_driver import press_button, quit_pygame

@@ -15,11 +15,11 @@ import pytest
 from game.session import settings as st
 from game.session.kiosk import Mode
 from game.ui.app import App, Launch
-from game.ui.kiosk.initials import InitialsScene
-from game.ui.kiosk.keypad import KeypadScene
+from game.ui.entry.initials import InitialsScene
+from game.ui.entry.keypad import KeypadScene
 from game.ui.kiosk.leaderboard import offer_entry
 from game.ui.kiosk.operator import OperatorScene
-from game.ui.scenes.base import ButtonScene
+from game.ui.scene import ButtonScene
 from game.ui.scenes.settings import SettingsScene
 from tests.helpers.reviews import player_review
 from tests.helpers.ui_driver import down, up

@@ -16,8 +16,8 @@ from game.session import leaderboard as lb
 from game.session import settings as st
 from game.session.kiosk import Mode
 from game.ui.app import App, Launch
+from game.ui.entry.initials import InitialsScene
 from game.ui.kiosk.attract import BOARD_SECONDS, AttractScene
-from game.ui.kiosk.initials import InitialsScene
 from game.ui.kiosk.leaderboard import LeaderboardScene, offer_entry
 from game.ui.kiosk.operator import OperatorScene
 from tests.helpers.reviews import player_review

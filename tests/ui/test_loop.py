@@ -15,7 +15,7 @@ import pytest
 from game.session.commands import Command
 from game.ui import loop
 from game.ui.app import STEP, recover
-from game.ui.scenes.base import Scene
+from game.ui.scene import Scene
 from game.ui.scenes.title import TitleScene
 from tests.helpers.ui_driver import make_app, start_game
 

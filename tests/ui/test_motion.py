@@ -17,9 +17,8 @@ from game.engine.position import Position
 from game.session import events as ev
 from game.session import settings as st
 from game.ui.app import App
-from game.ui.board.anim import Animator, DiceRoll
+from game.ui.board.anim import Animator, DiceRoll, abs_board
 from game.ui.play.board_paint import board_draw, dice_draw
-from game.ui.play.motion import abs_board
 from game.ui.scenes.game import GameScene
 from tests.helpers.ui_driver import quit_pygame, settle, start_game
 

@@ -25,7 +25,7 @@ from game.engine.position import START
 from game.ui import loop
 from game.ui.app import STEP, App
 from game.ui.kiosk.attract import AttractScene
-from game.ui.scenes.base import Scene
+from game.ui.scene import Scene
 from game.ui.scenes.game import GameScene
 from tests.helpers.players import random_player
 from tests.helpers.ui_driver import make_app, quit_pygame, start_game

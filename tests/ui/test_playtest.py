@@ -15,7 +15,7 @@ from game.session import persist
 from game.session import settings as st
 from game.session.kiosk import Mode
 from game.ui.app import App, Launch
-from game.ui.kiosk.keypad import KeypadScene
+from game.ui.entry.keypad import KeypadScene
 from game.ui.kiosk.operator import OperatorScene
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.title import TitleScene

@@ -23,7 +23,7 @@ from game.i18n import tr
 from game.record import PlyKind, check_match, read_mat
 from game.ui.app import App
 from game.ui.play import panel
-from game.ui.scenes.base import ButtonScene
+from game.ui.scene import ButtonScene
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.title import TitleScene
 from tests.helpers.records_play import (

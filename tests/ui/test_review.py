@@ -26,7 +26,7 @@ from game.session.controller import GameSetup
 from game.session.kiosk import Mode
 from game.session.review_job import start_review
 from game.ui.app import STEP, App, Launch
-from game.ui.kiosk.initials import InitialsScene
+from game.ui.entry.initials import InitialsScene
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.replay import ReplayScene, build_steps, mistake_step
 from game.ui.scenes.review import ReviewScene
@@ -530,8 +530,8 @@ def test_the_replay_says_which_game_is_the_crawford_game(
     from game.engine.notation import format_play
     from game.ui import layout as L
     from game.ui.app import apply_language
+    from game.ui.scene import DIM
     from game.ui.scenes import replay as replay_module
-    from game.ui.scenes.base import DIM
     from tests.screen_probe import find_text, grab
 
     apply_language(lang)

@@ -24,8 +24,8 @@ from game.session import settings as st
 from game.session.dice_stats import DiceStats
 from game.ui import layout as L
 from game.ui.app import App, Launch
-from game.ui.kiosk.initials import InitialsScene
-from game.ui.kiosk.keypad import KeypadScene
+from game.ui.entry.initials import InitialsScene
+from game.ui.entry.keypad import KeypadScene
 from game.ui.kiosk.leaderboard import LeaderboardScene
 from game.ui.kiosk.operator import OperatorScene
 from game.ui.kiosk.still_playing import StillPlayingScene

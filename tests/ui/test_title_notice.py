@@ -16,7 +16,7 @@ from game.session import settings as st
 from game.ui import layout as L
 from game.ui.app import App, Launch
 from game.ui.kiosk.attract import AttractScene
-from game.ui.scenes.base import INK
+from game.ui.scene import INK
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.title import NOTICE_SECONDS, TitleScene
@@ -208,7 +208,7 @@ def test_a_broken_save_and_broken_settings_are_both_told(tmp_path: Path) -> None
     app = build(["--data-dir", str(tmp_path)], threaded_ai=False)
     app.scenes.push(app.initial_scene())
     assert title(app).notice_lines() == [i18n.tr("saved.broken"), i18n.tr("settings.broken")]
-    title(app).tick_notice(NOTICE_SECONDS + 1)
+    title(app).idle_tick(NOTICE_SECONDS + 1)
     assert title(app).notice_lines() == []
     app.quit()
     quit_pygame()

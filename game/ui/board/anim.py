@@ -24,6 +24,9 @@ import math
 import random
 from dataclasses import dataclass, field
 
+from game.engine.moves import Move, apply_move
+from game.engine.position import Position
+from game.ui.board.marks import Arrow
 from game.ui.layout import LAYOUT, from_abs, to_abs
 
 Board = tuple[tuple[int, ...], tuple[int, ...]]
@@ -287,3 +290,23 @@ class DiceRoll:
         self.t += dt
         if self.t < self.TUMBLE and int(self.t / 0.07) != before:
             self._shuffle()
+
+
+def abs_board(pos: Position, player: int) -> Board:
+    """A position seen from ``player`` as both sides in their own direction (player 0 first)."""
+    return (pos.me, pos.opp) if player == 0 else (pos.opp, pos.me)
+
+
+def play_arrows(pos: Position, player: int, moves: tuple[Move, ...]) -> list[Arrow]:
+    """Screen arrows of ``moves`` played by ``player`` from ``pos`` (seen by ``player``), in order.
+
+    Computed through the same layout as the checkers (``top_xy``), so a mirrored board gets
+    mirrored arrows without any code of its own.
+    """
+    out: list[Arrow] = []
+    for move in moves:
+        nxt = apply_move(pos, move)
+        start = top_xy(abs_board(pos, player), place_of(player, move.src))
+        out.append((start, top_xy(abs_board(nxt, player), place_of(player, move.dst))))
+        pos = nxt
+    return out

@@ -14,9 +14,10 @@ from game.engine.cube import Cube
 from game.engine.moves import Move
 from game.engine.position import Position
 from game.ui import layout as L
+from game.ui.board.anim import abs_board, play_arrows
+from game.ui.board.marks import Arrow
 from game.ui.board.view import BoardDraw, BoardView
 from game.ui.layout import LAYOUT
-from game.ui.play.motion import Arrow, abs_board, play_arrows
 
 MADE = (255, 128, 80)
 """The play that was made: orange arrows."""

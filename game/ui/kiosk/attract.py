@@ -16,7 +16,7 @@ from game.session.controller import GameSetup
 from game.ui import layout as L
 from game.ui.input import Intent, IntentKind
 from game.ui.kiosk.leaderboard import draw_top_ten
-from game.ui.scenes.base import DIM, Host, dialog_box
+from game.ui.scene import DIM, Host, dialog_box
 from game.ui.scenes.game import GameScene
 from game.ui.text import draw_text
 from game.ui.widgets import shade

@@ -16,10 +16,10 @@ from game.session import settings as st
 from game.session.kiosk import Mode
 from game.ui import layout as L
 from game.ui.board.view import BG
+from game.ui.entry.keypad import KeypadScene
 from game.ui.input import Intent, IntentKind
-from game.ui.kiosk.keypad import KeypadScene
 from game.ui.lines import wrap_lines
-from game.ui.scenes.base import DIM, Host, Scene
+from game.ui.scene import DIM, Host, Scene
 from game.ui.text import MIN_SIZE, draw_text
 
 

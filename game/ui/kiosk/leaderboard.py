@@ -13,8 +13,8 @@ from game.i18n import tr, tr_level
 from game.session.leaderboard import Entry
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
-from game.ui.kiosk.initials import InitialsScene
-from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
+from game.ui.entry.initials import InitialsScene
+from game.ui.scene import DIM, INK, ButtonScene, Host, button
 from game.ui.text import MIN_SIZE, draw_text
 
 NEW = (120, 255, 150)

@@ -12,7 +12,7 @@ from game.session.kiosk import Mode
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.input import Intent, IntentKind
-from game.ui.scenes.base import ButtonScene, Host, button
+from game.ui.scene import ButtonScene, Host, button
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.dice_stats import DiceStatsScene
 from game.ui.scenes.settings import SettingsScene

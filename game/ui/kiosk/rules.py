@@ -21,12 +21,12 @@ from game.session.kiosk import Cmd, Kiosk, Mode
 from game.session.persist import SavedGame
 from game.ui import layout as L
 from game.ui.board.view import GOLD
+from game.ui.entry.keypad import KeypadScene
 from game.ui.kiosk.attract import AttractScene
 from game.ui.kiosk.choose_code import ChooseCodeScene
-from game.ui.kiosk.keypad import KeypadScene
 from game.ui.kiosk.operator import OperatorScene
 from game.ui.kiosk.still_playing import StillPlayingScene
-from game.ui.scenes.base import Host, Scene
+from game.ui.scene import Host, Scene
 from game.ui.scenes.game import GameScene
 
 log = logging.getLogger(__name__)

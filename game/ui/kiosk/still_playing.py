@@ -8,7 +8,7 @@ from game.i18n import tr
 from game.ui import layout as L
 from game.ui.board.view import GOLD
 from game.ui.input import Intent
-from game.ui.scenes.base import DIM, INK, ButtonScene, dialog_box
+from game.ui.scene import DIM, INK, ButtonScene, dialog_box
 from game.ui.text import MIN_SIZE, draw_text
 from game.ui.widgets import shade
 

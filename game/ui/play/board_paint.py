@@ -19,13 +19,12 @@ from game.engine import move_chains
 from game.engine.flow import Phase
 from game.i18n import tr
 from game.ui import layout as L
-from game.ui.board.anim import STEP_SECONDS, Place, place_of
+from game.ui.board.anim import STEP_SECONDS, Place, abs_board, place_of
 from game.ui.board.view import GOLD, BoardDraw, LayerKey, place_box
 from game.ui.geometry import joined_boxes
 from game.ui.layout import LAYOUT, from_abs
 from game.ui.play import dialogs, panel
 from game.ui.play.host import GameHost
-from game.ui.play.motion import abs_board
 from game.ui.text import draw_text
 
 DieDraw = tuple[int, int, bool, tuple[float, float], int]

@@ -12,11 +12,10 @@ import pygame
 
 from game.engine.flow import MoveTo, Phase
 from game.session.commands import Command
-from game.ui.board.anim import place_of, top_xy
+from game.ui.board.anim import abs_board, place_of, top_xy
 from game.ui.controls import DIRECTIONS, nearest
 from game.ui.layout import CHECKER, LAYOUT, MID_Y
 from game.ui.play.host import GameHost
-from game.ui.play.motion import abs_board
 from game.ui.widgets import FOCUS
 
 

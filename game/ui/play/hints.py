@@ -21,7 +21,8 @@ from game.engine.flow import Phase
 from game.engine.moves import Move
 from game.i18n import get_language, tr
 from game.session.controller import GameController
-from game.ui.play.motion import Arrow, play_arrows
+from game.ui.board.anim import play_arrows
+from game.ui.board.marks import Arrow
 from game.ui.reading import play_text
 
 

@@ -1,7 +1,8 @@
-"""Learn to play's parts on the game screen: the lesson's turn controller, and its card's layout and drawing.
+"""Learn to play's card on the game screen: its layout and drawing.
 
-The scene that puts them together is :mod:`game.ui.scenes.learn`. The controller is a game's
-controller with nothing automatic; the card stands where the side panel was, beside the whole board:
+The scene that puts it together with the lesson's turn controller
+(:mod:`game.session.lesson_turns`) is :mod:`game.ui.scenes.learn`. The card stands where the side
+panel was, beside the whole board:
 a dot a step, the step's title, its instruction, the answer (the confirmation, the hint or the
 engine's refusal), the game's own buttons of the step, then Again and Next.
 """
@@ -13,74 +14,18 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ai.jobs import Where
-from game.i18n import Message, Param, tr
-from game.session import events as ev
-from game.session.controller import GameController, GameSetup, ScreenHooks
+from game.i18n import tr
 from game.ui import layout as L
 from game.ui.board.sprites import Sprites
 from game.ui.board.view import GOLD, PANEL_BG
 from game.ui.layout import LAYOUT
 from game.ui.lines import wrap
 from game.ui.play import action_row
-from game.ui.scenes.base import DIM, INK, dialog_box
+from game.ui.scene import DIM, INK, dialog_box
 from game.ui.text import CACHE, MIN_SIZE, draw_text
 from game.ui.widgets import PAD, Button, ButtonGroup, common_size, row_widths, shade, spread
 
 Action = Callable[[], None]
-
-
-class LessonController(GameController):
-    """The turn controller of a lesson: the engine's rules and the screen's hooks, nothing automatic.
-
-    No opening roll, no computer, no "no legal move" pass after a wait: a step waits for the learner.
-    Every way to roll (the button, a tap on the dice, a key) is a decision the lesson judges
-    (``on_roll``). The learner is "You" and the other side "Black", as against the computer.
-    """
-
-    def __init__(
-        self,
-        setup: GameSetup,
-        *,
-        publish: Callable[[ev.GameEvent], None],
-        speed_factor: Callable[[], float],
-        on_roll: Callable[[], None],
-        hooks: ScreenHooks,
-    ) -> None:
-        super().__init__(setup, thinking=Where.HERE, publish=publish, speed_factor=speed_factor, hooks=hooks)
-        self.on_roll = on_roll
-
-    def step(self, dt: float) -> None:
-        """Nothing happens by itself in a lesson."""
-
-    def roll(self) -> None:
-        self.on_roll()
-
-    def roll_dice(self) -> None:
-        """Roll for real (a step that accepts rolling)."""
-        super().roll()
-
-    @property
-    def human(self) -> int | None:
-        return 0
-
-    def name(self, player: int) -> Message:
-        return Message("ui.player_you" if player == 0 else "ui.player_black")
-
-    def say(self, key: str, player: int, **kw: Param) -> Message:
-        if player == 0:
-            return Message.of(key + "_you", **kw)
-        return Message.of(key, name=self.name(player), **kw)
-
-
-def lesson_sound(event: ev.GameEvent) -> ev.SoundCue | None:
-    """What the App's listeners hear of a lesson: only its sounds (dice, cube, landings), never a game
-    to save, record or count in the dice statistics."""
-    if isinstance(event, ev.SoundCue):
-        return event
-    name = {ev.DiceRolled: "dice", ev.CubeOffered: "double", ev.CubeTaken: "take", ev.CubePassed: "pass"}
-    sound = name.get(type(event))
-    return ev.SoundCue(event.game, sound) if sound is not None else None
 
 
 # -- the card's layout -------------------------------------------------------------------------
@@ -297,7 +242,6 @@ __all__ = [
     "INNER_W",
     "LESSON_ROW",
     "STEP_SIZE",
-    "LessonController",
     "answer_rects",
     "card_text",
     "draw_card",
@@ -307,7 +251,6 @@ __all__ = [
     "finish_buttons",
     "glow_width",
     "lesson_buttons",
-    "lesson_sound",
     "place_actions",
     "roll_and_double",
     "row_rects",

@@ -25,10 +25,10 @@ from game.session.match_timer import clock_text
 from game.session.modes import GameMode
 from game.ui import layout as L
 from game.ui.board.view import GOLD
+from game.ui.entry.dice import DiceEntryScene
 from game.ui.lines import first_fitting
-from game.ui.play.dice_entry import DiceEntryScene
 from game.ui.play.host import GameHost
-from game.ui.scenes.base import Host, Scene
+from game.ui.scene import Host, Scene
 from game.ui.text import CACHE, MIN_SIZE, draw_text
 
 

@@ -11,31 +11,8 @@ from game.engine.flow import Action, GameState, MoveTo, OpeningRoll, Phase, Play
 from game.engine.moves import Move, apply_move
 from game.engine.position import Position
 from game.ui import layout as L
-from game.ui.board.anim import Animator, Board, DiceRoll, Flight, Place, landing_sound, place_of, top_xy
+from game.ui.board.anim import Animator, DiceRoll, Flight, Place, abs_board, landing_sound, top_xy
 from game.ui.layout import LAYOUT
-
-
-def abs_board(pos: Position, player: int) -> Board:
-    """A position seen from ``player`` as both sides in their own direction (player 0 first)."""
-    return (pos.me, pos.opp) if player == 0 else (pos.opp, pos.me)
-
-
-Arrow = tuple[tuple[float, float], tuple[float, float]]
-
-
-def play_arrows(pos: Position, player: int, moves: tuple[Move, ...]) -> list[Arrow]:
-    """Screen arrows of ``moves`` played by ``player`` from ``pos`` (seen by ``player``), in order.
-
-    Computed through the same layout as the checkers (``top_xy``), so a mirrored board gets
-    mirrored arrows without any code of its own.
-    """
-    out: list[Arrow] = []
-    for move in moves:
-        nxt = apply_move(pos, move)
-        start = top_xy(abs_board(pos, player), place_of(player, move.src))
-        out.append((start, top_xy(abs_board(nxt, player), place_of(player, move.dst))))
-        pos = nxt
-    return out
 
 
 def animate(

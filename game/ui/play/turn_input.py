@@ -20,10 +20,9 @@ from game.i18n import Message, engine_refusal, tr, tr_message
 from game.session.controller import GameController
 from game.session.modes import GameMode
 from game.ui import layout as L
-from game.ui.board.anim import Animator, DiceRoll
+from game.ui.board.anim import Animator, DiceRoll, abs_board
 from game.ui.input import Intent, IntentKind
 from game.ui.layout import LAYOUT, from_abs
-from game.ui.play.motion import abs_board
 
 
 @dataclass

@@ -17,7 +17,7 @@ from game.ui import layout as L
 from game.ui.board.view import GOLD
 from game.ui.input import Intent
 from game.ui.lines import wrap_lines
-from game.ui.scenes.base import DIM, ButtonScene, Host, button, dialog_box
+from game.ui.scene import DIM, ButtonScene, Host, button, dialog_box
 from game.ui.text import draw_text
 from game.ui.widgets import shade
 

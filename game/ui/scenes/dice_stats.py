@@ -18,7 +18,7 @@ from game.session.dice_stats import DiceStats, percent_text
 from game.ui import layout as L
 from game.ui.board.view import BG
 from game.ui.lines import wrap
-from game.ui.scenes.base import ButtonScene, Host, button
+from game.ui.scene import ButtonScene, Host, button
 from game.ui.text import CACHE, MIN_SIZE
 
 PANEL = (18, 40, 30)

@@ -32,7 +32,6 @@ from game.ui.board.anim import Animator, DiceRoll
 from game.ui.board.sprites import Sprites
 from game.ui.board.view import BoardView
 from game.ui.input import Intent
-from game.ui.kiosk.leaderboard import offer_entry
 from game.ui.play import dialog_input, dialogs, panel
 from game.ui.play.answer_window import AnswerWindow
 from game.ui.play.board_paint import Frame
@@ -44,7 +43,7 @@ from game.ui.play.match_terms import MatchTerms
 from game.ui.play.motion import animate
 from game.ui.play.picture import still_key
 from game.ui.play.turn_input import TurnInput
-from game.ui.scenes.base import Host, Scene
+from game.ui.scene import Host, Scene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.review import ReviewScene
 from game.ui.widgets import Button, ButtonGroup
@@ -254,7 +253,7 @@ class GameScene(Scene):
             app = self.app
 
             def on_review(review: MatchReview) -> None:
-                offer_entry(app, review.players[seat], game.level, won)
+                app.offer_leaderboard(review.players[seat], game.level, won)
 
         match = self.app.records.match_record() if game.match.is_over and game.match.games > 1 else None
         self.app.scenes.push(
@@ -383,6 +382,25 @@ class GameScene(Scene):
     def draw_key(self) -> object | None:
         """The picture's key: None while anything moves (game.ui.play.picture)."""
         return still_key(self)
+
+    # -- the scene contract: what the App asks --------------------------------------------------
+
+    def idle_tick(self, seconds: float) -> bool:
+        return self.terms.tick(seconds)
+
+    def activity(self) -> tuple[bool, bool]:
+        thinking = self.game.pending is not None or self.hints.busy or self.coach.busy
+        return thinking, self.anim.busy or self.dice.tumbling
+
+    def tell(self, text: str, seconds: float) -> bool:
+        self.flash(text, seconds=seconds, keep=True)
+        return True
+
+    def far_side_acts(self) -> bool | None:
+        return self.game.setup.mode == GameMode.TWO and self.game.perspective == 1
+
+    def dropped(self) -> None:
+        self.game.close()
 
 
 __all__ = ["GameScene", "GameSetup"]

@@ -21,7 +21,7 @@ from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.input import Intent, IntentKind
 from game.ui.lines import wrap
-from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
+from game.ui.scene import DIM, INK, ButtonScene, Host, button
 from game.ui.text import CACHE, MIN_SIZE, draw_text
 
 SIZES = (32, 30, 28, 26, MIN_SIZE)

@@ -19,7 +19,7 @@ from game.ui import controls
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.input import Intent, IntentKind
-from game.ui.scenes.base import DIM, ButtonScene, Host, button
+from game.ui.scene import DIM, ButtonScene, Host, button
 from game.ui.text import MIN_SIZE, draw_text
 
 

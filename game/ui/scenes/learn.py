@@ -4,7 +4,7 @@ Why the game screen itself: a newcomer learns the rules AND the controls at once
 is the real board, moved on with the real hands (drag, double-click = the higher die, right-click or
 long press = the lower die, tap then tap, keys, a controller) and refused with the real reasons. So
 :class:`LearnScene` is a :class:`~game.ui.scenes.game.GameScene` whose turn controller (a
-:class:`~game.ui.play.lesson.LessonController`, through the screen's ``make_controller`` seam) makes
+:class:`~game.session.lesson_turns.LessonController`, through the screen's ``make_controller`` seam) makes
 no automatic step, plays no computer, saves and records nothing. Each step is shown by ``resume``
 from its start (``game.session.lessons``), and the scene judges what the learner finished:
 
@@ -29,14 +29,15 @@ from game.i18n import Message, tr, tr_message
 from game.session import events as ev
 from game.session.commands import Command
 from game.session.controller import GameController, GameSetup
+from game.session.lesson_turns import LessonController, lesson_sound
 from game.session.lessons import Step, load_lessons
 from game.session.modes import GameMode
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.input import Intent, IntentKind
 from game.ui.play import lesson, panel
-from game.ui.play.lesson import LESSON_ROW, LessonController
-from game.ui.scenes.base import INK, Host, Scene
+from game.ui.play.lesson import LESSON_ROW
+from game.ui.scene import INK, Host, Scene
 from game.ui.scenes.game import FLASH_TIME, GameScene
 from game.ui.text import CACHE, draw_text
 from game.ui.widgets import PAD, Button, ButtonGroup
@@ -73,7 +74,7 @@ class LearnScene(GameScene):
         return LessonController(setup, publish=self._publish, speed_factor=factor, on_roll=roll, hooks=hooks)
 
     def _publish(self, event: ev.GameEvent) -> None:
-        sound = lesson.lesson_sound(event)
+        sound = lesson_sound(event)
         if sound is not None:
             self.app.events.publish(sound)
 

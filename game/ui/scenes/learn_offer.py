@@ -14,7 +14,7 @@ import pygame
 from game import i18n
 from game.ui import layout as L
 from game.ui.board.view import GOLD
-from game.ui.scenes.base import button
+from game.ui.scene import button
 from game.ui.text import CACHE, draw_text
 from game.ui.widgets import Button, row_widths
 

@@ -10,7 +10,7 @@ from game import i18n
 from game.session import settings as st
 from game.ui import layout as L
 from game.ui.board.view import GOLD
-from game.ui.scenes.base import ButtonScene, Host, button, dialog_box
+from game.ui.scene import ButtonScene, Host, button, dialog_box
 from game.ui.text import MIN_SIZE, draw_text
 from game.ui.widgets import shade
 

@@ -37,7 +37,7 @@ from game.ui.board.view import GOLD, PANEL_BG, BoardView
 from game.ui.input import Intent, IntentKind
 from game.ui.lines import first_fitting, wrap_lines
 from game.ui.reading import play_text
-from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
+from game.ui.scene import DIM, INK, ButtonScene, Host, button
 from game.ui.scenes.replay_steps import (
     CubeVerdict,
     Step,

@@ -41,7 +41,7 @@ from game.ui.board import still as still_board
 from game.ui.board.view import BG, GOLD, BoardView
 from game.ui.input import Intent
 from game.ui.lines import first_fitting
-from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
+from game.ui.scene import DIM, INK, ButtonScene, Host, button
 from game.ui.scenes.replay import ReplayScene
 from game.ui.scenes.replay_steps import Step, dice_text, mistake_step, shown_cube, states_of
 from game.ui.scenes.review_words import (

@@ -18,8 +18,8 @@ from game.i18n import tr
 from game.session import settings as st
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
-from game.ui.kiosk.keypad import KeypadScene
-from game.ui.scenes.base import DIM, ButtonScene, Host, button
+from game.ui.entry.keypad import KeypadScene
+from game.ui.scene import DIM, ButtonScene, Host, button
 from game.ui.scenes.keymap import KeymapScene
 from game.ui.text import draw_text
 

@@ -25,7 +25,7 @@ from game.session.persist import BrokenSave
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.input import Intent, IntentKind
-from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
+from game.ui.scene import DIM, INK, ButtonScene, Host, button
 from game.ui.scenes.dice_stats import DiceStatsScene
 from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.learn_offer import draw_offer, offer_button
@@ -100,7 +100,7 @@ class TitleScene(ButtonScene):
     def notice_up(self) -> bool:
         return self.broken_save is not None or self.broken_settings is not None
 
-    def tick_notice(self, seconds: float) -> bool:
+    def idle_tick(self, seconds: float) -> bool:
         """Count the notice's time down; True when it has just gone (the screen must be drawn)."""
         if not self.notice_up:
             return False
@@ -118,7 +118,7 @@ class TitleScene(ButtonScene):
                 self._build()  # the offer takes the top in the notice's place
 
     def update(self, dt: float) -> None:
-        self.tick_notice(dt)
+        self.idle_tick(dt)
 
     def exit(self) -> None:
         """Leaving the title for anything (a game, settings, how to play): the notice has been seen,

@@ -31,14 +31,14 @@ from game.i18n import LANGUAGES  # noqa: E402
 from game.session import settings as st  # noqa: E402
 from game.session.controller import GameSetup  # noqa: E402
 from game.ui.app import App, Launch  # noqa: E402
-from game.ui.play.dice_entry import DiceEntryScene  # noqa: E402
+from game.ui.entry.dice import DiceEntryScene  # noqa: E402
+from game.ui.entry.keyboard import KeyboardScene  # noqa: E402
 from game.ui.scenes.game import GameScene  # noqa: E402
 from game.ui.tools._frames import shoot  # noqa: E402
 from game.ui.tools.screenshots import random_turns  # noqa: E402
 from game.ui.tourney.export import ExportScene  # noqa: E402
 from game.ui.tourney.flow import play_here  # noqa: E402
 from game.ui.tourney.hub import TournamentScene  # noqa: E402
-from game.ui.tourney.keyboard import KeyboardScene  # noqa: E402
 from game.ui.tourney.result import ResultScene  # noqa: E402
 from game.ui.tourney.setup import SetupScene  # noqa: E402
 from game.ui.tourney.withdraw import WithdrawScene  # noqa: E402

@@ -29,8 +29,8 @@ from game.i18n import LANGUAGES  # noqa: E402
 from game.session import settings as st  # noqa: E402
 from game.session.dice_stats import DiceStats  # noqa: E402
 from game.ui.app import App, Launch  # noqa: E402
+from game.ui.entry.keypad import KeypadScene  # noqa: E402
 from game.ui.kiosk.choose_code import ChooseCodeScene  # noqa: E402
-from game.ui.kiosk.keypad import KeypadScene  # noqa: E402
 from game.ui.kiosk.operator import OperatorScene  # noqa: E402
 from game.ui.kiosk.still_playing import StillPlayingScene  # noqa: E402
 from game.ui.scenes.dice_stats import DiceStatsScene  # noqa: E402

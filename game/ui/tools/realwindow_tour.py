@@ -38,7 +38,7 @@ from game.engine.flow import Phase
 from game.session import settings as st
 from game.ui.app import App
 from game.ui.cli import parse_args
-from game.ui.kiosk.keypad import KeypadScene
+from game.ui.entry.keypad import KeypadScene
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.tools._realwindow import RealGame, Twin, Walk, missing_tools, xserver

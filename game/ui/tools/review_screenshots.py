@@ -37,8 +37,8 @@ from game.i18n import LANGUAGES  # noqa: E402
 from game.session import settings as st  # noqa: E402
 from game.session.controller import GameSetup  # noqa: E402
 from game.ui.app import App, Launch  # noqa: E402
+from game.ui.entry.initials import InitialsScene  # noqa: E402
 from game.ui.kiosk.attract import AttractScene  # noqa: E402
-from game.ui.kiosk.initials import InitialsScene  # noqa: E402
 from game.ui.kiosk.leaderboard import LeaderboardScene  # noqa: E402
 from game.ui.scenes.game import GameScene  # noqa: E402
 from game.ui.scenes.review import ReviewScene  # noqa: E402

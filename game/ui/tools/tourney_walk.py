@@ -43,12 +43,12 @@ from game.session.match_timer import SAVE_EVERY
 from game.tournament import Tournament, TournamentFile
 from game.ui import layout as L
 from game.ui.app import App, Launch
+from game.ui.entry.keyboard import KeyboardScene
 from game.ui.play.dialogs import BUTTON_SIZE, button_row
-from game.ui.scenes.base import ButtonScene
+from game.ui.scene import ButtonScene
 from game.ui.tools._xwin import ROOT, XGame, missing_tools
 from game.ui.tourney.export import ExportScene
 from game.ui.tourney.hub import TournamentScene
-from game.ui.tourney.keyboard import KeyboardScene
 from game.ui.tourney.result import ResultScene
 from game.ui.tourney.setup import SetupScene
 

@@ -14,10 +14,10 @@ import pygame
 from game.i18n import tr
 from game.ui import layout as L
 from game.ui.board.view import GOLD
+from game.ui.entry.keyboard import KeyboardScene
 from game.ui.lines import wrap_lines
-from game.ui.scenes.base import DIM, ButtonScene, Host, button, dialog_box
+from game.ui.scene import DIM, ButtonScene, Host, button, dialog_box
 from game.ui.text import draw_text
-from game.ui.tourney.keyboard import KeyboardScene
 from game.ui.widgets import shade
 
 BOX = pygame.Rect(L.W // 2 - 400, 110, 800, 500)

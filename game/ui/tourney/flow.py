@@ -14,15 +14,14 @@ from game.session.controller import GameSetup
 from game.session.kiosk import Mode
 from game.session.modes import GameMode
 from game.tournament import TMatch, Tournament
-from game.ui.scenes.base import Host
+from game.ui.scene import Host
 from game.ui.scenes.game import GameScene
 
 
 def drop_games(app: Host) -> None:
     """Close the computer's worker of every game on the stack (the stack is about to be replaced)."""
     for scene in app.scenes.scenes:
-        if isinstance(scene, GameScene):
-            scene.game.close()
+        scene.dropped()
 
 
 def match_setup(app: Host, t: Tournament, m: TMatch) -> GameSetup:

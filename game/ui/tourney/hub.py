@@ -20,11 +20,11 @@ from game.session.kiosk import Mode
 from game.tournament import Standing, TMatch, Tournament
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
+from game.ui.entry.keypad import KeypadScene
 from game.ui.input import Intent, IntentKind
-from game.ui.kiosk.keypad import KeypadScene
 from game.ui.kiosk.operator import OperatorScene
 from game.ui.lines import wrap_lines
-from game.ui.scenes.base import INK, ButtonScene, Host, button
+from game.ui.scene import INK, ButtonScene, Host, button
 from game.ui.scenes.title import TitleScene
 from game.ui.text import draw_text
 from game.ui.tourney.flow import cut_off, drop_games, play_here

@@ -14,7 +14,7 @@ from game.i18n import tr
 from game.tournament import TMatch, Tournament, TournamentError, call_text, error_text
 from game.ui import layout as L
 from game.ui.board.view import GOLD
-from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button, dialog_box
+from game.ui.scene import DIM, INK, ButtonScene, Host, button, dialog_box
 from game.ui.text import draw_text
 from game.ui.widgets import shade
 

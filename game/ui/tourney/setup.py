@@ -19,10 +19,10 @@ from game.tournament import MAX_PLAYERS, MIN_PLAYERS, TournamentError, error_tex
 from game.tournament.core import MAX_NAME, Format
 from game.tournament.pairing import bracket_size
 from game.ui.board.view import BG, GOLD
-from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
+from game.ui.entry.keyboard import KeyboardScene
+from game.ui.scene import DIM, INK, ButtonScene, Host, button
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.text import MIN_SIZE, draw_text
-from game.ui.tourney.keyboard import KeyboardScene
 
 LENGTHS = (1, 3, 5, 7, 9, 11, 13)
 COLUMNS, ROWS = 4, 8

@@ -8,7 +8,7 @@ import pygame
 from game.i18n import tr, tr_n
 from game.tournament import Standing, TMatch, Tournament, call_text
 from game.ui.board.view import GOLD
-from game.ui.scenes.base import DIM, INK
+from game.ui.scene import DIM, INK
 from game.ui.text import MIN_SIZE, draw_text
 
 LEFT_X, LEFT_W = 24, 850

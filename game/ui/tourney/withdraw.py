@@ -11,7 +11,7 @@ from game.i18n import tr
 from game.tournament import TournamentError, error_text
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
-from game.ui.scenes.base import ButtonScene, Host, button
+from game.ui.scene import ButtonScene, Host, button
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.text import draw_text
 

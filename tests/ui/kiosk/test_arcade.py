@@ -13,8 +13,8 @@ from game.engine.flow import Phase, Step
 from game.session import settings as st
 from game.session.kiosk import Mode
 from game.ui.app import App, Launch
+from game.ui.entry.keypad import KeypadScene
 from game.ui.kiosk.attract import AttractScene
-from game.ui.kiosk.keypad import KeypadScene
 from game.ui.kiosk.operator import OperatorScene
 from game.ui.kiosk.still_playing import StillPlayingScene
 from game.ui.scenes import dice_stats as dice_stats_scene

@@ -20,12 +20,12 @@ from game.session import persist
 from game.session import settings as st
 from game.tournament import Tournament, TournamentFile
 from game.ui.app import App, Launch
-from game.ui.kiosk.keypad import KeypadScene
+from game.ui.entry.keyboard import KeyboardScene
+from game.ui.entry.keypad import KeypadScene
 from game.ui.kiosk.operator import OperatorScene
 from game.ui.scenes.game import GameScene
 from game.ui.tourney.export import ExportScene
 from game.ui.tourney.hub import TournamentScene
-from game.ui.tourney.keyboard import KeyboardScene
 from game.ui.tourney.result import ResultScene
 from game.ui.tourney.setup import SetupScene
 from game.ui.tourney.withdraw import WithdrawScene

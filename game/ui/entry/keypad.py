@@ -11,7 +11,7 @@ from game.session.kiosk import Mode
 from game.ui import layout as L
 from game.ui.board.view import GOLD
 from game.ui.input import Intent, IntentKind
-from game.ui.scenes.base import INK, ButtonScene, Host, button, dialog_box
+from game.ui.scene import INK, ButtonScene, Host, button, dialog_box
 from game.ui.text import draw_text
 from game.ui.widgets import shade
 

@@ -17,7 +17,7 @@ from game.i18n import tr
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.input import Intent, IntentKind
-from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button, dialog_box
+from game.ui.scene import DIM, INK, ButtonScene, Host, button, dialog_box
 from game.ui.text import draw_text
 from game.ui.widgets import Button
 

@@ -18,6 +18,7 @@ from typing import Protocol
 
 import pygame
 
+from game.review.core import PlayerReview
 from game.session import settings as st
 from game.session.dice_stats import DiceStats
 from game.session.event_desk import EventDesk
@@ -158,6 +159,9 @@ class Host(Protocol):
     def wake(self) -> None: ...
     def apply_settings(self, settings: st.Settings, save: bool) -> None: ...
     def open_tournament(self, after_match: bool = False) -> None: ...
+    def offer_leaderboard(self, player: PlayerReview, level: str, won: bool) -> bool:
+        """Kiosk: after a visitor's review, ask for initials when the game earns a place today."""
+        ...
 
 
 class Scene:
@@ -184,6 +188,31 @@ class Scene:
     def busy(self) -> bool:
         """True while something moves or a timer runs (the loop keeps stepping)."""
         return False
+
+    # -- what the App asks of any scene (it names none of them) ---------------------------------
+
+    def idle_tick(self, seconds: float) -> bool:
+        """Real time that passed while the loop slept (no steps ran): clocks that run while nothing
+        moves (a notice's time, a match clock). True when the picture changed."""
+        return False
+
+    def activity(self) -> tuple[bool, bool]:
+        """(the computer is working, something is animating) on this scene, for the frame log."""
+        return False, False
+
+    def tell(self, text: str, seconds: float) -> bool:
+        """Show news the player must see before leaving (a save that failed) on this scene's status
+        line and keep it up; False when this scene has no place for it."""
+        return False
+
+    def far_side_acts(self) -> bool | None:
+        """Cocktail table: whether the player sitting across must act in this scene's game (the
+        picture turns); None for a scene without a game (the game under it decides)."""
+        return None
+
+    def dropped(self) -> None:
+        """Leaves the stack for good (the App starts another game or goes to the title): stop what
+        runs in the background for it."""
 
     def draw_key(self) -> object | None:
         """While busy: a cheap value that stays equal exactly while :meth:`draw` would paint the same

@@ -219,6 +219,11 @@ class LearnScene(GameScene):
 
     # -- buttons -----------------------------------------------------------------------------
 
+    @property
+    def menu_button(self) -> Button:
+        """Back, where the game's Menu was: live over the lesson's cube offer as Menu over a game's."""
+        return next(b for b in self.buttons.buttons if b.action == self.leave)
+
     def rebuild_buttons(self) -> None:
         """The game's buttons for the phase, laid out in the card; Menu becomes Back; no expert's hint."""
         super().rebuild_buttons()

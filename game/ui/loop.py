@@ -30,12 +30,11 @@ STILL_PASSES = 6
 STILL_FPS = 30
 """A busy scene whose picture stood still for ``STILL_PASSES`` passes in a row (the computer thinking,
 a pause between its moves, a standing message) is stepped at ``STILL_FPS`` until its picture changes
-or input comes. Why: each such pass costs the loop about 0.1 ms of CPU here (polling the events,
-the fixed steps, the picture key; its caches are cold after every sleep), and it draws nothing; at
-60 passes a second the 4K demo under Xvfb made 1,034 of them in 30 s beside 358 presented frames,
-about 0.3 ms of loop CPU per presented frame. Input waits at
-most 1/30 s then, the first frame of what moves next at most as long; motion itself runs at ``fps``
-(tumbling dice change their picture every 70 ms, about 4 passes: 6 standing passes are 100 ms)."""
+or input comes. Why: each such pass costs the loop CPU (polling the events, the fixed steps, the
+picture key; its caches are cold after every sleep) and draws nothing, and where presenting is slow
+they outnumber the presented frames (docs/benchmarks.md, "The loop"). Input waits at most 1/30 s
+then, the first frame of what moves next at most as long; motion itself runs at ``fps`` (tumbling
+dice change their picture every 70 ms, about 4 passes: 6 standing passes are 100 ms)."""
 
 
 FLUSH_SECONDS = 1.0
@@ -48,11 +47,11 @@ class Pacer:
     at all when the pass ran late.
 
     Why not ``pygame.time.Clock.tick``: it sleeps (``SDL_Delay``) even when the pass is already late,
-    about 0.1 ms of wall time and 40 us of the loop's CPU here (a sleep and a wake-up on a cold cache).
-    A late pass is the rule where presenting is slow: in the 4K demo under Xvfb, llvmpipe takes 35 ms
-    to present a frame. Each pass is due one period after the one before was due, not after it woke:
-    a sleep wakes late (by milliseconds when the CPU is rationed, as on a Pi held to its share), and
-    counting from the waking made 60 a second come out at 57 or 58 (``bench_pi``). A pass a little
+    a sleep and a wake-up on a cold cache for nothing; and a late pass is the rule where presenting
+    is slow (a software renderer at 4K). Each pass is due one period after the one before was due,
+    not after it woke: a sleep wakes late (by milliseconds when the CPU is rationed, as on a Pi held
+    to its share), and counting from the waking lost passes every second (``bench_pi``; the figures
+    are in docs/benchmarks.md, "The loop"). A pass a little
     late keeps the beat (the next one waits less); after one later than a whole period the count
     starts again from its end, so the loop never hurries to make up for a stall.
     """
@@ -87,9 +86,8 @@ class FrameLog:
     unchanged), told by :meth:`summary` at the end.
 
     Why the line is formatted by hand and the file flushed once a second (:data:`FLUSH_SECONDS`), not
-    per line: measured in the demo under Xvfb, ``json.dumps`` and a write per line cost the loop about
-    0.1 ms per presented frame (cold caches after each sleep), inflating the very figure the log is
-    for. A reader tailing the file sees each line within a second; the rest is written at the end.
+    per line: ``json.dumps`` and a write per line cost the loop measurably per presented frame (cold
+    caches after each sleep), inflating the very figure the log is for. A reader tailing the file sees each line within a second; the rest is written at the end.
     """
 
     def __init__(self, out: TextIO) -> None:

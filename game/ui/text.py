@@ -37,21 +37,12 @@ TextKey = tuple[str, int, tuple[int, int, int], bool]
 """A rendered surface's key in :class:`TextCache`: (text, size asked, colour, bold)."""
 
 BYTE_LIMIT = 8 * 1024 * 1024
-"""The bytes of text pixels the cache keeps at most: 8 MB (of 2**20 bytes, as the tools print them).
+"""The bytes of text pixels the cache keeps at most (of 2**20 bytes, as the tools print them).
 
-Measured with ``python -m game.ui.tools.text_bytes`` at the game's 1280x720, in English and, the
-widest, in Finnish and Hungarian with larger text. One drawn frame uses at most 0.98 MB of text on the
-title, 0.55 in a game, 0.92 in the demo, 1.54 on the review (1.99 in Hungarian with larger text, the
-most of any screen): above that no standing screen renders again. A whole game shows 6.25 to 8.28 MB,
-most of it status lines seen once. With the cache full after a walk through every screen, the next
-game (13,330 frames drawn) rendered in English 194 texts under 4 MB, 183 under 6, 180 under 8, 151
-under 12, 137 under 16, 128 bounded by count alone (600 surfaces: 16.3 MB) and 126 unbounded; in
-Finnish and Hungarian with larger text 188 and 193 under 8 MB, 134 and 140 by count alone (20.6 and
-21.6 MB). What a bound renders again are words shown earlier in the walk and thrown out since;
-keeping them takes about the room the count alone filled. So 8 MB: four of the largest frames, at
-about 50 more renders a game than the count alone (a status line renders in 0.05 ms here), for half
-its memory or less; bounded by count alone the cache held 18.75 MB at the end of the attract soak
-(``soak --games 300 --seed 2``)."""
+Why this bound: a few of the largest frames' text (the review in Hungarian with larger text is the
+most), so no standing screen renders its words again, while a whole game's status lines, seen once,
+cannot fill the memory as a bound by count alone let them. The measurements that chose it
+(``python -m game.ui.tools.text_bytes``) are in docs/benchmarks.md, "The text cache"."""
 
 COUNT_LIMIT = 600
 """Surfaces kept at most, whatever their bytes: most are short words, so this bounds the bookkeeping
@@ -60,11 +51,9 @@ once past as many entries."""
 
 
 FONT_LIMIT = 32
-"""Fonts (a size and a weight each) kept at most, least recently used out. Each costs about 180 KiB
-once it has drawn a line (measured at sizes 24 to 96). Walking every screen as
-``game.ui.tools.text_bytes`` does opens 14 with normal text and 20 with larger text; the attract soak
-(random taps on every screen) had 22 after 300 games. So this holds both text sizes' fonts, and
-bounds what a size computed from a changing figure would open (a font for every value)."""
+"""Fonts (a size and a weight each) kept at most, least recently used out: both text sizes' fonts of
+every screen, with room to spare, while a size computed from a changing figure cannot open a font
+for every value (the counts measured are in docs/benchmarks.md, "The text cache")."""
 
 
 def surface_bytes(surface: pygame.Surface) -> int:
@@ -77,8 +66,8 @@ class TextCache:
 
     The surfaces are bounded twice, least recently used first out: by count (``limit``) and by the
     bytes of their pixels (``max_bytes``, :data:`BYTE_LIMIT`); the fonts by count (:data:`FONT_LIMIT`).
-    The count alone let long lines fill the cache with 18.75 MB in the attract soak; the bytes bound
-    keeps it to what the screens need.
+    The count alone let long lines fill the cache in the attract soak; the bytes bound keeps it to
+    what the screens need.
 
     Sizes are asked in the game's sizes (24 for the floor) and drawn at :meth:`px` of them: the same
     under normal text, a fifth larger under larger text (:meth:`set_scale`). Every screen keeps asking

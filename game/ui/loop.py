@@ -87,7 +87,8 @@ class FrameLog:
 
     Why the line is formatted by hand and the file flushed once a second (:data:`FLUSH_SECONDS`), not
     per line: ``json.dumps`` and a write per line cost the loop measurably per presented frame (cold
-    caches after each sleep), inflating the very figure the log is for. A reader tailing the file sees each line within a second; the rest is written at the end.
+    caches after each sleep), inflating the very figure the log is for. A reader tailing the file
+    sees each line within a second; the rest is written at the end.
     """
 
     def __init__(self, out: TextIO) -> None:

@@ -110,6 +110,10 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+fsync_dir = _fsync_dir
+"""Make a rename in ``directory`` durable (for other modules' atomic writes)."""
+
+
 def atomic_write_json(path: Path, data: Any) -> bool:
     """Write ``data`` as JSON to ``path`` atomically; False (and a log line) if the disk refused."""
     try:
@@ -125,8 +129,21 @@ def atomic_write_text(path: Path, text: str) -> bool:
     return atomic_write_bytes(path, text.encode("utf-8"))
 
 
+_LAST_ERROR: list[OSError] = []
+
+
+def last_error() -> str:
+    """The operating system's reason for the last write that failed (a full disk, a read-only
+    folder), for a message on screen; "" when none failed."""
+    if not _LAST_ERROR:
+        return ""
+    exc = _LAST_ERROR[-1]
+    return exc.strerror or str(exc)
+
+
 def atomic_write_bytes(path: Path, data: bytes) -> bool:
-    """Write ``data`` to ``path`` atomically; False (and a log line) if the disk refused."""
+    """Write ``data`` to ``path`` atomically; False (and a log line, and :func:`last_error`) if the
+    disk refused."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
@@ -139,6 +156,7 @@ def atomic_write_bytes(path: Path, data: bytes) -> bool:
         return True
     except OSError as exc:
         log.error("could not save %s: %s", path, exc)
+        _LAST_ERROR[:] = [exc]
         with contextlib.suppress(OSError):
             tmp.unlink(missing_ok=True)
         return False

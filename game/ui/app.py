@@ -31,6 +31,7 @@ from game.session.events import Autosave, EventBus, Sounds
 from game.session.kiosk import Kiosk, Mode, kiosk_config
 from game.session.leaderboard import Leaderboard
 from game.session.narration import Narrator
+from game.session.operator_lock import OperatorLock
 from game.session.records import RecordKeeper
 from game.session.resume import restore_match_parts, resumed_setup
 from game.session.speech import Speaker
@@ -42,6 +43,7 @@ from game.ui.board.sprites import Sprites
 from game.ui.display import Display
 from game.ui.input import InputMapper, Intent
 from game.ui.kiosk.attract import AttractScene
+from game.ui.kiosk.notices import add_notice
 from game.ui.kiosk.rules import KioskRules
 from game.ui.launch import Launch
 from game.ui.reader import Reader
@@ -106,8 +108,14 @@ class App:
         self.audio = Audio(self.settings.sound, self.settings.volume)
         self.dice_stats = DiceStats()
         self.saved: persist.SavedGame | None = None
+        self.notices: list[str] = []
+        """What went wrong that the operator must see (a broken autosave or leaderboard, a failed
+        save): shown on the operator menu until they tap it away."""
+        self.lock = OperatorLock(self.data_dir, self.settings.operator_code, self.clock)
         self.kiosk: Kiosk | None = (
-            Kiosk(kiosk_config(self.settings, (L.W, L.H)), start=Mode.ATTRACT) if self.launch.kiosk else None
+            Kiosk(kiosk_config(self.settings, (L.W, L.H), self.lock.verify), start=Mode.ATTRACT)
+            if self.launch.kiosk
+            else None
         )
         self.kiosk_rules = KioskRules(self, self.kiosk) if self.kiosk is not None else None
         self.events = EventBus()
@@ -145,8 +153,9 @@ class App:
         """The animation speed (a setting)."""
         return self.settings.animation
 
-    def apply_settings(self, settings: st.Settings, save: bool) -> None:
-        """Make ``settings`` current everywhere (language, sound, speed, kiosk); optionally save them."""
+    def apply_settings(self, settings: st.Settings, save: bool) -> bool:
+        """Make ``settings`` current everywhere (language, sound, speed, kiosk); optionally save them.
+        False when they were to be saved and the disk refused (the caller says so on screen)."""
         language_changed = settings.language != i18n.get_language()
         self.settings = settings
         apply_language(settings.language)
@@ -159,14 +168,16 @@ class App:
             self.display.set_rotation(settings.rotation)  # drawing and input turn together
             self.needs_draw = True
         if self.kiosk is not None:
-            self.kiosk.config = kiosk_config(settings, (L.W, L.H))
+            self.kiosk.config = kiosk_config(settings, (L.W, L.H), self.lock.verify)
+        saved = True
         if save:
             if self.visit_settings is not None:  # a visitor's own choices are for the visit: not saved
                 settings = access.with_access_of(settings, self.visit_settings)
-            st.save_settings(self.stored.to_save(settings), self.data_dir)
+            saved = st.save_settings(self.stored.to_save(settings), self.data_dir)
         if language_changed:
             CACHE.clear()
             self.needs_draw = True
+        return saved
 
     # -- where to go ---------------------------------------------------------------------------
 
@@ -232,6 +243,8 @@ class App:
         games = [scene for scene in self.scenes.scenes if isinstance(scene, GameScene)]
         if games and first:
             games[-1].flash(i18n.tr("saved.failed"), seconds=8.0, keep=True)
+        if self.kiosk is not None:  # and the operator, at the next login
+            add_notice(self, i18n.tr("notice.autosave_failed", reason=persist.last_error()))
 
     def continue_saved(self) -> None:
         saved = self.saved

@@ -24,6 +24,7 @@ from game.session.event_desk import EventDesk
 from game.session.events import Autosave, EventBus
 from game.session.kiosk import Kiosk
 from game.session.leaderboard import Leaderboard
+from game.session.operator_lock import OperatorLock
 from game.session.persist import SavedGame
 from game.session.records import RecordKeeper
 from game.session.speech import Speaker
@@ -137,6 +138,8 @@ class Host(Protocol):
     clock: Callable[[], float]
     speech: Speaker
     visit_settings: st.Settings | None
+    lock: OperatorLock
+    notices: list[str]
 
     @property
     def speed(self) -> str: ...
@@ -150,7 +153,7 @@ class Host(Protocol):
     def continue_saved(self) -> None: ...
     def go_attract(self) -> None: ...
     def wake(self) -> None: ...
-    def apply_settings(self, settings: st.Settings, save: bool) -> None: ...
+    def apply_settings(self, settings: st.Settings, save: bool) -> bool: ...
     def open_tournament(self, after_match: bool = False) -> None: ...
 
 

@@ -180,7 +180,7 @@ class SetupScene(ButtonScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(BG)
         draw_text(surface, tr("tourney.new"), 38, (24, 40), GOLD, anchor="midleft", width=820)
-        count = tr("tourney.count", count=len(self.names), low=MIN_PLAYERS, high=MAX_PLAYERS)
+        count = tr_n("tourney.count", len(self.names), n=len(self.names), low=MIN_PLAYERS, high=MAX_PLAYERS)
         line = self.message or count
         colour = (255, 130, 120) if self.message else DIM
         draw_text(surface, line, 24, (24, 78), colour, anchor="midleft", width=840)

@@ -38,6 +38,7 @@ from tests.event_driver import (
     press_enter,
     steps,
     type_code,
+    type_dice_parts,
     type_keys,
 )
 from tests.mounts import tmpfs
@@ -104,6 +105,7 @@ def saved(tmp_path: Path) -> Tournament:
 
 def play_called_match_here(app: App, hub: TournamentScene, rng: random.Random) -> GameScene:
     press_button(app, tr("tourney.play_here"))
+    type_dice_parts(app)
     game = app.scenes.top
     assert isinstance(game, GameScene)
     assert game.game.setup.tournament is not None and game.game.timer is not None  # the clock: house rule
@@ -221,6 +223,7 @@ def test_a_power_cut_in_a_tournament_match_comes_back_as_the_same_match(tmp_path
     m = hub.current()
     assert m is not None
     press_button(app, tr("tourney.play_here"))
+    type_dice_parts(app)
     game = app.scenes.top
     assert isinstance(game, GameScene)
     rng = random.Random(3)
@@ -265,6 +268,7 @@ def test_a_clock_that_runs_out_scores_the_match_on_time(tmp_path: Path) -> None:
     m = hub.current()
     assert m is not None
     press_button(app, tr("tourney.play_here"))
+    type_dice_parts(app)
     game = app.scenes.top
     assert isinstance(game, GameScene)
     rng = random.Random(5)

@@ -36,7 +36,6 @@ import hmac
 import itertools
 import json
 import logging
-import os
 import secrets
 import time
 from collections.abc import Callable
@@ -192,25 +191,10 @@ def write_private(path: Path, data: object) -> str | None:
     """``data`` as JSON into ``path``, atomically, readable and writable by this user only (0600 from
     the moment it exists: no window in which another user could open it). None when saved, else the
     operating system's reason (a full disk, a read-only folder), logged."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     text = json.dumps(data, indent=1, sort_keys=True) + "\n"
-    try:
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
-        with os.fdopen(fd, "wb") as handle:
-            os.fchmod(handle.fileno(), FILE_MODE)  # whatever the umask
-            handle.write(text.encode("utf-8"))
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-        persist.fsync_dir(path.parent)
+    if persist.atomic_write_bytes(path, text.encode("utf-8"), FILE_MODE):
         return None
-    except OSError as exc:
-        log.error("could not save %s: %s", path, exc)
-        with contextlib.suppress(OSError):
-            tmp.unlink(missing_ok=True)
-        return exc.strerror or str(exc)
+    return persist.last_error() or "not saved"
 
 
 def write_code(directory: Path, code: str | CodeHash) -> str | None:

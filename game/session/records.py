@@ -92,8 +92,8 @@ class RecordKeeper:
             if game.mode == "demo":
                 self.recorder = None
                 return
-            if event.first or game.match.games == 0:
-                self._new_match(game)
+            if event.first or game.match.games == 0 or game.match_dice.per_game:
+                self._new_match(game)  # an unlimited session: a record a game, each with its own secret
             if self.recorder is not None:  # None: a later game of a match whose start was not recorded
                 self.recorder.game_started(game.state)
             return
@@ -127,9 +127,21 @@ class RecordKeeper:
             return
         self.lost += recorder.missed > missed
         if isinstance(event, (ev.PlayMade, ev.CubeOffered, ev.CubeTaken, ev.CubePassed, ev.GameOver)):
-            # The dice's lines follow the match (a typed roll marks the record "entered by hand").
-            recorder.metadata = game.match_dice.apply_to(recorder.metadata)
+            # The dice's lines follow the match (a typed roll marks the record "entered by hand"); a
+            # session's game reveals its own secret when it ends (the next game has a new one).
+            reveal = isinstance(event, ev.GameOver) and game.match_dice.per_game
+            recorder.metadata = game.match_dice.apply_to(recorder.metadata, reveal=reveal)
             self.write()
+
+    def abandon(self, game: ev.GameView) -> None:
+        """The game leaves the screen unfinished (the demo took over, a new game, the operator): its
+        secret is revealed in the record now, so the rolls played so far can still be checked; the
+        dice of the rest are never rolled."""
+        recorder = self.recorder
+        if recorder is None or game.mode == "demo" or game.match_dice.secret is None:
+            return
+        recorder.metadata = game.match_dice.apply_to(recorder.metadata, reveal=True)
+        self.write()
 
     def _new_match(self, game: ev.GameView) -> None:
         self.mode, self.level, self.human = game.mode, game.level, game.human

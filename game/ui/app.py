@@ -208,7 +208,10 @@ class App:
     def setup(self, mode: str, match_length: int, level: str | None = None, coach: bool = False) -> GameSetup:
         """A new game as the settings say (level, unless one is given; typed dice) with this run's seed."""
         level, hand = level or self.settings.level, self.settings.hand_dice and mode != "demo"
-        return GameSetup(mode, match_length, self.seed, level, coach=coach, hand_dice=hand)
+        shared = mode in ("computer", "two")  # the players' part of the dice (issue 37): not the demo's
+        return GameSetup(
+            mode, match_length, self.seed, level, coach=coach, hand_dice=hand, shared_dice=shared
+        )
 
     def new_game(
         self, mode: str, match_length: int | None = None, *, level: str | None = None, coach: bool = False
@@ -222,6 +225,7 @@ class App:
         """
         length = self.settings.match_length if match_length is None else match_length
         if mode != "demo" or self.kiosk is not None:
+            self.abandon_games()
             persist.clear_game(self.data_dir)
             self.saved = None
         self.start_game(GameScene(self, self.setup(mode, length, level, coach)))
@@ -267,6 +271,14 @@ class App:
         # whenever the cyclic collector's generation 2 happens to run (a kiosk changes scenes all day).
         self._collect = True
 
+    def abandon_games(self) -> None:
+        """The games on screen are given up for good (their save deleted): each unfinished match's
+        dice secret goes into its record now (issue 37), so its rolls can be checked. Not when a game
+        is only left for the title: Continue brings it back, and its secret must stay unknown."""
+        for scene in self.scenes.scenes:
+            if isinstance(scene, GameScene) and not scene.game.match.is_over:
+                self.records.abandon(scene.game)
+
     def to_title(self) -> None:
         self._drop_games()
         self.input.cancel()
@@ -284,6 +296,7 @@ class App:
 
     def go_attract(self) -> None:
         """Back to the demo: the abandoned game's save is deleted (it belongs to someone who left)."""
+        self.abandon_games()
         persist.clear_game(self.data_dir)
         self._drop_games()
         self.input.cancel()

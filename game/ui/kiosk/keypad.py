@@ -34,6 +34,8 @@ class KeypadScene(ButtonScene):
     ) -> None:
         super().__init__(app)
         self.title_key = title_key
+        self.title: str | None = None
+        """A title with a name in it (replaces the ``title_key``'s text)."""
         self.on_done = on_done
         self.own = ""
         self.message = ""
@@ -131,7 +133,7 @@ class KeypadScene(ButtonScene):
         shade(surface, 200)
         box = pygame.Rect(L.W // 2 - 220, 40, 440, 660)
         dialog_box(surface, box)
-        draw_text(surface, tr(self.title_key), 30, (L.W // 2, 90), GOLD, width=box.w - 30)
+        draw_text(surface, self.title or tr(self.title_key), 30, (L.W // 2, 90), GOLD, width=box.w - 30)
         dots = "•" * len(self.entered) or "–"
         draw_text(surface, dots, 48, (L.W // 2, 160), INK)
         kiosk = self.app.kiosk

@@ -79,6 +79,7 @@ class OperatorScene(ButtonScene):
         if kiosk is not None:
             kiosk.mode = Mode.ACTIVE
             kiosk.idle = 0.0
+        self.app.abandon_games()
         persist.clear_game(self.app.data_dir)
         self.app.to_title()
 

@@ -29,6 +29,7 @@ from game.ui.board.anim import Animator, DiceRoll
 from game.ui.board.sprites import Sprites
 from game.ui.board.view import BoardView
 from game.ui.input import Intent
+from game.ui.kiosk.keypad import KeypadScene
 from game.ui.kiosk.leaderboard import offer_entry
 from game.ui.play import dialog_input, dialogs, panel
 from game.ui.play.answer_window import AnswerWindow
@@ -251,6 +252,8 @@ class GameScene(CoachedActions, Scene):
         self.app.input.cancel()
 
     def handle(self, intent: Intent) -> None:
+        if self.take_contribution(intent):
+            return
         if intent.kind == "back":
             self.open_menu(keyboard=True)
             return
@@ -265,6 +268,45 @@ class GameScene(CoachedActions, Scene):
         if self.hands.drag is None and self.buttons.handle(intent):
             return
         self.hands.handle(intent)
+
+    def take_contribution(self, intent: Intent) -> bool:
+        """Before the first roll of a match with shared dice (issue 37): a player's first touch (or
+        key) rolls their opening die, and where and when it came is their part of the dice: the
+        position in the picture and the game's time in milliseconds, as 15 digits, shown on the
+        panel and written into the record (``docs/dice.md``). True when the intent was taken."""
+        game = self.game
+        who = game.awaited()
+        if who is None or intent.kind not in ("down", "nav"):
+            return False
+        if intent.kind == "nav" and intent.command not in ("select", "done"):
+            return False
+        x, y = (max(0, min(9999, int(v))) for v in intent.pos)
+        millis = round(self.app.time * 1000) % 10**7
+        game.contribute(who, f"{x:04d}{y:04d}{millis:07d}")
+        self.app.input.cancel()  # the touch was the roll: it does not also land on the board
+        return True
+
+    def ask_typed_contribution(self) -> None:
+        """A tournament match: each player types a few digits of their own for the dice (issue 37),
+        on a keypad over the board, before the first roll (a touch's place and time, as in casual
+        play, could be repeated by nobody who wants to check it later; typed digits can)."""
+        game = self.game
+        if game.setup.tournament is None or self.app.scenes.top is not self:
+            return
+        who = game.awaited()
+        if who is None:
+            return
+
+        def take(digits: str) -> str | None:
+            if len(digits) < 4:
+                return tr("dice.contribute_short")
+            game.contribute(who, digits)
+            return None
+
+        pad = KeypadScene(self.app, "dice.contribute", take)
+        pad.title = tr("dice.contribute", name=tr_message(game.name(who)))
+        pad.buttons.buttons.pop()  # no Cancel: the match waits for these digits
+        self.app.scenes.push(pad)
 
     def command(self, name: str) -> None:
         """A keyboard or controller command (see ``game.ui.controls``)."""
@@ -294,6 +336,7 @@ class GameScene(CoachedActions, Scene):
             self.end_turn()  # nothing left to move: select finishes the turn
 
     def update(self, dt: float) -> None:
+        self.ask_typed_contribution()
         self.events.update(dt, board_still=not (self.anim.busy or self.dice.tumbling))
         self.anim.speed = self.app.speed
         self.anim.reduced = self.dice.still = self.app.settings.reduced_motion

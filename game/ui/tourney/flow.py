@@ -37,6 +37,7 @@ def match_setup(app: Host, t: Tournament, m: TMatch) -> GameSetup:
         names=(a, b),
         tournament=m.id,
         aids=app.desk.aids(),
+        shared_dice=True,  # each player types a few digits of their own before the first roll
     )
 
 

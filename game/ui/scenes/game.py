@@ -37,6 +37,7 @@ from game.ui.play.board_paint import Frame
 from game.ui.play.coach_card import CoachCard
 from game.ui.play.coached import CoachedActions
 from game.ui.play.cursor import BoardCursor
+from game.ui.play.dice_check import DiceCheckScene
 from game.ui.play.hints import Hints
 from game.ui.play.match_events import MatchEvents
 from game.ui.play.motion import animate
@@ -213,6 +214,15 @@ class GameScene(CoachedActions, Scene):
             return None
         kept, s = record.games[0], self.game.state
         return record if (kept.score, kept.result) == (s.score, s.result) else None
+
+    def check_dice(self) -> None:
+        """The dice revealed (from the game-over dialog): commitment, secret, parts, a QR code; "The
+        same dice again" when a match (not a tournament's) is over."""
+        game = self.game
+        names = (tr_message(game.name(0)), tr_message(game.name(1)))
+        over = (game.match.is_over or game.timed_out) and game.setup.tournament is None
+        same = (lambda: game.next_game(same_dice=True)) if over else None
+        self.app.scenes.push(DiceCheckScene(self.app, game.match_dice, names, same))
 
     def open_review(self) -> None:
         """The review of the game just finished (from the game-over dialog)."""

@@ -132,7 +132,9 @@ class Leaderboard:
                 skipped.append(str(exc))
         if skipped:
             log.warning("%s: %d bad entries skipped: %s", path, len(skipped), "; ".join(skipped))
-            self.problems.append(f"{FILE}: {len(skipped)} × {skipped[0]}")
+            self.problems.append(
+                f"{FILE}: {len(skipped)} bad entries left out, the others kept ({skipped[0]})"
+            )
             if persist.keep_copy(path, "bad entries") is not None:
                 self.save()  # the good ones, so the same entries are not reported at every start
 

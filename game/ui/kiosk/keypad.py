@@ -11,6 +11,7 @@ from game.session.kiosk import Mode
 from game.ui import layout as L
 from game.ui.board.view import GOLD
 from game.ui.input import Intent
+from game.ui.lines import wrap_lines
 from game.ui.scenes.base import INK, ButtonScene, Host, button, dialog_box
 from game.ui.text import draw_text
 from game.ui.widgets import shade
@@ -133,7 +134,10 @@ class KeypadScene(ButtonScene):
         shade(surface, 200)
         box = pygame.Rect(L.W // 2 - 220, 40, 440, 660)
         dialog_box(surface, box)
-        draw_text(surface, self.title or tr(self.title_key), 30, (L.W // 2, 90), GOLD, width=box.w - 30)
+        title = wrap_lines(self.title or tr(self.title_key), 30, box.w - 30)[:2]
+        for i, line in enumerate(title):  # one line at 90, or two around it
+            y = 90 + (i * 34 - 17 if len(title) == 2 else 0)
+            draw_text(surface, line, 30, (L.W // 2, y), GOLD, width=box.w - 30)
         dots = "•" * len(self.entered) or "–"
         draw_text(surface, dots, 48, (L.W // 2, 160), INK)
         kiosk = self.app.kiosk

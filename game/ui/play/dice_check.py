@@ -29,8 +29,8 @@ from game.ui.text import MIN_SIZE, draw_text
 
 log = logging.getLogger(__name__)
 
-QR_SIDE = 300
-"""The QR code's side in logical pixels (about 190 real pixels at 800x480: a phone reads it)."""
+QR_SIDE = 400
+"""The QR code's largest side in logical pixels (about 250 real pixels at 800x480: a phone reads it)."""
 
 
 def check_line(dice: MatchDice) -> str:
@@ -50,7 +50,7 @@ def qr_surface(text: str, side: int) -> pygame.Surface | None:
     except ImportError:
         log.warning("segno is not installed: the dice check shows no QR code")
         return None
-    matrix = segno.make(text, error="m", micro=False).matrix
+    matrix = segno.make(text, error="l", micro=False).matrix
     n = len(matrix) + 8  # four modules of quiet border each side
     scale = max(1, side // n)
     surface = pygame.Surface((n * scale, n * scale))

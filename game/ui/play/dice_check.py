@@ -118,8 +118,9 @@ class DiceCheckScene(ButtonScene):
         left, width = 40, L.W - QR_SIDE - 120
         y = 110
         for label, value in self.rows():
-            draw_text(surface, label, MIN_SIZE, (left, y), DIM, anchor="midleft", width=width)
-            y += 30
+            for line in wrap_lines(label, MIN_SIZE, width)[:2]:
+                draw_text(surface, line, MIN_SIZE, (left, y), DIM, anchor="midleft", width=width)
+                y += 30
             for line in wrap_lines(value, 28, width)[:3]:
                 draw_text(surface, line, 28, (left, y), INK, anchor="midleft", width=width)
                 y += 34

@@ -102,6 +102,14 @@ def make_app(folder: Path, kiosk: bool = False) -> App:
     return App(settings, Launch(kiosk=kiosk), data_dir=folder, threaded_ai=False, clock=lambda: 1.8e9)
 
 
+def started(app: App, mode: str, length: int) -> GameScene:
+    """A game as the title starts it (the players' parts asked), its first roll made by their taps."""
+    scene = GameScene(app, app.setup(mode, length))
+    app.scenes.reset(scene)
+    settle(app, scene)
+    return scene
+
+
 def records(folder: Path) -> list[str]:
     return [p.read_text(encoding="utf-8") for p in sorted((folder / FOLDER).glob("*.mat"))]
 
@@ -127,9 +135,7 @@ def test_the_first_roll_waits_for_the_players_touches_and_the_dice_come_from_bot
 
 def test_a_two_player_match_verifies_with_both_parts_and_a_changed_part_is_caught(tmp_path: Path) -> None:
     app = make_app(tmp_path)
-    scene = GameScene(app, app.setup("two", 3))
-    app.scenes.reset(scene)
-    settle(app, scene)
+    scene = started(app, "two", 3)
     p0, p1 = scene.game.match_dice.contributions or ("", "")
     assert p0 and p1 and p0 != p1
     play_match(scene, random.Random(5))
@@ -141,9 +147,7 @@ def test_a_two_player_match_verifies_with_both_parts_and_a_changed_part_is_caugh
 
 def test_an_unlimited_session_reveals_each_games_own_secret_when_it_ends(tmp_path: Path) -> None:
     app = make_app(tmp_path)
-    scene = GameScene(app, app.setup("two", 0))
-    app.scenes.reset(scene)
-    settle(app, scene)
+    scene = started(app, "two", 0)
     rng = random.Random(7)
     secrets = []
     for _ in range(2):
@@ -165,9 +169,7 @@ def test_an_abandoned_game_reveals_its_secret_in_its_record(tmp_path: Path) -> N
     app = make_app(tmp_path, kiosk=True)
     assert app.kiosk_rules is not None
     app.kiosk_rules.resume_active()  # a visitor is playing (the first touch wakes no demo)
-    scene = GameScene(app, app.setup("computer", 5))
-    app.scenes.reset(scene)
-    settle(app, scene)
+    scene = started(app, "computer", 5)
     rng = random.Random(3)
     for _ in range(12):
         play_turn(scene, rng)
@@ -181,9 +183,7 @@ def test_an_abandoned_game_reveals_its_secret_in_its_record(tmp_path: Path) -> N
 
 def test_no_file_another_user_can_read_gives_the_rolls_to_come(tmp_path: Path) -> None:
     app = make_app(tmp_path)
-    scene = GameScene(app, app.setup("two", 5))
-    app.scenes.reset(scene)
-    settle(app, scene)
+    scene = started(app, "two", 5)
     rng = random.Random(4)
     for _ in range(10):
         play_turn(scene, rng)

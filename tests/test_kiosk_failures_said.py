@@ -201,3 +201,30 @@ def test_the_first_start_screen_says_how_to_reach_the_operator_menu(tmp_path: Pa
     app = kiosk_app(tmp_path, st.Settings())
     locked = app.scenes.top
     assert isinstance(locked, LockedScene) and locked.state is ol.CodeState.DAMAGED
+
+
+def test_a_language_chosen_on_the_title_that_cannot_be_saved_is_said(
+    tmp_path: Path, broken_disk: str
+) -> None:
+    from game.ui.scenes.title import TitleScene
+
+    app = App(st.Settings(), Launch(), data_dir=tmp_path / "data", threaded_ai=False)
+    app.scenes.push(app.initial_scene())
+    title = app.scenes.top
+    assert isinstance(title, TitleScene)
+    press_button(app, "FI")
+    assert app.settings.language == "fi"  # it holds for this run...
+    assert i18n.tr("settings.not_saved", reason=broken_disk) in title.notice_lines()  # ...and says so
+    app.draw()
+    i18n.set_language("en")
+
+
+def test_clear_leaderboard_the_disk_refuses_is_said_and_told(tmp_path: Path, broken_disk: str) -> None:
+    app = kiosk_app(tmp_path / "data")
+    click(app, (640, 360))
+    open_operator(app, CODE)
+    menu = app.scenes.top
+    assert isinstance(menu, OperatorScene)
+    menu.board_cleared()
+    assert menu.message == i18n.tr("operator.not_saved")
+    assert any(broken_disk in notice for notice in app.notices)

@@ -36,6 +36,7 @@ from game.ui.kiosk.keypad import KeypadScene  # noqa: E402
 from game.ui.kiosk.operator import OperatorScene  # noqa: E402
 from game.ui.scenes.game import GameScene  # noqa: E402
 from game.ui.scenes.settings import SettingsScene  # noqa: E402
+from game.ui.scenes.title import TitleScene  # noqa: E402
 from game.ui.tools._frames import shoot  # noqa: E402
 from game.ui.tools.screenshots import random_turns  # noqa: E402
 from game.ui.tourney.export import ExportScene  # noqa: E402
@@ -111,6 +112,17 @@ def lock_screens(out: Path, lang: str) -> None:
         app.quit()
 
 
+def title_not_saved(out: Path, lang: str) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        app = App(st.Settings(language=lang, sound=False), Launch(), data_dir=folder, threaded_ai=False)
+        title = app.initial_scene()
+        app.scenes.push(title)
+        assert isinstance(title, TitleScene)
+        title.not_saved = os.strerror(errno.EROFS)
+        shoot(app, out, "title_not_saved", lang)
+        app.quit()
+
+
 def tournament_screens(out: Path, lang: str) -> None:
     with tempfile.TemporaryDirectory() as folder:
         settings = st.Settings(language=lang, animation="fast", sound=False, operator_code=CODE)
@@ -175,6 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     for lang in args.lang or LANGUAGES:
         lock_screens(out, lang)
+        title_not_saved(out, lang)
         tournament_screens(out, lang)
         dice_screens(out, lang)
     pygame.quit()

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from game.engine.flow import Phase
+from game.record import DiceVerdict, check_dice, read_mat
 from game.session import settings as st
 from game.session.match_dice import MatchDice
 from game.session.records import FOLDER
@@ -141,8 +142,12 @@ def test_a_two_player_match_verifies_with_both_parts_and_a_changed_part_is_caugh
     play_match(scene, random.Random(5))
     (text,) = records(tmp_path)
     assert check_mat(text) > 20
+    changed = text.replace(f',{p1}"]', f',{int(p1) + 1}"]')
     with pytest.raises(AssertionError):  # the same file with another part for player 1
-        check_mat(text.replace(f',{p1}"]', f',{int(p1) + 1}"]'))
+        check_mat(changed)
+    # The game's own check (python -m game.record --check-dice) agrees on both.
+    assert check_dice(read_mat(text)).ok
+    assert check_dice(read_mat(changed)).verdict is DiceVerdict.MISMATCH
 
 
 def test_an_unlimited_session_reveals_each_games_own_secret_when_it_ends(tmp_path: Path) -> None:
@@ -211,3 +216,28 @@ def test_a_save_from_before_issue_37_goes_on_with_the_same_v1_dice() -> None:
     assert dice_old.contributions is None and dice_old.awaiting({0, 1}) is None
     assert list(dice_old.roll()) == dice("00112233445566778899aabbccddeeff", "game 1 roll 4")
     assert ("Dice", "HMAC-SHA256 v1") in dice_old.metadata()
+
+
+def test_check_the_dice_shows_the_whole_commitment_the_secret_and_a_qr_code(tmp_path: Path) -> None:
+    from game.ui.play import dialogs
+    from game.ui.play.dice_check import DiceCheckScene
+    from tests.ui_driver import press_button
+
+    app = make_app(tmp_path)
+    scene = started(app, "two", 1)
+    play_match(scene, random.Random(8))
+    for _ in range(400):
+        app.step()
+    assert "Check the dice" in [label for label, _, _ in dialogs.game_over_buttons(scene)]
+    press_button(app, "Check the dice")
+    check = app.scenes.top
+    assert isinstance(check, DiceCheckScene)
+    dice_now = scene.game.match_dice
+    secret, parts = dice_now.secret, dice_now.contributions
+    assert secret is not None and parts is not None
+    commit = hashlib.sha256(secret.encode()).hexdigest()
+    assert check.line == f"dice HMAC-SHA256 v2 commit={commit} secret={secret} players={parts[0]},{parts[1]}"
+    assert check.qr is not None and check.qr.get_width() >= 300  # segno drew it
+    shown = " ".join(value for _, value in check.rows())
+    assert commit in shown.replace(" ", "") and secret in shown.replace(" ", "")
+    app.draw()

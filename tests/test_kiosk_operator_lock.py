@@ -186,6 +186,17 @@ def test_100_wrong_codes_take_longer_than_the_slow_down_promises() -> None:
     assert k.failures == 100
 
 
+def test_the_slow_down_holds_at_its_longest_however_many_tries() -> None:
+    """A week of guessing (a count in the thousands, kept on disk) must not overflow the wait."""
+    assert [ol.wait_after(n) for n in (1, 2, 3, 4, 8, 9, 2000, 10**6)] == [0, 0, 30, 60, 900, 900, 900, 900]
+    k = Kiosk(KioskConfig(code="48163"), start=Mode.ACTIVE)
+    k.failures = 10**6 - 1
+    open_pad(k)
+    for d in "11111":
+        k.digit(d)
+    assert not k.submit() and k.wait_seconds == ol.LONGEST_WAIT
+
+
 def test_a_wait_refuses_even_the_right_code_and_the_right_code_ends_the_count() -> None:
     k = Kiosk(KioskConfig(code="48163"), start=Mode.ACTIVE)
     open_pad(k)

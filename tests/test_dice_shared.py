@@ -241,3 +241,31 @@ def test_check_the_dice_shows_the_whole_commitment_the_secret_and_a_qr_code(tmp_
     shown = " ".join(value for _, value in check.rows())
     assert commit in shown.replace(" ", "") and secret in shown.replace(" ", "")
     app.draw()
+
+
+def test_the_exported_page_says_how_to_check_and_its_checker_gives_the_records_rolls(tmp_path: Path) -> None:
+    import html
+    import subprocess
+    import sys
+
+    from game.tournament import Tournament
+    from game.tournament.export import html_page
+
+    app = make_app(tmp_path)
+    scene = started(app, "two", 1)
+    play_match(scene, random.Random(6))
+    (text,) = records(tmp_path)
+    t = Tournament.create("Club night", ["Anna", "Ben", "Cid", "Dan"])
+    t.matches[0].mat = text
+    page = html_page(t, "en")
+    assert "Checking the dice" in page and "&amp;#x27;" not in page
+    (code,) = re.findall(r"<pre>(.*?)</pre>", page, re.S)
+    (tmp_path / "check.py").write_text(html.unescape(code), encoding="utf-8")
+    (tmp_path / "m.mat").write_text(text, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, str(tmp_path / "check.py"), str(tmp_path / "m.mat")], capture_output=True, text=True
+    )
+    head = dict(re.findall(r'; \[(\w+) "(.*)"\]', text))
+    key = key_of(head["DiceSecret"], *head["DiceContributions"].split(","))
+    assert f"game 1 opening 1: {dice(key, 'game 1 opening 1')}" in done.stdout
+    assert f"game 1 roll 3: {dice(key, 'game 1 roll 3')}" in done.stdout

@@ -153,7 +153,7 @@ def html_page(t: Tournament, lang: str | None = None) -> str:
             out.append("</table></div>")
     if any(m.mat for m in t.matches):  # how anyone checks the dice of the records beside this page
         out.append(f"<h2>{tr('tourney.dice_check_title')}</h2>")
-        out.append(f"<p>{html.escape(tr('tourney.dice_check_how'))}</p>")
+        out.append(f"<p>{tr('tourney.dice_check_how')}</p>")  # tr escapes
         out.append(f"<pre>{html.escape(DICE_CHECKER)}</pre>")
     out.append("</body></html>")
     return "\n".join(out) + "\n"

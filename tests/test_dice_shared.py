@@ -269,3 +269,25 @@ def test_the_exported_page_says_how_to_check_and_its_checker_gives_the_records_r
     key = key_of(head["DiceSecret"], *head["DiceContributions"].split(","))
     assert f"game 1 opening 1: {dice(key, 'game 1 opening 1')}" in done.stdout
     assert f"game 1 roll 3: {dice(key, 'game 1 roll 3')}" in done.stdout
+
+
+def test_a_saved_game_replaced_by_a_new_one_reveals_its_secret_even_after_a_restart(tmp_path: Path) -> None:
+    from tests.ui_driver import quit_pygame
+
+    app = make_app(tmp_path)
+    scene = started(app, "computer", 5)
+    rng = random.Random(9)
+    for _ in range(12):
+        play_turn(scene, rng)
+    app.autosave.save(scene.game)
+    secret = scene.game.match_dice.secret
+    assert secret is not None
+    app.to_title()  # left for the title: Continue may bring it back, so nothing is revealed yet
+    assert "DiceSecret" not in records(tmp_path)[0]
+    app.quit()
+    quit_pygame()
+    again = make_app(tmp_path)  # another run: nothing of the match in memory
+    again.new_game("two", 1)  # the saved game is replaced
+    (old,) = [t for t in records(tmp_path) if "Computer" in t]
+    assert f'; [DiceSecret "{secret}"]' in old
+    assert check_mat(old) >= 1

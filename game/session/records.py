@@ -21,12 +21,14 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from game.engine.dice import fingerprint
 from game.engine.errors import RulesError
 from game.engine.flow import (
     GameState,
     Phase,
 )
 from game.record import MatchRecord, MatchRecorder, RecordError, default_metadata, load_mat, save_mat
+from game.record.dicecheck import FINGERPRINT_KEY, SECRET_KEY, reveal_secret
 from game.session import events as ev
 
 log = logging.getLogger(__name__)
@@ -142,6 +144,33 @@ class RecordKeeper:
             return
         recorder.metadata = game.match_dice.apply_to(recorder.metadata, reveal=True)
         self.write()
+
+    def reveal_left(self, secret: str) -> bool:
+        """A saved game is thrown away (a new game replaces it, the demo takes over, the operator
+        deletes it): the record whose fingerprint is that secret's, and which does not show it yet,
+        gets it now (issue 37), whether or not this run recorded it. True when one was written."""
+        shown = fingerprint(secret)
+        try:
+            files = sorted((self.folder() / FOLDER).glob("*.mat"), key=lambda p: p.stat().st_mtime)
+        except OSError:
+            return False
+        for path in reversed(files[-20:]):  # the newest few: a saved game's record is recent
+            try:
+                record = load_mat(path)
+            except (RecordError, OSError):
+                continue
+            meta = dict((k.lower(), v) for k, v in record.metadata)
+            if meta.get(FINGERPRINT_KEY.lower()) != shown:
+                continue
+            if meta.get(SECRET_KEY.lower()) is not None:
+                return False
+            try:
+                save_mat(path, reveal_secret(record, secret))
+            except OSError as exc:
+                log.error("the dice secret of %s could not be written: %s", path.name, exc)
+                return False
+            return True
+        return False
 
     def _new_match(self, game: ev.GameView) -> None:
         self.mode, self.level, self.human = game.mode, game.level, game.human

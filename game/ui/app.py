@@ -272,12 +272,17 @@ class App:
         self._collect = True
 
     def abandon_games(self) -> None:
-        """The games on screen are given up for good (their save deleted): each unfinished match's
-        dice secret goes into its record now (issue 37), so its rolls can be checked. Not when a game
-        is only left for the title: Continue brings it back, and its secret must stay unknown."""
+        """The games on screen and the saved game are given up for good (the caller deletes the save):
+        each unfinished match's dice secret goes into its record now (issue 37), so its rolls can be
+        checked. Not when a game is only left for the title: Continue brings it back, and its secret
+        must stay unknown until then."""
         for scene in self.scenes.scenes:
             if isinstance(scene, GameScene) and not scene.game.match.is_over:
                 self.records.abandon(scene.game)
+        saved = persist.load_game(self.data_dir)  # a game left for the title, about to be deleted
+        secret = saved.dice.get("secret") if saved is not None and saved.dice is not None else None
+        if isinstance(secret, str):
+            self.records.reveal_left(secret)
 
     def to_title(self) -> None:
         self._drop_games()

@@ -91,6 +91,7 @@ class OperatorScene(ButtonScene):
         self.app.go_attract()
 
     def clear_save(self) -> None:
+        self.app.abandon_games()  # its dice secret into its record first (issue 37)
         persist.clear_game(self.app.data_dir)
         self.message = tr("saved.none")
         self.message_time = 2.5

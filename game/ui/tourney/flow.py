@@ -65,6 +65,7 @@ def play_here(app: Host, t: Tournament, m: TMatch) -> GameScene:
         if isinstance(top, GameScene):
             _quiet_kiosk(app)
             return top
+    app.abandon_games()  # a game left behind: its dice secret into its record (issue 37)
     drop_games(app)
     persist.clear_game(app.data_dir)
     app.saved = None

@@ -42,7 +42,13 @@ def roll_opening(rng: random.Random) -> tuple[int, int]:
 # Dice anyone can verify (commit-reveal)
 
 SECRET_DICE_RULE = "HMAC-SHA256 v1"
-"""The name of the rule below, written into a record so a checker knows how its dice were made."""
+"""The name of the rule below, written into a record so a checker knows how its dice were made: the
+cabinet's secret alone is the key (matches recorded before issue 37)."""
+SHARED_DICE_RULE = "HMAC-SHA256 v2"
+"""The rule with the players' contributions (issue 37, ``docs/dice.md``): the key of every roll is
+:func:`shared_key` of the cabinet's secret and both players' contributions."""
+
+_CONTRIBUTION = re.compile(r"^[0-9]{0,32}$")
 
 _SECRET = re.compile(r"^[0-9a-f]{16,128}$")
 _ACCEPT_BELOW = 252
@@ -63,6 +69,29 @@ def check_secret(secret: str) -> str:
     if not _SECRET.match(secret):
         raise ValueError("a dice secret is 16 to 128 lowercase hex digits (0-9, a-f)")
     return secret
+
+
+def check_contribution(contribution: str) -> str:
+    """``contribution`` if it is 0 to 32 decimal digits (empty: a computer's, or none given)."""
+    if not _CONTRIBUTION.match(contribution):
+        raise ValueError("a player's contribution is 0 to 32 decimal digits")
+    return contribution
+
+
+def shared_key(secret: str, first: str, second: str) -> str:
+    """The key of the dice of rule v2: HMAC-SHA256 with the cabinet's secret (its ASCII hex) as the
+    key, of the message ``"players <first> <second>"`` (player 0's contribution, then player 1's,
+    each 0 to 32 digits, empty for the computer), written as 64 lowercase hex digits. The rolls are
+    then drawn with it exactly as rule v1 draws them with the secret (:func:`secret_opening`,
+    :func:`secret_roll`). Neither side chooses it: the secret was committed to (its fingerprint
+    shown) before the players gave theirs, and the players never see the secret before the end."""
+    message = f"players {check_contribution(first)} {check_contribution(second)}"
+    return hmac.new(check_secret(secret).encode("ascii"), message.encode("ascii"), hashlib.sha256).hexdigest()
+
+
+def full_fingerprint(secret: str) -> str:
+    """SHA-256 of the secret's ASCII text, all 64 hex digits: the cabinet's commitment."""
+    return hashlib.sha256(check_secret(secret).encode("ascii")).hexdigest()
 
 
 def fingerprint(secret: str) -> str:
@@ -130,9 +159,21 @@ class SecretDice:
     sequence is; pass them back to the constructor to continue a saved game.
     """
 
-    def __init__(self, secret: str, game: int = 1, openings: int = 0, rolls: int = 0) -> None:
+    def __init__(
+        self,
+        secret: str,
+        game: int = 1,
+        openings: int = 0,
+        rolls: int = 0,
+        contributions: tuple[str, str] | None = None,
+    ) -> None:
         self.secret = check_secret(secret)
         self.fingerprint = fingerprint(secret)
+        self.contributions = contributions
+        """Both players' contributions (rule v2: the dice come from both), or None (rule v1: the
+        secret alone, as matches recorded before issue 37)."""
+        self.key = secret if contributions is None else shared_key(secret, *contributions)
+        """What the rolls are drawn with: the secret (v1) or :func:`shared_key` (v2)."""
         if game < 1 or openings < 0 or rolls < 0:
             raise ValueError("game counts from 1; openings and rolls from 0")
         self.game = game
@@ -152,9 +193,9 @@ class SecretDice:
     def opening(self) -> tuple[int, int]:
         """The next opening roll: (first player's die, second player's die); equal dice are a tie."""
         self.openings += 1
-        return secret_opening(self.secret, self.game, self.openings)
+        return secret_opening(self.key, self.game, self.openings)
 
     def roll(self) -> tuple[int, int]:
         """The next roll of the game after its opening."""
         self.rolls += 1
-        return secret_roll(self.secret, self.game, self.rolls)
+        return secret_roll(self.key, self.game, self.rolls)

@@ -7,6 +7,15 @@ reader, GNU Backgammon's included, takes as comments)::
     ; [DiceFingerprint "5947d 7c33d"]      from the start: what the screen showed before the match
     ; [DiceSecret "00112233..."]           added when the match is over: the secret itself
 
+Since issue 37 the players add their own part (rule ``HMAC-SHA256 v2``, ``docs/dice.md``)::
+
+    ; [Dice "HMAC-SHA256 v2"]
+    ; [DiceFingerprint "5947d 7c33d"]
+    ; [DiceContributions "041203880731,"]   player 0's digits, a comma, player 1's ("" : the computer)
+    ; [DiceSecret "00112233..."]
+
+and every roll is drawn as below with ``shared_key(secret, c0, c1)`` in place of the secret.
+
 A match played with real dice typed in by hand says ``; [Dice "entered by hand"]``
 instead, and the check reports that there is nothing to check rather than a failure.
 
@@ -25,10 +34,13 @@ from enum import Enum
 
 from game.engine.dice import (
     SECRET_DICE_RULE,
+    SHARED_DICE_RULE,
+    check_contribution,
     check_secret,
     fingerprint,
     secret_first_opening,
     secret_roll,
+    shared_key,
 )
 
 from .mat import ply_lines
@@ -38,15 +50,23 @@ DICE_KEY = "Dice"
 """The header key naming where the dice came from: :data:`SECRET_DICE_RULE` or :data:`HAND_DICE`."""
 FINGERPRINT_KEY = "DiceFingerprint"
 SECRET_KEY = "DiceSecret"
+CONTRIBUTIONS_KEY = "DiceContributions"
 HAND_DICE = "entered by hand"
 
 Metadata = tuple[tuple[str, str], ...]
 
 
-def secret_dice_metadata(secret: str) -> Metadata:
+def secret_dice_metadata(secret: str, contributions: tuple[str, str] | None = None) -> Metadata:
     """The header lines of a match about to be played with dice from ``secret`` (the secret itself
-    is not among them: it is revealed with :func:`with_secret` when the match is over)."""
-    return ((DICE_KEY, SECRET_DICE_RULE), (FINGERPRINT_KEY, fingerprint(secret)))
+    is not among them: it is revealed with :func:`with_secret` when the match is over), with the
+    players' ``contributions`` once given (rule v2)."""
+    if contributions is None:
+        return ((DICE_KEY, SECRET_DICE_RULE), (FINGERPRINT_KEY, fingerprint(secret)))
+    return (
+        (DICE_KEY, SHARED_DICE_RULE),
+        (FINGERPRINT_KEY, fingerprint(secret)),
+        (CONTRIBUTIONS_KEY, ",".join(contributions)),
+    )
 
 
 def hand_dice_metadata() -> Metadata:
@@ -122,9 +142,9 @@ def check_dice(record: MatchRecord) -> DiceCheck:
         return DiceCheck(DiceVerdict.BY_HAND, "The dice were entered by hand: there is nothing to check.")
     if rule is None and secret is None:
         return DiceCheck(DiceVerdict.NOT_MARKED, "This record does not say how its dice were made.")
-    if rule is not None and rule != SECRET_DICE_RULE:
-        known = SECRET_DICE_RULE
-        return DiceCheck(DiceVerdict.MISMATCH, f"Unknown dice rule {rule!r} (this program knows {known!r}).")
+    if rule is not None and rule not in (SECRET_DICE_RULE, SHARED_DICE_RULE):
+        known = f"{SECRET_DICE_RULE!r} and {SHARED_DICE_RULE!r}"
+        return DiceCheck(DiceVerdict.MISMATCH, f"Unknown dice rule {rule!r} (this program knows {known}).")
     if secret is None:
         return DiceCheck(
             DiceVerdict.UNREVEALED, "The dice secret is not revealed yet: the match is not over."
@@ -139,6 +159,16 @@ def check_dice(record: MatchRecord) -> DiceCheck:
             DiceVerdict.MISMATCH,
             f"The secret's fingerprint is {fingerprint(secret)}, not {shown} as shown before the match.",
         )
+    key = secret
+    if rule == SHARED_DICE_RULE:
+        given = _get(record.metadata, CONTRIBUTIONS_KEY)
+        parts = given.split(",") if given is not None else []
+        try:
+            if len(parts) != 2:
+                raise ValueError("a player's contribution is missing")
+            key = shared_key(secret, check_contribution(parts[0]), check_contribution(parts[1]))
+        except ValueError as exc:
+            return DiceCheck(DiceVerdict.MISMATCH, f"The players' contributions are not valid: {exc}.")
     checked = 0
     for game in record.games:
         rolls_seen = 0
@@ -147,12 +177,12 @@ def check_dice(record: MatchRecord) -> DiceCheck:
             if ply.kind is not PlyKind.ROLL or ply.dice is None:
                 continue
             if rolls_seen == 0:
-                dice, _ = secret_first_opening(secret, game.number)
+                dice, _ = secret_first_opening(key, game.number)
                 starter = 0 if dice[0] > dice[1] else 1
                 good = ply.player == starter and sorted(ply.dice) == sorted(dice)
                 what = f"the opening roll ({record.names[starter]} starts with {_pair(dice)})"
             else:
-                dice = secret_roll(secret, game.number, rolls_seen)
+                dice = secret_roll(key, game.number, rolls_seen)
                 good = sorted(ply.dice) == sorted(dice)
                 what = _pair(dice)
             rolls_seen += 1
@@ -177,6 +207,7 @@ def check_dice(record: MatchRecord) -> DiceCheck:
 
 
 __all__ = [
+    "CONTRIBUTIONS_KEY",
     "DICE_KEY",
     "FINGERPRINT_KEY",
     "HAND_DICE",

@@ -71,6 +71,10 @@ class GameSetup:
     """The tournament match this game plays (its id), scored into the draw when it ends."""
     aids: bool = True
     """Hint, coach and pip count allowed (tournament rules can switch them off)."""
+    shared_dice: bool = False
+    """The players add their part to the dice before the first roll (issue 37, rule v2 of
+    ``docs/dice.md``): a visitor's first touch, a tournament player's typed digits. Off for a
+    bare controller (tests) and the demo: their dice come from the secret or the seed alone."""
 
     def __post_init__(self) -> None:
         # A word from a test, a tool or a saved file becomes the type; an unknown word is an error here,
@@ -148,9 +152,15 @@ class GameController:
         self.hooks = hooks if hooks is not None else ScreenHooks()
         self.speed_factor = speed_factor
         self.match = Match(Rules(match_length=setup.match_length))
-        self.match_dice = MatchDice(self.rng, setup.secret, hand_allowed=setup.hand_dice)
+        shared = setup.shared_dice and setup.mode != GameMode.DEMO and not setup.hand_dice  # typed: no key
+        per_game = shared and setup.match_length == 0  # a session: each game's secret shown at its end
+        self.match_dice = MatchDice(
+            self.rng, setup.secret, hand_allowed=setup.hand_dice, shared=shared, per_game=per_game
+        )
         if setup.secret is None and setup.verifiable:
-            self.match_dice = MatchDice.fresh(self.rng, verifiable=True, hand_allowed=setup.hand_dice)
+            self.match_dice = MatchDice.fresh(
+                self.rng, verifiable=True, hand_allowed=setup.hand_dice, shared=shared, per_game=per_game
+            )
         self.match_dice.new_game(1)
         self.timer: MatchTimer | None = None
         if setup.clock is not None and setup.mode == GameMode.TWO:
@@ -215,6 +225,17 @@ class GameController:
     def is_human(self, player: int) -> bool:
         return player in self.humans
 
+    def awaited(self) -> int | None:
+        """The player whose contribution to the dice the opening roll waits for, or None."""
+        if self.state.phase is not Phase.OPENING:
+            return None
+        return self.match_dice.awaiting(frozenset(self.humans))
+
+    def contribute(self, player: int, digits: str) -> None:
+        """``player``'s part of the dice (rule v2): the opening roll follows once every human's is in."""
+        self.match_dice.contribute(player, digits)
+        self.hooks.on_state()
+
     @property
     def perspective(self) -> int:
         """Whose side of the board is shown at the bottom (two players: the one who acts)."""
@@ -239,8 +260,8 @@ class GameController:
         s = self.state
         if self.timed_out:
             return False
-        if self.dice_wanted is not None:
-            return True
+        if self.dice_wanted is not None or self.awaited() is not None:
+            return True  # typed dice, or a player's part of the dice before the first roll
         return (
             (s.phase is Phase.ROLL and self.is_human(s.turn) and s.can_double() is None)
             or (s.phase is Phase.CUBE_OFFERED and self.is_human(1 - s.turn))
@@ -418,6 +439,13 @@ class GameController:
         if self.timed_out or self.dice_wanted is not None:
             return  # the match is over on time, or the screen waits for typed dice
         if phase is Phase.OPENING:
+            who = self.awaited()
+            if who is not None:  # the first roll waits for the players' contributions (the screen takes them)
+                note = self.say("ui.opening_tap", who)
+                if note != self.note:
+                    self.note = note
+                    self.hooks.on_state()
+                return
             if self._by_hand(None):
                 self.dice_wanted = "opening"
                 return

@@ -151,6 +151,20 @@ class EventDesk:
         folder.mkdir(parents=True, exist_ok=True)
         return export_folder(self._need(), folder, lang)
 
+    @staticmethod
+    def drive_mounted(folder: Path) -> bool:
+        """Whether ``folder`` (typed by the organiser: a USB stick's) is on a drive of its own, not on
+        the cabinet's own disk. Why: with no stick in, ``/media/usb`` is an empty folder of the root
+        disk, and the export "succeeded" there, out of the organiser's reach. The deepest folder of
+        the path that exists must be on another device than the root folder ``/``."""
+        existing = folder
+        while not existing.exists() and existing != existing.parent:
+            existing = existing.parent
+        try:
+            return existing.stat().st_dev != Path(existing.anchor or "/").stat().st_dev
+        except OSError:
+            return False
+
     def default_export(self) -> Path:
         return self.folder() / EXPORT_FOLDER
 

@@ -13,6 +13,8 @@ Modes and what moves between them::
     WARNING --any press--> ACTIVE (swallowed)      WARNING --countdown over--> ATTRACT
     any     --press held hold_seconds in the operator corner--> CODE (keypad)
     CODE    --right code--> OPERATOR     CODE --wrong code--> CODE (cleared; after max_attempts: back)
+            (from the third wrong try in a row the keypad takes no digits for a while, longer after
+            each: ``operator_lock.wait_after``; the count of wrong tries survives the keypad closing)
     CODE / OPERATOR --no input for code_timeout / idle_seconds--> back / ATTRACT
     OPERATOR --close--> the mode before the gesture (ATTRACT stays ATTRACT)
     SETUP   --end_setup--> ATTRACT or ACTIVE (the organiser chose the operator code; nothing else runs)
@@ -28,9 +30,11 @@ from __future__ import annotations
 
 import hmac
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
+from game.session.operator_lock import wait_after
 from game.session.settings import Settings
 
 
@@ -75,7 +79,10 @@ class KioskConfig:
     corner_size: int = 110
     """Side of the square, in logical pixels, where the operator presses."""
     code: str = ""
-    """The operator code; empty: none chosen yet (then no code opens the menu)."""
+    """An operator code compared as it is (tests, ``--operator-code``); empty: none."""
+    check: Callable[[str], bool] | None = None
+    """The cabinet's check of a typed code (``OperatorLock.verify``: the code file's hash), tried
+    after :attr:`code`."""
     screen: tuple[int, int] = (1280, 720)
     code_timeout: float = 30.0
     max_attempts: int = 3
@@ -106,12 +113,16 @@ class KioskConfig:
         return horizontal and vertical
 
 
-def kiosk_config(settings: Settings, screen: tuple[int, int]) -> KioskConfig:
-    """The kiosk's rules as the operator set them, for a picture ``screen`` logical pixels large."""
+def kiosk_config(
+    settings: Settings, screen: tuple[int, int], check: Callable[[str], bool] | None = None
+) -> KioskConfig:
+    """The kiosk's rules as the operator set them, for a picture ``screen`` logical pixels large;
+    ``check``: the code file's test of a typed code."""
     return KioskConfig(
         idle_seconds=float(settings.idle_seconds),
         corner=settings.operator_corner,
         code=settings.operator_code,
+        check=check,
         hold_seconds=settings.operator_hold,
         screen=screen,
     )
@@ -129,6 +140,10 @@ class Kiosk:
         self.entered = ""
         """The digits typed on the keypad so far (the screen shows them as dots)."""
         self.attempts = 0
+        self.failures = 0
+        """Wrong codes in a row (kept over keypads and, through the app, over restarts)."""
+        self.wait_left = 0.0
+        """Seconds before the keypad takes a code again (see ``operator_lock.wait_after``)."""
         self._before_gesture = Mode.ACTIVE
         self.quiet = False
         """A tournament match is on screen: no idle reset (its players may think as long as their
@@ -234,9 +249,30 @@ class Kiosk:
 
     # -- keypad and operator menu ----------------------------------------------------------
 
+    @property
+    def wait_seconds(self) -> int:
+        """The slow-down as the keypad shows it: whole seconds, rounded up (0: codes are taken)."""
+        return max(0, math.ceil(self.wait_left - 1e-9))
+
+    def check_code(self, code: str) -> bool | None:
+        """Whether ``code`` is the operator's, counting a wrong one towards the slow-down; None when
+        nothing was tried (an empty code, or the keypad is still waiting)."""
+        if not code or self.wait_left > 0:
+            return None
+        cfg = self.config
+        right = bool(cfg.code) and hmac.compare_digest(code.encode(), cfg.code.encode())
+        if not right and cfg.check is not None:
+            right = cfg.check(code)
+        if right:
+            self.failures = 0
+            return True
+        self.failures += 1
+        self.wait_left = wait_after(self.failures)
+        return False
+
     def digit(self, d: int | str) -> None:
-        """A keypad digit (CODE mode only; ignored otherwise)."""
-        if self.mode is not Mode.CODE:
+        """A keypad digit (CODE mode only, and not while the keypad waits; ignored otherwise)."""
+        if self.mode is not Mode.CODE or self.wait_left > 0:
             return
         self.idle = 0.0
         text = str(d)
@@ -253,8 +289,11 @@ class Kiosk:
         if self.mode is not Mode.CODE:
             return False
         self.idle = 0.0
-        code = self.config.code
-        if code and hmac.compare_digest(self.entered.encode(), code.encode()):
+        verdict = self.check_code(self.entered)
+        if verdict is None:  # Enter on an empty keypad, or while it waits: not a try
+            self.entered = ""
+            return False
+        if verdict:
             self.entered = ""
             self.attempts = 0
             self.mode = Mode.OPERATOR
@@ -300,6 +339,7 @@ class Kiosk:
 
     def _tick(self, dt: float) -> None:
         cfg = self.config
+        self.wait_left = max(0.0, self.wait_left - dt)
         if self._hold is not None:
             self._hold += dt
             if self._hold >= cfg.hold_seconds:

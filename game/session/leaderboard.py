@@ -1,8 +1,9 @@
 """Today's leaderboard for events: the lowest error rates of visitors' games against the computer.
 
 Kept with the autosave's care (:mod:`game.session.persist`): one versioned JSON file
-written atomically; a file that is not exactly what this version writes is moved
-aside and the board starts empty, so a bad file never stops the cabinet.
+written atomically; a bad entry is skipped alone (the others stay on the board), a file
+that is no board at all is moved aside and the board starts empty, so a bad file never
+stops the cabinet; either is told to the operator (:attr:`Leaderboard.problems`).
 
 Why a minimum of decisions: an error rate over two or three moves says nothing
 (a game lost to an early double would top the board with 0.0); a game needs
@@ -92,6 +93,8 @@ class Leaderboard:
         self.folder = folder
         self.clock = clock
         self.entries: list[Entry] = []
+        self.problems: list[str] = []
+        """What went wrong reading or writing the board, for the operator (the App takes them)."""
         self.load()
 
     @property
@@ -99,8 +102,11 @@ class Leaderboard:
         return self.folder() / FILE
 
     def load(self) -> None:
-        """Read the file; a missing one is an empty board, a broken one is moved aside (logged)."""
+        """Read the file; a missing one is an empty board. A bad entry costs only itself (skipped, and
+        said in :attr:`problems`); a file that is no board at all is moved aside and the board starts
+        empty. The operator sees :attr:`problems` on the operator menu."""
         path = self.path
+        self.entries = []
         try:
             data = persist.read_versioned(path, VERSION)
             if data.get("kind") != KIND:
@@ -108,15 +114,29 @@ class Leaderboard:
             raw = data.get("entries")
             if not isinstance(raw, list):
                 raise persist.BrokenFile("the entries are not a list")
-            self.entries = [entry_from_dict(item) for item in raw]
         except FileNotFoundError:
-            self.entries = []
+            return
         except persist.BrokenFile as exc:
             persist.quarantine(path, str(exc), self.clock())
-            self.entries = []
+            self.problems.append(f"{FILE}: {exc}")
+            return
         except Exception as exc:  # the last line of defence: the board must never stop the cabinet
             persist.quarantine(path, f"unexpected error while reading: {exc!r}", self.clock())
-            self.entries = []
+            self.problems.append(f"{FILE}: {exc!r}")
+            return
+        skipped: list[str] = []
+        for item in raw:
+            try:
+                self.entries.append(entry_from_dict(item))
+            except persist.BrokenFile as exc:
+                skipped.append(str(exc))
+        if skipped:
+            log.warning("%s: %d bad entries skipped: %s", path, len(skipped), "; ".join(skipped))
+            self.problems.append(
+                f"{FILE}: {len(skipped)} bad entries left out, the others kept ({skipped[0]})"
+            )
+            if persist.keep_copy(path, "bad entries") is not None:
+                self.save()  # the good ones, so the same entries are not reported at every start
 
     def save(self) -> bool:
         data: dict[str, Any] = {
@@ -124,7 +144,10 @@ class Leaderboard:
             "kind": KIND,
             "entries": [asdict(e) for e in self.entries[-KEEP:]],
         }
-        return persist.atomic_write_json(self.path, data)
+        if persist.atomic_write_json(self.path, data):
+            return True
+        self.problems.append(f"{FILE}: {persist.last_error()}")
+        return False
 
     def today(self, limit: int = TOP) -> list[Entry]:
         """Today's best entries, lowest error rate first."""

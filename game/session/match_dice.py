@@ -25,8 +25,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.engine.dice import SecretDice, check_secret, new_secret, roll, roll_opening
+from game.engine.dice import (
+    SecretDice,
+    check_contribution,
+    check_secret,
+    new_secret,
+    roll,
+    roll_opening,
+)
 from game.record.dicecheck import (
+    CONTRIBUTIONS_KEY,
     DICE_KEY,
     FINGERPRINT_KEY,
     SECRET_KEY,
@@ -36,24 +44,79 @@ from game.record.dicecheck import (
     with_secret,
 )
 
-DICE_KEYS = {DICE_KEY.lower(), FINGERPRINT_KEY.lower(), SECRET_KEY.lower()}
+DICE_KEYS = {DICE_KEY.lower(), FINGERPRINT_KEY.lower(), SECRET_KEY.lower(), CONTRIBUTIONS_KEY.lower()}
 
 
 class MatchDice:
     """The dice of one match (and of the matches that follow it on the same screen)."""
 
-    def __init__(self, rng: random.Random, secret: str | None = None, *, hand_allowed: bool = False) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        secret: str | None = None,
+        *,
+        hand_allowed: bool = False,
+        shared: bool = False,
+        per_game: bool = False,
+    ) -> None:
         self.rng = rng
         self.secret_dice: SecretDice | None = SecretDice(secret) if secret is not None else None
+        self.shared = shared
+        """The players add their own part before the first roll (rule v2, issue 37): the dice come from
+        the cabinet's secret and both contributions, so neither side chose them."""
+        self.per_game = per_game
+        """An unlimited session: every game has its own secret, revealed when that game ends."""
+        self.given: list[str | None] = [None, None]
+        """Each player's contribution once given ("" for the computer), None while awaited."""
         self.hand_allowed = hand_allowed
         """The operator allows typing real dice in (a setting, off by default)."""
         self.typed = False
         """A roll of this match was typed in by hand: the record says so, there is nothing to check."""
 
     @classmethod
-    def fresh(cls, rng: random.Random, *, verifiable: bool, hand_allowed: bool = False) -> MatchDice:
+    def fresh(
+        cls,
+        rng: random.Random,
+        *,
+        verifiable: bool,
+        hand_allowed: bool = False,
+        shared: bool = False,
+        per_game: bool = False,
+    ) -> MatchDice:
         """Dice for a new match: from a new secret when ``verifiable``, else from ``rng``."""
-        return cls(rng, new_secret() if verifiable else None, hand_allowed=hand_allowed)
+        secret = new_secret() if verifiable else None
+        return cls(rng, secret, hand_allowed=hand_allowed, shared=shared, per_game=per_game)
+
+    # -- the players' contributions (rule v2) ---------------------------------------------------
+
+    def awaiting(self, humans: set[int] | frozenset[int]) -> int | None:
+        """The player whose contribution the first roll waits for (player 0 first), or None. The
+        computer's is empty and never awaited; seeded, typed or v1 dice await nothing."""
+        if not self.shared or self.secret_dice is None or self.typed:
+            return None
+        for player in (0, 1):
+            if self.given[player] is None:
+                if player in humans:
+                    return player
+                self.given[player] = ""  # the computer adds none
+        self._seal()
+        return None
+
+    def contribute(self, player: int, digits: str) -> None:
+        """``player``'s contribution (0 to 32 digits); the dice take it once both are in."""
+        if self.given[player] is None:
+            self.given[player] = check_contribution(digits)
+
+    def _seal(self) -> None:
+        sd = self.secret_dice
+        c0, c1 = self.given
+        if sd is None or c0 is None or c1 is None or sd.contributions == (c0, c1):
+            return
+        self.secret_dice = SecretDice(sd.secret, sd.game, sd.openings, sd.rolls, (c0, c1))
+
+    @property
+    def contributions(self) -> tuple[str, str] | None:
+        return None if self.secret_dice is None else self.secret_dice.contributions
 
     # -- what the screen and the record show ----------------------------------------------------
 
@@ -74,7 +137,7 @@ class MatchDice:
         secret = self.secret
         if secret is None:
             return ()
-        shown = secret_dice_metadata(secret)
+        shown = secret_dice_metadata(secret, self.contributions)
         return with_secret(shown, secret) if reveal else shown
 
     def apply_to(self, metadata: Metadata, reveal: bool = False) -> Metadata:
@@ -85,17 +148,25 @@ class MatchDice:
     # -- rolling --------------------------------------------------------------------------------
 
     def new_game(self, number: int) -> None:
-        """Game ``number`` (finished games of the match + 1) starts: its opening roll is next."""
+        """Game ``number`` (finished games of the match + 1) starts: its opening roll is next (an
+        unlimited session's game: with a new secret and new contributions, the last one revealed)."""
+        if self.per_game and number > 1 and self.secret_dice is not None:
+            self.new_match()
+            return
         if self.secret_dice is not None:
             self.secret_dice.new_game(number)
 
     def new_match(self, same: bool = False) -> None:
-        """The next match: a new secret (seeded dice go on), or ``same``: the same secret again, so
-        the same dice in the same places (a rematch, a lesson)."""
+        """The next match: a new secret (seeded dice go on) and new contributions, or ``same``: the
+        same secret and contributions again, so the same dice in the same places (a rematch)."""
         self.typed = False
-        if self.secret_dice is not None:
-            secret = self.secret_dice.secret if same else new_secret()
-            self.secret_dice = SecretDice(secret)
+        sd = self.secret_dice
+        if sd is not None:
+            if same:
+                self.secret_dice = SecretDice(sd.secret, contributions=sd.contributions)
+            else:
+                self.secret_dice = SecretDice(new_secret())
+                self.given = [None, None]
 
     def opening(self) -> tuple[int, int]:
         """The next opening roll: (player 0's die, player 1's die); equal dice are rolled again."""
@@ -116,8 +187,9 @@ class MatchDice:
     # -- saving ---------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """Everything the autosave needs to go on with the same dice (the secret stays on this
-        machine's disk until the match is over: a visitor cannot read it there)."""
+        """Everything the autosave needs to go on with the same dice. The secret is in it until the
+        match is over: the autosave is written readable by the game's user only (0600), so no other
+        user of the machine can compute the rolls to come from it."""
         sd = self.secret_dice
         return {
             "secret": None if sd is None else sd.secret,
@@ -126,6 +198,9 @@ class MatchDice:
             "rolls": 0 if sd is None else sd.rolls,
             "hand_allowed": self.hand_allowed,
             "typed": self.typed,
+            "shared": self.shared,
+            "per_game": self.per_game,
+            "given": list(self.given),
         }
 
     @classmethod
@@ -143,13 +218,25 @@ class MatchDice:
             raise ValueError("the dice's place in the match is not whole numbers")
         if any(not isinstance(f, bool) for f in flags):
             raise ValueError("the dice's flags are not true or false")
-        dice = cls(rng, None, hand_allowed=flags[0])
+        # Saves from before issue 37 have no contributions: their dice go on by rule v1.
+        shared, per_game, given = data.get("shared", False), data.get("per_game", False), data.get("given")
+        if not isinstance(shared, bool) or not isinstance(per_game, bool):
+            raise ValueError("the dice's flags are not true or false")
+        dice = cls(rng, None, hand_allowed=flags[0], shared=shared, per_game=per_game)
         dice.typed = flags[1]
+        if given is not None:
+            if not isinstance(given, list) or len(given) != 2:
+                raise ValueError("the players' contributions are not a pair")
+            for c in given:
+                if c is not None and (not isinstance(c, str) or not c.isascii()):
+                    raise ValueError("a player's contribution is not digits")
+            dice.given = [None if c is None else check_contribution(c) for c in given]
         if secret is not None:
             if not isinstance(secret, str):
                 raise ValueError("the dice secret is not text")
             check_secret(secret)
             dice.secret_dice = SecretDice(secret, *numbers)  # ValueError for a negative place
+            dice._seal()
         return dice
 
 

@@ -111,27 +111,48 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def atomic_write_json(path: Path, data: Any) -> bool:
+fsync_dir = _fsync_dir
+"""Make a rename in ``directory`` durable (for other modules' atomic writes)."""
+
+
+def atomic_write_json(path: Path, data: Any, mode: int = 0o644) -> bool:
     """Write ``data`` as JSON to ``path`` atomically; False (and a log line) if the disk refused."""
     try:
         text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True, allow_nan=False)
     except (TypeError, ValueError) as exc:
         log.error("not saved, the data is not JSON: %s", exc)
         return False
-    return atomic_write_text(path, text + "\n")
+    return atomic_write_text(path, text + "\n", mode)
 
 
-def atomic_write_text(path: Path, text: str) -> bool:
+def atomic_write_text(path: Path, text: str, mode: int = 0o644) -> bool:
     """Write ``text`` (UTF-8) to ``path`` atomically; False (and a log line) if the disk refused."""
-    return atomic_write_bytes(path, text.encode("utf-8"))
+    return atomic_write_bytes(path, text.encode("utf-8"), mode)
 
 
-def atomic_write_bytes(path: Path, data: bytes) -> bool:
-    """Write ``data`` to ``path`` atomically; False (and a log line) if the disk refused."""
+_LAST_ERROR: list[OSError] = []
+
+
+def last_error() -> str:
+    """The operating system's reason for the last write that failed (a full disk, a read-only
+    folder), for a message on screen; "" when none failed."""
+    if not _LAST_ERROR:
+        return ""
+    exc = _LAST_ERROR[-1]
+    return exc.strerror or str(exc)
+
+
+def atomic_write_bytes(path: Path, data: bytes, mode: int = 0o644) -> bool:
+    """Write ``data`` to ``path`` atomically; False (and a log line, and :func:`last_error`) if the
+    disk refused."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()  # a left-over temporary file keeps its old mode: start afresh
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
         with os.fdopen(fd, "wb") as handle:
+            if mode & 0o077 == 0:
+                os.fchmod(handle.fileno(), mode)  # private whatever the umask (the autosave's secret)
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
@@ -140,6 +161,7 @@ def atomic_write_bytes(path: Path, data: bytes) -> bool:
         return True
     except OSError as exc:
         log.error("could not save %s: %s", path, exc)
+        _LAST_ERROR[:] = [exc]
         with contextlib.suppress(OSError):
             tmp.unlink(missing_ok=True)
         return False
@@ -365,7 +387,9 @@ def save_game(game: SavedGame, directory: str | os.PathLike[str] | None = None) 
     except Exception as exc:  # an autosave problem must never stop the game being played
         log.error("autosave skipped, the game could not be written out: %r", exc)
         return False
-    return atomic_write_json(data_dir(directory) / SAVE_FILE, data)
+    # Readable by the game's user only: until the match is over it holds the dice secret, from which
+    # anyone could compute the rolls to come (issue 37).
+    return atomic_write_json(data_dir(directory) / SAVE_FILE, data, 0o600)
 
 
 @dataclass(frozen=True)

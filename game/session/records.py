@@ -21,12 +21,14 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from game.engine.dice import fingerprint
 from game.engine.errors import RulesError
 from game.engine.flow import (
     GameState,
     Phase,
 )
 from game.record import MatchRecord, MatchRecorder, RecordError, default_metadata, load_mat, save_mat
+from game.record.dicecheck import FINGERPRINT_KEY, SECRET_KEY, reveal_secret
 from game.session import events as ev
 from game.session.modes import GameMode
 
@@ -93,8 +95,8 @@ class RecordKeeper:
             if not game.mode.kept:
                 self.recorder = None
                 return
-            if event.first or game.match.games == 0:
-                self._new_match(game)
+            if event.first or game.match.games == 0 or game.match_dice.per_game:
+                self._new_match(game)  # an unlimited session: a record a game, each with its own secret
             if self.recorder is not None:  # None: a later game of a match whose start was not recorded
                 self.recorder.game_started(game.state)
             return
@@ -128,9 +130,48 @@ class RecordKeeper:
             return
         self.lost += recorder.missed > missed
         if isinstance(event, (ev.PlayMade, ev.CubeOffered, ev.CubeTaken, ev.CubePassed, ev.GameOver)):
-            # The dice's lines follow the match (a typed roll marks the record "entered by hand").
-            recorder.metadata = game.match_dice.apply_to(recorder.metadata)
+            # The dice's lines follow the match (a typed roll marks the record "entered by hand"); a
+            # session's game reveals its own secret when it ends (the next game has a new one).
+            reveal = isinstance(event, ev.GameOver) and game.match_dice.per_game
+            recorder.metadata = game.match_dice.apply_to(recorder.metadata, reveal=reveal)
             self.write()
+
+    def abandon(self, game: ev.GameView) -> None:
+        """The game leaves the screen unfinished (the demo took over, a new game, the operator): its
+        secret is revealed in the record now, so the rolls played so far can still be checked; the
+        dice of the rest are never rolled."""
+        recorder = self.recorder
+        if recorder is None or not game.mode.kept or game.match_dice.secret is None:
+            return
+        recorder.metadata = game.match_dice.apply_to(recorder.metadata, reveal=True)
+        self.write()
+
+    def reveal_left(self, secret: str) -> bool:
+        """A saved game is thrown away (a new game replaces it, the demo takes over, the operator
+        deletes it): the record whose fingerprint is that secret's, and which does not show it yet,
+        gets it now (issue 37), whether or not this run recorded it. True when one was written."""
+        shown = fingerprint(secret)
+        try:
+            files = sorted((self.folder() / FOLDER).glob("*.mat"), key=lambda p: p.stat().st_mtime)
+        except OSError:
+            return False
+        for path in reversed(files[-20:]):  # the newest few: a saved game's record is recent
+            try:
+                record = load_mat(path)
+            except (RecordError, OSError):
+                continue
+            meta = dict((k.lower(), v) for k, v in record.metadata)
+            if meta.get(FINGERPRINT_KEY.lower()) != shown:
+                continue
+            if meta.get(SECRET_KEY.lower()) is not None:
+                return False
+            try:
+                save_mat(path, reveal_secret(record, secret))
+            except OSError as exc:
+                log.error("the dice secret of %s could not be written: %s", path.name, exc)
+                return False
+            return True
+        return False
 
     def _new_match(self, game: ev.GameView) -> None:
         self.mode, self.level, self.human = game.mode, game.level, game.human

@@ -26,7 +26,7 @@ from typing import Any
 
 from game.ai.levels import DEFAULT_LEVEL, LEVELS, Level
 from game.i18n import LANGUAGES
-from game.session import persist
+from game.session import operator_lock, persist
 from game.session.commands import COMMANDS
 
 log = logging.getLogger(__name__)
@@ -47,6 +47,8 @@ IDLE_RANGE = (10, 3600)
 ROTATIONS: tuple[int, ...] = (0, 90, 180, 270)
 """Clockwise turns of the whole picture (game.ui.display.ROTATIONS, kept free of pygame here)."""
 CODE_LENGTH = (3, 8)
+"""Digits of a code given for one run (``--operator-code``); a saved code has 4 to 8 and is not
+trivial (``operator_lock.weakness``)."""
 BOARD_SETS: tuple[str, ...] = ("classic", "contrast", "colourblind")
 """The board and checker sets (game.ui.board.looks.LOOK_NAMES, kept free of pygame here)."""
 COACH_MODES: tuple[str, ...] = ("auto", "off", "blunders", "mistakes")
@@ -79,10 +81,10 @@ class Settings:
     idle_seconds: int = 90
     operator_corner: str = "top-left"
     operator_code: str = ""
-    """Digits that open the operator menu; empty (the default): none chosen yet, so none opens it and
-    the first kiosk start asks the organiser to choose one (a default code would be in the source for
-    anyone to read). ``--operator-code`` sets one for a run; ``--reset-operator-code`` forgets the
-    saved one."""
+    """A code for this run only (``--operator-code``, the tests), never saved here: the cabinet's own
+    code is a salted hash in a file of its own (:mod:`game.session.operator_lock`), so damage to this
+    file cannot reset it. An ``operator_code`` an older version wrote here is moved into that file
+    once (when it has none) and dropped from this one."""
     operator_hold: float = 3.0
     """Seconds of pressing in the operator corner before the code pad appears."""
     keys: tuple[tuple[str, str], ...] = ()
@@ -225,8 +227,10 @@ OPTIONS: Mapping[str, tuple[Any, ...]] = {
 
 
 def to_dict(settings: Settings) -> dict[str, Any]:
-    """The versioned JSON form."""
-    return {"version": SETTINGS_VERSION, "settings": dataclasses.asdict(settings)}
+    """The versioned JSON form (without the run's operator code: see :attr:`Settings.operator_code`)."""
+    values = dataclasses.asdict(settings)
+    del values["operator_code"]
+    return {"version": SETTINGS_VERSION, "settings": values}
 
 
 def from_dict(values: Mapping[str, Any]) -> Settings:
@@ -298,9 +302,24 @@ def load_settings_checked(
     else:
         settings, skipped = _checked(values)
         problem = f"bad or unknown values: {', '.join(skipped)}" if skipped else ""
+        if settings.operator_code and _migrate_code(path.parent, settings.operator_code):
+            problem = problem or "the operator code moved to its own file"
+        settings = dataclasses.replace(settings, operator_code="")
     if problem:
         repair_file(path, settings, problem)
     return settings, None
+
+
+def _migrate_code(folder: Path, code: str) -> bool:
+    """An older version's plain-text code, put into the code file when that has none (True: done,
+    so the settings file can drop it)."""
+    state = operator_lock.read_code(folder)[0]
+    if state is not operator_lock.CodeState.MISSING:
+        return state is operator_lock.CodeState.SET
+    if operator_lock.write_code(folder, code) is not None:
+        return False
+    log.warning("settings: the operator code moved to %s (a salted hash)", operator_lock.CODE_FILE)
+    return True
 
 
 def repair_file(path: os.PathLike[str] | str, settings: Settings, reason: str) -> bool:

@@ -73,6 +73,32 @@ broken over two lines; ids, scores and numbers now keep to one line and take onl
 and the names and the way each result came take the rest."""
 
 
+DICE_CHECKER = """import hashlib, hmac, re, sys
+
+def dice(key, message):
+    found, k = [], 0
+    while len(found) < 2:
+        m = message if k == 0 else f"{message} #{k}"
+        for b in hmac.new(key.encode(), m.encode(), hashlib.sha256).digest():
+            if b < 252 and len(found) < 2:
+                found.append(b % 6 + 1)
+        k += 1
+    return found
+
+head = dict(re.findall(r'; \\[(\\w+) "(.*)"\\]', open(sys.argv[1]).read()))
+secret = head["DiceSecret"]
+print("fingerprint", hashlib.sha256(secret.encode()).hexdigest())
+p0, p1 = head.get("DiceContributions", ",").split(",")
+key = secret if head["Dice"].endswith("v1") else hmac.new(
+    secret.encode(), f"players {p0} {p1}".encode(), hashlib.sha256).hexdigest()
+print("game 1 opening 1:", dice(key, "game 1 opening 1"))
+for r in range(1, 11):
+    print(f"game 1 roll {r}:", dice(key, f"game 1 roll {r}"))
+"""
+"""A checker in a few lines of Python (standard library only), printed on the exported page: it reads a
+.mat's header and prints the fingerprint and the first rolls to compare with the file (docs/dice.md)."""
+
+
 def html_page(t: Tournament, lang: str | None = None) -> str:
     """The standings and the draw as one HTML page (see the module docstring)."""
     lang = lang or t.lang
@@ -125,6 +151,10 @@ def html_page(t: Tournament, lang: str | None = None) -> str:
             for m in matches:
                 out.append(_match_row(t, m, lang))
             out.append("</table></div>")
+    if any(m.mat for m in t.matches):  # how anyone checks the dice of the records beside this page
+        out.append(f"<h2>{tr('tourney.dice_check_title')}</h2>")
+        out.append(f"<p>{tr('tourney.dice_check_how')}</p>")  # tr escapes
+        out.append(f"<pre>{html.escape(DICE_CHECKER)}</pre>")
     out.append("</body></html>")
     return "\n".join(out) + "\n"
 

@@ -33,6 +33,7 @@ from game.session.kiosk import Kiosk, Mode, kiosk_config
 from game.session.leaderboard import Leaderboard
 from game.session.modes import GameMode
 from game.session.narration import Narrator
+from game.session.operator_lock import OperatorLock
 from game.session.records import RecordKeeper
 from game.session.speech import Speaker
 from game.ui import access, controls, routes
@@ -43,6 +44,7 @@ from game.ui.board.sprites import Sprites
 from game.ui.display import Display
 from game.ui.input import InputMapper, Intent
 from game.ui.kiosk.leaderboard import offer_entry
+from game.ui.kiosk.notices import add_notice
 from game.ui.kiosk.rules import KioskRules
 from game.ui.launch import Launch
 from game.ui.reader import Reader
@@ -105,8 +107,14 @@ class App:
         self.audio = Audio(self.settings.sound, self.settings.volume)
         self.dice_stats = DiceStats()
         self.saved: persist.SavedGame | None = None
+        self.notices: list[str] = []
+        """What went wrong that the operator must see (a broken autosave or leaderboard, a failed
+        save): shown on the operator menu until they tap it away."""
+        self.lock = OperatorLock(self.data_dir, self.settings.operator_code, self.clock)
         self.kiosk: Kiosk | None = (
-            Kiosk(kiosk_config(self.settings, (L.W, L.H)), start=Mode.ATTRACT) if self.launch.kiosk else None
+            Kiosk(kiosk_config(self.settings, (L.W, L.H), self.lock.verify), start=Mode.ATTRACT)
+            if self.launch.kiosk
+            else None
         )
         self.kiosk_rules = KioskRules(self, self.kiosk) if self.kiosk is not None else None
         self.events = EventBus()
@@ -144,8 +152,9 @@ class App:
         """The animation speed (a setting)."""
         return self.settings.animation
 
-    def apply_settings(self, settings: st.Settings, save: bool) -> None:
-        """Make ``settings`` current everywhere (language, sound, speed, kiosk); optionally save them."""
+    def apply_settings(self, settings: st.Settings, save: bool) -> bool:
+        """Make ``settings`` current everywhere (language, sound, speed, kiosk); optionally save them.
+        False when they were to be saved and the disk refused (the caller says so on screen)."""
         language_changed = settings.language != i18n.get_language()
         self.settings = settings
         apply_language(settings.language)
@@ -158,14 +167,16 @@ class App:
             self.display.set_rotation(settings.rotation)  # drawing and input turn together
             self.needs_draw = True
         if self.kiosk is not None:
-            self.kiosk.config = kiosk_config(settings, (L.W, L.H))
+            self.kiosk.config = kiosk_config(settings, (L.W, L.H), self.lock.verify)
+        saved = True
         if save:
             if self.visit_settings is not None:  # a visitor's own choices are for the visit: not saved
                 settings = access.with_access_of(settings, self.visit_settings)
-            st.save_settings(self.stored.to_save(settings), self.data_dir)
+            saved = st.save_settings(self.stored.to_save(settings), self.data_dir)
         if language_changed:
             CACHE.clear()
             self.needs_draw = True
+        return saved
 
     # -- where to go ---------------------------------------------------------------------------
 
@@ -198,7 +209,13 @@ class App:
     ) -> GameSetup:
         """A new game as the settings say (level, unless one is given; typed dice) with this run's seed."""
         level, hand = level or self.settings.level, self.settings.hand_dice and mode != GameMode.DEMO
-        return GameSetup(mode, match_length, self.seed, level, coach=coach, hand_dice=hand)
+        shared = mode in (
+            GameMode.COMPUTER,
+            GameMode.TWO,
+        )  # the players' part of the dice (issue 37): not the demo's
+        return GameSetup(
+            mode, match_length, self.seed, level, coach=coach, hand_dice=hand, shared_dice=shared
+        )
 
     def new_game(
         self,
@@ -217,6 +234,7 @@ class App:
         """
         length = self.settings.match_length if match_length is None else match_length
         if mode != GameMode.DEMO or self.kiosk is not None:
+            self.abandon_games()
             persist.clear_game(self.data_dir)
             self.saved = None
         self.start_game(routes.game(self, self.setup(mode, length, level, coach)))
@@ -233,6 +251,8 @@ class App:
         flashed; while they go on the status line's end says so (the game screen's events)."""
         if first:
             any(scene.tell(i18n.tr("saved.failed"), 8.0) for scene in reversed(self.scenes.scenes))
+        if self.kiosk is not None:  # and the operator, at the next login
+            add_notice(self, i18n.tr("notice.autosave_failed", reason=persist.last_error()))
 
     def continue_saved(self) -> None:
         saved = self.saved
@@ -254,6 +274,20 @@ class App:
         # whenever the cyclic collector's generation 2 happens to run (a kiosk changes scenes all day).
         self._collect = True
 
+    def abandon_games(self) -> None:
+        """The games on screen and the saved game are given up for good (the caller deletes the save):
+        each unfinished match's dice secret goes into its record now (issue 37), so its rolls can be
+        checked. Not when a game is only left for the title: Continue brings it back, and its secret
+        must stay unknown until then."""
+        for scene in self.scenes.scenes:
+            game = scene.game_in_play()
+            if game is not None:
+                self.records.abandon(game)
+        saved = persist.load_game(self.data_dir)  # a game left for the title, about to be deleted
+        secret = saved.dice.get("secret") if saved is not None and saved.dice is not None else None
+        if isinstance(secret, str):
+            self.records.reveal_left(secret)
+
     def to_title(self) -> None:
         self._drop_games()
         self.input.cancel()
@@ -274,6 +308,7 @@ class App:
 
     def go_attract(self) -> None:
         """Back to the demo: the abandoned game's save is deleted (it belongs to someone who left)."""
+        self.abandon_games()
         persist.clear_game(self.data_dir)
         self._drop_games()
         self.input.cancel()

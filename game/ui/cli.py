@@ -9,16 +9,18 @@ run (defaults, then the file, then the flags); the others say how this run start
 from __future__ import annotations
 
 import argparse
+import getpass
 import logging
 import os
 import signal
 import statistics
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
 
 from game.ai import parallel
-from game.session import persist
+from game.session import operator_lock, persist
 from game.session import settings as st
 from game.ui import loop as ui_loop
 from game.ui.app import App, Launch
@@ -45,6 +47,17 @@ def _positive(text: str) -> int:
     return n
 
 
+def _out_file(text: str) -> str:
+    """A file the run will write (``--screenshot``, ``--frame-log``): its folder must exist now, so a
+    typo is a usage error at start-up (exit 2), not a traceback after the run."""
+    folder = Path(text).expanduser().parent
+    if not text or Path(text).is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file name")
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(f"the folder {str(folder)!r} does not exist")
+    return text
+
+
 def parser(prog: str = "main.py") -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog=prog, description="Backgammon: play, watch or benchmark.")
     g = p.add_mutually_exclusive_group()
@@ -54,7 +67,7 @@ def parser(prog: str = "main.py") -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, help="seed the dice (reproducible games)")
     p.add_argument("--fps", type=_positive, default=60, help="frame rate cap (default 60)")
     p.add_argument("--frames", type=_positive, help="run N fixed steps without waiting, then exit")
-    p.add_argument("--screenshot", help="with --frames: save the last frame to this PNG")
+    p.add_argument("--screenshot", type=_out_file, help="with --frames: save the last frame to this PNG")
     p.add_argument("--bench-frames", type=_positive, help="time N demo frames, print the figures")
     p.add_argument(
         "--start",
@@ -73,14 +86,18 @@ def parser(prog: str = "main.py") -> argparse.ArgumentParser:
         help="gpu: the GPU scales the picture where an accelerated renderer exists (default); "
         "software: the CPU does",
     )
-    p.add_argument("--frame-log", metavar="FILE", help="write one JSON line per presented frame to FILE")
+    p.add_argument(
+        "--frame-log", metavar="FILE", type=_out_file, help="write one JSON line per presented frame to FILE"
+    )
     p.add_argument("--kiosk", action="store_true", help="event cabinet: attract mode, idle reset, no Quit")
     p.add_argument("--data-dir", default=None, help="folder for settings and the autosave")
     p.add_argument(
+        "--set-operator-code",
         "--reset-operator-code",
+        dest="set_operator_code",
         action="store_true",
-        help="forget the saved operator code (a forgotten code) and stop: the next --kiosk start asks "
-        "for a new one",
+        help="set the cabinet's operator code (a new cabinet, a forgotten code) and stop: typed twice "
+        "at the terminal (or two lines on standard input); trivial codes are refused",
     )
     p.add_argument(
         "--debug",
@@ -146,16 +163,54 @@ def _has_screen() -> bool:
     return os.environ.get("SDL_VIDEODRIVER", "dummy").lower() not in ("", "dummy", "offscreen")
 
 
-def forget_operator_code(folder: Path) -> int:
-    """``--reset-operator-code``: the saved code is forgotten (the settings file rewritten, the other
-    settings kept), so the next kiosk start asks the organiser for a new one. Nothing else runs; the
-    answer goes to stderr, where whoever typed the flag looks. Exit 0, or 1 if the file cannot be written."""
-    stored = st.load_settings(folder)
-    if st.save_settings(st.with_value(stored, "operator_code", ""), folder):
-        print("The operator code is forgotten: the next --kiosk start asks for a new one.", file=sys.stderr)
-        return 0
-    print(f"The operator code could not be forgotten: {folder} cannot be written.", file=sys.stderr)
-    return 1
+def set_operator_code(folder: Path, ask: Callable[[str], str] | None = None) -> int:
+    """``--set-operator-code``: the deliberate act that gives a cabinet its operator code (see
+    :mod:`game.session.operator_lock` for why the touch screen never offers it). Typed twice, at the
+    terminal without echo (``getpass``) or as two lines from an installer's pipe; a trivial code is
+    refused with the reason. Exit 0 when saved, 2 for a refused code, 1 when the disk refused."""
+    if ask is None:
+        ask = getpass.getpass if sys.stdin.isatty() else _line
+    low, high = operator_lock.CODE_LENGTH
+    try:
+        first = ask(f"New operator code ({low} to {high} digits): ").strip()
+        second = ask("The same code again: ").strip()
+    except (EOFError, KeyboardInterrupt):
+        print("\nNo code set.", file=sys.stderr)
+        return 2
+    weak = operator_lock.weakness(first)
+    if weak is not None:
+        print(f"Not set: {WEAK_REASONS[weak].format(low=low, high=high)}", file=sys.stderr)
+        return 2
+    if first != second:
+        print("Not set: the two codes were not the same.", file=sys.stderr)
+        return 2
+    problem = operator_lock.write_code(folder, first)
+    if problem is not None:
+        print(f"The operator code could not be saved in {folder}: {problem}.", file=sys.stderr)
+        return 1
+    print(
+        f"The operator code is set ({folder / operator_lock.CODE_FILE}, readable by this user only).",
+        file=sys.stderr,
+    )
+    return 0
+
+
+def _line(prompt: str) -> str:
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line
+
+
+WEAK_REASONS = {
+    operator_lock.Weak.DIGITS: "a code is digits only.",
+    operator_lock.Weak.LENGTH: "a code has {low} to {high} digits.",
+    operator_lock.Weak.SAME: "one digit repeated is the first code anyone tries.",
+    operator_lock.Weak.RUN: "a run of digits up or down (1234, 9876) is among the first codes anyone tries.",
+    operator_lock.Weak.PATTERN: "a repeated pattern (1212, 123123) is among the first codes anyone tries.",
+    operator_lock.Weak.COMMON: "this is one of the commonest codes (or the game's old default).",
+}
+"""The terminal's reasons (English: the terminal is the organiser's, not a visitor's screen)."""
 
 
 def build(argv: list[str], *, threaded_ai: bool | None = None, prog: str = "main.py") -> App:
@@ -215,8 +270,8 @@ def main(argv: list[str], prog: str = "main.py") -> int:
     configure_logging(debug_wanted(False))  # before the settings are read: their warnings are logged
     try:
         args = parse_args(argv, prog)[1]
-        if args.reset_operator_code:
-            return forget_operator_code(persist.data_dir(args.data_dir))
+        if args.set_operator_code:
+            return set_operator_code(persist.data_dir(args.data_dir))
         app = build(argv, prog=prog)
     except SystemExit as exc:  # argparse already printed the reason
         return int(exc.code or 0)

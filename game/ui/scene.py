@@ -22,10 +22,11 @@ from game.review.core import PlayerReview
 from game.session import settings as st
 from game.session.dice_stats import DiceStats
 from game.session.event_desk import EventDesk
-from game.session.events import Autosave, EventBus
+from game.session.events import Autosave, EventBus, GameView
 from game.session.kiosk import Kiosk
 from game.session.leaderboard import Leaderboard
 from game.session.modes import GameMode
+from game.session.operator_lock import OperatorLock
 from game.session.persist import SavedGame
 from game.session.records import RecordKeeper
 from game.session.speech import Speaker
@@ -139,6 +140,9 @@ class Host(Protocol):
     clock: Callable[[], float]
     speech: Speaker
     visit_settings: st.Settings | None
+    lock: OperatorLock
+    notices: list[str]
+    time: float
 
     @property
     def speed(self) -> str: ...
@@ -156,8 +160,9 @@ class Host(Protocol):
     ) -> None: ...
     def continue_saved(self) -> None: ...
     def go_attract(self) -> None: ...
+    def abandon_games(self) -> None: ...
     def wake(self) -> None: ...
-    def apply_settings(self, settings: st.Settings, save: bool) -> None: ...
+    def apply_settings(self, settings: st.Settings, save: bool) -> bool: ...
     def open_tournament(self, after_match: bool = False) -> None: ...
     def offer_leaderboard(self, player: PlayerReview, level: str, won: bool) -> bool:
         """Kiosk: after a visitor's review, ask for initials when the game earns a place today."""
@@ -208,6 +213,10 @@ class Scene:
     def far_side_acts(self) -> bool | None:
         """Cocktail table: whether the player sitting across must act in this scene's game (the
         picture turns); None for a scene without a game (the game under it decides)."""
+        return None
+
+    def game_in_play(self) -> GameView | None:
+        """The unfinished match on this scene, if any (given up, its dice secret is revealed)."""
         return None
 
     def dropped(self) -> None:

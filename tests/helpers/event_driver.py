@@ -28,6 +28,8 @@ def play_turn(scene: GameScene, rng: random.Random) -> None:
     """One step of the match with the game's own dice: the opening (automatic), a roll, a play."""
     s = scene.state
     if s.phase is Phase.OPENING:
+        while (who := scene.game.awaited()) is not None:  # each player's part of the dice (issue 37)
+            scene.game.contribute(who, f"{1000 + who}")
         scene.game.step(5.0)
     elif s.phase is Phase.ROLL:
         scene.game.roll()
@@ -66,6 +68,15 @@ def open_operator(app: App, code: str) -> None:
     app.step()
     assert isinstance(app.scenes.top, KeypadScene)
     type_code(app, code)
+
+
+def type_dice_parts(app: App) -> None:
+    """A tournament match's first roll waits for each player's digits (issue 37): both typed."""
+    for n in range(2):
+        top = app.scenes.top
+        if not (isinstance(top, KeypadScene) and top.title_key == "dice.contribute"):
+            break
+        type_code(app, f"{4711 + n}")
 
 
 def type_code(app: App, code: str) -> None:

@@ -115,8 +115,12 @@ def run_until(app: App, cond: Callable[[], bool], max_steps: int = 20000, draw_e
 
 
 def settle(app: App, scene: GameScene, max_steps: int = 5000) -> None:
-    """Step until the scene waits for a human (nothing animating, no timer running)."""
+    """Step until the scene waits for a human (nothing animating, no timer running). A first roll that
+    waits for the players' parts of the dice (issue 37) gets them as players give them: a tap each."""
     run_until(app, lambda: not scene.busy() and scene.game.wait <= 0, max_steps)
+    while scene.game.awaited() is not None and app.scenes.top is scene:
+        click(app, (640, 300))
+        run_until(app, lambda: not scene.busy() and scene.game.wait <= 0, max_steps)
 
 
 def let_dialog_show(app: App, scene: GameScene) -> None:

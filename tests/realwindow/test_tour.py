@@ -61,8 +61,7 @@ def test_the_tours_kiosk_walk_shows_what_the_twin_draws(tmp_path: Path) -> None:
     with xvfb((800, 480)) as display:
         walk = Tour(tmp_path, display, (800, 480), "en", tmp_path).kiosk()
     assert [p.name for p in walk.shots] == [
-        f"kiosk_en_800x480_{name}.png"
-        for name in ("choose_code", "choose_code_again", "attract", "keypad", "keypad_wrong", "operator")
+        f"kiosk_en_800x480_{name}.png" for name in ("attract", "keypad", "keypad_wrong", "operator")
     ]
     assert all(p.exists() for p in walk.shots)
     still = {name: off for name, off in walk.off.items() if name != "attract"}  # the demo moves

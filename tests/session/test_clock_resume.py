@@ -170,8 +170,8 @@ def test_every_tournament_match_played_here_gets_the_house_aids_and_keeps_them_w
     from game.ui.scenes.game import GameScene
     from game.ui.tourney.flow import play_here
     from game.ui.tourney.hub import TournamentScene
-    from tests.event_driver import steps
-    from tests.ui_driver import quit_pygame
+    from tests.helpers.event_driver import steps, type_dice_parts
+    from tests.helpers.ui_driver import quit_pygame
 
     settings = st.Settings(sound=False, animation="fast")
     app = App(settings, Launch(), data_dir=tmp_path, threaded_ai=False)
@@ -191,6 +191,8 @@ def test_every_tournament_match_played_here_gets_the_house_aids_and_keeps_them_w
         scene = play_here(app, t, m)
         seen.append(scene.game.setup.aids)
         assert scene.game.can_hint is allowed
+        app.step()
+        type_dice_parts(app)  # each player's digits for the dice (issue 37)
         steps(app, 3.0)  # the opening roll: the match is saved from here on
         assert scene.game.state.phase is not Phase.OPENING
     assert seen == [False, True]

@@ -174,7 +174,7 @@ def test_the_cube_hint_before_the_roll_is_words_in_large_type(app, lang: str, le
     a row of its own with its number, every row at 19 px or more of the 1280x720 screen, between the
     Double button and the player's box, touching neither."""
     from game.ui.board.view import HINT
-    from tests.screen_probe import ScreenReader
+    from tests.helpers.screen_probe import ScreenReader
 
     scene = _hint(app, lang, GameState(phase=Phase.ROLL, position=AHEAD, turn=0, rules=Rules(length)))
     lines = scene.hints.cube_lines()

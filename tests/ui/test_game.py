@@ -118,7 +118,7 @@ def test_cube_take_then_pass_by_buttons(app) -> None:  # type: ignore[no-untyped
     app.draw(0.0)
     labels = {b.label: b.sub for b in scene.modal.buttons}  # what the dialog offers, with what each costs
     assert labels["TAKE"] == tr("ui.take_means", points=2) and labels["PASS"] == tr("ui.pass_means", points=1)
-    from tests.screen_probe import find_text, grab
+    from tests.helpers.screen_probe import find_text, grab
 
     grid = grab(app.screen)
     for b in scene.modal.buttons:  # each button's line under its name is on the screen, inside it

@@ -68,7 +68,7 @@ def test_level_chosen_on_the_title_is_the_computers_level(restore_language: None
     from game.i18n import tr
     from game.ui.scenes.game import GameScene
     from game.ui.scenes.title import TitleScene
-    from tests.ui_driver import click
+    from tests.helpers.ui_driver import click
 
     app = make_app()
     title = TitleScene(app)
@@ -85,7 +85,7 @@ def test_arcade_title_level_is_saved_as_the_setting(restore_language: None, tmp_
     from game.session import settings as st
     from game.ui.app import App
     from game.ui.scenes.title import TitleScene
-    from tests.ui_driver import click
+    from tests.helpers.ui_driver import click
 
     app = App(st.Settings(), data_dir=tmp_path, threaded_ai=False)
     app.scenes.push(app.initial_scene())
@@ -131,7 +131,7 @@ def test_a_one_point_match_says_no_doubling_not_crawford(restore_language: None,
 
 def test_touching_the_demo_says_how_to_play(restore_language: None) -> None:
     from game.i18n import tr
-    from tests.ui_driver import click, point_xy
+    from tests.helpers.ui_driver import click, point_xy
 
     app = make_app()
     scene = start_game(app, mode="demo", seed=2)
@@ -205,7 +205,7 @@ def test_a_three_digit_money_score_reads_beside_the_whole_name(restore_language:
     from game.engine.match import Match
     from game.engine.position import Position
     from game.ui.board.view import GOLD
-    from tests.screen_probe import panel_box
+    from tests.helpers.screen_probe import panel_box
 
     apply_language(lang)
     app = make_app()
@@ -230,7 +230,7 @@ def test_a_three_digit_money_score_reads_beside_the_whole_name(restore_language:
 def test_the_status_line_shows_the_roll_higher_die_first() -> None:
     """A play test read "Your move: 1-6"; players say (and the review writes) 6-1."""
     from game.engine.flow import GameState, Phase, Roll, Rules, apply, new_game
-    from tests.ui_driver import make_app, start_game
+    from tests.helpers.ui_driver import make_app, start_game
 
     app = make_app()
     scene = start_game(app, mode="two", seed=5)
@@ -255,7 +255,7 @@ def test_the_game_over_buttons_show_their_labels_at_one_size(
     from game.ui.layout import LAYOUT
     from game.ui.play import dialogs
     from game.ui.text import CACHE
-    from tests.ui_driver import run_until
+    from tests.helpers.ui_driver import run_until
 
     apply_language(lang)
     app = make_app()

@@ -337,7 +337,7 @@ def test_the_replay_shows_the_cube_as_it_was_at_a_take_and_a_pass(
     replay drew the cube of the state the double was offered in. Read off the screen now: the take's
     step shows the cube the taker owns, a pass's the value offered, in the middle; the double's own
     step still shows the cube it was made with."""
-    from tests.screen_probe import ScreenReader
+    from tests.helpers.screen_probe import ScreenReader
 
     record, _ = hand
     app = record_app(tmp_path)
@@ -532,7 +532,7 @@ def test_the_replay_says_which_game_is_the_crawford_game(
     from game.ui.app import apply_language
     from game.ui.scene import DIM
     from game.ui.scenes import replay as replay_module
-    from tests.screen_probe import find_text, grab
+    from tests.helpers.screen_probe import find_text, grab
 
     apply_language(lang)
     record = read_mat(CRAWFORD_MATCH)

@@ -152,7 +152,7 @@ def test_the_match_length_chosen_on_the_title_is_the_setting_and_stays_chosen(tm
     """Found in a play test: the title's 3 showed "Unlimited session" in Settings, a change there did
     not reach the title, and after a game the title was back to the old length."""
     from game.session import settings as st
-    from tests.ui_driver import click
+    from tests.helpers.ui_driver import click
 
     app = build(["--data-dir", str(tmp_path), "--speed", "fast"], threaded_ai=False)
     app.scenes.push(app.initial_scene())

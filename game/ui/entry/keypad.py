@@ -11,6 +11,7 @@ from game.session.kiosk import Mode
 from game.ui import layout as L
 from game.ui.board.view import GOLD
 from game.ui.input import Intent, IntentKind
+from game.ui.lines import wrap_lines
 from game.ui.scene import INK, ButtonScene, Host, button, dialog_box
 from game.ui.text import draw_text
 from game.ui.widgets import shade
@@ -34,6 +35,8 @@ class KeypadScene(ButtonScene):
     ) -> None:
         super().__init__(app)
         self.title_key = title_key
+        self.title: str | None = None
+        """A title with a name in it (replaces the ``title_key``'s text)."""
         self.on_done = on_done
         self.own = ""
         self.message = ""
@@ -83,14 +86,16 @@ class KeypadScene(ButtonScene):
             code = self.own
             self.own = ""
             problem = self.on_done(code)
-            if problem:  # e.g. a code too short: say so here, where it can be typed again
+            if problem is not None:  # e.g. a code too short: say so here, where it can be typed again
                 self.message = problem
-                self.message_time = 2.5
+                self.message_time = 4.0 if problem else 0.0
                 return
             self.close()
             return
         kiosk = self.app.kiosk
-        if kiosk is not None and not kiosk.submit():
+        if kiosk is None or not kiosk.entered:
+            return  # Enter on an empty keypad is not a try
+        if not kiosk.submit():
             self.message = tr("operator.wrong_code")
             self.message_time = 2.0
 
@@ -125,15 +130,23 @@ class KeypadScene(ButtonScene):
         self.message_time = max(0.0, self.message_time - dt)
 
     def busy(self) -> bool:
-        return self.message_time > 0
+        kiosk = self.app.kiosk
+        return self.message_time > 0 or (kiosk is not None and kiosk.wait_left > 0)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         shade(surface, 200)
         box = pygame.Rect(L.W // 2 - 220, 40, 440, 660)
         dialog_box(surface, box)
-        draw_text(surface, tr(self.title_key), 30, (L.W // 2, 90), GOLD, width=box.w - 30)
+        title = wrap_lines(self.title or tr(self.title_key), 30, box.w - 30)[:2]
+        for i, line in enumerate(title):  # one line at 90, or two around it
+            y = 90 + (i * 34 - 17 if len(title) == 2 else 0)
+            draw_text(surface, line, 30, (L.W // 2, y), GOLD, width=box.w - 30)
         dots = "•" * len(self.entered) or "–"
         draw_text(surface, dots, 48, (L.W // 2, 160), INK)
-        if self.message_time > 0:
+        kiosk = self.app.kiosk
+        if kiosk is not None and kiosk.wait_seconds > 0:  # the slow-down after wrong tries
+            wait = tr("operator.wait", n=kiosk.wait_seconds)
+            draw_text(surface, wait, 26, (L.W // 2, 205), (255, 120, 110), width=box.w - 30)
+        elif self.message_time > 0:
             draw_text(surface, self.message, 26, (L.W // 2, 205), (255, 120, 110), width=box.w - 30)
         self.buttons.draw(surface, self.app.sprites)

@@ -12,11 +12,13 @@ from game.session.kiosk import Mode
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.input import Intent, IntentKind
-from game.ui.scene import ButtonScene, Host, button
+from game.ui.kiosk.notices import take_leaderboard_problems
+from game.ui.lines import wrap_lines
+from game.ui.scene import INK, ButtonScene, Host, button
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.dice_stats import DiceStatsScene
 from game.ui.scenes.settings import SettingsScene
-from game.ui.text import draw_text
+from game.ui.text import MIN_SIZE, draw_text
 
 
 class OperatorScene(ButtonScene):
@@ -26,12 +28,13 @@ class OperatorScene(ButtonScene):
         super().__init__(app)
         self.message = ""
         self.message_time = 0.0
+        take_leaderboard_problems(app)
         self._build()
 
     def _build(self) -> None:
         b = self.buttons
         b.clear()
-        x, w = L.W // 2 - 300, 600
+        x, w = (40, 520) if self.app.notices else (L.W // 2 - 300, 600)  # notices: on the right
         items: list[tuple[str, Callable[[], None], str]] = [
             ("operator.resume", self.resume, "green"),
             ("operator.settings", self.settings, "blue"),
@@ -45,10 +48,18 @@ class OperatorScene(ButtonScene):
         ]
         for i, (key, action, colour) in enumerate(items):
             b.add(button((x, 102 + i * 68, w, 60), tr(key), action, colour, size=28))
+        if self.app.notices:
+            b.add(button((NOTICE_X + 140, L.H - 84, 400, 64), tr("notice.seen"), self.seen, "gold", size=28))
 
     def enter(self) -> None:
         super().enter()
+        take_leaderboard_problems(self.app)
         self._build()  # the language may have changed in the settings
+
+    def seen(self) -> None:
+        """The operator has read the notices: they go."""
+        self.app.notices.clear()
+        self._build()
 
     def resume(self) -> None:
         kiosk = self.app.kiosk
@@ -68,6 +79,7 @@ class OperatorScene(ButtonScene):
         if kiosk is not None:
             kiosk.mode = Mode.ACTIVE
             kiosk.idle = 0.0
+        self.app.abandon_games()
         persist.clear_game(self.app.data_dir)
         self.app.to_title()
 
@@ -79,6 +91,7 @@ class OperatorScene(ButtonScene):
         self.app.go_attract()
 
     def clear_save(self) -> None:
+        self.app.abandon_games()  # its dice secret into its record first (issue 37)
         persist.clear_game(self.app.data_dir)
         self.message = tr("saved.none")
         self.message_time = 2.5
@@ -97,8 +110,12 @@ class OperatorScene(ButtonScene):
 
     def board_cleared(self) -> None:
         """Today's leaderboard (and every older entry) goes; the file stays, empty."""
-        self.app.leaderboard.clear()
-        self.message = tr("operator.board_cleared")
+        if self.app.leaderboard.clear():
+            self.message = tr("operator.board_cleared")
+        else:
+            take_leaderboard_problems(self.app)
+            self._build()
+            self.message = tr("operator.not_saved")
         self.message_time = 2.5
 
     def update(self, dt: float) -> None:
@@ -117,5 +134,25 @@ class OperatorScene(ButtonScene):
         surface.fill(BG)
         draw_text(surface, tr("operator.title"), 44, (L.W // 2, 60), GOLD)
         self.buttons.draw(surface, self.app.sprites)
+        self._draw_notices(surface)
         if self.message_time > 0:
             draw_text(surface, self.message, 26, (L.W - 40, 60), (160, 255, 160), anchor="midright")
+
+    def _draw_notices(self, surface: pygame.Surface) -> None:
+        """What went wrong while nobody watched (newest last), on the right of the buttons."""
+        notices = self.app.notices
+        if not notices:
+            return
+        width = L.W - NOTICE_X - 30
+        draw_text(surface, tr("notice.title"), 30, (NOTICE_X, 120), (255, 150, 120), anchor="midleft")
+        y = 170
+        for notice in notices[-6:]:
+            for line in wrap_lines(notice, MIN_SIZE, width)[:4]:
+                if y > L.H - 120:
+                    return
+                draw_text(surface, line, MIN_SIZE, (NOTICE_X, y), INK, anchor="midleft", width=width)
+                y += 32
+            y += 14
+
+
+NOTICE_X = 600

@@ -18,12 +18,14 @@ import pygame
 from game.session import persist
 from game.session.controller import GameSetup
 from game.session.kiosk import Cmd, Kiosk, Mode
+from game.session.operator_lock import wait_after
 from game.session.persist import SavedGame
 from game.ui import layout as L
 from game.ui.board.view import GOLD
 from game.ui.entry.keypad import KeypadScene
 from game.ui.kiosk.attract import AttractScene
-from game.ui.kiosk.choose_code import ChooseCodeScene
+from game.ui.kiosk.locked import LockedScene
+from game.ui.kiosk.notices import add_notice, broken_notice
 from game.ui.kiosk.operator import OperatorScene
 from game.ui.kiosk.still_playing import StillPlayingScene
 from game.ui.scene import Host, Scene
@@ -36,6 +38,9 @@ class KioskRules:
     def __init__(self, app: Host, kiosk: Kiosk) -> None:
         self.app = app
         self.kiosk = kiosk
+        # Wrong codes of earlier runs still count: pulling the plug does not start the slow-down again.
+        kiosk.failures = app.lock.failures
+        kiosk.wait_left = wait_after(kiosk.failures)
 
     def filter(self, event: pygame.event.Event) -> bool:
         """Show ``event`` to the kiosk first; True when it is swallowed (the scenes never see it)."""
@@ -96,9 +101,12 @@ class KioskRules:
                 app.input.cancel()
                 self._pop_to(StillPlayingScene)
                 app.scenes.push(KeypadScene(app))
+            elif cmd is Cmd.WRONG_CODE:
+                app.lock.record_failure(self.kiosk.failures)
             elif cmd is Cmd.CLOSE_KEYPAD:
                 self._pop_to(KeypadScene)
             elif cmd is Cmd.OPERATOR:
+                app.lock.record_success()
                 self._pop_to(KeypadScene)
                 app.scenes.push(OperatorScene(app))
             elif cmd is Cmd.CLOSE_OPERATOR:
@@ -113,18 +121,21 @@ class KioskRules:
         """The cabinet's first screen: a game cut off by a power cut or a crash, however long the boot
         took (a visitor who walked away lost the game to the demo already: ``go_attract`` deletes the
         save, so no age limit is needed; one dropped games in play when a boot was slow); else the demo.
-        With no operator code chosen yet, the organiser chooses one first (there is no default code).
+        Without a usable operator code (none set, or its file damaged) the cabinet asks for its
+        operator and nothing else runs: it never offers a visitor to choose one.
 
-        A broken save or settings file found here was moved aside and logged, but is not shown: the
-        title comes only after the demo, to a visitor who has nothing to do with either.
+        A broken save found here was moved aside and logged, and goes to the operator's notices
+        (the operator menu shows them): a visitor has nothing to do with it.
         """
-        saved = persist.load_game(self.app.data_dir)
+        loaded = persist.load_game_checked(self.app.data_dir)
+        saved = loaded.game
+        if loaded.broken is not None:
+            add_notice(self.app, broken_notice(loaded.broken))
+        if not self.app.lock.usable:
+            return LockedScene(self.app, self.app.lock.state)
         if saved is not None:
             self.resume_active()
-        scene = resumed(saved) if saved is not None else AttractScene(self.app, demo)
-        if not self.app.settings.operator_code:
-            return ChooseCodeScene(self.app, scene, resumed=saved is not None)
-        return scene
+        return resumed(saved) if saved is not None else AttractScene(self.app, demo)
 
     def draw(self, surface: pygame.Surface) -> None:
         """A quiet ring in the operator corner while it is held: the operator sees the gesture count."""

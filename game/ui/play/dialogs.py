@@ -102,11 +102,12 @@ def game_over_buttons(t: GameHost) -> list[tuple[str, Callable[[], None], str]]:
         if game.mode == GameMode.DEMO or game.timed_out
         else [(i18n.tr("review.button"), t.open_review, "gold")]
     )
+    check: list[tuple[str, Callable[[], None], str]] = []
+    if match_terms.revealed(t):  # the whole commitment, the secret, the players' parts, a QR code
+        check = [(i18n.tr("dice.check"), t.check_dice, "blue")]
     if over and game.setup.tournament is not None:  # scored into the draw already: back to it
-        return [(i18n.tr("tourney.back"), t.terms.back_to_tournament, "green"), *review]
-    first = [(label, t.next_game, "green")]
-    if over and game.match_dice.secret is not None and not game.match_dice.typed:
-        first.append((i18n.tr("dice.same_again"), lambda: game.next_game(same_dice=True), "blue"))
+        return [(i18n.tr("tourney.back"), t.terms.back_to_tournament, "green"), *check, *review]
+    first = [(label, t.next_game, "green"), *check]
     return [*first, *review, (i18n.tr("ui.to_title"), t.to_title, "grey")]
 
 

@@ -119,8 +119,18 @@ def paint(
         draw_text(surface, text, MIN_SIZE, free_row.center, FINGERPRINT_COLOUR, width=free_row.w)
 
 
+def revealed(t: GameHost) -> bool:
+    """The dice secret may be shown now: the match is over (or lost on time), or an unlimited
+    session's game is (each has its own secret, issue 37)."""
+    game = t.game
+    dice = game.match_dice
+    if dice.secret is None or dice.typed:
+        return False
+    return game.match.is_over or game.timed_out or (dice.per_game and game.state.phase is Phase.GAME_OVER)
+
+
 def secret_line(t: GameHost) -> str:
-    """The match-over dialog's line: the dice secret, revealed ("" when there is none to show)."""
+    """The game-over dialog's line: the dice secret, revealed ("" when there is none to show)."""
     dice = t.game.match_dice
     if dice.secret is None or dice.typed:
         return ""
@@ -130,7 +140,7 @@ def secret_line(t: GameHost) -> str:
 def secret_width(t: GameHost) -> int:
     """How wide the secret's line is drawn (0 when it is not shown): the dialog grows to hold it."""
     text = secret_line(t)
-    if not text or not (t.game.match.is_over or t.game.timed_out):
+    if not text or not revealed(t):
         return 0
     return min(CACHE.font(MIN_SIZE).size(text)[0], L.BOARD_W - 2 * 24)
 
@@ -138,8 +148,17 @@ def secret_width(t: GameHost) -> int:
 def draw_secret(t: GameHost, surface: pygame.Surface, box: pygame.Rect) -> None:
     """Under the match-over dialog's score (the match is over: the secret may be shown now)."""
     text = secret_line(t)
-    if text and (t.game.match.is_over or t.game.timed_out):
+    if text and revealed(t):
         draw_text(surface, text, MIN_SIZE, (box.centerx, box.y + 258), (190, 200, 220), width=box.w - 40)
 
 
-__all__ = ["MatchTerms", "draw_secret", "facts", "fingerprint_text", "paint", "secret_line", "secret_width"]
+__all__ = [
+    "MatchTerms",
+    "draw_secret",
+    "facts",
+    "fingerprint_text",
+    "paint",
+    "revealed",
+    "secret_line",
+    "secret_width",
+]

@@ -15,13 +15,14 @@ import pygame
 
 from game import i18n
 from game.i18n import tr
+from game.session import persist
 from game.session import settings as st
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
-from game.ui.entry.keypad import KeypadScene
+from game.ui.entry.new_code import ChooseCodeScene
 from game.ui.scene import DIM, ButtonScene, Host, button
 from game.ui.scenes.keymap import KeymapScene
-from game.ui.text import draw_text
+from game.ui.text import MIN_SIZE, draw_text
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +54,8 @@ class SettingsScene(ButtonScene):
         self.save = True
         """Changes are saved (a cabinet's visitor's are not: see :class:`AccessScene`)."""
         self.values = self.app.settings
+        self.message = ""
+        self.message_time = 0.0
         self._build()
 
     def fields(self) -> tuple[str, ...]:
@@ -121,7 +124,7 @@ class SettingsScene(ButtonScene):
             return tr("access.speech_missing" if v.speech else "access.speech_missing_off")
         if name in ("large_text", "reduced_motion", "auto_forced", "auto_bearoff", "speech", "access_open"):
             return tr("value.on" if getattr(v, name) else "value.off")
-        return "•" * len(v.operator_code) or tr("settings.code_none")  # none chosen yet
+        return "••••" if self.app.lock.usable else tr("settings.code_none")  # the code is never shown
 
     def describe(self, index: int) -> str:
         """What the spoken mode says for the focused button ``index``: a setting's name and value."""
@@ -179,25 +182,32 @@ class SettingsScene(ButtonScene):
     def _cycle(self, name: str) -> Callable[[], None]:
         def step() -> None:
             if name == "operator_code":
-                self.app.scenes.push(KeypadScene(self.app, "settings.operator_code", self._set_code))
+                self.app.scenes.push(ChooseCodeScene(self.app, self._code_saved))
                 return
             self.values = st.next_option(self.values, name)
             # Saved at once: a kiosk's idle time may close the screen into the demo without Back.
-            self.app.apply_settings(self.values, save=self.save)
+            self._saved(self.app.apply_settings(self.values, save=self.save))
             self._build()
 
         return step
 
-    def _set_code(self, code: str) -> str | None:
-        """Take the new operator code, or say why not (the keypad shows it and stays open)."""
-        try:
-            self.values = st.with_value(self.values, "operator_code", code)
-        except ValueError as exc:
-            log.info("operator code not changed: %s", exc)
-            return tr("settings.code_length", low=st.CODE_LENGTH[0], high=st.CODE_LENGTH[1])
-        self.app.apply_settings(self.values, save=True)
+    def _code_saved(self) -> None:
+        self.message = tr("settings.code_saved")
+        self.message_time = 3.0
         self._build()
-        return None
+
+    def _saved(self, ok: bool) -> None:
+        """A change the disk refused is said here, to whoever made it (it holds until the game stops)."""
+        if not ok:
+            self.message = tr("settings.not_saved", reason=persist.last_error())
+            self.message_time = 6.0
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.message_time = max(0.0, self.message_time - dt)
+
+    def busy(self) -> bool:
+        return self.message_time > 0 or super().busy()
 
     def enter(self) -> None:
         super().enter()
@@ -208,6 +218,11 @@ class SettingsScene(ButtonScene):
         self.app.apply_settings(self.values, save=self.save)
         super().close()
 
+    def _draw_message(self, surface: pygame.Surface) -> None:
+        if self.message_time > 0:
+            colour = (160, 255, 160) if self.message == tr("settings.code_saved") else (255, 120, 110)
+            draw_text(surface, self.message, MIN_SIZE, (L.W // 2, L.H - 110), colour, width=L.W - 80)
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(BG)
         draw_text(surface, tr(self.TITLE), 44, (L.W // 2, 60), GOLD)
@@ -215,6 +230,7 @@ class SettingsScene(ButtonScene):
         for name, x, y in self.rows():
             draw_text(surface, self.label(name), 24, (x + 4, y + 16), DIM, anchor="midleft", width=width)
         self.buttons.draw(surface, self.app.sprites)
+        self._draw_message(surface)
 
 
 class AccessScene(SettingsScene):

@@ -18,6 +18,7 @@ import pygame
 
 from game import i18n
 from game.ai.levels import LEVELS, Level
+from game.session import persist
 from game.session import settings as st
 from game.session.commands import Command
 from game.session.modes import GameMode
@@ -78,7 +79,17 @@ class TitleScene(ButtonScene):
         self.broken_settings = broken_settings
         """The settings file this run could not read (the same)."""
         self.notice_left = NOTICE_SECONDS
+        self.not_saved = ""
+        """Why a choice made here (language, level, length) could not be saved: shown in the notice's
+        place (issue 37: a read-only or full data folder said nothing)."""
         self._build()
+
+    def _save(self, settings: st.Settings) -> None:
+        """Make ``settings`` current and save them; a disk that refuses is said here, to the player."""
+        if not self.app.apply_settings(settings, save=True):
+            self.not_saved = persist.last_error() or "?"
+            self.notice_left = NOTICE_SECONDS
+            self.app.needs_draw = True
 
     # -- the broken-save notice -------------------------------------------------------------
 
@@ -90,6 +101,8 @@ class TitleScene(ButtonScene):
             if file is not None
         ]
         lines = [i18n.tr(key) for _, key in broken]
+        if self.not_saved:
+            lines.append(i18n.tr("settings.not_saved", reason=self.not_saved))
         # One file: where it was put aside. Two: their new names are in the log.
         moved_to = broken[0][0].moved_to if len(broken) == 1 else None
         if moved_to is not None:
@@ -98,7 +111,7 @@ class TitleScene(ButtonScene):
 
     @property
     def notice_up(self) -> bool:
-        return self.broken_save is not None or self.broken_settings is not None
+        return self.broken_save is not None or self.broken_settings is not None or bool(self.not_saved)
 
     def idle_tick(self, seconds: float) -> bool:
         """Count the notice's time down; True when it has just gone (the screen must be drawn)."""
@@ -113,6 +126,7 @@ class TitleScene(ButtonScene):
     def dismiss_notice(self) -> None:
         if self.notice_up:
             self.broken_save = self.broken_settings = None
+            self.not_saved = ""
             self.app.needs_draw = True
             if self.offer_learning:
                 self._build()  # the offer takes the top in the notice's place
@@ -243,7 +257,7 @@ class TitleScene(ButtonScene):
         shows the same, and it is still chosen when the player comes back to the title."""
         self.match_length = n
         if self.app.settings.match_length != n:
-            self.app.apply_settings(st.with_value(self.app.settings, "match_length", n), save=True)
+            self._save(st.with_value(self.app.settings, "match_length", n))
 
     def _level(self, level: Level) -> Callable[[], None]:
         def choose() -> None:
@@ -256,11 +270,11 @@ class TitleScene(ButtonScene):
         """The level chosen here is the saved setting too (the settings screen shows the same)."""
         self.level = level
         if self.app.settings.level != level:
-            self.app.apply_settings(st.with_value(self.app.settings, "level", level), save=True)
+            self._save(st.with_value(self.app.settings, "level", level))
 
     def _language(self, lang: str) -> Callable[[], None]:
         def choose() -> None:
-            self.app.apply_settings(st.with_value(self.app.settings, "language", lang), save=True)
+            self._save(st.with_value(self.app.settings, "language", lang))
             self._build()
 
         return choose

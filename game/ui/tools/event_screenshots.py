@@ -103,6 +103,8 @@ def shoot_language(out: Path, lang: str) -> None:
         shoot(app, out, "tourney_standings", lang)
         hub.toggle()
         game = play_here(app, t, m)
+        for player in (0, 1):  # the players' digits for the dice (issue 37; their keypad: lock_screenshots)
+            game.game.contribute(player, f"{4711 + player}")
         run(app, 3.0)
         shoot(app, out, "tourney_match_start", lang)
         random_turns(game, rng, 3, lambda: False)

@@ -1,9 +1,9 @@
 """Screenshots of the kiosk screens in every language at 800x480 and 1920x1080.
 
 Usage: ``.venv/bin/python -m game.ui.tools.kiosk_screenshots [OUTDIR]`` (default ``screenshots/kiosk``).
-Drives the real app headless (attract mode, the "Still playing?" countdown, the code keypad, the
-operator menu, settings, dice statistics, how to play, the title) and scales each 1280x720 frame
-to the screen size the way ``pygame.SCALED`` letterboxes it.
+Drives the real app headless (a cabinet without an operator code, attract mode, the "Still
+playing?" countdown, the code keypad, the operator menu, settings, dice statistics, how to play, the
+title) and scales each 1280x720 frame to the screen size the way ``pygame.SCALED`` letterboxes it.
 """
 
 from __future__ import annotations
@@ -26,11 +26,12 @@ ROOT = CHECKOUT
 import pygame  # noqa: E402
 
 from game.i18n import LANGUAGES  # noqa: E402
+from game.session import operator_lock  # noqa: E402
 from game.session import settings as st  # noqa: E402
 from game.session.dice_stats import DiceStats  # noqa: E402
 from game.ui.app import App, Launch  # noqa: E402
 from game.ui.entry.keypad import KeypadScene  # noqa: E402
-from game.ui.kiosk.choose_code import ChooseCodeScene  # noqa: E402
+from game.ui.kiosk.locked import LockedScene  # noqa: E402
 from game.ui.kiosk.operator import OperatorScene  # noqa: E402
 from game.ui.kiosk.still_playing import StillPlayingScene  # noqa: E402
 from game.ui.scenes.dice_stats import DiceStatsScene  # noqa: E402
@@ -62,16 +63,12 @@ def main(argv: list[str] | None = None) -> int:
             launch = Launch(seed=11, kiosk=True)
             app = App(settings, launch, data_dir=data, threaded_ai=False)
             app.scenes.push(app.initial_scene())
-            choose = app.scenes.top
-            assert isinstance(choose, ChooseCodeScene)
-            choose.own = "47"
-            shoot(app, out, "choose_code", lang)
-            choose.own = ""
-            choose.submit()  # nothing typed: the pad says how many digits
-            shoot(app, out, "choose_code_short", lang)
-            for _ in range(2):
-                choose.own = "2580"
-                choose.submit()
+            assert isinstance(app.scenes.top, LockedScene)  # "ask the operator" (issue 37)
+            shoot(app, out, "locked", lang)
+            app.quit()
+            operator_lock.write_code(Path(data), "4816")  # as --set-operator-code does
+            app = App(settings, launch, data_dir=data, threaded_ai=False)
+            app.scenes.push(app.initial_scene())
             run(app, 14.0)
             shoot(app, out, "attract", lang)
             kiosk = app.kiosk

@@ -35,6 +35,7 @@ from pathlib import Path
 
 from game import i18n
 from game.engine.flow import Phase
+from game.session import operator_lock
 from game.session import settings as st
 from game.ui.app import App
 from game.ui.cli import parse_args
@@ -44,7 +45,7 @@ from game.ui.scenes.settings import SettingsScene
 from game.ui.tools._realwindow import RealGame, Twin, Walk, missing_tools, xserver
 
 WALKS = ("menus", "looks", "kiosk", "review")
-CODE = "2580"
+CODE = "4816"
 SEED = 5
 """The review's game: the human's side has mistakes in it to show."""
 
@@ -87,8 +88,10 @@ class Tour:
         self.out, self.display, self.screen, self.lang = out, display, screen, lang
         self.scratch = scratch
 
-    def walk(self, name: str, settings: Mapping[str, object], *args: str) -> Walk:
+    def walk(self, name: str, settings: Mapping[str, object], *args: str, code: str = "") -> Walk:
         data = _data(self.scratch, settings)
+        if code:  # the cabinet's operator code, set as the organiser sets it (issue 37)
+            operator_lock.write_code(data, code)
         argv = ["--fullscreen", "--seed", "7", "--lang", self.lang, "--data-dir", str(data), *args]
         twin = _twin(self.scratch, data, argv)
         game = RealGame(self.display, self.screen, data, argv)
@@ -161,14 +164,9 @@ class Tour:
                     w.game.stop()
 
     def kiosk(self) -> Walk:
-        w = self.walk("kiosk", {}, "--kiosk", "--operator-hold", "2")
+        w = self.walk("kiosk", {}, "--kiosk", "--operator-hold", "2", code=CODE)
         try:
-            w.shot("choose_code")
-            for name in ("choose_code_again", "attract"):
-                for digit in CODE:
-                    w.click(digit)
-                w.click("OK")
-                w.shot(name, settle=2.0 if name == "attract" else 15.0)  # the demo never stands still
+            w.shot("attract", settle=2.0)  # the demo never stands still
             w.hold((40, 40), 2.6)
             w.shot("keypad")
             assert isinstance(w.twin.app.scenes.top, KeypadScene)

@@ -37,6 +37,7 @@ def match_setup(app: Host, t: Tournament, m: TMatch) -> GameSetup:
         names=(a, b),
         tournament=m.id,
         aids=app.desk.aids(),
+        shared_dice=True,  # each player types a few digits of their own before the first roll
     )
 
 
@@ -64,6 +65,7 @@ def play_here(app: Host, t: Tournament, m: TMatch) -> GameScene:
         if isinstance(top, GameScene):
             _quiet_kiosk(app)
             return top
+    app.abandon_games()  # a game left behind: its dice secret into its record (issue 37)
     drop_games(app)
     persist.clear_game(app.data_dir)
     app.saved = None

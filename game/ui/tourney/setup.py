@@ -73,7 +73,10 @@ class SetupScene(ButtonScene):
             rect = (24 + col * (NAME_W + GAP), 100 + row * (NAME_H + GAP), NAME_W, NAME_H)
             b.add(button(rect, f"{i + 1}. {name}", self._remove(i), "blue", size=MIN_SIZE))
         for k in range(self.rounds()):
-            b.add(button(self.length_rect(k), str(self.lengths[k]), self._length(k), "grey", size=30))
+            length = b.add(
+                button(self.length_rect(k), str(self.lengths[k]), self._length(k), "grey", size=30)
+            )
+            length.repeat = True  # two quick taps step on twice (5 -> 7 -> 9), as the settings' rows do
         full = len(self.names) >= MAX_PLAYERS
         items: list[tuple[str, Callable[[], None], str]] = [
             (tr("tourney.add_player"), self.add_player, "grey" if full else "blue"),
@@ -180,7 +183,7 @@ class SetupScene(ButtonScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(BG)
         draw_text(surface, tr("tourney.new"), 38, (24, 40), GOLD, anchor="midleft", width=820)
-        count = tr("tourney.count", count=len(self.names), low=MIN_PLAYERS, high=MAX_PLAYERS)
+        count = tr_n("tourney.count", len(self.names), n=len(self.names), low=MIN_PLAYERS, high=MAX_PLAYERS)
         line = self.message or count
         colour = (255, 130, 120) if self.message else DIM
         draw_text(surface, line, 24, (24, 78), colour, anchor="midleft", width=840)

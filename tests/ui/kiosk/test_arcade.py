@@ -10,6 +10,7 @@ import pytest
 
 from game import i18n
 from game.engine.flow import Phase, Step
+from game.session import operator_lock
 from game.session import settings as st
 from game.session.kiosk import Mode
 from game.ui.app import App, Launch
@@ -160,17 +161,22 @@ def test_forgotten_operator_menu_closes_into_attract(tmp_path: Path) -> None:
 
 
 def test_operator_settings_change_the_code(tmp_path: Path) -> None:
+    """The new code is typed twice and saved as a hash in its own file (issue 37), not in the settings."""
     app = make(tmp_path, operator_code="999")
     open_operator(app, "999")
     press_button(app, i18n.tr("operator.settings"))
     scene = app.scenes.top
     assert isinstance(scene, SettingsScene)
-    press_button(app, "•••")  # the code row opens a keypad
-    type_code(app, "4321")
+    press_button(app, "••••")  # the code row opens a keypad
+    type_code(app, "4816")
+    assert isinstance(app.scenes.top, KeypadScene)  # once more
+    type_code(app, "4816")
+    assert isinstance(app.scenes.top, SettingsScene)
     press_button(app, i18n.tr("button.back"))
-    assert app.settings.operator_code == "4321"
-    assert st.load_settings(tmp_path).operator_code == "4321"
-    assert app.kiosk is not None and app.kiosk.config.code == "4321"
+    assert app.lock.verify("4816")
+    assert operator_lock.OperatorLock(tmp_path).verify("4816")
+    assert "4816" not in (tmp_path / operator_lock.CODE_FILE).read_text()
+    assert "operator_code" not in (tmp_path / st.SETTINGS_FILE).read_text()
 
 
 def test_a_code_too_short_is_refused_where_it_was_typed(tmp_path: Path) -> None:
@@ -179,17 +185,18 @@ def test_a_code_too_short_is_refused_where_it_was_typed(tmp_path: Path) -> None:
     app = make(tmp_path, operator_code="999")
     open_operator(app, "999")
     press_button(app, i18n.tr("operator.settings"))
-    press_button(app, "•••")
+    press_button(app, "••••")
     type_code(app, "12")
     keypad = app.scenes.top
     assert isinstance(keypad, KeypadScene)
-    assert keypad.message == i18n.tr("settings.code_length", low=3, high=8) and keypad.message_time > 0
+    assert keypad.message == i18n.tr("lock.weak_length", low=4, high=8) and keypad.message_time > 0
     assert keypad.entered == ""  # typed again from the start
-    assert app.settings.operator_code == "999"
-    type_code(app, "4321")
+    assert not app.lock.verify("12")
+    type_code(app, "4816")
+    type_code(app, "4816")
     assert isinstance(app.scenes.top, SettingsScene)
     press_button(app, i18n.tr("button.back"))
-    assert app.settings.operator_code == "4321"
+    assert app.lock.verify("4816")
 
 
 # -- languages, settings, how to play, statistics ---------------------------------------------
@@ -415,7 +422,7 @@ def test_sigterm_quits_the_kiosk_cleanly(tmp_path: Path) -> None:
     import signal
     import subprocess
 
-    from tests.waiting import HANG_LIMIT, running_game
+    from tests.helpers.waiting import HANG_LIMIT, running_game
 
     root = ROOT
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
@@ -437,10 +444,11 @@ def test_settings_left_open_until_the_idle_time_are_kept(tmp_path: Path) -> None
     scene = app.scenes.top
     assert isinstance(scene, SettingsScene)
     press_button(app, scene.value_text("level"))
-    press_button(app, "•••")
-    type_code(app, "4321")
+    press_button(app, "••••")
+    type_code(app, "4816")
+    type_code(app, "4816")
     level = app.settings.level
     steps(app, 45)
     assert isinstance(app.scenes.top, AttractScene)
-    saved = st.load_settings(tmp_path)
-    assert (saved.operator_code, saved.level) == ("4321", level)
+    assert st.load_settings(tmp_path).level == level
+    assert operator_lock.OperatorLock(tmp_path).verify("4816")

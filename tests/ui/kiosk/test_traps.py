@@ -1,5 +1,5 @@
-"""The kiosk's traps, gone (issue 27): no working default operator code (the first kiosk start asks
-the organiser to choose one; ``--reset-operator-code`` forgets it), Clear leaderboard asks first, a
+"""The kiosk's traps, gone (issue 27): no working default operator code (issue 37: the organiser sets one
+with ``--set-operator-code``; until then the cabinet asks for its operator), Clear leaderboard asks first, a
 game cut off by a power cut comes back however long the boot took (tests/ui/kiosk/test_arcade.py), and a save
 that keeps failing keeps saying so."""
 
@@ -13,17 +13,17 @@ import pytest
 from game import i18n
 from game.engine.flow import EndTurn, Phase, PlayMoves
 from game.engine.moves import legal_plays
+from game.session import operator_lock
 from game.session import settings as st
 from game.session.kiosk import Mode
 from game.ui.app import App, Launch
 from game.ui.input import Intent, IntentKind
 from game.ui.kiosk.attract import AttractScene
-from game.ui.kiosk.choose_code import ChooseCodeScene
+from game.ui.kiosk.locked import LockedScene
 from game.ui.kiosk.operator import OperatorScene
 from game.ui.play import panel
 from game.ui.scenes.confirm import ConfirmScene
-from game.ui.scenes.game import GameScene
-from tests.helpers.event_driver import open_operator, steps, type_code
+from tests.helpers.event_driver import open_operator, steps
 from tests.helpers.ui_driver import click, press_button, quit_pygame, settle, start_game
 
 pytestmark = pytest.mark.usefixtures("ui_reset")
@@ -38,36 +38,23 @@ def kiosk_app(tmp_path: Path, settings: st.Settings | None = None) -> App:
 # -- the operator code --------------------------------------------------------------------------------
 
 
-def test_the_first_kiosk_start_asks_for_a_code_twice_then_shows_the_demo(tmp_path: Path) -> None:
+def test_a_fresh_cabinet_asks_for_its_operator_and_offers_no_code_prompt(tmp_path: Path) -> None:
+    """Issue 37: the first touch of a fresh cabinet chose its code. Now the cabinet waits for the
+    organiser (``--set-operator-code`` on the unit), whatever a visitor touches or types."""
     app = kiosk_app(tmp_path)
-    pad = app.scenes.top
-    assert isinstance(pad, ChooseCodeScene)
-    assert pad.title_key == "kiosk.choose_code"
-    assert i18n.tr("button.cancel") not in [b.label for b in pad.buttons.buttons]  # no way round it
+    locked = app.scenes.top
+    assert isinstance(locked, LockedScene)
     assert app.kiosk is not None and app.kiosk.mode is Mode.SETUP
-    steps(app, 600)  # the organiser may take their time: no demo, no idle reset
-    assert app.scenes.top is pad
-    pad.handle(Intent(IntentKind.BACK))
-    assert app.scenes.top is pad  # Escape does not skip it either
-    type_code(app, "12")  # too short: said, nothing kept
-    assert pad.first is None and pad.message == i18n.tr("settings.code_length", low=3, high=8)
-    type_code(app, "4711")
-    assert pad.title_key == "kiosk.choose_again"
-    type_code(app, "4712")  # not the same: start again
-    assert pad.title_key == "kiosk.choose_code" and pad.message == i18n.tr("kiosk.codes_differ")
-    type_code(app, "4711")
-    type_code(app, "4711")
-    assert isinstance(app.scenes.top, AttractScene)
-    assert app.kiosk.mode is Mode.ATTRACT
-    assert app.settings.operator_code == "4711"
-    assert st.load_settings(tmp_path).operator_code == "4711"
-    click(app, (640, 360))  # the demo wakes as before
-    open_operator(app, "4711")
-    assert isinstance(app.scenes.top, OperatorScene)
+    steps(app, 600)  # no demo, no idle reset
+    click(app, (640, 360))
+    type_code_keys(app)
+    locked.handle(Intent(IntentKind.BACK))
+    assert app.scenes.top is locked
+    assert not (tmp_path / operator_lock.CODE_FILE).exists()
 
 
-def test_a_chosen_code_is_not_asked_again_and_2580_opens_nothing(tmp_path: Path) -> None:
-    st.save_settings(st.Settings(operator_code="4711"), tmp_path)
+def test_a_set_code_is_not_asked_again_and_2580_opens_nothing(tmp_path: Path) -> None:
+    assert operator_lock.write_code(tmp_path, "4711") is None
     app = kiosk_app(tmp_path, st.load_settings(tmp_path))
     assert isinstance(app.scenes.top, AttractScene)
     click(app, (640, 360))
@@ -75,38 +62,48 @@ def test_a_chosen_code_is_not_asked_again_and_2580_opens_nothing(tmp_path: Path)
     assert not isinstance(app.scenes.top, OperatorScene)
 
 
-def test_a_game_cut_off_before_the_code_was_chosen_comes_back_after_it(tmp_path: Path) -> None:
-    first = App(st.Settings(), Launch(), data_dir=tmp_path, threaded_ai=False)
-    scene = start_game(first, mode="two", seed=3)
-    settle(first, scene)
-    first.autosave.save(scene.game)
-    first.quit()
-    quit_pygame()
-    app = kiosk_app(tmp_path)
-    pad = app.scenes.top
-    assert isinstance(pad, ChooseCodeScene)
-    type_code(app, "975")
-    type_code(app, "975")
-    assert isinstance(app.scenes.top, GameScene)
-    assert app.kiosk is not None and app.kiosk.mode is Mode.ACTIVE
+def test_an_older_versions_code_in_the_settings_moves_to_the_code_file(tmp_path: Path) -> None:
+    (tmp_path / st.SETTINGS_FILE).write_text(
+        '{"version": 1, "settings": {"operator_code": "4711", "level": "expert"}}', encoding="utf-8"
+    )
+    app = kiosk_app(tmp_path, st.load_settings(tmp_path))
+    assert isinstance(app.scenes.top, AttractScene)
+    assert "4711" not in (tmp_path / st.SETTINGS_FILE).read_text(encoding="utf-8")
+    click(app, (640, 360))
+    open_operator(app, "4711")
+    assert isinstance(app.scenes.top, OperatorScene)
 
 
-def test_reset_operator_code_forgets_the_saved_one(
+def test_set_operator_code_is_typed_twice_and_refuses_trivial_codes(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from game.ui.cli import build, main
+    from game.ui.cli import build, set_operator_code
 
-    st.save_settings(st.Settings(operator_code="4711", level="expert"), tmp_path)
-    assert main(["--data-dir", str(tmp_path), "--reset-operator-code"]) == 0
-    assert "forgotten" in capsys.readouterr().err
+    st.save_settings(st.Settings(level="expert"), tmp_path)
+    answers = iter(["0000", "0000"])
+    assert set_operator_code(tmp_path, lambda prompt: next(answers)) == 2
+    assert "one digit repeated" in capsys.readouterr().err
+    answers = iter(["4711", "4712"])
+    assert set_operator_code(tmp_path, lambda prompt: next(answers)) == 2
+    assert not (tmp_path / operator_lock.CODE_FILE).exists()
+    answers = iter(["4711", "4711"])
+    assert set_operator_code(tmp_path, lambda prompt: next(answers)) == 0
+    assert st.load_settings(tmp_path).level == "expert"  # the settings are left alone
     app = build(["--data-dir", str(tmp_path), "--kiosk"], threaded_ai=False)
-    saved = st.load_settings(tmp_path)
-    assert (saved.operator_code, saved.level) == ("", "expert")  # only the code goes
-    assert isinstance(app.initial_scene(), ChooseCodeScene)
+    assert isinstance(app.initial_scene(), AttractScene)
+    assert app.lock.verify("4711") and not app.lock.verify("4712")
     quit_pygame()
+    (tmp_path / operator_lock.CODE_FILE).unlink()
     app = build(["--data-dir", str(tmp_path), "--kiosk", "--operator-code", "808"], threaded_ai=False)
     assert isinstance(app.initial_scene(), AttractScene)  # a code for this run: in without asking
-    assert st.load_settings(tmp_path).operator_code == ""  # and not saved by the flag
+    assert not (tmp_path / operator_lock.CODE_FILE).exists()  # and not saved by the flag
+
+
+def type_code_keys(app: App) -> None:
+    """A visitor at a keyboard: digits and Enter."""
+    for key in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_RETURN):
+        app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+        app.step()
 
 
 # -- Clear leaderboard asks first ----------------------------------------------------------------------

@@ -18,6 +18,7 @@ from game.i18n import tr, tr_message
 from game.record import DiceVerdict, check_dice, read_mat
 from game.session import persist
 from game.session import settings as st
+from game.session.event_desk import EventDesk
 from game.tournament import Tournament, TournamentFile
 from game.ui.app import App, Launch
 from game.ui.entry.keyboard import KeyboardScene
@@ -37,8 +38,10 @@ from tests.helpers.event_driver import (
     press_enter,
     steps,
     type_code,
+    type_dice_parts,
     type_keys,
 )
+from tests.helpers.mounts import tmpfs
 from tests.helpers.ui_driver import click, press_button, quit_pygame
 
 CODE = "2468"
@@ -102,6 +105,7 @@ def saved(tmp_path: Path) -> Tournament:
 
 def play_called_match_here(app: App, hub: TournamentScene, rng: random.Random) -> GameScene:
     press_button(app, tr("tourney.play_here"))
+    type_dice_parts(app)
     game = app.scenes.top
     assert isinstance(game, GameScene)
     assert game.game.setup.tournament is not None and game.game.timer is not None  # the clock: house rule
@@ -219,6 +223,7 @@ def test_a_power_cut_in_a_tournament_match_comes_back_as_the_same_match(tmp_path
     m = hub.current()
     assert m is not None
     press_button(app, tr("tourney.play_here"))
+    type_dice_parts(app)
     game = app.scenes.top
     assert isinstance(game, GameScene)
     rng = random.Random(3)
@@ -263,6 +268,7 @@ def test_a_clock_that_runs_out_scores_the_match_on_time(tmp_path: Path) -> None:
     m = hub.current()
     assert m is not None
     press_button(app, tr("tourney.play_here"))
+    type_dice_parts(app)
     game = app.scenes.top
     assert isinstance(game, GameScene)
     rng = random.Random(5)
@@ -317,7 +323,17 @@ def test_a_swiss_with_a_withdrawal_and_a_refused_result(tmp_path: Path) -> None:
     app.draw()
 
 
-def test_export_to_a_typed_folder_and_a_folder_that_refuses(tmp_path: Path) -> None:
+def test_export_to_a_typed_folder_and_a_folder_that_refuses(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stick = tmp_path / "stick"
+    with tmpfs(stick, "4m") as mounted:
+        if not mounted:  # a stick cannot be mounted here: the drive check says there is one
+            monkeypatch.setattr(EventDesk, "drive_mounted", staticmethod(lambda folder: True))
+        _export_to_a_typed_folder(tmp_path, stick)
+
+
+def _export_to_a_typed_folder(tmp_path: Path, stick: Path) -> None:
     app = cabinet(tmp_path)
     hub = to_hub(app)
     set_up(app, hub, NAMES[:4])
@@ -326,12 +342,11 @@ def test_export_to_a_typed_folder_and_a_folder_that_refuses(tmp_path: Path) -> N
     keyboard = app.scenes.top
     assert isinstance(keyboard, KeyboardScene) and keyboard.path
     keyboard.text = ""
-    stick = tmp_path / "stick"
     type_keys(app, str(stick))
     press_enter(app)
     assert app.scenes.top is hub
     assert list(stick.glob("*.html")) and list(stick.glob("*-standings.csv"))
-    blocked = tmp_path / "a-file"
+    blocked = stick / "a-file"
     blocked.write_text("")
     press_button(app, tr("tourney.export"))
     press_button(app, tr("tourney.export_typed"))

@@ -133,8 +133,8 @@ def test_a_match_cut_off_on_a_laptop_is_continued_from_the_draw(tmp_path: Path) 
     from game.session.match_timer import SAVE_EVERY
     from game.ui.scenes.game import GameScene
     from game.ui.tourney.flow import play_here
-    from tests.event_driver import play_turn, steps
-    from tests.ui_driver import press_button
+    from tests.helpers.event_driver import play_turn, steps
+    from tests.helpers.ui_driver import press_button
 
     settings = st.Settings(sound=False, animation="fast")
     app = App(settings, Launch(start="tournament"), data_dir=tmp_path, threaded_ai=False)

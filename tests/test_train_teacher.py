@@ -127,3 +127,60 @@ def test_a_short_run_learns_checkpoints_and_resumes(tmp_path: Path) -> None:
     log = (tmp_path / "ck_log.jsonl").read_text().splitlines()
     assert [line.split(",")[0] for line in log] == ['{"epoch": 1', '{"epoch": 2']
     assert load(tmp_path / "n.json").hidden == 96
+
+
+def test_the_209_input_encoding_is_the_games_and_evaluates_incrementally(tmp_path: Path) -> None:
+    from game.ai import net
+    from game.tools import teacher_data as td
+    from game.tools import train_teacher as tt
+
+    rng = random.Random(6)
+    afters = []
+    while len(afters) < 150:
+        pos = random_position(rng)
+        afters += [p.position for p in legal_plays(pos, (rng.randint(1, 6), rng.randint(1, 6)))[:2]]
+    afters = [a for a in afters if a.my_off < 15]
+    x = tt.encode(np.array([td.board_of(a) for a in afters], dtype=np.int8), net.N_IN_X)
+    for row, after in zip(x, afters, strict=True):
+        assert list(row) == pytest.approx(net.encode(after.flip(), net.N_IN_X), abs=1e-6)
+    model = tt.start_model(
+        tt.ROOT / "assets" / "weights" / "td_net.json", net.N_IN_X, 100, np.random.default_rng(1)
+    )
+    model.p["w1"][net.N_BASE :] = np.random.default_rng(2).normal(0.0, 1.0, (net.N_IN_X - net.N_BASE, 100))
+    tt.export(model, tmp_path / "x.json", {})
+    pure = load(tmp_path / "x.json")
+    assert pure.extra is not None
+    _, want = model.forward(x.astype(np.float64))
+    for after, w in zip(afters, want, strict=True):
+        assert pure.evaluate(after.flip()) == pytest.approx(list(w), abs=2e-5)
+    checked = 0
+    for _ in range(60):
+        pos = random_position(rng)
+        plays = legal_plays(pos, (rng.randint(1, 6), rng.randint(1, 6)))
+        for play, got in zip(plays, pure.play_outputs(pos, plays), strict=True):
+            if play.position.my_off < 15:
+                assert got == pytest.approx(net.swap(pure.evaluate(play.position.flip())), abs=1e-9)
+                checked += 1
+    assert checked > 300
+
+
+def test_pip_loss_and_containment_count_the_classic_numbers() -> None:
+    from game.ai import features
+
+    def side(points: dict[int, int]) -> tuple[int, ...]:
+        s = [0] * 25
+        for i, n in points.items():
+            s[i] = n
+        return tuple(s)
+
+    shooter = side({23: 1})  # its 24-point: my index 0, 6 pips behind my 7-point
+    # A blot on my 7-point (index 6): the 17 shots, each costing 18 pips.
+    assert features.pip_loss(side({6: 1}), shooter) == 17 * 18
+    # A second blot on my 3-point: the 12 rolls that travel 2 pips hit it (22 pips); of the 17 that
+    # reach the 7-point, 5 (6-2, 2-6, 4-2, 2-4, 2-2) are already counted there.
+    assert features.pip_loss(side({6: 1, 2: 1}), shooter) == 12 * 22 + 12 * 18
+    assert features.pip_loss(side({}), shooter) == 0
+    # Containment: an open board frees everything; a full prime in front of my back half frees nothing.
+    assert features.containment(side({23: 1}), side({})) == 36
+    prime = side({i: 2 for i in range(12, 18)})  # its points 13..18: my indices 11..6
+    assert features.containment(side({23: 1}), prime) == 0

@@ -36,7 +36,8 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 
 import numpy as np  # noqa: E402
 
-from game.ai.net import N_BASE, N_IN  # noqa: E402
+from game.ai.features import extra_features  # noqa: E402
+from game.ai.net import N_BASE, N_IN, N_IN_X  # noqa: E402
 from game.engine import Position  # noqa: E402
 from game.tools import teacher_data  # noqa: E402
 from game.tools import train_td as td  # noqa: E402
@@ -93,8 +94,12 @@ def encode(post: np.ndarray, n_in: int) -> np.ndarray:
     rows = teacher_data.rows_of_post(post)
     out = np.empty((len(rows), n_in), dtype=np.float32)
     step = 65536
+    base = min(n_in, N_IN)
     for s in range(0, len(rows), step):
-        out[s : s + step] = td.encode_rows(rows[s : s + step], n_in)
+        out[s : s + step, :base] = td.encode_rows(rows[s : s + step], base)
+    if n_in == N_IN_X:  # the further inputs in the game's own pure Python (so they mean the same)
+        for i, r in enumerate(rows.tolist()):
+            out[i, N_IN:] = extra_features(r[:25], r[25:])
     return out
 
 
@@ -188,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", type=Path, nargs="+", default=[teacher_data.DATA])
     ap.add_argument("--pattern", default="*.npz", help="chunk files to read in each --data folder")
     ap.add_argument("--start", type=Path, default=ROOT / "assets" / "weights" / "td_net.json")
-    ap.add_argument("--inputs", type=int, choices=(N_BASE, N_IN), default=N_IN)
+    ap.add_argument("--inputs", type=int, choices=(N_BASE, N_IN, N_IN_X), default=N_IN)
     ap.add_argument("--hidden", type=int, default=128)
     ap.add_argument("--epochs", type=int, default=20, help="total epochs (a resumed run counts its own)")
     ap.add_argument("--batch", type=int, default=256)

@@ -20,13 +20,20 @@ cases or dice):
 * ``speed``: the expert's choice time on ``bench_ai_speed``'s positions, median and 99th percentile
   (run it under a CPU quota for the Raspberry Pi's budget: see ``assets/weights/README.md``).
 
-Usage: ``python -m game.tools.bench_teacher --weights NEW.json [--baseline OLD.json] --pairs 1000``
+Each run measures one network (``--weights``, named ``--name new`` or ``old``) and may write its raw
+figures (``--json``); ``--report`` merges such files and prints every figure side by side, so long
+runs split over processes (``--first-case``/``--cases``, ``--first-pair``/``--pairs``) and resume.
+
+Usage: ``python -m game.tools.bench_teacher --weights NEW.json --loss --pubeval expert net --pairs 1000
+--json new.json``, the same with ``--weights assets/weights/td_net.json --name old --json old.json``,
+then ``python -m game.tools.bench_teacher --report new.json old.json``
 """
 
 from __future__ import annotations
 
 import argparse
 import gzip
+import json
 import math
 import os
 import random
@@ -100,12 +107,6 @@ def score_loss(cases: list[Case], weights: Path) -> dict[str, list[float]]:
         "net": losses(cases, lambda p, d: api.choose_play(p, d, "expert", lookahead=False)),
         "expert": losses(cases, lambda p, d: api.choose_play(p, d, "expert")),
     }
-
-
-def score_pubeval(weights: Path, level: str, lookahead: bool | None, pairs: int, seed: int) -> list[float]:
-    use_weights(weights)
-    result = duel(level_chooser(level, lookahead), pub_chooser, pairs, seed=seed)
-    return list(result.samples)
 
 
 CGROUP = Path("/sys/fs/cgroup/cpu")
@@ -228,86 +229,112 @@ def build_reference(count: int, seed: int, path: Path) -> None:
     print(f"wrote {len(picked)} decisions to {path}")
 
 
+Results = dict[str, list[float]]
+"""Raw figures by key ``part/what/net`` (``loss/expert/new``, ``pubeval/beginner/old``, ...)."""
+
+
+def report(results: Results) -> None:
+    """Print every figure with its 95% interval, and new minus old where both were measured alike."""
+    parts = {
+        "loss": ("thousandths lost a decision on the 2ply reference set", 1000.0),
+        "pubeval": ("points a game against pubeval, duplicate dice", 1.0),
+        "speed": ("choice time, ms", 1.0),
+    }
+    for part, (title, scale) in parts.items():
+        whats = sorted({k.split("/")[1] for k in results if k.startswith(part + "/")})
+        if not whats:
+            continue
+        print(title)
+        for what in whats:
+            new = results.get(f"{part}/{what}/new", [])
+            old = results.get(f"{part}/{what}/old", [])
+            for name, vals in (("new", new), ("old", old)):
+                if not vals:
+                    continue
+                if part == "speed":
+                    print(
+                        f"  {what:12s} {name}: median {statistics.median(vals):.1f}  "
+                        f"p99 {_quantile(vals, 0.99):.1f}  max {max(vals):.1f}  ({len(vals)})"
+                    )
+                    continue
+                extra = f"  blunders {sum(v > BLUNDER for v in vals)}/{len(vals)}" if part == "loss" else ""
+                print(f"  {what:12s} {name}: {_fmt(vals, scale)}  (n {len(vals)}){extra}")
+            if part != "speed" and new and len(new) == len(old):
+                diff = [a - b for a, b in zip(new, old, strict=True)]
+                print(f"  {what:12s} new - old: {_fmt(diff, scale)}")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--weights", type=Path, default=SHIPPED, help="the candidate network")
-    ap.add_argument("--baseline", type=Path, default=None, help="today's network (default: none)")
+    ap.add_argument("--weights", type=Path, default=SHIPPED, help="the network to measure")
+    ap.add_argument("--name", default="new", help="its name in the results: new (candidate) or old")
     ap.add_argument("--reference", type=Path, default=REFERENCE)
-    ap.add_argument("--cases", type=int, default=0, help="use only the first N reference cases (0: all)")
-    ap.add_argument("--pairs", type=int, default=0, help="duplicate dice streams against pubeval (0: skip)")
-    ap.add_argument("--levels", action="store_true", help="every level against pubeval (with --pairs)")
+    ap.add_argument("--loss", action="store_true", help="loss per decision on the reference set")
+    ap.add_argument("--first-case", type=int, default=0)
+    ap.add_argument("--cases", type=int, default=0, help="reference cases from --first-case (0: all)")
+    ap.add_argument("--pubeval", nargs="*", default=None, help="levels vs pubeval (net: 0-ply)")
+    ap.add_argument("--pairs", type=int, default=500, help="duplicate dice streams per level")
+    ap.add_argument("--first-pair", type=int, default=0, help="skip this many dice streams (to split a run)")
     ap.add_argument("--speed", type=int, default=0, help="positions for the expert's choice time (0: skip)")
     ap.add_argument("--cube-speed", type=int, default=0, help="positions for cube decision times (0: skip)")
     ap.add_argument(
-        "--pi",
-        action="store_true",
-        help="time under a sixth of a core (cgroup quota; root), by the wall clock",
+        "--pi", action="store_true", help="time under a sixth of a core (cgroup; root), wall clock"
     )
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--json", type=Path, help="write the raw figures here (for --report)")
+    ap.add_argument("--report", type=Path, nargs="+", help="merge these --json files and print the figures")
     ap.add_argument("--build", type=int, default=0, help="build the reference set of N decisions (bgsage)")
     args = ap.parse_args(argv)
     if args.build:
         build_reference(args.build, args.seed, args.reference)
         return 0
-    nets = [("new", args.weights)] + ([("old", args.baseline)] if args.baseline else [])
-    cases = read_reference(args.reference)
-    if args.cases:
-        cases = cases[: args.cases]
-    print(f"reference: {len(cases)} decisions ranked at 2ply; thousandths lost a decision (95% CI)")
-    scored = {name: score_loss(cases, path) for name, path in nets}
-    for kind in ("net", "expert"):
-        for name, _ in nets:
-            vals = scored[name][kind]
-            blunders = sum(v > BLUNDER for v in vals)
-            print(f"  {kind:6s} {name}: {_fmt(vals)}  blunders {blunders}/{len(vals)}")
-        if len(nets) == 2:
-            diff = [a - b for a, b in zip(scored["new"][kind], scored["old"][kind], strict=True)]
-            print(f"  {kind:6s} new - old: {_fmt(diff)}")
-    if args.pairs:
-        print(f"against pubeval, {args.pairs} duplicate pairs, seed {args.seed}: points a game (95% CI)")
-        plan: list[tuple[str, str, bool | None]] = [("expert", "expert", None), ("net", "expert", False)]
-        if args.levels:
-            plan += [(lv, lv, None) for lv in ("advanced", "intermediate", "beginner")]
-        for label, level, look in plan:
-            res = {name: score_pubeval(path, level, look, args.pairs, args.seed) for name, path in nets}
-            for name, _ in nets:
-                print(f"  {label:12s} {name}: {_fmt(res[name], 1.0)}")
-            if len(nets) == 2:
-                diff = [a - b for a, b in zip(res["new"], res["old"], strict=True)]
-                print(f"  {label:12s} new - old: {_fmt(diff, 1.0)}")
+    if args.report:
+        merged: Results = {}
+        for path in args.report:
+            for key, vals in json.loads(path.read_text()).items():
+                merged.setdefault(key, []).extend(vals)
+        report(merged)
+        return 0
+    name = args.name
+    results: Results = {}
+    if args.loss:
+        cases = read_reference(args.reference)[args.first_case :]
+        if args.cases:
+            cases = cases[: args.cases]
+        for kind, vals in score_loss(cases, args.weights).items():
+            results[f"loss/{kind}/{name}"] = vals
+    if args.pubeval is not None:
+        for level in args.pubeval or ["expert", "net"]:
+            look = False if level == "net" else None
+            real = "expert" if level == "net" else level
+            use_weights(args.weights)
+            chooser = level_chooser(real, look)
+            res = duel(chooser, pub_chooser, args.pairs, seed=args.seed, first=args.first_pair)
+            results[f"pubeval/{level}/{name}"] = list(res.samples)
+    clock = time.perf_counter if args.pi else time.process_time
+    tag = "pi" if args.pi else "cpu"
     if args.speed:
         from game.tools.bench_ai_speed import sample_positions
 
         use_weights(SHIPPED)
         speed_cases = sample_positions(args.speed, args.seed)
-        clock = time.perf_counter if args.pi else time.process_time
-        how = "wall ms under a sixth of a core" if args.pi else "process CPU ms"
-        print(f"expert's choice time, {args.speed} positions of bench_ai_speed ({how})")
-        for name, path in nets:
-            if args.pi:
-                with cpu_quota(1 / 6):
-                    t = score_speed(path, speed_cases, clock)
-            else:
-                t = score_speed(path, speed_cases, clock)
-            print(
-                f"  {name}: median {statistics.median(t):.1f}  p99 {_quantile(t, 0.99):.1f}  max {max(t):.1f}"
-            )
+        if args.pi:
+            with cpu_quota(1 / 6):
+                results[f"speed/move-{tag}/{name}"] = score_speed(args.weights, speed_cases, clock)
+        else:
+            results[f"speed/move-{tag}/{name}"] = score_speed(args.weights, speed_cases, clock)
     if args.cube_speed:
         from game.tools.bench_cube import fixed_positions
 
         cube_cases = [p for p in fixed_positions(600) if not p.is_race()][: args.cube_speed]
-        clock = time.perf_counter if args.pi else time.process_time
-        how = "wall ms under a sixth of a core" if args.pi else "process CPU ms"
-        print(f"expert's cube decisions (double, take), {len(cube_cases)} contact positions ({how})")
-        for name, path in nets:
-            if args.pi:
-                with cpu_quota(1 / 6):
-                    t = score_cube_speed(path, cube_cases, clock)
-            else:
-                t = score_cube_speed(path, cube_cases, clock)
-            print(
-                f"  {name}: median {statistics.median(t):.1f}  p99 {_quantile(t, 0.99):.1f}  max {max(t):.1f}"
-            )
+        if args.pi:
+            with cpu_quota(1 / 6):
+                results[f"speed/cube-{tag}/{name}"] = score_cube_speed(args.weights, cube_cases, clock)
+        else:
+            results[f"speed/cube-{tag}/{name}"] = score_cube_speed(args.weights, cube_cases, clock)
+    if args.json:
+        args.json.write_text(json.dumps(results))
+    report(results)
     return 0
 
 

@@ -62,20 +62,27 @@ def reference_pre_boards(path: Path = REFERENCE) -> set[bytes]:
     return out
 
 
-def load_data(folders: list[Path], pattern: str) -> dict[str, np.ndarray]:
-    """Every chunk matching ``pattern`` in the folders, concatenated (groups made unique)."""
+def chunk_files(folders: list[Path], patterns: list[str]) -> list[Path]:
+    """The chunks matching any of ``patterns`` in the folders, each once, in name order per folder."""
+    out: list[Path] = []
+    for folder in folders:
+        out += sorted({p for pattern in patterns for p in folder.glob(pattern)})
+    return out
+
+
+def load_data(folders: list[Path], patterns: str | list[str]) -> dict[str, np.ndarray]:
+    """Every chunk matching ``patterns`` in the folders, concatenated (groups made unique)."""
     parts: dict[str, list[np.ndarray]] = {"pre": [], "post": [], "probs": [], "group": [], "played": []}
     offset = 0
-    for folder in folders:
-        for path in sorted(folder.glob(pattern)):
-            with np.load(path, allow_pickle=False) as z:
-                for key in parts:
-                    a = z[key]
-                    if key == "group":
-                        a = a.astype(np.int64) + offset
-                    parts[key].append(a)
-                if len(z["group"]):
-                    offset = int(parts["group"][-1].max()) + 1
+    for path in chunk_files(folders, [patterns] if isinstance(patterns, str) else patterns):
+        with np.load(path, allow_pickle=False) as z:
+            for key in parts:
+                a = z[key]
+                if key == "group":
+                    a = a.astype(np.int64) + offset
+                parts[key].append(a)
+            if len(z["group"]):
+                offset = int(parts["group"][-1].max()) + 1
     return {k: np.concatenate(v) if v else np.zeros((0,)) for k, v in parts.items()}
 
 
@@ -191,7 +198,9 @@ def export(model: Model, path: Path, meta: dict[str, Any]) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", type=Path, nargs="+", default=[teacher_data.DATA])
-    ap.add_argument("--pattern", default="*.npz", help="chunk files to read in each --data folder")
+    ap.add_argument(
+        "--pattern", nargs="+", default=["*.npz"], help="chunk files to read in each --data folder"
+    )
     ap.add_argument("--start", type=Path, default=ROOT / "assets" / "weights" / "td_net.json")
     ap.add_argument("--inputs", type=int, choices=(N_BASE, N_IN, N_IN_X), default=N_IN)
     ap.add_argument("--hidden", type=int, default=128)
@@ -217,7 +226,8 @@ def main(argv: list[str] | None = None) -> int:
     restored = restore(args.checkpoint)
     if restored is None:
         model = start_model(args.start, args.inputs, args.hidden, rng)
-        state: dict[str, Any] = {"epoch": 0, "start": str(args.start.name)}
+        files = [p.name for p in chunk_files(args.data, args.pattern)]
+        state: dict[str, Any] = {"epoch": 0, "start": str(args.start.name), "files": files}
     else:
         model, state = restored
         rng = np.random.default_rng(args.seed + int(state["epoch"]))

@@ -151,3 +151,64 @@ def features(me: Sequence[int], opp: Sequence[int]) -> tuple[float, float, float
         escapes(me, opp) / 36.0,
         escapes(opp, me) / 36.0,
     )
+
+
+N_EXTRA = 4
+"""pip loss to hits of each side's blots, containment of each side's back checkers (the 209-input net)."""
+
+PIP_LOSS_SCALE = 36.0 * 12.0
+"""The sum over the 36 rolls of pips lost, divided by this, is the pip-loss input (about 0..1)."""
+
+
+def pip_loss(own: Sequence[int], other: Sequence[int]) -> int:
+    """Pips ``own`` loses to ``other``'s hits, summed over the 36 rolls (blocks ignored, as in :func:`shots`).
+
+    For each roll, the blot hit that costs most: a blot on ``own`` index i sent to the bar has to
+    come round again, a loss of 24 - i pips. The sum over the rolls is 36 times the expected loss.
+    """
+    blots = [i for i in range(24) if own[i] == 1]
+    if not blots:
+        return 0
+    shooters = [23 - j for j in range(24) if other[j]]
+    if other[24]:
+        shooters.append(-1)
+    masks = hit_masks()
+    # The most costly blot first (the one nearest home): once a roll hits it, the others do not
+    # count for that roll.
+    total = 0
+    taken = 0
+    for i in blots:
+        hit = 0
+        for k in shooters:
+            if k < i:
+                hit |= masks[i - k]
+        new = hit & ~taken
+        if new:
+            total += (24 - i) * new.bit_count()
+            taken |= new
+    return total
+
+
+def containment(own: Sequence[int], other: Sequence[int]) -> int:
+    """The fewest rolls (of 36) that free a checker of ``own`` standing on any of its points 13 to 24.
+
+    How well ``other``'s points contain checkers in ``own``'s back half, wherever they stand: a
+    prime anywhere in front of them scores low; an open board 36.
+    """
+    blocked = 0  # bit 23 - j: own index j is blocked by two or more of other's checkers
+    for j in range(24):
+        if other[23 - j] >= 2:
+            blocked |= 1 << (23 - j)
+    table = escape_table()
+    # For a checker on own index i, bit k of the window is own index i - 1 - k (k + 1 pips ahead).
+    return min(table[(blocked >> (24 - i)) & 0xFFF] for i in range(12, 24))
+
+
+def extra_features(me: Sequence[int], opp: Sequence[int]) -> tuple[float, float, float, float]:
+    """The four further inputs of the 209-input network, scaled to about 0..1."""
+    return (
+        pip_loss(me, opp) / PIP_LOSS_SCALE,
+        pip_loss(opp, me) / PIP_LOSS_SCALE,
+        containment(me, opp) / 36.0,
+        containment(opp, me) / 36.0,
+    )

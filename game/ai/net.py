@@ -42,11 +42,25 @@ from game.assets import asset
 from game.engine import Play, Position
 from game.engine.position import is_race, pip_count
 
-from .features import N_FEATURES, escapes, features, prime, shots
+from .features import (
+    N_EXTRA,
+    N_FEATURES,
+    PIP_LOSS_SCALE,
+    containment,
+    escapes,
+    extra_features,
+    features,
+    pip_loss,
+    prime,
+    shots,
+)
 
 WEIGHTS_PATH = asset("weights", "td_net.json")
 N_BASE = 199
 N_IN = N_BASE + N_FEATURES
+N_IN_X = N_IN + N_EXTRA
+"""With the four further inputs of :func:`game.ai.features.extra_features` (pip loss, containment)."""
+INPUT_SIZES = (N_BASE, N_IN, N_IN_X)
 N_OUT = 5
 
 Outputs = tuple[float, float, float, float, float]
@@ -58,8 +72,11 @@ def units(n: int) -> tuple[float, float, float, float]:
     return (float(n >= 1), float(n >= 2), float(n >= 3), max(n - 3, 0) / 2.0)
 
 
-def encode(pos: Position) -> list[float]:
-    """The dense input vector of ``pos`` (used by tests and tools; play uses the folded tables)."""
+def encode(pos: Position, n_in: int = N_IN) -> list[float]:
+    """The dense input vector of ``pos`` (used by tests and tools; play uses the folded tables).
+
+    ``n_in``: N_IN (the six hand-made inputs; drop the tail for N_BASE) or N_IN_X (and the four more).
+    """
     x: list[float] = []
     for side in (pos.me, pos.opp):
         for i in range(24):
@@ -72,6 +89,8 @@ def encode(pos: Position) -> list[float]:
     x.append(pip_count(pos.opp) / 150.0)
     x.append(0.0 if pos.is_race() else 1.0)
     x.extend(features(pos.me, pos.opp))
+    if n_in == N_IN_X:
+        x.extend(extra_features(pos.me, pos.opp))
     return x
 
 
@@ -115,8 +134,10 @@ class Network:
 
     def __init__(self, doc: dict[str, object]) -> None:
         n_in = doc.get("inputs")
-        if doc.get("format") != "td-net-v1" or n_in not in (N_BASE, N_IN) or doc.get("outputs") != N_OUT:
-            raise ValueError(f"weights file: not a td-net-v1 net with {N_IN} or {N_BASE} inputs, 5 outputs")
+        if doc.get("format") != "td-net-v1" or n_in not in INPUT_SIZES or doc.get("outputs") != N_OUT:
+            raise ValueError(
+                f"weights file: not a td-net-v1 net with {N_BASE}, {N_IN} or {N_IN_X} inputs, 5 outputs"
+            )
         assert isinstance(n_in, int)
         hidden = doc.get("hidden")
         if not isinstance(hidden, int) or hidden <= 0:
@@ -156,13 +177,24 @@ class Network:
         # The hand-made inputs take few values (0..36 rolls, 0..24 points): each input's row is
         # folded per value, so a candidate adds six looked-up vectors (None: a file without them).
         self.feature_tables: list[list[Vector]] | None = None
-        if n_in == N_IN:
+        self.n_in = n_in
+        if n_in >= N_IN:
             scales = (36, 36, 6, 6, 36, 36)
             tops = (36, 36, 24, 24, 36, 36)
             self.feature_tables = [
                 [[v / float(scale) * w for w in rows[N_BASE + f]] for v in range(top + 1)]
                 for f, (scale, top) in enumerate(zip(scales, tops, strict=True))
             ]
+        # The further inputs (N_IN_X): containment (0..36 rolls) folded per value like the above; pip
+        # loss (0..864) takes too many values for tables, so its row is scaled by the value.
+        self.extra: tuple[list[Vector], Vector, Vector] | None = None
+        if n_in == N_IN_X:
+            tables = [[[v / 36.0 * w for w in rows[N_IN + 2 + f]] for v in range(37)] for f in range(2)]
+            self.extra = (
+                tables[0] + tables[1],  # me: 0..36, opp: 37..73
+                [w / PIP_LOSS_SCALE for w in rows[N_IN]],
+                [w / PIP_LOSS_SCALE for w in rows[N_IN + 1]],
+            )
 
     def with_features(self, acc: Vector, me: Sequence[int], opp: Sequence[int]) -> Vector:
         """``acc`` plus the hand-made inputs' contribution for the position with ``me`` on roll."""
@@ -170,6 +202,16 @@ class Network:
         if tables is None:
             return acc
         t0, t1, t2, t3, t4, t5 = tables
+        if self.extra is not None:
+            contain, loss_me, loss_opp = self.extra
+            a_me = pip_loss(me, opp)
+            a_opp = pip_loss(opp, me)
+            c_me = contain[containment(me, opp)]
+            c_opp = contain[37 + containment(opp, me)]
+            acc = [
+                a + a_me * p + a_opp * q + c + d
+                for a, p, q, c, d in zip(acc, loss_me, loss_opp, c_me, c_opp, strict=True)
+            ]
         return [
             a + b + c + d + e + f + g
             for a, b, c, d, e, f, g in zip(

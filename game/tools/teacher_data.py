@@ -46,7 +46,7 @@ import numpy as np
 from game.ai import api, bearoff, pubeval
 from game.ai.net import Network, equity, load
 from game.engine import Play, Position, legal_plays
-from game.engine.sample import random_position
+from game.testing.sample import random_position
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "assets" / "weights" / "training" / "teacher"

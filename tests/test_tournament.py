@@ -326,6 +326,7 @@ def test_export_writes_a_page_tables_and_the_recorded_matches(tmp_path: Path) ->
     files = export_folder(t, tmp_path)
     names_written = sorted(p.relative_to(tmp_path).as_posix() for p in files)
     assert names_written == [
+        "Spring Cup_ 2025-changes.csv",
         "Spring Cup_ 2025-matches.csv",
         "Spring Cup_ 2025-matches/R1-1 Anna _b_ v Dóra.mat",
         "Spring Cup_ 2025-standings.csv",

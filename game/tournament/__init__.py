@@ -29,7 +29,7 @@ from .core import (
 from .export import export_folder, html_page, matches_csv, standings_csv
 from .salvage import Lost, salvage
 from .store import Loaded, TournamentFile
-from .words import call_text, error_text
+from .words import call_text, change_text, error_text
 
 __all__ = [
     "MAX_PLAYERS",
@@ -47,6 +47,7 @@ __all__ = [
     "TournamentError",
     "TournamentFile",
     "call_text",
+    "change_text",
     "error_text",
     "export_folder",
     "html_page",

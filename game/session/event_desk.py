@@ -188,8 +188,8 @@ class EventDesk:
     def correct(self, match_id: str, winner: int, score: tuple[int, int]) -> TMatch:
         """The organiser puts a finished match's result right (see ``Tournament.correct_result``)."""
         m = self._need().match(match_id)
-        # the same winner keeps how the match was won (played here, on time); another is typed in
-        how: How = m.how if m.how in ("played", "time") and m.winner == winner else "typed"
+        # a match played here keeps its record when only its score is put right; else it is typed in
+        how: How = "played" if m.how == "played" and m.winner == winner else "typed"
         return self._need().correct_result(match_id, winner, score, how=how, by=OPERATOR)
 
     def clear(self, match_id: str) -> TMatch:

@@ -321,25 +321,27 @@ class MatchRecorder:
         recorder = cls(record.rules, record.names, record.metadata)
         games = list(record.games)
         last = games[-1] if games else None
+        found = None
         if last is not None and state is not None and (last.result is None or _inside(last, state)):
-            games.pop()
             found = _point_of(record.rules, last, state)
-            if found is not None:
-                plies, reached, rolled = found
-                recorder._start = GameState(
-                    phase=Phase.OPENING,
-                    position=reached.position.start(),
-                    rules=record.rules,
-                    score=last.score,
-                    crawford=last.crawford,
-                )
-                recorder._plies = list(plies)
-                recorder._state = reached
-                if rolled:
-                    assert state.dice is not None
-                    recorder._dice = (state.turn, state.dice)
-        elif last is not None and last.result is None:
+        if found is not None:
+            assert last is not None and state is not None
             games.pop()
+            plies, reached, rolled = found
+            recorder._start = GameState(
+                phase=Phase.OPENING,
+                position=reached.position.start(),
+                rules=record.rules,
+                score=last.score,
+                crawford=last.crawford,
+            )
+            recorder._plies = list(plies)
+            recorder._state = reached
+            if rolled:
+                assert state.dice is not None
+                recorder._dice = (state.turn, state.dice)
+        elif last is not None and last.result is None:
+            games.pop()  # a finished game stays finished unless the save is found inside it
         recorder._games = games
         if recorder._state is None and state is not None and state.score == recorder.record().score:
             recorder.begin(state)

@@ -215,7 +215,7 @@ def test_a_damaged_file_is_named_with_what_was_kept(tmp_path: Path) -> None:
     assert isinstance(click_through, DamageScene)
     text = " ".join(click_through.lines)
     assert tr("tourney.damaged_kept", players=8, results=2) in text
-    assert "R1-2 score" in text and "tournament.broken-1.json" in text
+    assert tr("tourney.lost.score", what="R1-2") in text and "tournament.broken-1.json" in text
     app.draw()
     press_button(app, tr("button.ok"))
     hub = app.scenes.top

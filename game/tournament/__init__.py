@@ -27,7 +27,7 @@ from .core import (
     TournamentError,
 )
 from .export import export_folder, html_page, matches_csv, standings_csv
-from .salvage import Lost, salvage
+from .salvage import Lost, LostKind, salvage
 from .store import Loaded, TournamentFile
 from .words import call_text, change_text, error_text
 
@@ -39,6 +39,7 @@ __all__ = [
     "How",
     "Loaded",
     "Lost",
+    "LostKind",
     "Player",
     "Result",
     "Standing",

@@ -16,6 +16,7 @@ What cannot be rebuilt at all (no readable players, an unknown format) raises ``
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from .core import (
@@ -33,13 +34,44 @@ from .core import (
 )
 
 
+class LostKind(Enum):
+    """What of a damaged file was lost; the value is how the log says it (``what`` filled in), the
+    screens say it from the catalogue (``tourney.lost.<name>``)."""
+
+    PLAYER_NAME = "player {what} name"
+    PLAYER_WITHDRAWN = "player {what} withdrawn"
+    FORMAT = "format"
+    RESULT = "{what} result"
+    SCORE = "{what} score"
+    RECORD = "{what} record"
+    MATCH = "match {what}"
+    PAIRINGS = "pairings"
+    VERSION = "version"
+    NAME = "name"
+    LENGTHS = "lengths"
+    CONSOLATION = "consolation"
+    CONSOLATION_LENGTHS = "consolation lengths"
+    ROUNDS = "rounds"
+    LANGUAGE = "language"
+    HOUSE = "house rules"
+    MATCHES = "matches"
+    LOG_LINE = "log line {what}"
+    LOG = "log"
+
+
 @dataclass(frozen=True, slots=True)
 class Lost:
-    """One thing of a damaged file that could not be kept: ``field`` names it ("R2-1 result",
-    "player 3 name", "log line 4"); ``why`` says what was wrong, for the log."""
+    """One thing of a damaged file that could not be kept: its ``kind`` and which one (``what``: a
+    match id, a player's or a log line's number); ``why`` says what was wrong, for the log."""
 
-    field: str
+    kind: LostKind
     why: str
+    what: str = ""
+
+    @property
+    def field(self) -> str:
+        """In the log's words: "R2-1 result", "player 3 name"."""
+        return self.kind.value.format(what=self.what)
 
     def __str__(self) -> str:
         return self.field
@@ -68,12 +100,14 @@ def _players(data: dict[str, Any], lost: list[Lost]) -> list[Player]:
         entry = entry if isinstance(entry, dict) else {}
         name = entry.get("name")
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= MAX_NAME or name.casefold() in seen:
-            lost.append(Lost(f"player {k + 1} name", f"{name!r} is not a name"))
+            lost.append(Lost(LostKind.PLAYER_NAME, what=str(k + 1), why=f"{name!r} is not a name"))
             name = f"Player {k + 1}"
         seen.add(name.casefold())
         withdrawn = entry.get("withdrawn", False)
         if not isinstance(withdrawn, bool):
-            lost.append(Lost(f"player {k + 1} withdrawn", f"{withdrawn!r} is not yes or no"))
+            lost.append(
+                Lost(LostKind.PLAYER_WITHDRAWN, what=str(k + 1), why=f"{withdrawn!r} is not yes or no")
+            )
             withdrawn = False
         players.append(Player(name, withdrawn))
     return players
@@ -86,10 +120,10 @@ def _format(data: dict[str, Any], lost: list[Lost]) -> Format:
     matches = data.get("matches")
     ids = [m.get("id") for m in matches if isinstance(m, dict)] if isinstance(matches, list) else []
     if any(isinstance(i, str) and i.startswith("S") for i in ids):
-        lost.append(Lost("format", f"{fmt!r} is not a format; Swiss by its matches"))
+        lost.append(Lost(LostKind.FORMAT, why=f"{fmt!r} is not a format; Swiss by its matches"))
         return "swiss"
     if any(isinstance(i, str) and i.startswith("R") for i in ids):
-        lost.append(Lost("format", f"{fmt!r} is not a format; knock-out by its matches"))
+        lost.append(Lost(LostKind.FORMAT, why=f"{fmt!r} is not a format; knock-out by its matches"))
         return "elimination"
     raise ValueError(f"unknown format {fmt!r}")
 
@@ -101,7 +135,7 @@ def _result(t: Tournament, m: TMatch, saved: dict[str, Any], lost: list[Lost]) -
         return  # no result, or one the draw decides by itself again
     winner, score = saved.get("winner"), saved.get("score")
     if how not in HOWS or not isinstance(winner, int) or winner not in m.players or not m.ready:
-        lost.append(Lost(f"{m.id} result", f"{how!r} won by {winner!r} does not fit the draw"))
+        lost.append(Lost(LostKind.RESULT, what=m.id, why=f"{how!r} won by {winner!r} does not fit the draw"))
         return
     checked: tuple[int, int] | None = None
     if (
@@ -114,13 +148,13 @@ def _result(t: Tournament, m: TMatch, saved: dict[str, Any], lost: list[Lost]) -
         except ValueError:
             checked = None
     if checked is None:  # the winner stands (the draw goes on from it), the score is lost
-        lost.append(Lost(f"{m.id} score", f"{score!r} is not a score of this match"))
+        lost.append(Lost(LostKind.SCORE, what=m.id, why=f"{score!r} is not a score of this match"))
     m.winner, m.score, m.how = winner, checked, how
     mat = saved.get("mat")
     if isinstance(mat, str) or mat is None:
         m.mat = mat
     else:
-        lost.append(Lost(f"{m.id} record", "the record is not text"))
+        lost.append(Lost(LostKind.RECORD, what=m.id, why="the record is not text"))
 
 
 def _put_back(t: Tournament, saved: dict[str, dict[str, Any]], done: set[str], lost: list[Lost]) -> None:
@@ -149,7 +183,7 @@ def _rebuilt_draw(
     _put_back(t, saved, done, lost)
     for mid, entry in saved.items():
         if mid not in done and entry.get("how") in ("played", "typed", "time"):
-            lost.append(Lost(f"{mid} result", "its players are not known in the rebuilt draw"))
+            lost.append(Lost(LostKind.RESULT, what=mid, why="its players are not known in the rebuilt draw"))
 
 
 def _swiss(t: Tournament, raw: list[Any], lost: list[Lost]) -> None:
@@ -166,10 +200,10 @@ def _swiss(t: Tournament, raw: list[Any], lost: list[Lost]) -> None:
             ):
                 raise ValueError("a place names nobody entered")
         except (KeyError, TypeError, ValueError, IndexError) as exc:
-            lost.append(Lost(f"match {k + 1}", f"cannot be read: {exc!r}"))
+            lost.append(Lost(LostKind.MATCH, what=str(k + 1), why=f"cannot be read: {exc!r}"))
             continue
         if any(m.id == mid for m in t.matches):
-            lost.append(Lost(f"match {mid}", "listed twice"))
+            lost.append(Lost(LostKind.MATCH, what=mid, why="listed twice"))
             continue
         m = TMatch(
             mid,
@@ -188,7 +222,7 @@ def _swiss(t: Tournament, raw: list[Any], lost: list[Lost]) -> None:
             _result(t, m, entry if isinstance(entry, dict) else {}, lost)
     if not t.matches:
         t._pair_swiss_round(1)
-        lost.append(Lost("pairings", "no match could be read; round 1 paired again"))
+        lost.append(Lost(LostKind.PAIRINGS, why="no match could be read; round 1 paired again"))
     t.rounds = max(t.rounds, max(m.round for m in t.matches))
 
 
@@ -199,34 +233,34 @@ def salvage(data: Any) -> tuple[Tournament, list[Lost]]:
         raise ValueError("the file does not hold a tournament")
     lost: list[Lost] = []
     if data.get("version") != FORMAT_VERSION:
-        lost.append(Lost("version", f"{data.get('version')!r}, read as {FORMAT_VERSION}"))
+        lost.append(Lost(LostKind.VERSION, why=f"{data.get('version')!r}, read as {FORMAT_VERSION}"))
     players = _players(data, lost)
     fmt = _format(data, lost)
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
-        lost.append(Lost("name", f"{name!r} is not a name"))
+        lost.append(Lost(LostKind.NAME, why=f"{name!r} is not a name"))
         name = "Tournament"
     lengths = _lengths(data.get("lengths"))
     if lengths is None:
-        lost.append(Lost("lengths", f"{data.get('lengths')!r} are not match lengths"))
+        lost.append(Lost(LostKind.LENGTHS, why=f"{data.get('lengths')!r} are not match lengths"))
         lengths = [5]
     consolation = data.get("consolation", False)
     if not isinstance(consolation, bool):
-        lost.append(Lost("consolation", f"{consolation!r} is not yes or no"))
+        lost.append(Lost(LostKind.CONSOLATION, why=f"{consolation!r} is not yes or no"))
         consolation = any(
             isinstance(m, dict) and m.get("stage") == "consolation" for m in data.get("matches") or []
         )
     c_lengths = _lengths(data.get("consolation_lengths"))
     if c_lengths is None:
-        lost.append(Lost("consolation lengths", f"{data.get('consolation_lengths')!r}"))
+        lost.append(Lost(LostKind.CONSOLATION_LENGTHS, why=f"{data.get('consolation_lengths')!r}"))
         c_lengths = lengths[:1]
     rounds = data.get("rounds")
     if not isinstance(rounds, int) or not 1 <= rounds < len(players):
-        lost.append(Lost("rounds", f"{rounds!r} is not a number of rounds"))
+        lost.append(Lost(LostKind.ROUNDS, why=f"{rounds!r} is not a number of rounds"))
         rounds = max(1, (len(players) - 1).bit_length())
     lang = data.get("lang")
     if not isinstance(lang, str):
-        lost.append(Lost("language", f"{lang!r}"))
+        lost.append(Lost(LostKind.LANGUAGE, why=f"{lang!r}"))
         lang = "en"
     t = Tournament(
         name,
@@ -242,10 +276,10 @@ def salvage(data: Any) -> tuple[Tournament, list[Lost]]:
     if isinstance(house, dict):
         t.house = dict(house)
     else:
-        lost.append(Lost("house rules", f"{house!r} is not a set of rules"))
+        lost.append(Lost(LostKind.HOUSE, why=f"{house!r} is not a set of rules"))
     raw = data.get("matches")
     if not isinstance(raw, list):
-        lost.append(Lost("matches", "the draw cannot be read; every result is lost"))
+        lost.append(Lost(LostKind.MATCHES, why="the draw cannot be read; every result is lost"))
         raw = []
     withdrawn = [p.withdrawn for p in players]
     for p in players:
@@ -263,13 +297,13 @@ def salvage(data: Any) -> tuple[Tournament, list[Lost]]:
         try:
             t.log.append(Change.from_dict(line))
         except (ValueError, TypeError, AttributeError) as exc:
-            lost.append(Lost(f"log line {k + 1}", str(exc)))
+            lost.append(Lost(LostKind.LOG_LINE, what=str(k + 1), why=str(exc)))
     if not isinstance(log, list):
-        lost.append(Lost("log", "the log cannot be read"))
+        lost.append(Lost(LostKind.LOG, why="the log cannot be read"))
     revision = data.get("revision", 0)
     t.revision = revision if isinstance(revision, int) else len(t.log)
     t._validate()
     return t, lost
 
 
-__all__ = ["Lost", "salvage"]
+__all__ = ["Lost", "LostKind", "salvage"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from game.i18n import translate, translate_n
 
 from .core import Change, Result, TMatch, Tournament, TournamentError
@@ -37,10 +39,19 @@ def result_text(t: Tournament, match_id: str | None, result: Result | None) -> s
     return f"{name} {mine}–{theirs} {other}"
 
 
+def local_time(at: str) -> str:
+    """A logged time (UTC) as the cabinet's clock shows it: "18:42"; as it is if it is not a time."""
+    try:
+        moment = datetime.strptime(at, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+    except ValueError:
+        return at
+    return moment.astimezone().strftime("%H:%M")
+
+
 def change_text(t: Tournament, change: Change, lang: str | None = None) -> str:
     """One line of the log, for the screen and the export: "06:12 organiser: R1-1 corrected, ..."."""
     lang = lang or t.lang
-    at = change.at[11:16] if len(change.at) >= 16 else change.at
+    at = local_time(change.at)
     by = translate(lang, f"tourney.by.{change.by}") if change.by in KNOWN_BY else change.by
     name = (
         t.players[change.player].name

@@ -30,7 +30,7 @@ def damage_lines(found: Loaded) -> list[str]:
     results = sum(1 for m in t.matches if m.how in ("played", "typed", "time"))
     lines = [tr("tourney.damaged_kept", players=len(t.players), results=results)]
     if found.lost:
-        names = [str(x) for x in found.lost]
+        names = [tr(f"tourney.lost.{x.kind.name.lower()}", what=x.what) for x in found.lost]
         shown = ", ".join(names[:MAX_LOST]) + (" …" if len(names) > MAX_LOST else "")
         lines.append(tr("tourney.damaged_lost", lost=shown))
     else:

@@ -63,6 +63,7 @@ def _child(folder: Path, seed: int) -> subprocess.Popen[str]:
 def run_event(folder: Path, seed: int, kills: int, rng: random.Random) -> Outcome:
     """Play the event in ``folder`` with about ``kills`` SIGKILLs spread over the phases (at least that
     many when the event is long enough: each phase has its quota, random moments the rest)."""
+    folder.mkdir(parents=True, exist_ok=True)
     quota = Counter({p: kills // (len(PHASES) + 1) for p in PHASES})
     quota[RANDOM] = kills - sum(quota.values())
     outcome = Outcome({})

@@ -202,7 +202,7 @@ def test_the_log_is_exported_with_who_changed_what(tmp_path: Path) -> None:
 
     t = fixed(Tournament.create("Cup", NAMES[:4], lengths=[3]))
     win(t, "R1-1", 0, 1, by="cabinet")
-    anna, dora = t.match("R1-1").players
+    dora = t.match("R1-1").players[1]
     assert dora is not None
     t.correct_result("R1-1", dora, (2, 3))
     t.withdraw(1, by="Board 3")

@@ -25,6 +25,7 @@ def test_thirty_kills_through_a_tournament_lose_nothing(tmp_path: Path) -> None:
     for phase in (*PHASES, RANDOM):
         assert hurt.kills[phase] >= 1, hurt.kills
     assert differences(calm.summary, hurt.summary) == []
+    assert calm.unsaid == [] and hurt.unsaid == []  # every match's end said it was scored
     matches = calm.summary["matches"]
     assert len(matches) == 10 and all(m[3] == "played" and m[4] for m in matches.values())
 

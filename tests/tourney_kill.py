@@ -43,6 +43,8 @@ LIMIT = 1800.0
 class Outcome:
     summary: dict[str, Any]
     kills: Counter[str] = field(default_factory=Counter)
+    unsaid: list[str] = field(default_factory=list)
+    """Match ends whose screen did not say the result went into the tournament."""
     starts: int = 0
     seconds: float = 0.0
 
@@ -90,6 +92,8 @@ def run_event(folder: Path, seed: int, kills: int, rng: random.Random) -> Outcom
                 child.wait(timeout=60)
                 outcome.seconds = time.monotonic() - start
                 return outcome
+            if word and word[0] == "unsaid":
+                outcome.unsaid.append(line.strip())
             if len(word) != 2 or word[0] != "at":
                 continue
             phase = word[1]
@@ -152,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
             f"killed {sum(hurt.kills.values())} times ({dict(hurt.kills)}), {hurt.starts} starts, "
             f"{hurt.seconds:.0f} s"
         )
-        found = differences(reference.summary, hurt.summary)
+        found = differences(reference.summary, hurt.summary) + hurt.unsaid + reference.unsaid
         for line in found:
             print(line)
         records = sum(1 for m in hurt.summary["matches"].values() if m[4])

@@ -18,6 +18,7 @@ from typing import Protocol
 
 import pygame
 
+from game.i18n import Message
 from game.review.core import PlayerReview
 from game.session import settings as st
 from game.session.dice_stats import DiceStats
@@ -205,7 +206,7 @@ class Scene:
         """(the computer is working, something is animating) on this scene, for the frame log."""
         return False, False
 
-    def tell(self, text: str, seconds: float) -> bool:
+    def tell(self, text: str | Message, seconds: float) -> bool:
         """Show news the player must see before leaving (a save that failed) on this scene's status
         line and keep it up; False when this scene has no place for it."""
         return False

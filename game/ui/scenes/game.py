@@ -445,7 +445,7 @@ class GameScene(Scene):
         thinking = self.game.pending is not None or self.hints.busy or self.coach.busy
         return thinking, self.anim.busy or self.dice.tumbling
 
-    def tell(self, text: str, seconds: float) -> bool:
+    def tell(self, text: str | Message, seconds: float) -> bool:
         self.flash(text, seconds=seconds, keep=True)
         return True
 

@@ -9,6 +9,8 @@ and clock."""
 
 from __future__ import annotations
 
+import hashlib
+
 from game.session import persist
 from game.session.controller import GameSetup
 from game.session.kiosk import Mode
@@ -24,6 +26,20 @@ def drop_games(app: Host) -> None:
         scene.dropped()
 
 
+def match_secret(seed: int | None, m: TMatch) -> str | None:
+    """The dice secret of match ``m`` when the run has a seed (``--seed``: tests, a rehearsal), else
+    None (a fresh secret from the operating system, as for every match a person plays).
+
+    Why a secret and not the seed's dice: seeded dice come from a generator whose state no save keeps,
+    so a match resumed after a crash went on with other dice than it would have had; a secret's rolls
+    depend only on their place in the match, which the autosave keeps. And one seed for all gave every
+    match of the tournament the same dice. A secret made from a seed is as guessable as the seed: it is
+    for rehearsals, never for a real event."""
+    if seed is None:
+        return None
+    return hashlib.sha256(f"tournament:{seed}:{m.id}".encode()).hexdigest()[:32]
+
+
 def match_setup(app: Host, t: Tournament, m: TMatch) -> GameSetup:
     """A two-player match for tournament match ``m``, with the tournament's house rules."""
     a, b = (t.players[p].name if p is not None else "?" for p in m.players)
@@ -31,6 +47,7 @@ def match_setup(app: Host, t: Tournament, m: TMatch) -> GameSetup:
         mode=GameMode.TWO,
         match_length=m.length,
         seed=app.seed,
+        secret=match_secret(app.seed, m),
         level=app.settings.level,
         hand_dice=app.settings.hand_dice,
         clock=app.desk.clock(),
@@ -81,4 +98,4 @@ def _quiet_kiosk(app: Host) -> None:
         app.kiosk.idle = 0.0
 
 
-__all__ = ["cut_off", "drop_games", "match_setup", "play_here"]
+__all__ = ["cut_off", "drop_games", "match_secret", "match_setup", "play_here"]

@@ -156,6 +156,8 @@ def parse_json(body: bytes) -> dict[str, Any]:
         data = json.loads(body.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
         raise ProtocolError(400, "bad_json", f"the body is not JSON: {exc}") from exc
+    except RecursionError as exc:
+        raise ProtocolError(400, "bad_json", "the body's JSON is nested too deep") from exc
     if not isinstance(data, dict):
         raise ProtocolError(400, "bad_json", "the body is not a JSON object")
     return data

@@ -45,6 +45,8 @@ class DeskHandler(BaseHTTPRequestHandler):
     server: DeskServer
     timeout = SOCKET_TIMEOUT
     protocol_version = "HTTP/1.0"
+    default_request_version = "HTTP/1.0"
+    """Even a refused request line gets a status line (the standard library answers HTTP/0.9 without)."""
     server_version = "BackgammonDesk/1"
     sys_version = ""
 
@@ -72,7 +74,7 @@ class DeskHandler(BaseHTTPRequestHandler):
         log.warning(
             "desk refused %s %s from %s: %s (%s)",
             self.command,
-            self.path[:80],
+            getattr(self, "path", "")[:80],
             self.client_address[0],
             exc.code,
             exc,

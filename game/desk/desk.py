@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.record import RecordError, check_match, read_mat
+from game.engine import Match
+from game.record import MatchRecord, RecordError, check_match, read_mat
 from game.tournament import TMatch, Tournament, TournamentError
 from game.tournament.core import Format
 
@@ -65,7 +66,7 @@ class Desk:
         """match id -> (games reported, score of its first player, of its second)."""
         self.nonces: dict[str, int] = {}
         self.version = 0
-        self._snapshot: bytes = b""
+        self._snapshot: tuple[int, bytes] = (0, b"")
         self._load()
 
     # -- setting up --------------------------------------------------------------------------------
@@ -299,6 +300,11 @@ class Desk:
         digest = hashlib.sha256(pr.encode(data)).hexdigest()
         report_id = str(data["report_id"])
         match_id = str(data["match"])
+        try:  # the costly part (replaying the record) before taking the lock the phones' page needs
+            parsed = read_mat(str(data["mat"]))
+            played = check_match(parsed)
+        except RecordError as exc:
+            raise pr.ProtocolError(422, "bad_record", f"the record cannot be read: {exc}") from exc
         with self.lock:
             old = self.store.rows(
                 "SELECT digest FROM reports WHERE board = ? AND report_id = ?", (board, report_id)
@@ -321,7 +327,7 @@ class Desk:
                     409, "not_yours", f"match {match_id} is not played on this board (moved or over)"
                 )
             kind = pr.ReportKind(data["kind"])
-            record = self._check_record(m, data, kind)
+            record = self._check_record(m, data, kind, parsed, played)
             score = (int(data["score"][0]), int(data["score"][1]))
             game = int(data["game"])
             mat = str(data["mat"])
@@ -355,15 +361,12 @@ class Desk:
                 raise pr.ProtocolError(409, "refused", str(exc)) from exc
             return {"ok": True, "duplicate": False}
 
-    def _check_record(self, m: TMatch, data: dict[str, Any], kind: pr.ReportKind) -> int | None:
+    def _check_record(
+        self, m: TMatch, data: dict[str, Any], kind: pr.ReportKind, record: MatchRecord, played: Match
+    ) -> int | None:
         """The record must be this match's, as far as the report says; the winner's place for a result."""
         t = self.tournament
         assert t is not None
-        try:
-            record = read_mat(str(data["mat"]))
-            played = check_match(record)
-        except RecordError as exc:
-            raise pr.ProtocolError(422, "bad_record", f"the record cannot be read: {exc}") from exc
         names = tuple(t.players[p].name if p is not None else "" for p in m.players)
         if record.names != names or record.rules.match_length != m.length:
             raise pr.ProtocolError(422, "wrong_record", "the record is of other players or another length")
@@ -512,12 +515,12 @@ class Desk:
 
     def _refresh(self) -> None:
         self.version += 1
-        self._snapshot = pr.encode(self.state())
+        self._snapshot = (self.version, pr.encode(self.state()))
 
     def snapshot(self) -> tuple[int, bytes]:
-        """The public state as JSON bytes and its version (what the phone page polls)."""
-        with self.lock:
-            return self.version, self._snapshot
+        """The public state as JSON bytes and its version (what the phone page polls); without the lock:
+        the pair is replaced whole after each change, so a reader never waits for a transaction."""
+        return self._snapshot
 
     def state(self) -> dict[str, Any]:
         """Everything the phone page and the desk's screen show; nothing secret."""

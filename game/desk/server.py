@@ -9,8 +9,8 @@ and "only implements basic security checks". What the desk adds, because the eve
 * **Bounded**: a body needs a ``Content-Length`` of at most :data:`~game.desk.protocol.MAX_BODY`
   bytes, read within :data:`READ_SECONDS`; every socket read times out after :data:`SOCKET_TIMEOUT`
   seconds (a slow sender is dropped); the request line and headers keep the standard library's limits
-  (65,536 bytes a line, 100 headers); at most :data:`MAX_THREADS` requests are served at once, more
-  get ``503`` at once.
+  (65,536 bytes a line, 100 headers); at most :data:`MAX_THREADS` requests are served at once and
+  :data:`QUEUE` wait; more get ``503`` at once.
 * **Strict**: exact paths, methods and JSON schemas; anything else gets a JSON error with a code and a
   plain message, and a line in the log with the sender's address. A handler's own failure is a ``500``
   for that request only; the tournament is changed only by committed transactions (:mod:`.desk`).
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import queue
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -36,7 +37,8 @@ log = logging.getLogger(__name__)
 
 SOCKET_TIMEOUT = 5.0
 READ_SECONDS = 10.0
-MAX_THREADS = 64
+MAX_THREADS = 24
+QUEUE = 256
 
 DIRECTOR_ACTIONS = ("move", "withdraw", "correct", "remove", "code")
 
@@ -53,7 +55,8 @@ class DeskHandler(BaseHTTPRequestHandler):
     # -- answering --------------------------------------------------------------------------------
 
     def log_message(self, format: str, *args: Any) -> None:
-        log.debug("desk http %s: %s", self.client_address[0], format % args)
+        if log.isEnabledFor(logging.DEBUG):
+            log.debug("desk http %s: %s", self.client_address[0], format % args)
 
     def _send(self, status: int, body: bytes, ctype: str, extra: dict[str, str] | None = None) -> None:
         self.send_response(status)
@@ -219,7 +222,13 @@ class DeskHandler(BaseHTTPRequestHandler):
 
 
 class DeskServer(ThreadingHTTPServer):
-    """The desk's HTTP server (see the module docstring); ``serve_forever`` in a thread of its own."""
+    """The desk's HTTP server (see the module docstring); ``serve_forever`` in a thread of its own.
+
+    Why a fixed pool of :data:`MAX_THREADS` worker threads instead of the standard library's thread per
+    request: on a Raspberry Pi's budget, starting a thread for each of the phones' polls costs as much
+    as answering it, and a pool bounds the threads a flood of connections can make. A connection that
+    finds :data:`QUEUE` others waiting is answered ``503`` at once.
+    """
 
     daemon_threads = True
     request_queue_size = 128
@@ -227,25 +236,47 @@ class DeskServer(ThreadingHTTPServer):
     def __init__(self, desk: Desk, address: tuple[str, int]) -> None:
         self.desk = desk
         self.refused = 0
-        self.slots = threading.BoundedSemaphore(MAX_THREADS)
+        self.waiting: queue.Queue[tuple[Any, Any] | None] = queue.Queue(QUEUE)
         super().__init__(address, DeskHandler)
+        self.workers = [
+            threading.Thread(target=self._work, name=f"desk-worker-{k}", daemon=True)
+            for k in range(MAX_THREADS)
+        ]
+        for w in self.workers:
+            w.start()
 
     def process_request(self, request: Any, client_address: Any) -> None:
-        if not self.slots.acquire(blocking=False):
+        try:
+            self.waiting.put_nowait((request, client_address))
+        except queue.Full:
             with contextlib.suppress(OSError):
                 request.sendall(
                     b"HTTP/1.0 503 Busy\r\nContent-Type: application/json\r\nContent-Length: 57\r\n\r\n"
                     b'{"ok":false,"error":"busy","message":"try again shortly"}'
                 )
             self.shutdown_request(request)
-            return
-        super().process_request(request, client_address)
 
-    def process_request_thread(self, request: Any, client_address: Any) -> None:
-        try:
-            super().process_request_thread(request, client_address)
-        finally:
-            self.slots.release()
+    def _work(self) -> None:
+        while True:
+            item = self.waiting.get()
+            if item is None:
+                return
+            request, address = item
+            try:
+                self.finish_request(request, address)
+            except Exception:
+                self.handle_error(request, address)
+            finally:
+                self.shutdown_request(request)
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        log.exception("desk: the connection from %s failed", client_address)
+
+    def server_close(self) -> None:
+        super().server_close()
+        for _ in self.workers:
+            with contextlib.suppress(queue.Full):
+                self.waiting.put_nowait(None)
 
     @property
     def port(self) -> int:

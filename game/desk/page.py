@@ -116,7 +116,8 @@ function draw() {
   const t = state.tournament;
   document.getElementById("title").textContent = t.name;
   document.title = t.name;
-  const chosen = who.value || localStorage.getItem("desk-player") || "";
+  const asked = decodeURIComponent(location.hash.slice(1));
+  const chosen = who.value || asked || localStorage.getItem("desk-player") || "";
   clear(who).appendChild(el("option", say("choose"))).value = "";
   for (const p of state.players) {
     const o = el("option", p);
@@ -172,7 +173,8 @@ poll();
 def render(lang: str) -> bytes:
     """The page in ``lang`` (English for a language the game does not speak)."""
     lang = lang if lang in LANGUAGES else "en"
-    words = {w: translate(lang, f"desk.page.{w}") for w in WORDS}
+    slots = {name: "{" + name + "}" for name in ("n", "board", "name", "time")}  # filled in by the script
+    words = {w: translate(lang, f"desk.page.{w}", **slots) for w in WORDS}
     langs = " ".join(f'<a href="/?lang={code}">{translate(code, f"lang.{code}")}</a>' for code in LANGUAGES)
     html = (
         TEMPLATE.replace("%LANG%", lang)

@@ -113,10 +113,13 @@ def play_called_match_here(app: App, hub: TournamentScene, rng: random.Random) -
 def back_to_hub(app: App, game: GameScene) -> TournamentScene:
     let_dialog_take_presses(app)
     press_button(app, tr("tourney.back"))
-    assert isinstance(app.scenes.top, KeypadScene)  # a cabinet: the organiser's code first
+    players = app.scenes.top  # the players' draw: no code to get back to it (issue 35)
+    assert isinstance(players, TournamentScene) and not players.organiser
+    press_button(app, tr("tourney.organiser"))  # the organiser's buttons: the code first
+    assert isinstance(app.scenes.top, KeypadScene)
     type_code(app, CODE)
     hub = app.scenes.top
-    assert isinstance(hub, TournamentScene)
+    assert isinstance(hub, TournamentScene) and hub.organiser
     return hub
 
 

@@ -295,13 +295,17 @@ def test_a_broken_file_is_set_aside_with_a_reason(tmp_path: Path, text: str) -> 
     assert again.set_aside is not None and again.set_aside.name == "cup.broken-2.json"
 
 
-def test_a_saved_tournament_with_a_wrong_reference_is_refused(tmp_path: Path) -> None:
-    data = Tournament.create("Cup", NAMES[:5]).to_dict()
+def test_a_saved_tournament_with_a_wrong_reference_is_rebuilt(tmp_path: Path) -> None:
+    """A knock-out draw is rebuilt from its players (issue 35: one bad field costs that field): the
+    wrong reference is said, the damaged file kept beside, the draw as it was."""
+    t = Tournament.create("Cup", NAMES[:5])
+    data = t.to_dict()
     data["matches"][-1]["feeds"][0] = ["winner", "R9-9"]
     path = tmp_path / "cup.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     loaded = TournamentFile(path).load()
-    assert loaded.tournament is None and "fed from nowhere" in (loaded.reason or "")
+    assert "fed from nowhere" in (loaded.reason or "") and loaded.set_aside is not None
+    assert loaded.tournament is not None and loaded.tournament.to_dict() == t.to_dict()
 
 
 # -- export -------------------------------------------------------------------------------------
@@ -322,6 +326,7 @@ def test_export_writes_a_page_tables_and_the_recorded_matches(tmp_path: Path) ->
     files = export_folder(t, tmp_path)
     names_written = sorted(p.relative_to(tmp_path).as_posix() for p in files)
     assert names_written == [
+        "Spring Cup_ 2025-changes.csv",
         "Spring Cup_ 2025-matches.csv",
         "Spring Cup_ 2025-matches/R1-1 Anna _b_ v Dóra.mat",
         "Spring Cup_ 2025-standings.csv",

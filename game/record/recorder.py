@@ -75,11 +75,35 @@ def _same_point(a: GameState, b: GameState) -> bool:
     )
 
 
+def _turn_start(state: GameState) -> GameState:
+    """``state`` with the checkers of a half-played move put back (the dice kept): where the turn began.
+
+    The match clock's autosave (every few seconds, see ``game.session.match_timer``) keeps a move half
+    played; the record keeps only finished plays, so the turn is matched at its start."""
+    if state.phase is not Phase.MOVING or not state.moves:
+        return state
+    return GameState(
+        phase=Phase.MOVING,
+        position=state.turn_state().start,
+        turn=state.turn,
+        dice=state.dice,
+        cube=state.cube,
+        crawford=state.crawford,
+        rules=state.rules,
+        score=state.score,
+        opening=state.opening,
+        last_play=state.last_play,
+        last_player=state.last_player,
+    )
+
+
 def _rolled_at(reached: GameState, state: GameState) -> bool:
-    """``state`` is ``reached`` with the dice rolled and nothing moved yet. The game's autosave keeps a
-    roll the moment it is made, the record only the play made with it: a game left (or cut off) in the
-    middle of a turn comes back one roll ahead of its record (found continuing a saved game: the rest
-    of that game went unrecorded and its review said there was nothing to review)."""
+    """``state`` is ``reached`` with the dice rolled (and perhaps part of the move made). The game's
+    autosave keeps a roll the moment it is made, the record only the play made with it: a game left
+    (or cut off) in the middle of a turn comes back one roll ahead of its record (found continuing a
+    saved game: the rest of that game went unrecorded and its review said there was nothing to review;
+    then again with the match clock on, whose save keeps a half-played move)."""
+    state = _turn_start(state)
     return (
         reached.phase is Phase.ROLL
         and state.phase is Phase.MOVING
@@ -103,6 +127,7 @@ def _game_start(state: GameState) -> GameState | None:
         fresh = new_game(state.rules, state.score, state.crawford)
     except RulesError:
         return None
+    state = _turn_start(state)  # the first move half played: matched where it began
     if state.phase is Phase.OPENING:
         return fresh if state.position == fresh.position else None
     opened = (
@@ -284,34 +309,67 @@ class MatchRecorder:
     def resume(cls, record: MatchRecord, state: GameState | None = None) -> MatchRecorder:
         """A recorder that continues ``record`` (read back from its .mat after a restart).
 
-        ``state`` is the restored game: if it is the point the record's unfinished last
-        game reached (the autosave is written after every turn and cube action, as this
-        record is), recording goes on from there; otherwise that game is dropped. A ``state``
-        at the start of a new game with the record's score (before or just after its opening
-        roll, which the record does not have yet) is recorded from its start; otherwise the
-        recorder waits for the next new game.
+        ``state`` is the restored game: recording goes on from wherever it is in the record's last
+        game. The autosave and the record are written one after the other, so a cut may fall between
+        them: the game may be behind its record (the record's last plies, even the end of its last
+        game, are then taken back: the game plays them again), or a roll ahead (rolled, perhaps with a
+        move half played: the roll is kept to go with the play). A ``state`` at the start of a new game
+        with the record's score (before or just after its opening roll, which the record does not have
+        yet) is recorded from its start. Otherwise that game is dropped and the recorder waits for the
+        next new game.
         """
         recorder = cls(record.rules, record.names, record.metadata)
         games = list(record.games)
         last = games[-1] if games else None
-        if last is not None and last.result is None:
+        found = None
+        if last is not None and state is not None and (last.result is None or _inside(last, state)):
+            found = _point_of(record.rules, last, state)
+        if found is not None:
+            assert last is not None and state is not None
             games.pop()
-            reached = final_state(record.rules, last)
-            rolled = state is not None and _rolled_at(reached, state)
-            if state is not None and (_same_point(reached, state) or rolled):
-                recorder._start = GameState(
-                    phase=Phase.OPENING,
-                    position=reached.position.start(),
-                    rules=record.rules,
-                    score=last.score,
-                    crawford=last.crawford,
-                )
-                recorder._plies = list(last.plies)
-                recorder._state = reached
-                if rolled:
-                    assert state is not None and state.dice is not None
-                    recorder._dice = (state.turn, state.dice)
+            plies, reached, rolled = found
+            recorder._start = GameState(
+                phase=Phase.OPENING,
+                position=reached.position.start(),
+                rules=record.rules,
+                score=last.score,
+                crawford=last.crawford,
+            )
+            recorder._plies = list(plies)
+            recorder._state = reached
+            if rolled:
+                assert state.dice is not None
+                recorder._dice = (state.turn, state.dice)
+        elif last is not None and last.result is None:
+            games.pop()  # a finished game stays finished unless the save is found inside it
         recorder._games = games
         if recorder._state is None and state is not None and state.score == recorder.record().score:
             recorder.begin(state)
         return recorder
+
+
+def _inside(game: GameRecord, state: GameState) -> bool:
+    """``state`` is a point inside finished ``game`` (before its end): the record got ahead of the save."""
+    return (
+        state.phase is not Phase.GAME_OVER and state.score == game.score and state.crawford == game.crawford
+    )
+
+
+def _point_of(
+    rules: Rules, game: GameRecord, state: GameState
+) -> tuple[tuple[Ply, ...], GameState, bool] | None:
+    """The longest start of ``game``'s plies (at least one) that reaches ``state`` (or ``state`` a roll
+    on): those plies, the point they reach, and whether ``state`` rolled since; None if none does."""
+    for cut in range(len(game.plies), 0, -1):
+        plies = game.plies[:cut]
+        try:
+            reached = final_state(rules, GameRecord(game.number, game.score, game.crawford, plies, None))
+        except RecordError:
+            return None
+        if reached.phase is Phase.GAME_OVER:
+            continue  # the game's end is the record's, not the save's
+        if _same_point(reached, state):
+            return plies, reached, False
+        if _rolled_at(reached, state):
+            return plies, reached, True
+    return None

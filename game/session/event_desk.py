@@ -7,7 +7,12 @@ record and must survive anything the cabinet meets. Every change is saved at onc
 (:attr:`EventDesk.problem`), and the change stays in memory so the next save may still take it.
 A match played here is scored when its last game ends (or a clock runs out), with its .mat text, by
 the desk listening to the game's events like the autosave does; a match resumed after a power cut
-at its end is scored then if it was not yet.
+at its end is scored then if it was not yet. The tournament is read from its file then if no screen
+read it yet (a match that comes back by itself after a crash never opened the draw: it used to end
+unscored, silently), and what happened is said (:attr:`EventDesk.on_scored`).
+
+A damaged file is not "no tournament": what could be kept of it is loaded and the screens say what
+was lost (:attr:`EventDesk.damage`); a save the disk refuses is another trouble (:class:`Trouble`).
 
 House rules (saved with the tournament, see ``Tournament.house``): the match clock's preset (on by
 default in a tournament: the organiser can switch it off) and whether the aids are allowed (off by
@@ -19,14 +24,15 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from enum import Enum
 from pathlib import Path
 
-from game.i18n import translate
+from game.i18n import Message, translate
 from game.record import MatchRecord, write_mat
 from game.session import events as ev
 from game.session.match_timer import DEFAULT_PRESET, PRESET_NAMES
-from game.tournament import TMatch, Tournament, TournamentError, TournamentFile, export_folder
-from game.tournament.core import Format
+from game.tournament import Loaded, TMatch, Tournament, TournamentError, TournamentFile, export_folder
+from game.tournament.core import Format, How
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +40,27 @@ FILE = "tournament.json"
 EXPORT_FOLDER = "export"
 NO_CLOCK = "off"
 CLOCK_CHOICES: tuple[str, ...] = (*PRESET_NAMES, NO_CLOCK)
+OPERATOR = "operator"
+"""Who the log names for a change made at this cabinet's screen."""
+CABINET = "cabinet"
+"""Who the log names for a match played and scored on this cabinet."""
+
+
+class Trouble(Enum):
+    """What the screens must tell the organiser about the tournament's file."""
+
+    NONE = "none"
+    NOT_SAVED = "not_saved"
+    """The last save was refused (a full or read-only disk): the change is in memory only."""
+    DAMAGED = "damaged"
+    """The file was damaged when read: see :attr:`EventDesk.damage` for what was kept."""
+
+
+def result_words(t: Tournament, m: TMatch) -> dict[str, str | int]:
+    """The placeholders of a result sentence: "{a} {x} – {y} {b}" (a score lost with a damaged file: -)."""
+    a, b = (t.players[p].name if p is not None else "?" for p in m.players)
+    x, y = m.score if m.score is not None else ("-", "-")
+    return {"a": a, "b": b, "x": x, "y": y}
 
 
 class EventDesk:
@@ -45,8 +72,17 @@ class EventDesk:
         """The record of the match just played here (the App's match recorder), kept as .mat text."""
         self.tournament: Tournament | None = None
         self.problem = ""
-        """The last save or load problem, in the log's words ("" when all is well); the screens say it."""
+        """The last save or load problem, in the log's words ("" when all is well)."""
+        self.trouble = Trouble.NONE
+        """What the screens say about the file (the kind of :attr:`problem`)."""
+        self.damage: Loaded | None = None
+        """The damaged file read this run: what was kept (its tournament), lost, and where it was put."""
+        self.damage_shown = False
+        """The organiser has seen :attr:`damage` (the draw shows it once, when it first opens)."""
         self.loaded = False
+        self.on_scored: Callable[[Message], None] | None = None
+        """Told what became of a match played here when it ended: scored, or why not (the game screen
+        says it)."""
 
     # -- the file ------------------------------------------------------------------------------
 
@@ -62,6 +98,8 @@ class EventDesk:
         found = TournamentFile(self.path).load()
         if found.reason:
             self.problem = found.reason
+            self.trouble = Trouble.DAMAGED
+            self.damage = found
             log.warning("tournament: %s", found.reason)
         self.tournament = found.tournament
         if self.tournament is not None:
@@ -73,15 +111,17 @@ class EventDesk:
             TournamentFile(self.path).save(tournament)
         except OSError as exc:
             self.problem = f"the tournament could not be saved: {exc}"
+            self.trouble = Trouble.NOT_SAVED
             log.error("tournament: %s", self.problem)
             return
-        self.problem = ""
+        if self.trouble is Trouble.NOT_SAVED or self.damage_shown:
+            self.problem, self.trouble = "", Trouble.NONE
 
     def save(self) -> bool:
         """Save now (after a change the tournament does not see: its house rules); False if refused."""
         if self.tournament is not None:
             self._save(self.tournament)
-        return not self.problem
+        return self.trouble is not Trouble.NOT_SAVED
 
     def create(
         self,
@@ -104,6 +144,8 @@ class EventDesk:
         t.house = {"clock": clock, "aids": aids}
         self.load()
         self._set_old_aside()
+        self.damage, self.damage_shown = None, False
+        self.problem, self.trouble = "", Trouble.NONE
         self.tournament = t
         t.on_change = self._save
         self._save(t)
@@ -141,10 +183,25 @@ class EventDesk:
     def enter_typed(self, match_id: str, winner: int, score: tuple[int, int]) -> TMatch:
         """A match played on another board: ``TournamentError`` (with its catalogue key) if refused."""
         t = self._need()
-        return t.enter_result(match_id, winner, score, how="typed")
+        return t.enter_result(match_id, winner, score, how="typed", by=OPERATOR)
+
+    def correct(self, match_id: str, winner: int, score: tuple[int, int]) -> TMatch:
+        """The organiser puts a finished match's result right (see ``Tournament.correct_result``)."""
+        m = self._need().match(match_id)
+        # a match played here keeps its record when only its score is put right; else it is typed in
+        how: How = "played" if m.how == "played" and m.winner == winner else "typed"
+        return self._need().correct_result(match_id, winner, score, how=how, by=OPERATOR)
+
+    def clear(self, match_id: str) -> TMatch:
+        """The organiser takes a result back: the match is to be played again."""
+        return self._need().clear_result(match_id, by=OPERATOR)
 
     def withdraw(self, player: int) -> None:
-        self._need().withdraw(player)
+        self._need().withdraw(player, by=OPERATOR)
+
+    def reinstate(self, player: int) -> list[str]:
+        """The organiser undoes a withdrawal; the matches to be played again."""
+        return self._need().reinstate(player, by=OPERATOR)
 
     def export(self, folder: Path, lang: str | None = None) -> list[Path]:
         """The page, the tables and the recorded matches into ``folder`` (``OSError`` if refused)."""
@@ -178,16 +235,26 @@ class EventDesk:
 
     def _score(self, game: ev.GameView, winner: int) -> None:
         match_id = game.setup.tournament
-        t = self.tournament
-        if match_id is None or t is None:
+        if match_id is None:
+            return
+        t = self.load()  # a match resumed by itself after a crash: no screen has read the file yet
+        if t is None:
+            log.error("tournament: match %s ended but there is no tournament to score it in", match_id)
+            self._tell(Message.of("tourney.not_scored", id=match_id))
             return
         try:
             m = t.match(match_id)
         except TournamentError:
             log.warning("tournament: match %s is not in this tournament; not scored", match_id)
+            self._tell(Message.of("tourney.not_scored", id=match_id))
             return
         if not m.ready:
-            return  # scored already (or entered by hand meanwhile)
+            if m.how == "played":  # scored already (the match resumed at its end after a crash)
+                self._tell(Message.of("tourney.scored", **result_words(t, m)))
+            else:  # entered by hand meanwhile: the director decides
+                log.warning("tournament: match %s already has a result (%s); not scored again", m.id, m.how)
+                self._tell(Message.of("tourney.scored_other", **result_words(t, m)))
+            return
         player = m.players[winner]
         assert player is not None
         timer = game.timer
@@ -200,9 +267,28 @@ class EventDesk:
                 (score[0], score[1]),
                 how="time" if on_time else "played",
                 mat=self.mat_text(),
+                by=CABINET,
             )
         except TournamentError as exc:
             log.error("tournament: match %s not scored: %s", match_id, exc)
+            self._tell(Message.of("tourney.not_scored", id=match_id))
+            return
+        log.info("tournament: match %s scored %s", match_id, score)
+        self._tell(Message.of("tourney.scored", **result_words(t, m)))
+
+    def _tell(self, message: Message) -> None:
+        if self.on_scored is not None:
+            self.on_scored(message)
 
 
-__all__ = ["CLOCK_CHOICES", "EXPORT_FOLDER", "FILE", "NO_CLOCK", "EventDesk"]
+__all__ = [
+    "CABINET",
+    "CLOCK_CHOICES",
+    "EXPORT_FOLDER",
+    "FILE",
+    "NO_CLOCK",
+    "OPERATOR",
+    "EventDesk",
+    "Trouble",
+    "result_words",
+]

@@ -122,7 +122,9 @@ class RecordKeeper:
             timer = game.timer
             if timer is not None and timer.lost_on_time is not None:  # said in the header: no move shows it
                 loser = recorder.names[timer.lost_on_time]
-                recorder.metadata += (("Clock", f"{loser} ran out of time and lost the match"),)
+                line = ("Clock", f"{loser} ran out of time and lost the match")
+                if line not in recorder.metadata:  # once, even when the end is heard again after a cut
+                    recorder.metadata += (line,)
             self.write()
             return
         self.lost += recorder.missed > missed

@@ -29,6 +29,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from enum import Enum
 from typing import Any, Literal
 
 from .pairing import first_round, swiss_pairs
@@ -42,6 +44,102 @@ MAX_PLAYERS = 32
 MAX_NAME = 20
 MAX_LENGTH = 25
 FORMAT_VERSION = 1
+
+
+class ChangeKind(Enum):
+    """What a line of the tournament's log records (:attr:`Tournament.log`)."""
+
+    RESULT = "result"
+    """A result entered: played here, typed in, or on time."""
+    CORRECTED = "corrected"
+    """A result put right: another winner or score."""
+    CLEARED = "cleared"
+    """A result taken back: the match is to be played again."""
+    WITHDRAWN = "withdrawn"
+    REINSTATED = "reinstated"
+    """A withdrawal undone: the player is back, the walkovers not yet built on are to be played."""
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """A match's result as the log keeps it (all None: no result)."""
+
+    winner: int | None = None
+    score: tuple[int, int] | None = None
+    how: How | None = None
+
+    def to_list(self) -> list[Any]:
+        return [self.winner, None if self.score is None else list(self.score), self.how]
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One line of the log: who changed what, when (``at``: UTC, ISO 8601 to the second).
+
+    ``by`` is who did it, in the caller's words ("operator" at the cabinet's screen, "cabinet" for a
+    match played there; the networked desk names its boards). ``match`` and ``before``/``after`` for a
+    result; ``player`` for a withdrawal or its undoing. ``reopened``: the matches a change put back to
+    be played (a corrected winner's next match, a withdrawal's walkovers).
+    """
+
+    kind: ChangeKind
+    by: str
+    at: str
+    match: str | None = None
+    player: int | None = None
+    before: Result | None = None
+    after: Result | None = None
+    reopened: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind.value,
+            "by": self.by,
+            "at": self.at,
+            "match": self.match,
+            "player": self.player,
+            "before": None if self.before is None else self.before.to_list(),
+            "after": None if self.after is None else self.after.to_list(),
+            "reopened": list(self.reopened),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Change:
+        """``ValueError`` for anything :meth:`to_dict` did not give."""
+
+        def result(value: Any) -> Result | None:
+            if value is None:
+                return None
+            winner, score, how = value
+            if how not in (None, *HOWS):
+                raise ValueError(f"unknown result kind {how!r}")
+            return Result(
+                None if winner is None else int(winner),
+                None if score is None else (int(score[0]), int(score[1])),
+                how,
+            )
+
+        try:
+            return cls(
+                ChangeKind(data["kind"]),
+                str(data["by"]),
+                str(data["at"]),
+                None if data["match"] is None else str(data["match"]),
+                None if data["player"] is None else int(data["player"]),
+                result(data["before"]),
+                result(data["after"]),
+                tuple(str(x) for x in data["reopened"]),
+            )
+        except (KeyError, TypeError, IndexError) as exc:
+            raise ValueError(f"not a log line: {exc!r}") from exc
+
+
+HOWS: tuple[How, ...] = ("played", "typed", "bye", "withdrawal", "time", "void")
+
+
+def utc_now() -> str:
+    """The time a change is logged at (the tournament's default :attr:`Tournament.clock`)."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 class TournamentError(ValueError):
@@ -178,6 +276,12 @@ class Tournament:
         whether the hint, coach and pip count are allowed); saved with the tournament, never read here."""
         self.on_change: Callable[[Tournament], None] | None = None
         """Called after every change (the store saves the tournament here)."""
+        self.log: list[Change] = []
+        """Who changed what, oldest first (saved with the tournament)."""
+        self.revision = 0
+        """Counts the changes (saved): a screen or the networked desk sees at once that something moved."""
+        self.clock: Callable[[], str] = utc_now
+        """The time written in the log (a test may fix it)."""
 
     # -- building --------------------------------------------------------------------------------
 
@@ -350,10 +454,82 @@ class Tournament:
             return False
         return True
 
-    def _changed(self) -> None:
+    def _changed(self, change: Change | None = None) -> None:
         self._settle()
+        if change is not None:
+            self.log.append(change)
+        self.revision += 1
         if self.on_change is not None:
             self.on_change(self)
+
+    def _note(self, kind: ChangeKind, by: str, **what: Any) -> Change:
+        return Change(kind, by, self.clock(), **what)
+
+    def dependants(self, match_id: str) -> list[TMatch]:
+        """The matches whose places come from ``match_id``'s winner or loser (knock-out draws)."""
+        return [
+            m
+            for m in self.matches
+            if any(f is not None and f[0] != "player" and f[1] == match_id for f in m.feeds)
+        ]
+
+    def _built_on(self, match_id: str) -> list[str]:
+        """The later matches with a real result (played, typed, on time) that took a place from
+        ``match_id`` (directly, or through matches decided by themselves: a bye, a walkover): those
+        stand in the way of changing who won ``match_id``."""
+        found: list[str] = []
+        for d in self.dependants(match_id):
+            if d.how in ("played", "typed", "time"):
+                found.append(d.id)
+            elif d.done:
+                found += self._built_on(d.id)
+        return found
+
+    def _reopen_after(self, match_id: str) -> list[str]:
+        """Take back every place filled from ``match_id`` (and the results decided by themselves there,
+        a bye or a walkover, further on): :meth:`_settle` fills them again. The caller checked with
+        :meth:`_built_on` that no real result is among them. Returns the matches reopened."""
+        reopened: list[str] = []
+        for d in self.dependants(match_id):
+            for k, f in enumerate(d.feeds):
+                if f is not None and f[0] != "player" and f[1] == match_id:
+                    d.known[k], d.players[k] = False, None
+            if d.done:
+                reopened += [d.id, *self._reopen_after(d.id)]
+                d.winner, d.score, d.how, d.mat = None, None, None, None
+        return reopened
+
+    def _refuse_if_built_on(self, m: TMatch) -> None:
+        later = self._built_on(m.id)
+        if later:
+            raise TournamentError(
+                "tourney.error.built_on",
+                f"match {m.id} cannot change: {', '.join(later)} already played on its result",
+                id=m.id,
+                later=", ".join(later),
+            )
+
+    def _check_score(self, m: TMatch, winner: int, score: tuple[int, int], how: How) -> tuple[int, int]:
+        if winner not in m.players or None in m.players:
+            raise TournamentError("tourney.error.not_in_match", "the winner must be one of the two players")
+        if how not in ("played", "typed", "time"):
+            raise TournamentError("tourney.error.how", f"a result is played, typed or time, not {how!r}")
+        try:
+            a, b = int(score[0]), int(score[1])
+        except (TypeError, ValueError, IndexError):
+            a, b = -1, -1
+        mine, theirs = (a, b) if winner == m.players[0] else (b, a)
+        if how == "time":  # the match stopped before anyone reached the length
+            ok = 0 <= mine < m.length and 0 <= theirs < m.length
+        else:
+            ok = 0 <= theirs < m.length <= mine
+        if not ok:
+            raise TournamentError(
+                "tourney.error.score",
+                f"in a {m.length} point match the winner reaches {m.length} and the loser stays below",
+                length=m.length,
+            )
+        return a, b
 
     # -- what the operator does ------------------------------------------------------------------
 
@@ -365,40 +541,114 @@ class Tournament:
         *,
         how: How = "typed",
         mat: str | None = None,
+        by: str = "operator",
     ) -> TMatch:
         """The result of a ready match: ``winner`` (a player index of the match), ``score`` in the order
         of ``match.players``. ``how``: "played" (here, with its ``mat`` text), "typed" (played
-        elsewhere and typed in) or "time" (the loser's clock ran out: any score below the length)."""
+        elsewhere and typed in) or "time" (the loser's clock ran out: any score below the length).
+        ``by``: who entered it, for the log. ``TournamentError`` (nothing changed) when refused."""
         m = self.match(match_id)
         if not m.ready:
             raise TournamentError(
                 "tourney.error.not_ready", f"match {m.id} cannot take a result now", id=m.id
             )
-        if winner not in m.players:
-            raise TournamentError("tourney.error.not_in_match", "the winner must be one of the two players")
-        if how not in ("played", "typed", "time"):
-            raise TournamentError("tourney.error.how", f"a result is played, typed or time, not {how!r}")
-        mine, theirs = score if winner == m.players[0] else (score[1], score[0])
-        if how == "time":  # the match stopped before anyone reached the length
-            ok = 0 <= mine < m.length and 0 <= theirs < m.length
-        else:
-            ok = 0 <= theirs < m.length <= mine
-        if not ok:
-            raise TournamentError(
-                "tourney.error.score",
-                f"in a {m.length} point match the winner reaches {m.length} and the loser stays below",
-                length=m.length,
-            )
-        m.winner, m.score, m.how, m.mat = winner, (int(score[0]), int(score[1])), how, mat
-        self._changed()
+        checked = self._check_score(m, winner, score, how)
+        m.winner, m.score, m.how, m.mat = winner, checked, how, mat
+        after = Result(winner, checked, how)
+        self._changed(self._note(ChangeKind.RESULT, by, match=m.id, after=after))
         return m
 
-    def withdraw(self, player: int) -> None:
+    def correct_result(
+        self,
+        match_id: str,
+        winner: int,
+        score: tuple[int, int],
+        *,
+        how: How = "typed",
+        by: str = "operator",
+    ) -> TMatch:
+        """Put right the result of a finished match (the director's last word).
+
+        Any result between two players can be corrected (played, typed, on time, or a walkover
+        given by a withdrawal); a bye or an empty match cannot (there is nobody to have won
+        otherwise). The same winner with another score changes only the score. Another winner
+        moves into the next match in the loser's place (and the loser into the consolation draw):
+        that is refused while a later match already has a result on it (correct or clear that one
+        first); a later bye or walkover is decided again. In a Swiss, the rounds already paired
+        stand; the standings follow at once. A match played here keeps its record.
+        ``TournamentError`` (nothing changed) when refused; the change is logged with ``by``."""
+        m = self.match(match_id)
+        if not m.done or m.how in ("bye", "void") or None in m.players:
+            raise TournamentError("tourney.error.not_done", f"match {m.id} has no result to correct", id=m.id)
+        checked = self._check_score(m, winner, score, how)
+        before = Result(m.winner, m.score, m.how)
+        reopened: list[str] = []
+        if winner != m.winner:
+            self._refuse_if_built_on(m)
+            reopened = self._reopen_after(m.id)
+        m.winner, m.score, m.how = winner, checked, how
+        after = Result(winner, checked, how)
+        note = self._note(
+            ChangeKind.CORRECTED, by, match=m.id, before=before, after=after, reopened=tuple(reopened)
+        )
+        self._changed(note)
+        return m
+
+    def clear_result(self, match_id: str, *, by: str = "operator") -> TMatch:
+        """Take back a finished match's result: it is to be played again (its record, if any, goes
+        with the result). Refused, like :meth:`correct_result`, while a later match has a result on it;
+        a walkover of a player still withdrawn is given again at once."""
+        m = self.match(match_id)
+        if not m.done or m.how in ("bye", "void") or None in m.players:
+            raise TournamentError("tourney.error.not_done", f"match {m.id} has no result to correct", id=m.id)
+        self._refuse_if_built_on(m)
+        before = Result(m.winner, m.score, m.how)
+        reopened = self._reopen_after(m.id)
+        m.winner, m.score, m.how, m.mat = None, None, None, None
+        self._changed(self._note(ChangeKind.CLEARED, by, match=m.id, before=before, reopened=tuple(reopened)))
+        return m
+
+    def withdraw(self, player: int, *, by: str = "operator") -> None:
         """``player`` leaves: every unfinished match of theirs goes to the opponent (now or when known)."""
-        if not 0 <= player < len(self.players):
-            raise TournamentError("tourney.error.no_player", f"there is no player {player}")
+        self._player(player)
+        if self.players[player].withdrawn:
+            return
         self.players[player].withdrawn = True
-        self._changed()
+        self._changed(self._note(ChangeKind.WITHDRAWN, by, player=player))
+
+    def reinstate(self, player: int, *, by: str = "operator") -> list[str]:
+        """Undo ``player``'s withdrawal: they are in again (and paired in later Swiss rounds). Every
+        walkover their withdrawal gave that no later result is built on is taken back, to be played;
+        the others stand. Returns the ids of the matches to be played again."""
+        self._player(player)
+        if not self.players[player].withdrawn:
+            return []
+        self.players[player].withdrawn = False
+        reopened: list[str] = []
+        current = max(m.round for m in self.matches)
+        for m in self.matches:
+            if self.format == "swiss" and m.round != current:
+                continue  # an earlier Swiss round is over: the pairings on its results stand
+            if (
+                m.how == "withdrawal"
+                and player in m.players
+                and m.winner != player
+                and not self._built_on(m.id)
+            ):
+                reopened += [m.id, *self._reopen_after(m.id)]
+                m.winner, m.score, m.how = None, None, None
+        self._changed(self._note(ChangeKind.REINSTATED, by, player=player, reopened=tuple(reopened)))
+        return reopened
+
+    def _player(self, player: int) -> None:
+        if not isinstance(player, int) or not 0 <= player < len(self.players):
+            raise TournamentError("tourney.error.no_player", f"there is no player {player}")
+
+    def correctable(self) -> list[TMatch]:
+        """The matches whose result can be corrected or cleared now, latest round first."""
+        order = {"main": 0, "swiss": 0, "consolation": 1}
+        done = [m for m in self.matches if m.done and m.how not in ("bye", "void") and None not in m.players]
+        return sorted(done, key=lambda m: (-m.round, order[m.stage], m.slot))
 
     # -- what the screen asks --------------------------------------------------------------------
 
@@ -428,36 +678,43 @@ class Tournament:
         return last.winner if last.done else None
 
     def standings(self) -> list[Standing]:
-        """Swiss: wins, then Buchholz, then entry order. Elimination: the furthest round reached
-        (the winner first), then wins, then entry order."""
+        """Every match counts: wins and losses include the consolation draw's, and a bye is a win.
+
+        Swiss: wins, then Buchholz (the sum of the wins of every opponent met), then entry order.
+        Elimination: the furthest round of the main draw reached (the winner first), then wins,
+        then Buchholz, then entry order. Players equal on all but the entry order share a rank."""
         wins = [0] * len(self.players)
         losses = [0] * len(self.players)
         byes = [0] * len(self.players)
         reached = [0] * len(self.players)
         opponents: list[list[int]] = [[] for _ in self.players]
         for m in self.matches:
-            if m.stage == "consolation" or not m.done or m.winner is None:
+            if not m.done or m.winner is None:
                 continue
             wins[m.winner] += 1
-            reached[m.winner] = max(reached[m.winner], m.round + 1)
+            main = m.stage == "main"
+            if main:
+                reached[m.winner] = max(reached[m.winner], m.round + 1)
             if m.how == "bye":
                 byes[m.winner] += 1
                 continue
             loser = m.loser
             assert loser is not None
             losses[loser] += 1
-            reached[loser] = max(reached[loser], m.round)
+            if main:
+                reached[loser] = max(reached[loser], m.round)
             opponents[m.winner].append(loser)
             opponents[loser].append(m.winner)
         buchholz = [sum(wins[o] for o in opponents[p]) for p in range(len(self.players))]
+        key: list[tuple[int, ...]]
         if self.format == "swiss":
             key = [(-wins[p], -buchholz[p], p) for p in range(len(self.players))]
         else:
-            key = [(-reached[p], -wins[p], p) for p in range(len(self.players))]
+            key = [(-reached[p], -wins[p], -buchholz[p], p) for p in range(len(self.players))]
         order = sorted(range(len(self.players)), key=lambda p: key[p])
         rows: list[Standing] = []
         for k, p in enumerate(order):
-            tied = k > 0 and key[p][:2] == key[order[k - 1]][:2]
+            tied = k > 0 and key[p][:-1] == key[order[k - 1]][:-1]
             rank = rows[-1].rank if tied else k + 1
             rows.append(
                 Standing(
@@ -486,6 +743,8 @@ class Tournament:
             "consolation_lengths": self.consolation_lengths,
             "rounds": self.rounds,
             "house": dict(self.house),
+            "revision": self.revision,
+            "log": [c.to_dict() for c in self.log],
             "players": [{"name": p.name, "withdrawn": p.withdrawn} for p in self.players],
             "matches": [
                 {
@@ -494,9 +753,9 @@ class Tournament:
                     "round": m.round,
                     "slot": m.slot,
                     "length": m.length,
-                    "feeds": m.feeds,
-                    "players": m.players,
-                    "known": m.known,
+                    "feeds": [None if f is None else list(f) for f in m.feeds],  # copies: not the live draw
+                    "players": list(m.players),
+                    "known": list(m.known),
                     "winner": m.winner,
                     "score": None if m.score is None else list(m.score),
                     "how": m.how,
@@ -545,6 +804,11 @@ class Tournament:
             if not isinstance(house, dict):
                 raise ValueError("the house rules are not a JSON object")
             t.house = dict(house)
+            t.revision = int(data.get("revision", 0))  # optional: files from before the log have none
+            log = data.get("log", [])
+            if not isinstance(log, list):
+                raise ValueError("the log is not a list")
+            t.log = [Change.from_dict(c) for c in log]
         except (KeyError, TypeError, IndexError, AttributeError) as exc:
             raise ValueError(f"not a saved tournament: {exc!r}") from exc
         t._validate()
@@ -573,9 +837,13 @@ class Tournament:
 
 
 __all__ = [
+    "HOWS",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "Change",
+    "ChangeKind",
     "Player",
+    "Result",
     "Standing",
     "TMatch",
     "Tournament",

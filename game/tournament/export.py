@@ -2,6 +2,7 @@
 
 - ``NAME.html``: the standings and the whole draw on one self-contained page (styles inline, no
   scripts, no fonts or images from the net), laid out to read on a phone;
+- ``NAME-changes.csv``: the log, who changed what and when (results, corrections, withdrawals);
 - ``NAME-standings.csv`` and ``NAME-matches.csv``: the same for a spreadsheet (UTF-8 with a byte
   order mark, so a spreadsheet shows Finnish and Hungarian letters right);
 - ``NAME-matches/R1-2 Anna v Ben.mat``: each match played and recorded here, in the Jellyfish
@@ -22,7 +23,7 @@ from pathlib import Path
 
 from .core import Stage, TMatch, Tournament
 from .store import write_atomically
-from .words import translate, translate_n
+from .words import change_text, translate, translate_n
 
 _UNSAFE = re.compile(r"[^\w\-. ()]")
 
@@ -191,6 +192,14 @@ def matches_csv(t: Tournament, lang: str | None = None) -> str:
     return _csv(rows)
 
 
+def changes_csv(t: Tournament, lang: str | None = None) -> str:
+    """The log (who changed what, when), oldest first: the time in UTC and the line the screen shows."""
+    lang = lang or t.lang
+    rows: list[list[object]] = [[translate(lang, f"tourney.col.{k}") for k in ("when", "change")]]
+    rows += [[c.at, change_text(t, c, lang)] for c in t.log]
+    return _csv(rows)
+
+
 def export_folder(t: Tournament, folder: Path, lang: str | None = None) -> list[Path]:
     """Write the page, the tables and the recorded matches into ``folder``; the files written.
     ``OSError`` when the stick is full, read-only or pulled out (files already written stay whole)."""
@@ -199,6 +208,7 @@ def export_folder(t: Tournament, folder: Path, lang: str | None = None) -> list[
         folder / f"{base}.html": html_page(t, lang),
         folder / f"{base}-standings.csv": standings_csv(t, lang),
         folder / f"{base}-matches.csv": matches_csv(t, lang),
+        folder / f"{base}-changes.csv": changes_csv(t, lang),
     }
     for m in t.matches:
         if m.mat:
@@ -208,4 +218,12 @@ def export_folder(t: Tournament, folder: Path, lang: str | None = None) -> list[
     return list(files)
 
 
-__all__ = ["export_folder", "html_page", "mat_file_name", "matches_csv", "safe_name", "standings_csv"]
+__all__ = [
+    "changes_csv",
+    "export_folder",
+    "html_page",
+    "mat_file_name",
+    "matches_csv",
+    "safe_name",
+    "standings_csv",
+]

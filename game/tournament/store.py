@@ -6,8 +6,10 @@ file, and the folder itself is flushed so the rename survives a power cut: the f
 disk is always a whole tournament, the one before the change or the one after it.
 
 A file that cannot be read back (cut short by a disk fault, edited by hand) is never
-a crash: it is renamed aside to ``NAME.broken-N.json`` and :meth:`TournamentFile.load`
-says so, so the operator can start again or hand the file to someone who can mend it.
+a crash. What can be kept of it is kept (:func:`game.tournament.salvage.salvage`: one bad
+field costs that field, not the event) and saved in its place; the damaged file itself is
+kept beside as ``NAME.broken-N.json``, and :meth:`TournamentFile.load` says both, so the
+operator knows what was lost and can hand the file to someone who can mend it.
 """
 
 from __future__ import annotations
@@ -19,16 +21,25 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .core import Tournament
+from .salvage import Lost, salvage
 
 
 @dataclass(frozen=True, slots=True)
 class Loaded:
-    """What :meth:`TournamentFile.load` found: the tournament, or None with the reason and where
-    the unreadable file was put (None when there was simply no file)."""
+    """What :meth:`TournamentFile.load` found: the tournament (None: nothing could be kept, or there
+    was simply no file), and for a damaged file the reason, where the damaged file was put, and what
+    of it was lost (``lost`` empty with ``reason`` set and a tournament: the file needed no repair
+    but could not be read strictly, which does not happen; see :attr:`damaged`)."""
 
     tournament: Tournament | None
     reason: str | None = None
     set_aside: Path | None = None
+    lost: tuple[Lost, ...] = ()
+
+    @property
+    def damaged(self) -> bool:
+        """The file was damaged (whether or not something of it was kept)."""
+        return self.reason is not None
 
 
 def write_atomically(path: Path, text: str) -> None:
@@ -83,13 +94,38 @@ class TournamentFile:
             return self._set_aside(f"the file cannot be read: {exc}")
         try:
             data = json.loads(text)
+        except ValueError as exc:  # json.JSONDecodeError is a ValueError
+            return self._set_aside(f"the file is damaged ({exc})")
+        try:
             if not isinstance(data, dict):
                 raise ValueError("the file does not hold a tournament")
             tournament = Tournament.from_dict(data)
-        except ValueError as exc:  # json.JSONDecodeError is a ValueError
-            return self._set_aside(f"the file is damaged ({exc})")
+        except ValueError as exc:
+            return self._salvaged(data, f"the file is damaged ({exc})")
         tournament.on_change = self.save
         return Loaded(tournament)
+
+    def _salvaged(self, data: object, reason: str) -> Loaded:
+        """Keep what can be kept of ``data`` (saved in the file's place), the damaged file beside it."""
+        try:
+            tournament, lost = salvage(data)
+        except ValueError as exc:
+            return self._set_aside(f"{reason}; nothing could be kept ({exc})")
+        aside = self._set_aside(reason)
+        if aside.set_aside is None:  # the damaged file stays where it is: do not write over it
+            return Loaded(tournament, aside.reason, None, tuple(lost))
+        tournament.on_change = self.save
+        try:
+            self.save(tournament)
+        except OSError as exc:
+            return Loaded(
+                tournament,
+                f"{aside.reason}; what was kept could not be saved: {exc}",
+                aside.set_aside,
+                tuple(lost),
+            )
+        kept = f"{aside.reason}; kept all but: {', '.join(map(str, lost)) or 'nothing lost'}"
+        return Loaded(tournament, kept, aside.set_aside, tuple(lost))
 
     def _set_aside(self, reason: str) -> Loaded:
         for n in range(1, 1000):

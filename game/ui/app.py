@@ -118,6 +118,8 @@ class App:
         self.reader = Reader(lambda: self.speech)  # says the focused button or the cursor's point
         self.speech_hold = access.speech_hold(self)  # a press held still turns the spoken mode over
         self.desk = EventDesk(lambda: self.data_dir, self.records.match_record)  # the tournament
+        self.desk.on_scored = self._scored  # a tournament match that ended: scored, said on its screen
+        self._scored_notice: i18n.Message | None = None
         _listen(self)
         self.visit_settings: st.Settings | None = None  # kiosk: the operator's, while a visitor's are on
         self._collect = False
@@ -220,11 +222,24 @@ class App:
         restore_match_parts(scene.game, saved)
         if saved.mode == "computer" and saved.human is not None:
             scene.game.humans = {saved.human}
+        self._scored_notice = None
         scene.resume(saved.state, saved.match, saved.dice_history)
         if scene.game.mode != "demo" and self.records.recorder is None:
             # The record could not be continued (its file gone or broken): say so now, not at Review.
             scene.flash(i18n.tr("review.not_continued"), seconds=7.0)
+        if self._scored_notice is not None:  # a tournament match resumed at its end: scored just now
+            scene.flash(self._scored_notice, seconds=SCORED_SECONDS, keep=True)
+            self._scored_notice = None
         return scene
+
+    def _scored(self, message: i18n.Message) -> None:
+        """The desk says what became of a tournament match that ended here: on its game screen (a
+        match resumed at its end is not on the stack yet: :meth:`_resumed_scene` says it then)."""
+        games = [scene for scene in self.scenes.scenes if isinstance(scene, GameScene)]
+        if games:
+            games[-1].flash(message, seconds=SCORED_SECONDS, keep=True)
+        else:
+            self._scored_notice = message
 
     def _save_failed(self, first: bool) -> None:
         """A save failed (the log has why): the player must know before leaving. The first of a run is
@@ -359,19 +374,25 @@ class App:
         return self.input.busy or self.speech_hold.busy or (top is not None and top.busy())
 
 
+SCORED_SECONDS = 12.0
+"""How long a tournament match's game screen says the result went into the tournament."""
+
+
 def _listen(app: App) -> None:
-    """The App's standing listeners on the game's events: autosave, sound, dice statistics, the match
-    recorder, the tournament's desk, the spoken mode's narrator."""
+    """The App's standing listeners on the game's events: the match recorder, autosave, sound, dice
+    statistics, the tournament's desk, the spoken mode's narrator."""
 
     def set_dice_stats(stats: DiceStats) -> None:
         app.dice_stats = stats
 
     app.autosave.on_failed = app._save_failed
     for listener in (
+        # The record before the autosave: a cut between the two leaves the record ahead of the game,
+        # which it can take back (MatchRecorder.resume), never behind it by a roll it cannot know.
+        app.records,
         app.autosave,
         Sounds(lambda: app.audio),
         DiceStatsCounter(lambda: app.dice_stats, set_dice_stats),
-        app.records,
         app.desk,  # after the recorder: a tournament match's record is read when it ends
         Narrator(lambda: app.speech),
     ):

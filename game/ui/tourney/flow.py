@@ -9,6 +9,8 @@ and clock."""
 
 from __future__ import annotations
 
+import zlib
+
 from game.session import persist
 from game.session.controller import GameSetup
 from game.session.kiosk import Mode
@@ -24,13 +26,19 @@ def drop_games(app: Host) -> None:
             scene.game.close()
 
 
+def match_seed(seed: int | None, m: TMatch) -> int | None:
+    """The seed of match ``m`` when the run has one (``--seed``): its own for each match (one seed for
+    all played every match of a tournament with the same dice), the same from one run to the next."""
+    return None if seed is None else zlib.crc32(f"{seed}:{m.id}".encode())
+
+
 def match_setup(app: Host, t: Tournament, m: TMatch) -> GameSetup:
     """A two-player match for tournament match ``m``, with the tournament's house rules."""
     a, b = (t.players[p].name if p is not None else "?" for p in m.players)
     return GameSetup(
         mode="two",
         match_length=m.length,
-        seed=app.seed,
+        seed=match_seed(app.seed, m),
         level=app.settings.level,
         hand_dice=app.settings.hand_dice,
         clock=app.desk.clock(),
@@ -79,4 +87,4 @@ def _quiet_kiosk(app: Host) -> None:
         app.kiosk.idle = 0.0
 
 
-__all__ = ["cut_off", "drop_games", "match_setup", "play_here"]
+__all__ = ["cut_off", "drop_games", "match_seed", "match_setup", "play_here"]

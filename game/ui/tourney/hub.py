@@ -2,8 +2,10 @@
 buttons (play here, a result from another board, withdraw, export, the house rules, a new tournament).
 
 Reached from the operator menu on a cabinet (``Tournament``), from ``--start tournament`` on a laptop,
-and from the end of a tournament match played here (a cabinet asks for the operator code first: the
-draw's buttons are the organiser's). Every change goes through the desk, which saves at once.
+and from the end of a tournament match played here. There the players get the draw without the
+operator code (the event's screens are theirs: the next match called, "Play it here", the standings);
+what changes the event (results, corrections, withdrawals, the house rules) is behind "Organiser",
+which asks the code. Every change goes through the desk, which saves at once.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections.abc import Callable
 import pygame
 
 from game.i18n import tr
-from game.session.event_desk import CLOCK_CHOICES, NO_CLOCK
+from game.session.event_desk import CLOCK_CHOICES, NO_CLOCK, Trouble
 from game.session.kiosk import Mode
 from game.tournament import Standing, TMatch, Tournament
 from game.ui import layout as L
@@ -28,6 +30,7 @@ from game.ui.scenes.base import INK, ButtonScene, Host, button
 from game.ui.scenes.title import TitleScene
 from game.ui.text import draw_text
 from game.ui.tourney.flow import cut_off, drop_games, play_here
+from game.ui.tourney.notice import damage_lines
 from game.ui.tourney.sheet import (
     LEFT_W,
     LEFT_X,
@@ -46,7 +49,8 @@ RIGHT_X, RIGHT_W = 900, 356
 
 def open_tournament(app: Host, after_match: bool = False) -> None:
     """The tournament's screen: over the operator menu (a cabinet), over the title (a laptop). After a
-    match played on a cabinet the organiser's code is asked first (the players are at the screen)."""
+    match played on a cabinet the players get the draw (the event's screens are theirs: the standings,
+    the next match called, "Play it here"); what changes the event asks for the organiser's code."""
     kiosk = app.kiosk
     if kiosk is None:
         drop_games(app)
@@ -56,6 +60,14 @@ def open_tournament(app: Host, after_match: bool = False) -> None:
     if not after_match:
         app.scenes.push(TournamentScene(app))
         return
+    drop_games(app)
+    kiosk.idle = 0.0
+    app.scenes.reset(TitleScene(app))
+    app.scenes.push(TournamentScene(app, organiser=False))
+
+
+def ask_organiser(app: Host) -> None:
+    """The organiser's code, then the draw with every button (over the operator menu)."""
 
     def check(code: str) -> str | None:
         wanted = app.settings.operator_code
@@ -79,11 +91,13 @@ def _as_operator(app: Host) -> None:
 
 
 class TournamentScene(ButtonScene):
-    """See the module docstring. ``view`` is "draw" or "standings"; ``page`` turns their pages."""
+    """See the module docstring. ``view`` is "draw" or "standings"; ``page`` turns their pages.
+    ``organiser`` False: the players' draw on a cabinet (play, the standings; the rest behind the code)."""
 
-    def __init__(self, app: Host) -> None:
+    def __init__(self, app: Host, organiser: bool = True) -> None:
         super().__init__(app)
         app.desk.load()  # once a run: the saved tournament, or a damaged file set aside and said
+        self.organiser = organiser
         self.view = "draw"
         self.page = 0
         self.selected: str | None = None
@@ -167,10 +181,16 @@ class TournamentScene(ButtonScene):
                 ),
                 (tr("tourney.new"), self.new_tournament, "grey"),
             ]
+            if t.correctable():
+                items.insert(3, (tr("tourney.correct"), self.correct, "blue"))
             if not ready:
                 items = items[2:]
             if t.finished:  # nobody is left to withdraw from a tournament that is over
                 items = [item for item in items if item[1] != self.withdraw]
+            if not self.organiser:  # the players: play, look; the organiser's code for the rest
+                keep = (self.play, self.toggle)
+                items = [item for item in items if item[1] in keep]
+                items.append((tr("tourney.organiser"), self.ask_code, "grey"))
         items.append((tr("button.back"), self.leave, "red"))
         gap = 8
         h = min(66, (L.H - 96 - 12 - gap * (len(items) - 1)) // len(items))
@@ -189,6 +209,12 @@ class TournamentScene(ButtonScene):
         if self.app.desk.tournament is not None and self.view == "draw":
             self.page = min(self.page, self.pages() - 1)
         self._build()
+        desk = self.app.desk
+        found = desk.damage
+        if found is not None and found.tournament is not None and not desk.damage_shown and self.organiser:
+            from game.ui.tourney.notice import DamageScene
+
+            self.app.scenes.push(DamageScene(self.app, desk))  # what was kept of a damaged file: once
 
     # -- actions -----------------------------------------------------------------------------------
 
@@ -200,6 +226,15 @@ class TournamentScene(ButtonScene):
         t, m = self.tournament, self.current()
         if t is not None and m is not None:
             play_here(self.app, t, m)  # the draw leaves the screen: the match replaces the stack
+
+    def ask_code(self) -> None:
+        ask_organiser(self.app)
+
+    def correct(self) -> None:
+        from game.ui.tourney.correct import CorrectScene
+
+        if self.tournament is not None:
+            self.app.scenes.push(CorrectScene(self.app, self._entered))
 
     def enter_result(self) -> None:
         from game.ui.tourney.result import ResultScene
@@ -307,12 +342,26 @@ class TournamentScene(ButtonScene):
         notice: Notice | None = None
         if self.message_time > 0:
             notice = (self.message, (160, 255, 160))
-        elif desk.problem:
+        elif desk.trouble is Trouble.NOT_SAVED:
             notice = (tr("tourney.not_saved"), (255, 130, 120))
         if t is None:
             if notice is not None:
                 draw_text(surface, notice[0], 26, (LEFT_X, 100), notice[1], anchor="midleft", width=LEFT_W)
-            lines = wrap_lines(tr("tourney.none_yet"), 30, LEFT_W)
+            found = desk.damage
+            if found is not None:  # damaged, nothing kept: said so, not "No tournament yet"
+                draw_text(
+                    surface,
+                    tr("tourney.damaged_title"),
+                    30,
+                    (LEFT_X, 150),
+                    (255, 130, 120),
+                    anchor="midleft",
+                    width=LEFT_W,
+                )
+                text = " ".join(damage_lines(found))
+            else:
+                text = tr("tourney.none_yet")
+            lines = wrap_lines(text, 30, LEFT_W)
             for i, line in enumerate(lines):
                 draw_text(surface, line, 30, (LEFT_X, 200 + 44 * i), INK, anchor="midleft", width=LEFT_W)
             self.buttons.draw(surface, self.app.sprites)
@@ -326,4 +375,4 @@ class TournamentScene(ButtonScene):
         self.buttons.draw(surface, self.app.sprites)
 
 
-__all__ = ["TournamentScene", "open_tournament"]
+__all__ = ["TournamentScene", "ask_organiser", "open_tournament"]

@@ -2,6 +2,10 @@
 
 The winner's points are the match length (a match is won by reaching it); only the loser's are
 chosen, with - and +. The tournament checks the result and refuses a wrong one with its reason.
+
+The same screen corrects a finished match (``correcting``): it opens on the result as it stands, OK
+puts the new one in its place, and "Play it again" takes the result back (asked first). The draw and
+the standings follow; the tournament refuses (and says why) a new winner a later result stands on.
 """
 
 from __future__ import annotations
@@ -11,10 +15,12 @@ from collections.abc import Callable
 import pygame
 
 from game.i18n import tr
+from game.session.event_desk import result_words
 from game.tournament import TMatch, Tournament, TournamentError, call_text, error_text
 from game.ui import layout as L
 from game.ui.board.view import GOLD
 from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button, dialog_box
+from game.ui.scenes.confirm import ConfirmScene
 from game.ui.text import draw_text
 from game.ui.widgets import shade
 
@@ -26,14 +32,21 @@ class ResultScene(ButtonScene):
 
     opaque = False
 
-    def __init__(self, app: Host, t: Tournament, m: TMatch, done: Callable[[str], None]) -> None:
+    def __init__(
+        self, app: Host, t: Tournament, m: TMatch, done: Callable[[str], None], correcting: bool = False
+    ) -> None:
         super().__init__(app)
         self.t = t
         self.m = m
         self.done = done
+        self.correcting = correcting
         self.winner: int | None = None
         """0 or 1: the place in the match of the player who won."""
         self.loser_points = 0
+        if correcting and m.winner is not None:  # the result as it stands
+            self.winner = m.players.index(m.winner)
+            if m.score is not None:
+                self.loser_points = min(m.score[1 - self.winner], m.length - 1)
         self.message = ""
         self._build()
 
@@ -49,11 +62,21 @@ class ResultScene(ButtonScene):
             b.add(button((BOX.x + 40 + k * 390, 210, 370, 90), name, self._pick(k), colour, size=32))
         b.add(button((BOX.centerx - 210, 380, 110, 80), "−", self.less, "grey", size=40)).repeat = True
         b.add(button((BOX.centerx + 100, 380, 110, 80), "+", self.more, "grey", size=40)).repeat = True
-        ok = b.add(button((BOX.x + 40, BOX.bottom - 110, 370, 80), tr("button.ok"), self.submit, "green", 32))
+        if self.correcting:  # three at the foot: OK, play it again, cancel
+            w, y = 246, BOX.bottom - 110
+            ok = b.add(button((BOX.x + 40, y, w, 80), tr("button.ok"), self.submit, "green", 32))
+            b.add(button((BOX.centerx - w // 2, y, w, 80), tr("tourney.clear"), self.ask_clear, "gold", 26))
+            b.add(button((BOX.right - 40 - w, y, w, 80), tr("button.cancel"), self.close, "red", 30))
+        else:
+            ok = b.add(
+                button((BOX.x + 40, BOX.bottom - 110, 370, 80), tr("button.ok"), self.submit, "green", 32)
+            )
+            b.add(
+                button(
+                    (BOX.right - 410, BOX.bottom - 110, 370, 80), tr("button.cancel"), self.close, "red", 30
+                )
+            )
         ok.enabled = self.winner is not None
-        b.add(
-            button((BOX.right - 410, BOX.bottom - 110, 370, 80), tr("button.cancel"), self.close, "red", 30)
-        )
 
     def _pick(self, k: int) -> Callable[[], None]:
         def pick() -> None:
@@ -81,20 +104,45 @@ class ResultScene(ButtonScene):
         player = self.m.players[self.winner]
         assert player is not None
         try:
-            self.app.desk.enter_typed(self.m.id, player, self.score())
+            if self.correcting:
+                self.app.desk.correct(self.m.id, player, self.score())
+            else:
+                self.app.desk.enter_typed(self.m.id, player, self.score())
+        except TournamentError as exc:
+            self.message = error_text(exc, self.app.settings.language)
+            return
+        self.close()
+        said = "tourney.corrected" if self.correcting else "tourney.result_in"
+        self.done(tr(said, **result_words(self.t, self.m)))
+
+    def ask_clear(self) -> None:
+        a, b = self.names()
+        self.app.scenes.push(
+            ConfirmScene(
+                self.app,
+                tr("tourney.clear_ask", a=a, b=b),
+                tr("tourney.clear_yes"),
+                self.clear,
+                detail=tr("tourney.clear_detail"),
+            )
+        )
+
+    def clear(self) -> None:
+        try:
+            self.app.desk.clear(self.m.id)
         except TournamentError as exc:
             self.message = error_text(exc, self.app.settings.language)
             return
         self.close()
         a, b = self.names()
-        s = self.score()
-        self.done(tr("tourney.result_in", a=a, b=b, x=s[0], y=s[1]))
+        self.done(tr("tourney.cleared", a=a, b=b))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         shade(surface, 200)
         dialog_box(surface, BOX)
         w = BOX.w - 40
-        draw_text(surface, tr("tourney.enter_result"), 34, (BOX.centerx, BOX.y + 46), GOLD, width=w)
+        title = tr("tourney.correct" if self.correcting else "tourney.enter_result")
+        draw_text(surface, title, 34, (BOX.centerx, BOX.y + 46), GOLD, width=w)
         call = call_text(self.t, self.m, self.app.settings.language)
         draw_text(surface, f"{self.m.id}: {call}", 26, (BOX.centerx, BOX.y + 96), INK, width=w)
         draw_text(surface, tr("tourney.who_won"), 28, (BOX.centerx, BOX.y + 146), DIM, width=w)

@@ -1,5 +1,8 @@
 """A player leaves the tournament: picked from the list, asked once more, then every unfinished match of
-theirs goes to the opponent (the tournament's rule) and they are out of later Swiss rounds."""
+theirs goes to the opponent (the tournament's rule) and they are out of later Swiss rounds.
+
+The players who withdrew are on the list too, in grey: a tap (asked once more) brings one back, and
+the walkovers nobody has played on yet are played after all (``Tournament.reinstate``)."""
 
 from __future__ import annotations
 
@@ -11,7 +14,7 @@ from game.i18n import tr
 from game.tournament import TournamentError, error_text
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
-from game.ui.scenes.base import ButtonScene, Host, button
+from game.ui.scenes.base import DIM, ButtonScene, Host, button
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.text import draw_text
 
@@ -33,12 +36,14 @@ class WithdrawScene(ButtonScene):
         t = self.app.desk.tournament
         if t is None:
             return
-        active = [k for k, p in enumerate(t.players) if not p.withdrawn]
         w, h, gap = 290, 60, 10
-        for i, k in enumerate(active):
-            col, row = i % COLUMNS, i // COLUMNS
+        for k, player in enumerate(t.players):
+            col, row = k % COLUMNS, k // COLUMNS
             rect = (30 + col * (w + gap), 110 + row * (h + gap), w, h)
-            b.add(button(rect, t.players[k].name, self._ask(k), "blue", size=24))
+            if player.withdrawn:
+                b.add(button(rect, player.name, self._ask_back(k), "grey", size=24))
+            else:
+                b.add(button(rect, player.name, self._ask(k), "blue", size=24))
         b.add(button((L.W // 2 - 200, L.H - 80, 400, 66), tr("button.back"), self.close, "red", 28))
 
     def _ask(self, k: int) -> Callable[[], None]:
@@ -59,6 +64,33 @@ class WithdrawScene(ButtonScene):
 
         return ask
 
+    def _ask_back(self, k: int) -> Callable[[], None]:
+        def ask() -> None:
+            t = self.app.desk.tournament
+            if t is None:
+                return
+            name = t.players[k].name
+            self.app.scenes.push(
+                ConfirmScene(
+                    self.app,
+                    tr("tourney.reinstate_ask", name=name),
+                    tr("tourney.reinstate_yes"),
+                    lambda: self._reinstate(k, name),
+                    detail=tr("tourney.reinstate_detail"),
+                )
+            )
+
+        return ask
+
+    def _reinstate(self, k: int, name: str) -> None:
+        try:
+            self.app.desk.reinstate(k)
+        except TournamentError as exc:
+            self.message = error_text(exc, self.app.settings.language)
+            return
+        self.close()
+        self.done(tr("tourney.reinstated_now", name=name))
+
     def _withdraw(self, k: int, name: str) -> None:
         try:
             self.app.desk.withdraw(k)
@@ -71,8 +103,11 @@ class WithdrawScene(ButtonScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(BG)
         draw_text(surface, tr("tourney.withdraw_title"), 34, (L.W // 2, 50), GOLD, width=L.W - 60)
+        t = self.app.desk.tournament
         if self.message:
             draw_text(surface, self.message, 24, (L.W // 2, 88), (255, 130, 120), width=L.W - 60)
+        elif t is not None and any(p.withdrawn for p in t.players):
+            draw_text(surface, tr("tourney.withdraw_back_hint"), 24, (L.W // 2, 88), DIM, width=L.W - 60)
         self.buttons.draw(surface, self.app.sprites)
 
 

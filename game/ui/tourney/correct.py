@@ -1,0 +1,102 @@
+"""Correct a result: the finished matches (the latest round first), one button each, and the log's
+last lines under them (who changed what). A tap opens the result screen on that match's result
+(``ResultScene`` with ``correcting``): the organiser puts it right, or has it played again."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.i18n import tr
+from game.session.event_desk import result_words
+from game.tournament import TMatch, change_text
+from game.ui import layout as L
+from game.ui.board.view import BG, GOLD
+from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
+from game.ui.text import MIN_SIZE, draw_text
+
+COLUMNS = 3
+ROWS = 5
+LOG_LINES = 4
+
+
+class CorrectScene(ButtonScene):
+    """See the module docstring; ``done`` gets the sentence for the draw."""
+
+    def __init__(self, app: Host, done: Callable[[str], None]) -> None:
+        super().__init__(app)
+        self.done = done
+        self.page = 0
+        self._build()
+
+    def matches(self) -> list[TMatch]:
+        t = self.app.desk.tournament
+        return [] if t is None else t.correctable()
+
+    def _build(self) -> None:
+        b = self.buttons
+        b.clear()
+        t = self.app.desk.tournament
+        shown = self.matches()
+        per_page = COLUMNS * ROWS
+        pages = max(1, -(-len(shown) // per_page))
+        self.page %= pages
+        w, h, gap = 396, 60, 10
+        for i, m in enumerate(shown[self.page * per_page : (self.page + 1) * per_page]):
+            assert t is not None
+            col, row = i % COLUMNS, i // COLUMNS
+            rect = (30 + col * (w + gap), 100 + row * (h + gap), w, h)
+            words = result_words(t, m)
+            label = f"{m.id}  {words['a']} {words['x']}–{words['y']} {words['b']}"
+            b.add(button(rect, label, self._open(m.id), "blue", size=22))
+        y = L.H - 80
+        if pages > 1:
+            b.add(button((30, y, 120, 66), "<", self.prev_page, "grey", size=28))
+            b.add(button((L.W - 150, y, 120, 66), ">", self.next_page, "grey", size=28))
+        b.add(button((L.W // 2 - 200, y, 400, 66), tr("button.back"), self.close, "red", 28))
+
+    def prev_page(self) -> None:
+        self.page -= 1
+        self._build()
+
+    def next_page(self) -> None:
+        self.page += 1
+        self._build()
+
+    def _open(self, match_id: str) -> Callable[[], None]:
+        def open_result() -> None:
+            from game.ui.tourney.result import ResultScene
+
+            t = self.app.desk.tournament
+            if t is not None:
+                self.app.scenes.push(ResultScene(self.app, t, t.match(match_id), self._done, correcting=True))
+
+        return open_result
+
+    def _done(self, text: str) -> None:
+        self.close()
+        self.done(text)
+
+    def enter(self) -> None:
+        super().enter()
+        self._build()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.fill(BG)
+        draw_text(surface, tr("tourney.correct_title"), 34, (L.W // 2, 50), GOLD, width=L.W - 60)
+        t = self.app.desk.tournament
+        if not self.matches():
+            draw_text(surface, tr("tourney.correct_none"), 28, (L.W // 2, 200), INK, width=L.W - 60)
+        if t is not None and t.log:
+            top = 100 + ROWS * 70 + 6
+            draw_text(surface, tr("tourney.changes"), 24, (30, top), DIM, anchor="midleft", width=L.W - 60)
+            lang = self.app.settings.language
+            for k, change in enumerate(reversed(t.log[-LOG_LINES:])):
+                line = change_text(t, change, lang)
+                y = top + 30 + k * 28
+                draw_text(surface, line, MIN_SIZE, (30, y), INK, anchor="midleft", width=L.W - 60)
+        self.buttons.draw(surface, self.app.sprites)
+
+
+__all__ = ["CorrectScene"]

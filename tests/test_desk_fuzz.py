@@ -31,7 +31,11 @@ PATHS = [
     "/api/join",
     "/api/next",
     "/api/report",
-    *(f"/api/director/{a}" for a in pr.SCHEMAS if a in ("move", "withdraw", "correct", "remove", "code")),
+    *(
+        f"/api/director/{a}"
+        for a in pr.SCHEMAS
+        if a in ("move", "withdraw", "reinstate", "correct", "remove", "code")
+    ),
 ]
 
 
@@ -198,7 +202,7 @@ def test_ten_thousand_bad_requests_change_nothing(tmp_path: Path) -> None:
                         "match": rng.choice(["R9-1", "C1-1", "R2-1"]),
                         "board": rng.choice(["nobody", "b9"]),
                     }
-                elif schema == "withdraw":
+                elif schema in ("withdraw", "reinstate"):
                     sample = {"player": rng.randrange(8, 100)}
                 elif schema == "correct":
                     sample = {"match": "R2-1", "winner": rng.randrange(5), "score": [9, 9]}

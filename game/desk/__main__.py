@@ -68,7 +68,7 @@ def _director(args: argparse.Namespace) -> int:
     data: dict[str, object]
     if args.action == "move":
         data = {"match": args.values[0], "board": args.values[1]}
-    elif args.action == "withdraw":
+    elif args.action in ("withdraw", "reinstate"):
         data = {"player": int(args.values[0])}
     elif args.action == "correct":
         data = {
@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     d = sub.add_parser("director")
     d.add_argument("--folder", required=True)
     d.add_argument("--desk", required=True)
-    d.add_argument("action", choices=("move", "withdraw", "correct", "remove", "code"))
+    d.add_argument("action", choices=("move", "withdraw", "reinstate", "correct", "remove", "code"))
     d.add_argument("values", nargs="+")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")

@@ -163,7 +163,10 @@ class Desk:
             with self.store.transaction() as db:
                 if nonce is not None:
                     db.execute("INSERT INTO nonces (nonce, stamp) VALUES (?, ?)", (nonce, int(self.clock())))
-                what = work(db, self.tournament)
+                try:
+                    what = work(db, self.tournament)
+                except TournamentError as exc:
+                    raise pr.ProtocolError(409, "refused", str(exc)) from exc
                 if self.tournament is not None:
                     self._write(db, self.tournament)
                 self._audit(db, who, what)
@@ -349,7 +352,7 @@ class Desk:
                 assert tt is not None and record is not None
                 winner = m.players[record]
                 assert winner is not None
-                tt.enter_result(match_id, winner, score, how="played", mat=mat)
+                tt.enter_result(match_id, winner, score, how="played", mat=mat, by=f"board {board}")
                 db.execute("INSERT OR REPLACE INTO records (match, mat) VALUES (?, ?)", (match_id, mat))
                 db.execute("DELETE FROM assignments WHERE match = ?", (match_id,))
                 self.assigned.pop(match_id, None)
@@ -424,6 +427,20 @@ class Desk:
 
             self._change(pr.DIRECTOR, nonce, work)
 
+    def reinstate(self, player: int, nonce: str | None = None) -> None:
+        """Undo a withdrawal (the walkovers it gave that nothing is built on are played after all)."""
+        with self.lock:
+            t = self._need()
+            if not 0 <= player < len(t.players):
+                raise pr.ProtocolError(404, "no_player", f"there is no player {player}")
+
+            def work(db: sqlite3.Connection, tt: Tournament | None) -> str:
+                assert tt is not None
+                again = ", ".join(tt.reinstate(player, by=pr.DIRECTOR)) or "none"
+                return f"player {tt.players[player].name} back in; to play again: {again}"
+
+            self._change(pr.DIRECTOR, nonce, work)
+
     def correct(self, match_id: str, winner: int, score: tuple[int, int], nonce: str | None = None) -> None:
         """The director's result for ``match_id`` (``winner``: 0 or 1, its place in the match)."""
         with self.lock:
@@ -434,18 +451,13 @@ class Desk:
                 raise pr.ProtocolError(
                     400, "bad_value", "the winner is the match's first (0) or second (1) player"
                 )
-            correct = getattr(t, "correct_result", None)
 
             def work(db: sqlite3.Connection, tt: Tournament | None) -> str:
                 assert tt is not None
                 if m.ready:
-                    tt.enter_result(match_id, player, score, how="typed")
-                elif correct is not None:
-                    correct(match_id, player, score)
+                    tt.enter_result(match_id, player, score, how="typed", by=pr.DIRECTOR)
                 else:
-                    raise pr.ProtocolError(
-                        409, "cannot_correct", "this version cannot correct a finished result"
-                    )
+                    tt.correct_result(match_id, player, score, by=pr.DIRECTOR)
                 self._drop_finished(db, tt)
                 return f"match {match_id} result set by the director: {score[0]}-{score[1]}"
 

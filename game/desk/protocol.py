@@ -200,6 +200,7 @@ SCHEMAS: dict[str, dict[str, tuple[Field, bool]]] = {
     "correct": {"match": (Field.MATCH, True), "winner": (Field.INT, True), "score": (Field.SCORE, True)},
     "move": {"match": (Field.MATCH, True), "board": (Field.ID, True)},
     "withdraw": {"player": (Field.INT, True)},
+    "reinstate": {"player": (Field.INT, True)},
     "remove": {"board": (Field.ID, True)},
     "code": {"code": (Field.CODE, True)},
 }

@@ -40,7 +40,7 @@ READ_SECONDS = 10.0
 MAX_THREADS = 24
 QUEUE = 256
 
-DIRECTOR_ACTIONS = ("move", "withdraw", "correct", "remove", "code")
+DIRECTOR_ACTIONS = ("move", "withdraw", "reinstate", "correct", "remove", "code")
 
 
 class DeskHandler(BaseHTTPRequestHandler):
@@ -206,6 +206,8 @@ class DeskHandler(BaseHTTPRequestHandler):
             desk.move(data["match"], data["board"], nonce)
         elif action == "withdraw":
             desk.withdraw(data["player"], nonce)
+        elif action == "reinstate":
+            desk.reinstate(data["player"], nonce)
         elif action == "correct":
             desk.correct(data["match"], data["winner"], (data["score"][0], data["score"][1]), nonce)
         elif action == "remove":

@@ -119,7 +119,7 @@ def test_the_outbox_keeps_reports_while_the_desk_is_away_and_sends_them_in_order
     with pytest.raises(Offline):
         b1.flush()
     assert len(b1.pending()) == 1
-    with running(tmp_path / "desk", create=False) as (desk, server, url):
+    with running(tmp_path / "desk", create=False) as (desk, _server, url):
         b1.desk_url = url
         assert b1.flush() == 0
         assert desk.live[terms["match"]][0] == 1
@@ -197,7 +197,7 @@ def test_a_failed_transaction_leaves_memory_as_the_disk_has_it(tmp_path: Path) -
 
 
 def test_the_phone_page_and_state_read_without_a_credential_and_304_when_unchanged(tmp_path: Path) -> None:
-    with running(tmp_path / "desk") as (desk, _, url):
+    with running(tmp_path / "desk") as (_desk, _, url):
         with urllib.request.urlopen(url + "/?lang=fi") as r:
             page = r.read().decode()
         assert "Seuraava ottelusi" in page and "textContent" in page and "innerHTML" not in page

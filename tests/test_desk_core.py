@@ -109,7 +109,7 @@ def test_a_report_sent_twice_counts_once_and_a_reused_id_is_refused(tmp_path: Pa
 
 
 def test_the_outbox_keeps_reports_while_the_desk_is_away_and_sends_them_in_order(tmp_path: Path) -> None:
-    with running(tmp_path / "desk") as (desk, server, url):
+    with running(tmp_path / "desk") as (desk, _server, url):
         b1 = joined(tmp_path, url, desk, "b1")
         terms = b1.next_match()
         assert terms is not None

@@ -101,17 +101,17 @@ class NetworkScene(ButtonScene):
 class DeskScene(ButtonScene):
     """This machine is the desk (see the module docstring)."""
 
-    def __init__(self, app: Host, host: str = "0.0.0.0") -> None:
+    def __init__(self, app: Host, host: str = "0.0.0.0", port: int = service.PORT) -> None:
         super().__init__(app)
         self.problem = ""
         self.state: dict[str, Any] = {}
         self.clock = 0.0
         self.qr: list[list[bool]] | None = None
         try:
-            desk = service.start(app.data_dir / "desk", host)
+            desk = service.start(app.data_dir / "desk", host, port)
         except OSError as exc:
             log.error("desk: could not listen: %s", exc)
-            self.problem = tr("desk.port_taken", port=service.PORT)
+            self.problem = tr("desk.port_taken", port=port)
             self.service: service.DeskService | None = None
         else:
             self.service = desk

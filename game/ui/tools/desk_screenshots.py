@@ -53,7 +53,7 @@ def shoot_language(out: Path, lang: str) -> None:
         shoot(app, out, "desk_operator_menu", lang)
         app.scenes.push(NetworkScene(app))
         shoot(app, out, "desk_choice", lang)
-        desk_scene = DeskScene(app, host="127.0.0.1")
+        desk_scene = DeskScene(app, host="127.0.0.1", port=0)
         app.scenes.push(desk_scene)
         shoot(app, out, "desk_empty", lang)
         running = service.running()

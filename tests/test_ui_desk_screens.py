@@ -1,0 +1,125 @@
+"""The networked desk's screens, driven by taps: the operator menu opens them, the desk takes the
+cabinet's tournament and shows a board that joined with its score, a board joins with the typed code
+and gets its match called, and a desk without a tournament says what to do first. Loopback only."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game.desk import service
+from game.desk.board import BoardClient
+from game.i18n import tr
+from game.session import settings as st
+from game.session.kiosk import Mode
+from game.tools.desk_page_shots import play
+from game.tournament import Tournament, TournamentFile
+from game.ui.app import App, Launch
+from game.ui.desk import BoardScene, DeskScene, NetworkScene
+from game.ui.kiosk.operator import OperatorScene
+from game.ui.scenes.base import ButtonScene
+from tests.ui_driver import click
+
+STEP = 1.0 / 60.0
+NAMES = ["Anna", "Ben", "Cecil", "Dora", "Eve", "Fay", "Gus", "Hal"]
+
+pytestmark = pytest.mark.usefixtures("ui_reset")
+
+
+@pytest.fixture(autouse=True)
+def _no_desk_left() -> Iterator[None]:
+    yield
+    service.stop()
+
+
+def _app(folder: Path, tournament: bool = True) -> App:
+    if tournament:
+        t = Tournament.create("Club night", NAMES, lengths=[3])
+        TournamentFile(folder / "tournament.json").attach(t)
+    return App(st.Settings(operator_code="2468"), Launch(kiosk=True), data_dir=folder, threaded_ai=False)
+
+
+def _tap(app: App, label: str) -> None:
+    scene = app.scenes.top
+    assert isinstance(scene, ButtonScene)
+    target = next(b for b in scene.buttons.buttons if b.label == label and b.visible)
+    click(app, target.rect.center)
+    app.step(STEP)
+
+
+def _run(app: App, seconds: float) -> None:
+    for _ in range(round(seconds / STEP)):
+        app.step(STEP)
+
+
+def test_the_operator_menu_opens_the_desk_and_the_desk_shows_a_board_and_its_score(tmp_path: Path) -> None:
+    app = _app(tmp_path)
+    app.scenes.push(app.initial_scene())
+    app.step(STEP)
+    assert app.kiosk is not None
+    app.kiosk.mode = Mode.OPERATOR
+    app.scenes.push(OperatorScene(app))
+    _tap(app, tr("operator.network"))
+    assert isinstance(app.scenes.top, NetworkScene)
+    scene = DeskScene(app, host="127.0.0.1", port=0)  # the menu's button listens on the event's network
+    app.scenes.push(scene)
+    running = service.running()
+    assert running is not None and running.desk.tournament is not None
+    assert [p.name for p in running.desk.tournament.players] == NAMES  # the cabinet's draw, unchanged
+    before = scene.draw_key()
+    client = BoardClient(tmp_path / "b3", running.url.rstrip("/"), board="b3", name="3")
+    assert client.join(running.desk.join_code, running.desk.desk_id).ok
+    play(client, 1)
+    _run(app, 2.5)
+    assert scene.draw_key() != before  # the screen follows the desk by itself
+    boards = scene.state["boards"]
+    assert [b["name"] for b in boards] == ["3"]
+    app.draw(0.0)
+    old = running.desk.join_code
+    _tap(app, tr("desk.new_code"))
+    assert running.desk.join_code != old
+    _tap(app, tr("desk.stop"))
+    assert service.running() is None
+
+
+def test_a_desk_without_a_tournament_says_to_set_one_up_first(tmp_path: Path) -> None:
+    app = _app(tmp_path, tournament=False)
+    scene = DeskScene(app, host="127.0.0.1", port=0)
+    app.scenes.push(scene)
+    assert scene.problem == tr("desk.need_tournament")
+    app.draw(0.0)
+
+
+def test_a_board_joins_with_the_code_and_gets_its_match_called(tmp_path: Path) -> None:
+    desk_app = _app(tmp_path / "desk-cabinet")
+    desk_scene = DeskScene(desk_app, host="127.0.0.1", port=0)
+    desk_app.scenes.push(desk_scene)
+    running = service.running()
+    assert running is not None
+    app = _app(tmp_path / "board-cabinet", tournament=False)
+    app.scenes.push(app.initial_scene())
+    app.step(STEP)
+    assert app.kiosk is not None
+    app.kiosk.mode = Mode.OPERATOR
+    board = BoardScene(app)
+    app.scenes.push(board)
+    _tap(app, tr("desk.board.join"))
+    assert board.link is None  # nothing typed yet: nothing happens
+    board.address = running.url[len("http://") :].rstrip("/")
+    board.code = running.desk.join_code.lower()
+    board.number = "7"
+    board._build()
+    _tap(app, tr("desk.board.join"))
+    for _ in range(100):
+        _run(app, 0.5)
+        if board.link is not None and board.link.status.match is not None:
+            break
+        time.sleep(0.05)
+    assert board.link is not None and board.link.status.joined
+    match = board.link.status.match
+    assert match is not None and match["match"] == "R1-1" and match["names"] == ["Anna", "Hal"]
+    app.draw(0.0)
+    assert running.desk.state()["boards"][0]["name"] == "7"

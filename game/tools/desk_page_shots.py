@@ -34,10 +34,14 @@ def sample_desk(folder: Path) -> tuple[Desk, list[BoardClient]]:
 
 
 def play(client: BoardClient, games: int | None) -> None:
+    """``client`` plays ``games`` more games of its match (None: to its end), reporting each."""
     terms = client.next_match()
     assert terms is not None
     names = (str(terms["names"][0]), str(terms["names"][1]))
-    match = MatchPlay(terms["match"], names, terms["length"], terms["secret"], date=terms["date"])
+    so_far = str(terms["so_far"]) or None  # a match taken up again goes on after its last reported game
+    match = MatchPlay(
+        terms["match"], names, terms["length"], terms["secret"], date=terms["date"], so_far=so_far
+    )
     played = 0
     while not match.over and (games is None or played < games):
         match.play_game()

@@ -8,6 +8,7 @@ import contextlib
 import json
 import sqlite3
 import urllib.request
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -209,3 +210,16 @@ def test_the_phone_page_and_state_read_without_a_credential_and_304_when_unchang
         with pytest.raises(urllib.error.HTTPError) as caught:
             urllib.request.urlopen(request)
         assert caught.value.code == 304
+
+
+def test_the_whole_event_goes_into_one_archive_with_every_record(tmp_path: Path) -> None:
+    with running(tmp_path / "desk") as (desk, _, url):
+        b1 = joined(tmp_path, url, desk, "b1")
+        last = play_out(b1)
+        archive = desk.export_archive(tmp_path / "out" / "event.zip")
+    with zipfile.ZipFile(archive) as z:
+        names = z.namelist()
+        mats = [n for n in names if n.endswith(".mat")]
+        assert len(mats) == 1 and z.read(mats[0]).decode() == last["mat"]
+        assert "desk-audit.csv" in names and any(n.endswith("-standings.csv") for n in names)
+        assert "won by" in z.read("desk-audit.csv").decode()

@@ -5,6 +5,8 @@
     ``desk <url> <desk id> <join code>`` when it listens, then serves until stopped.
 ``python -m game.desk board --folder DIR --desk URL --code CODE --board ID``
     a board whose matches the computer plays, until the tournament is over.
+``python -m game.desk export --folder DIR --out EVENT.zip``
+    the whole event in one archive: results, standings, changes, every .mat record, the desk's audit.
 ``python -m game.desk director --folder DESKDIR --desk URL move R1-2 b3``
     the director's actions from a shell on the desk's machine (move, withdraw, correct, remove, code).
 """
@@ -111,6 +113,10 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--name")
     b.add_argument("--level", default="beginner")
     b.add_argument("--pace", type=float, default=0.0)
+    e = sub.add_parser("export")
+    e.add_argument("--folder", required=True)
+    e.add_argument("--out", required=True)
+    e.add_argument("--lang")
     d = sub.add_parser("director")
     d.add_argument("--folder", required=True)
     d.add_argument("--desk", required=True)
@@ -122,6 +128,11 @@ def main(argv: list[str] | None = None) -> int:
         return _serve(args)
     if args.command == "board":
         return _board(args)
+    if args.command == "export":
+        desk = Desk(Path(args.folder))
+        print(desk.export_archive(Path(args.out), args.lang))
+        desk.close()
+        return 0
     return _director(args)
 
 

@@ -11,14 +11,18 @@ memory is read back from the database, so memory never holds what the disk refus
 
 from __future__ import annotations
 
+import csv
 import hashlib
 import hmac
+import io
 import json
 import logging
 import secrets
 import sqlite3
+import tempfile
 import threading
 import time
+import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +30,7 @@ from typing import Any
 
 from game.engine import Match
 from game.record import MatchRecord, RecordError, check_match, read_mat
-from game.tournament import TMatch, Tournament, TournamentError
+from game.tournament import TMatch, Tournament, TournamentError, export_folder
 from game.tournament.core import Format
 
 from . import protocol as pr
@@ -518,6 +522,30 @@ class Desk:
     def record(self, match_id: str) -> str | None:
         rows = self.store.rows("SELECT mat FROM records WHERE match = ?", (match_id,))
         return str(rows[0][0]) if rows else None
+
+    def export_archive(self, path: Path, lang: str | None = None) -> Path:
+        """The whole event in one zip archive for ratings and the club's records: the tournament's page,
+        standings, matches and changes (``game.tournament.export_folder``), every match's .mat record,
+        and the desk's audit (who changed what, when). ``OSError`` if the disk refuses."""
+        t = self._need()
+        with self.lock, tempfile.TemporaryDirectory(prefix="desk-export") as tmp:
+            folder = Path(tmp) / "event"
+            folder.mkdir()
+            written = export_folder(t, folder, lang)
+            audit = io.StringIO()
+            out = csv.writer(audit)
+            out.writerow(["at_utc", "who", "what"])
+            for at, who, what in self.audit():
+                out.writerow([time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(at)), who, what])
+            (folder / "desk-audit.csv").write_text(audit.getvalue(), encoding="utf-8")
+            written.append(folder / "desk-audit.csv")
+            path.parent.mkdir(parents=True, exist_ok=True)
+            partial = path.with_name(path.name + ".part")
+            with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as archive:
+                for file in sorted(written):
+                    archive.write(file, file.relative_to(folder).as_posix())
+            partial.replace(path)
+        return path
 
     def audit(self) -> list[tuple[float, str, str]]:
         return [

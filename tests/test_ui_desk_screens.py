@@ -4,6 +4,7 @@ and gets its match called, and a desk without a tournament says what to do first
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,6 +13,10 @@ import pytest
 
 from game.desk import service
 from game.desk.board import BoardClient
+from game.desk.desk import Desk
+from game.desk.server import serve
+from game.engine.flow import EndTurn, Phase, PlayMoves
+from game.engine.moves import legal_plays
 from game.i18n import tr
 from game.session import settings as st
 from game.session.kiosk import Mode
@@ -21,6 +26,8 @@ from game.ui.app import App, Launch
 from game.ui.desk import BoardScene, DeskScene, NetworkScene
 from game.ui.kiosk.operator import OperatorScene
 from game.ui.scenes.base import ButtonScene
+from game.ui.scenes.confirm import ConfirmScene
+from game.ui.scenes.game import GameScene
 from tests.ui_driver import click
 
 STEP = 1.0 / 60.0
@@ -123,3 +130,60 @@ def test_a_board_joins_with_the_code_and_gets_its_match_called(tmp_path: Path) -
     assert match is not None and match["match"] == "R1-1" and match["names"] == ["Anna", "Hal"]
     app.draw(0.0)
     assert running.desk.state()["boards"][0]["name"] == "7"
+
+
+def test_people_play_the_desks_match_on_a_board_and_the_loser_confirms_the_result(tmp_path: Path) -> None:
+    desk = Desk(tmp_path / "desk")
+    desk.create(NAMES, lengths=[1], dice_seed="people")
+    server = serve(desk)
+    try:
+        app = _app(tmp_path / "board-cabinet", tournament=False)
+        app.scenes.push(app.initial_scene())
+        app.step(STEP)
+        assert app.kiosk is not None
+        app.kiosk.mode = Mode.OPERATOR
+        board = BoardScene(app)
+        board.address, board.code, board.number = f"127.0.0.1:{server.port}", desk.join_code, "4"
+        app.scenes.push(board)
+        board.join()
+        for _ in range(100):
+            _run(app, 0.5)
+            if board.link is not None and board.link.status.match is not None:
+                break
+            time.sleep(0.05)
+        _tap(app, tr("desk.board.play"))
+        game = app.scenes.top
+        assert isinstance(game, GameScene)
+        assert game.game.setup.names == ("Anna", "Hal") and game.game.setup.secret is not None
+        rng = random.Random(4)
+        for _ in range(600):  # the one-point match played out by random plays
+            s = game.state
+            if s.phase is Phase.GAME_OVER or game.game.match.is_over:
+                break
+            if s.phase is Phase.OPENING:
+                game.game.step(5.0)
+            elif s.phase is Phase.ROLL:
+                game.game.roll()
+            elif s.phase is Phase.MOVING and s.dice is not None:
+                plays = legal_plays(s.position, s.dice)
+                if plays:
+                    game.do(PlayMoves(rng.choice(plays).moves))
+                if game.state.phase is Phase.MOVING:
+                    game.do(EndTurn())
+        _run(app, 1.0)
+        asked = app.scenes.top
+        assert isinstance(asked, ConfirmScene)  # the loser confirms before anything is sent
+        assert desk.tournament is not None and not desk.tournament.match("R1-1").done
+        _tap(app, tr("desk.board.confirm_yes"))
+        m = desk.tournament.match("R1-1")
+        for _ in range(100):
+            if m.done:
+                break
+            time.sleep(0.05)
+        assert m.done and m.how == "played"
+        record = desk.record("R1-1")
+        assert record is not None and '[Player 1 "Anna"]' in record
+    finally:
+        server.shutdown()
+        server.server_close()
+        desk.close()

@@ -111,10 +111,12 @@ class BoardLink:
         self.client = BoardClient(folder, url, board=board, name=name)
         self.status = BoardStatus(joined=self.client.joined, waiting=len(self.client.pending()))
         self.lock = threading.Lock()
+        self.again = False
 
-    def _run(self, work: Any) -> None:
+    def _run(self, work: Any, soon: bool = False) -> None:
         with self.lock:
             if self.status.busy:
+                self.again = self.again or soon  # a report was queued meanwhile: go again after this
                 return
             self.status.busy = True
 
@@ -126,7 +128,11 @@ class BoardLink:
                 self.status.error = str(exc) or "offline"
             finally:
                 self.status.waiting = len(self.client.pending())
-                self.status.busy = False
+                with self.lock:
+                    self.status.busy = False
+                    again, self.again = self.again, False
+                if again:
+                    self.refresh()
 
         threading.Thread(target=go, name="board-link", daemon=True).start()
 
@@ -139,8 +145,9 @@ class BoardLink:
 
         self._run(work)
 
-    def refresh(self) -> None:
-        """Send the outbox and ask the desk for this board's match."""
+    def refresh(self, soon: bool = False) -> None:
+        """Send the outbox and ask the desk for this board's match (``soon``: a report was just queued,
+        so if a call is under way, another follows it)."""
 
         def work() -> None:
             with contextlib.suppress(Offline):
@@ -152,7 +159,21 @@ class BoardLink:
             self.status.match = terms if isinstance(terms, dict) else None
             self.status.finished = bool(answer.data.get("finished"))
 
-        self._run(work)
+        self._run(work, soon)
+
+
+_boards: list[BoardLink] = []
+
+
+def board_link() -> BoardLink | None:
+    """This game's link to a desk, once a board joined (kept while the game runs)."""
+    return _boards[0] if _boards else None
+
+
+def new_board_link(folder: Path, url: str, board: str, name: str) -> BoardLink:
+    _boards.clear()
+    _boards.append(BoardLink(folder, url, board, name))
+    return _boards[0]
 
 
 __all__ = [

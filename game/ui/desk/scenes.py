@@ -23,13 +23,18 @@ import pygame
 
 from game.desk import protocol as pr
 from game.desk import service
+from game.desk.reporter import BoardReporter
 from game.i18n import tr, tr_n
+from game.session.controller import GameSetup
+from game.session.match_timer import PRESET_NAMES
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.input import Intent
 from game.ui.lines import wrap_lines
 from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button
+from game.ui.scenes.confirm import ConfirmScene
 from game.ui.text import draw_text
+from game.ui.tourney.flow import drop_games
 from game.ui.tourney.keyboard import KeyboardScene
 
 log = logging.getLogger(__name__)
@@ -37,6 +42,48 @@ log = logging.getLogger(__name__)
 LATE = (255, 130, 120)
 REFRESH = 2.0
 """Seconds between the screens' looks at the desk's state (a board: between its calls to the desk)."""
+
+
+_reporters: dict[int, BoardReporter] = {}
+
+
+def reporter(app: Host) -> BoardReporter:
+    """The App's board reporter, listening to its games from the first desk match played here on."""
+    found = _reporters.get(id(app))
+    if found is None:
+        found = BoardReporter(lambda: app.records.match_record())
+        found.confirm = lambda: _ask_loser(app)
+        app.events.subscribe(found)
+        _reporters[id(app)] = found
+    return found
+
+
+def _ask_loser(app: Host) -> None:
+    """The result on the board's screen for the loser to confirm; cancelled, it waits on the board's
+    screen ("Confirm: ...") and nothing is sent."""
+    waiting = reporter(app).pending
+    if waiting is None:
+        return
+    question = tr("desk.board.confirm_ask", name=waiting[0], score=waiting[1])
+    detail = tr("desk.board.confirm_detail")
+    app.scenes.push(
+        ConfirmScene(app, question, tr("desk.board.confirm_yes"), reporter(app).confirmed, detail)
+    )
+
+
+def desk_setup(terms: dict[str, Any]) -> GameSetup:
+    """A two-player match with the desk's terms: the players' names, the length, the desk's dice
+    secret, the house's clock and aids."""
+    house = terms.get("house") or {}
+    clock = house.get("clock")
+    return GameSetup(
+        mode="two",
+        match_length=int(terms["length"]),
+        secret=str(terms["secret"]),
+        clock=clock if clock in PRESET_NAMES else None,
+        names=(str(terms["names"][0]), str(terms["names"][1])),
+        aids=bool(house.get("aids", False)),
+    )
 
 
 def qr_matrix(text: str) -> list[list[bool]] | None:
@@ -238,7 +285,9 @@ class BoardScene(ButtonScene):
         self.address = ""
         self.code = ""
         self.number = ""
-        self.link: service.BoardLink | None = None
+        self.note = ""
+        self._built: object | None = None
+        self.link: service.BoardLink | None = service.board_link()
         self.clock = 0.0
         self._build()
 
@@ -253,9 +302,18 @@ class BoardScene(ButtonScene):
                 (tr("desk.board.number", number=self.number or "-"), self.type_number, "blue"),
                 (tr("desk.board.join"), self.join, "green"),
             ]
+        else:
+            waiting = reporter(self.app).pending
+            if waiting is not None:
+                items.append(
+                    (tr("desk.board.confirm", name=waiting[0], score=waiting[1]), self.ask_confirm, "gold")
+                )
+            elif self.link.status.match is not None:
+                items.append((tr("desk.board.play"), self.play, "green"))
         items.append((tr("button.back"), self.close, "red"))
+        top = 250 if self.link is None or not self.link.status.joined else 330
         for i, (label, action, colour) in enumerate(items):
-            self.buttons.add(button((x, 250 + i * 84, w, 70), label, action, colour, size=28))
+            self.buttons.add(button((x, top + i * 84, w, 70), label, action, colour, size=28))
 
     def type_address(self) -> None:
         def done(text: str) -> str | None:
@@ -298,8 +356,30 @@ class BoardScene(ButtonScene):
         if not self.address or not self.code or not self.number:
             return
         folder = self.app.data_dir / "board"
-        self.link = service.BoardLink(folder, service.desk_url(self.address), f"b{self.number}", self.number)
+        self.link = service.new_board_link(
+            folder, service.desk_url(self.address), f"b{self.number}", self.number
+        )
         self.link.join(self.code)
+
+    def play(self) -> None:
+        """The desk's match on this screen, played by the people at the board."""
+        link = self.link
+        terms = link.status.match if link is not None else None
+        if link is None or terms is None:
+            return
+        if terms.get("so_far"):
+            self.note = tr(
+                "desk.board.cannot_resume"
+            )  # a match moved here mid-way: the computer's boards only
+            return
+        from game.ui.scenes.game import GameScene
+
+        reporter(self.app).play(link, terms)
+        drop_games(self.app)
+        self.app.scenes.push(GameScene(self.app, desk_setup(terms)))
+
+    def ask_confirm(self) -> None:
+        _ask_loser(self.app)
 
     def update(self, dt: float) -> None:
         link = self.link
@@ -310,6 +390,9 @@ class BoardScene(ButtonScene):
             self.clock = 0.0
             if link.status.joined:
                 link.refresh()
+        shown = self.draw_key()
+        if shown != self._built:  # what the desk said changed the buttons (joined, a match, a result)
+            self._built = shown
             self._build()
 
     def busy(self) -> bool:
@@ -318,7 +401,8 @@ class BoardScene(ButtonScene):
     def draw_key(self) -> object | None:
         s = self.link.status if self.link is not None else None
         shown = None if s is None else (s.joined, s.busy, s.error, str(s.match), s.waiting, s.finished)
-        return (shown, self.address, self.code, self.app.scenes.top is self)
+        waiting = reporter(self.app).pending
+        return (shown, self.address, self.code, self.note, waiting is None, self.app.scenes.top is self)
 
     def handle(self, intent: Intent) -> None:
         if intent.kind == "back":
@@ -349,6 +433,8 @@ class BoardScene(ButtonScene):
                 lines.append((tr_n("desk.board.outbox", s.waiting, n=s.waiting), DIM))
         if s is not None and s.error:
             lines.append((tr("desk.board.offline", why=s.error[:80]), LATE))
+        if self.note:
+            lines.append((self.note, LATE))
         y = 130
         for text, colour in lines:
             for line in wrap_lines(text, 28, 1000):

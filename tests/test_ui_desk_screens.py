@@ -4,7 +4,6 @@ and gets its match called, and a desk without a tournament says what to do first
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,8 +14,6 @@ from game.desk import service
 from game.desk.board import BoardClient
 from game.desk.desk import Desk
 from game.desk.server import serve
-from game.engine.flow import EndTurn, Phase, PlayMoves
-from game.engine.moves import legal_plays
 from game.i18n import tr
 from game.session import settings as st
 from game.session.kiosk import Mode
@@ -28,6 +25,7 @@ from game.ui.kiosk.operator import OperatorScene
 from game.ui.scenes.base import ButtonScene
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.game import GameScene
+from game.ui.tools.desk_screenshots import play_out
 from tests.ui_driver import click
 
 STEP = 1.0 / 60.0
@@ -155,21 +153,7 @@ def test_people_play_the_desks_match_on_a_board_and_the_loser_confirms_the_resul
         game = app.scenes.top
         assert isinstance(game, GameScene)
         assert game.game.setup.names == ("Anna", "Hal") and game.game.setup.secret is not None
-        rng = random.Random(4)
-        for _ in range(600):  # the one-point match played out by random plays
-            s = game.state
-            if s.phase is Phase.GAME_OVER or game.game.match.is_over:
-                break
-            if s.phase is Phase.OPENING:
-                game.game.step(5.0)
-            elif s.phase is Phase.ROLL:
-                game.game.roll()
-            elif s.phase is Phase.MOVING and s.dice is not None:
-                plays = legal_plays(s.position, s.dice)
-                if plays:
-                    game.do(PlayMoves(rng.choice(plays).moves))
-                if game.state.phase is Phase.MOVING:
-                    game.do(EndTurn())
+        play_out(game)
         _run(app, 1.0)
         asked = app.scenes.top
         assert isinstance(asked, ConfirmScene)  # the loser confirms before anything is sent

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 import tempfile
 import time
@@ -25,6 +26,8 @@ import pygame  # noqa: E402
 
 from game.desk import service  # noqa: E402
 from game.desk.board import BoardClient  # noqa: E402
+from game.engine.flow import EndTurn, Phase, PlayMoves  # noqa: E402
+from game.engine.moves import legal_plays  # noqa: E402
 from game.i18n import LANGUAGES  # noqa: E402
 from game.session import settings as st  # noqa: E402
 from game.tools.desk_page_shots import play  # noqa: E402
@@ -32,10 +35,30 @@ from game.tournament import Tournament, TournamentFile  # noqa: E402
 from game.ui.app import App, Launch  # noqa: E402
 from game.ui.desk import BoardScene, DeskScene, NetworkScene  # noqa: E402
 from game.ui.kiosk.operator import OperatorScene  # noqa: E402
+from game.ui.scenes.game import GameScene  # noqa: E402
 from game.ui.tools._frames import shoot  # noqa: E402
 
 NAMES = ["Anna", "Ben", "Csilla", "Dóra", "Eero", "Fanni", "Gábor", "Helmi"]
 STEP = 1.0 / 60.0
+
+
+def play_out(game: GameScene, seed: int = 4) -> None:
+    """A two-player match on screen played to its end by random legal plays (a one-point match)."""
+    rng = random.Random(seed)
+    for _ in range(600):
+        s = game.state
+        if s.phase is Phase.GAME_OVER or game.game.match.is_over:
+            return
+        if s.phase is Phase.OPENING:
+            game.game.step(5.0)
+        elif s.phase is Phase.ROLL:
+            game.game.roll()
+        elif s.phase is Phase.MOVING and s.dice is not None:
+            plays = legal_plays(s.position, s.dice)
+            if plays:
+                game.do(PlayMoves(rng.choice(plays).moves))
+            if game.state.phase is Phase.MOVING:
+                game.do(EndTurn())
 
 
 def run(app: App, seconds: float) -> None:
@@ -45,7 +68,7 @@ def run(app: App, seconds: float) -> None:
 
 def shoot_language(out: Path, lang: str) -> None:
     with tempfile.TemporaryDirectory() as data:
-        t = Tournament.create("Club night", NAMES, lengths=[3], lang=lang)
+        t = Tournament.create("Club night", NAMES, lengths=[1], lang=lang)
         TournamentFile(Path(data) / "tournament.json").attach(t)
         settings = st.Settings(language=lang, animation="fast", operator_code="2468", sound=False)
         app = App(settings, Launch(kiosk=True, seed=3), data_dir=data, threaded_ai=False)
@@ -78,7 +101,14 @@ def shoot_language(out: Path, lang: str) -> None:
             if board.link is not None and board.link.status.match is not None:
                 break
             time.sleep(0.05)
+        run(app, 0.2)
         shoot(app, out, "desk_board_joined", lang)
+        board.play()
+        top = app.scenes.top
+        assert isinstance(top, GameScene)
+        play_out(top)
+        run(app, 1.0)
+        shoot(app, out, "desk_board_confirm", lang)
         service.stop()
         app.quit()
         pygame.quit()

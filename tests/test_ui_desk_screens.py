@@ -20,7 +20,7 @@ from game.session.kiosk import Mode
 from game.tools.desk_page_shots import play
 from game.tournament import Tournament, TournamentFile
 from game.ui.app import App, Launch
-from game.ui.desk import BoardScene, DeskScene, NetworkScene
+from game.ui.desk import BoardScene, DeskScene, MoveScene, NetworkScene
 from game.ui.kiosk.operator import OperatorScene
 from game.ui.scenes.base import ButtonScene
 from game.ui.scenes.confirm import ConfirmScene
@@ -83,6 +83,16 @@ def test_the_operator_menu_opens_the_desk_and_the_desk_shows_a_board_and_its_sco
     boards = scene.state["boards"]
     assert [b["name"] for b in boards] == ["3"]
     app.draw(0.0)
+    spare = BoardClient(tmp_path / "b4", running.url.rstrip("/"), board="b4", name="4")
+    assert spare.join(running.desk.join_code, running.desk.desk_id).ok
+    _tap(app, tr("desk.move"))  # board 3 died: its match goes to board 4
+    assert isinstance(app.scenes.top, MoveScene)
+    ready = next(m for m in running.desk.state()["matches"] if m["ready"])  # board 3's, or the next one
+    move = app.scenes.top
+    label = next(b.label for b in move.buttons.buttons if b.label.startswith(f"{ready['id']}: "))
+    _tap(app, label)
+    _tap(app, tr("desk.board_short", board="4"))
+    assert running.desk.assigned[ready["id"]] == "b4" and app.scenes.scenes[-1] is scene
     old = running.desk.join_code
     _tap(app, tr("desk.new_code"))
     assert running.desk.join_code != old

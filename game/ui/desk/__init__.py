@@ -1,5 +1,5 @@
 """The networked desk's screens: be the desk of the event, or join a desk as a board (game.desk)."""
 
-from .scenes import BoardScene, DeskScene, NetworkScene
+from .scenes import BoardScene, DeskScene, MoveScene, NetworkScene
 
-__all__ = ["BoardScene", "DeskScene", "NetworkScene"]
+__all__ = ["BoardScene", "DeskScene", "MoveScene", "NetworkScene"]

@@ -185,17 +185,23 @@ class DeskScene(ButtonScene):
         x, w = 900, 356
         items: list[tuple[str, Callable[[], None], str]] = []
         if self.service is not None:
+            items.append((tr("desk.move"), self.move, "gold"))
             items.append((tr("desk.new_code"), self.new_code, "blue"))
             items.append((tr("desk.stop"), self.stop, "grey"))
         items.append((tr("button.back"), self.close, "red"))
         for i, (label, action, colour) in enumerate(items):
             self.buttons.add(
-                button((x, L.H - 90 - (len(items) - 1 - i) * 76, w, 66), label, action, colour, 26)
+                button((x, L.H - 84 - (len(items) - 1 - i) * 66, w, 58), label, action, colour, 24)
             )
 
     def _look(self) -> None:
         if self.service is not None:
             self.state = self.service.desk.state()
+
+    def move(self) -> None:
+        """The director moves a match being played (a board that died, a table needed) to a free board."""
+        if self.service is not None:
+            self.app.scenes.push(MoveScene(self.app, self.service))
 
     def new_code(self) -> None:
         if self.service is not None:
@@ -240,8 +246,8 @@ class DeskScene(ButtonScene):
                 draw_text(surface, line, 20, (900, 150 + 22 * i), DIM, anchor="midleft")
             url = self.service.url
             if self.qr is not None:
-                draw_qr(surface, self.qr, pygame.Rect(900, 196, 240, 240))
-                draw_text(surface, url, 22, (900, 450), INK, anchor="midleft", width=356)
+                draw_qr(surface, self.qr, pygame.Rect(900, 190, 210, 210))
+                draw_text(surface, url, 22, (900, 414), INK, anchor="midleft", width=356)
             else:
                 draw_text(surface, url, 26, (900, 200), INK, anchor="midleft", width=356)
         y = 110 if not self.problem else 200
@@ -274,6 +280,83 @@ class DeskScene(ButtonScene):
             draw_text(
                 surface, tr("desk.winner", name=t["winner"]), 28, (40, L.H - 50), GOLD, anchor="midleft"
             )
+        self.buttons.draw(surface, self.app.sprites)
+
+
+class MoveScene(ButtonScene):
+    """Move a match to another board: first the match (those on a board, and those waiting for one),
+    then a free board. The match goes on from its last reported game (the board's screen says so)."""
+
+    def __init__(self, app: Host, desk_service: service.DeskService) -> None:
+        super().__init__(app)
+        self.service = desk_service
+        self.match: str | None = None
+        self.message = ""
+        self._build()
+
+    def _build(self) -> None:
+        self.buttons.clear()
+        state = self.service.desk.state()
+        items: list[tuple[str, Callable[[], None], str]] = []
+        if self.match is None:
+            for m in state.get("matches", []):
+                if m["ready"]:
+                    a, b = m["players"]
+                    where = tr("desk.board_short", board=m["board"]) if m["board"] else tr("desk.no_board")
+                    items.append((f"{m['id']}: {a} - {b} ({where})", self._pick_match(m["id"]), "blue"))
+        else:
+            busy = {m["board"] for m in state.get("matches", []) if m["board"] and m["id"] != self.match}
+            for b in state.get("boards", []):
+                if not b["removed"] and b["name"] not in busy:
+                    colour = "grey" if b["late"] else "green"
+                    items.append((tr("desk.board_short", board=b["name"]), self._pick_board(b["id"]), colour))
+        items = items[:8]
+        items.append((tr("button.back"), self.back, "red"))
+        x, w = L.W // 2 - 320, 640
+        for i, (label, action, colour) in enumerate(items):
+            self.buttons.add(button((x, 130 + i * 64, w, 56), label, action, colour, size=24))
+
+    def _pick_match(self, match_id: str) -> Callable[[], None]:
+        def pick() -> None:
+            self.match = match_id
+            self._build()
+
+        return pick
+
+    def _pick_board(self, board: str) -> Callable[[], None]:
+        def pick() -> None:
+            assert self.match is not None
+            try:
+                self.service.desk.move(self.match, board)
+            except pr.ProtocolError as exc:
+                log.warning("desk: the move was refused: %s", exc)
+                self.message = tr("desk.move_refused")
+                self.match = None
+                self._build()
+                return
+            self.close()
+
+        return pick
+
+    def back(self) -> None:
+        if self.match is not None:
+            self.match = None
+            self._build()
+        else:
+            self.close()
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "back":
+            self.back()
+            return
+        self.buttons.handle(intent)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.fill(BG)
+        title = tr("desk.move_which") if self.match is None else tr("desk.move_where", id=self.match)
+        draw_text(surface, title, 36, (L.W // 2, 60), GOLD, width=L.W - 80)
+        if self.message:
+            draw_text(surface, self.message, 24, (L.W // 2, 100), LATE, width=L.W - 80)
         self.buttons.draw(surface, self.app.sprites)
 
 
@@ -443,4 +526,4 @@ class BoardScene(ButtonScene):
         self.buttons.draw(surface, self.app.sprites)
 
 
-__all__ = ["BoardScene", "DeskScene", "NetworkScene", "draw_qr", "qr_matrix"]
+__all__ = ["BoardScene", "DeskScene", "MoveScene", "NetworkScene", "draw_qr", "qr_matrix"]

@@ -33,7 +33,7 @@ from game.session import settings as st  # noqa: E402
 from game.tools.desk_page_shots import play  # noqa: E402
 from game.tournament import Tournament, TournamentFile  # noqa: E402
 from game.ui.app import App, Launch  # noqa: E402
-from game.ui.desk import BoardScene, DeskScene, NetworkScene  # noqa: E402
+from game.ui.desk import BoardScene, DeskScene, MoveScene, NetworkScene  # noqa: E402
 from game.ui.kiosk.operator import OperatorScene  # noqa: E402
 from game.ui.scenes.game import GameScene  # noqa: E402
 from game.ui.tools._frames import shoot  # noqa: E402
@@ -68,7 +68,7 @@ def run(app: App, seconds: float) -> None:
 
 def shoot_language(out: Path, lang: str) -> None:
     with tempfile.TemporaryDirectory() as data:
-        t = Tournament.create("Club night", NAMES, lengths=[1], lang=lang)
+        t = Tournament.create("Club night", NAMES, lengths=[1, 3], lang=lang)
         TournamentFile(Path(data) / "tournament.json").attach(t)
         settings = st.Settings(language=lang, animation="fast", operator_code="2468", sound=False)
         app = App(settings, Launch(kiosk=True, seed=3), data_dir=data, threaded_ai=False)
@@ -89,6 +89,13 @@ def shoot_language(out: Path, lang: str) -> None:
             play(client, games)
         run(app, 2.5)
         shoot(app, out, "desk_running", lang)
+        move = MoveScene(app, running)
+        app.scenes.push(move)
+        shoot(app, out, "desk_move_which", lang)
+        move.match = "R1-1"
+        move._build()
+        shoot(app, out, "desk_move_where", lang)
+        app.scenes.pop()
         app.scenes.pop()
         board = BoardScene(app)
         board.address, board.code, board.number = url[len("http://") :], code, "7"

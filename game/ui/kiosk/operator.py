@@ -41,13 +41,15 @@ class OperatorScene(ButtonScene):
             ("operator.fairness", self.fairness, "blue"),
             ("operator.new_game", self.new_game, "blue"),
             ("operator.tournament", self.tournament, "gold"),
+            ("operator.network", self.network, "gold"),
             ("operator.attract", self.attract, "grey"),
             ("operator.clear_save", self.clear_save, "grey"),
             ("operator.clear_board", self.clear_board, "grey"),
             ("operator.quit", self.app.quit, "red"),
         ]
+        step = min(68, (L.H - 110) // len(items))
         for i, (key, action, colour) in enumerate(items):
-            b.add(button((x, 102 + i * 68, w, 60), tr(key), action, colour, size=28))
+            b.add(button((x, 102 + i * step, w, step - 8), tr(key), action, colour, size=28))
         if self.app.notices:
             b.add(button((NOTICE_X + 140, L.H - 84, 400, 64), tr("notice.seen"), self.seen, "gold", size=28))
 
@@ -86,6 +88,12 @@ class OperatorScene(ButtonScene):
     def tournament(self) -> None:
         """The event's tournament: its draw, the next match, results, export (game.ui.tourney)."""
         self.app.open_tournament()
+
+    def network(self) -> None:
+        """Be the desk of the event's network, or join a desk as a board (game.ui.desk)."""
+        from game.ui.desk import NetworkScene
+
+        self.app.scenes.push(NetworkScene(self.app))
 
     def attract(self) -> None:
         self.app.go_attract()

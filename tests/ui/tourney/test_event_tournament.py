@@ -20,19 +20,18 @@ from game.session import persist
 from game.session import settings as st
 from game.session.event_desk import EventDesk
 from game.tournament import Tournament, TournamentFile
-from game.ui.app import App, Launch
+from game.ui.app import App
 from game.ui.entry.keyboard import KeyboardScene
 from game.ui.entry.keypad import KeypadScene
-from game.ui.kiosk.operator import OperatorScene
 from game.ui.scenes.game import GameScene
 from game.ui.tourney.export import ExportScene
 from game.ui.tourney.hub import TournamentScene
 from game.ui.tourney.result import ResultScene
 from game.ui.tourney.setup import SetupScene
 from game.ui.tourney.withdraw import WithdrawScene
+from tests.helpers.cabinet import CODE, NAMES, cabinet, to_hub
 from tests.helpers.event_driver import (
     let_dialog_take_presses,
-    open_operator,
     play_match,
     play_turn,
     press_enter,
@@ -44,31 +43,10 @@ from tests.helpers.event_driver import (
 from tests.helpers.mounts import tmpfs
 from tests.helpers.ui_driver import click, press_button, quit_pygame
 
-CODE = "2468"
-NAMES = ["Anna", "Ben", "Csilla", "Dóra", "Eero", "Fanni", "Gábor", "Helmi"]
-
 
 @pytest.fixture(autouse=True)
 def _reset(ui_reset: None) -> Iterator[None]:
     yield
-
-
-def cabinet(tmp_path: Path) -> App:
-    settings = st.Settings(animation="fast", sound=False, operator_code=CODE, idle_seconds=60)
-    app = App(settings, Launch(kiosk=True), data_dir=tmp_path, threaded_ai=False, clock=lambda: 1.8e9)
-    app.scenes.push(app.initial_scene())
-    return app
-
-
-def to_hub(app: App) -> TournamentScene:
-    click(app, (640, 360))  # wake the demo
-    steps(app, 0.5)
-    open_operator(app, CODE)
-    assert isinstance(app.scenes.top, OperatorScene)
-    press_button(app, tr("operator.tournament"))
-    hub = app.scenes.top
-    assert isinstance(hub, TournamentScene)
-    return hub
 
 
 def set_up(app: App, hub: TournamentScene, names: list[str], swiss: bool = False) -> Tournament:

@@ -27,9 +27,9 @@ from game.ui.tourney.hub import TournamentScene
 from game.ui.tourney.notice import DamageScene
 from game.ui.tourney.result import ResultScene
 from game.ui.tourney.withdraw import WithdrawScene
+from tests.helpers.cabinet import CODE, NAMES, cabinet, to_hub
 from tests.helpers.event_driver import let_dialog_take_presses, play_match, play_turn, steps, type_code
 from tests.helpers.ui_driver import press_button, quit_pygame
-from tests.test_event_tournament import CODE, NAMES, cabinet, to_hub
 
 
 @pytest.fixture(autouse=True)

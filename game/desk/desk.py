@@ -1,0 +1,624 @@
+"""The tournament desk: one tournament, the boards that joined, their reports, and the director's word.
+
+No HTTP and no pygame here: :mod:`game.desk.server` puts this on the network, the desk's screen
+calls it directly. Tournament rules are :mod:`game.tournament`'s (the draws, results, withdrawals);
+this module decides only who plays where and keeps everything in the database (:mod:`.store`).
+
+Every change runs in one database transaction with the report id or nonce that asked for it and
+an audit line; the answer is given after the commit. If the transaction fails, the tournament in
+memory is read back from the database, so memory never holds what the disk refused.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import hmac
+import io
+import json
+import logging
+import secrets
+import sqlite3
+import tempfile
+import threading
+import time
+import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.engine import Match
+from game.record import MatchRecord, RecordError, check_match, read_mat
+from game.tournament import TMatch, Tournament, TournamentError, export_folder
+from game.tournament.core import Format
+
+from . import protocol as pr
+from .store import Store, put
+
+log = logging.getLogger(__name__)
+
+DB_FILE = "desk.sqlite"
+LATE_AFTER = 90.0
+"""Seconds without a word from a board playing a match before the desk's screen calls it late."""
+NONCE_MEMORY = 2 * pr.MAX_SKEW
+
+
+@dataclass(slots=True)
+class Board:
+    id: str
+    name: str
+    key: bytes
+    removed: bool
+    joined: float
+    seen: float = 0.0
+
+
+class Desk:
+    """See the module docstring. ``clock`` is the wall clock (tests pass their own)."""
+
+    def __init__(self, folder: Path, clock: Callable[[], float] = time.time) -> None:
+        self.folder = folder
+        self.clock = clock
+        self.store = Store(folder / DB_FILE)
+        self.lock = threading.RLock()
+        self.tournament: Tournament | None = None
+        self.boards: dict[str, Board] = {}
+        self.assigned: dict[str, str] = {}
+        """match id -> board id."""
+        self.live: dict[str, tuple[int, int, int]] = {}
+        """match id -> (games reported, score of its first player, of its second)."""
+        self.nonces: dict[str, int] = {}
+        self.version = 0
+        self._snapshot: tuple[int, bytes] = (0, b"")
+        self._load()
+
+    # -- setting up --------------------------------------------------------------------------------
+
+    def _load(self) -> None:
+        with self.lock:
+            if self.store.get("desk_id") is None:
+                with self.store.transaction() as db:
+                    put(db, "desk_id", secrets.token_hex(8))
+                    put(db, "join_code", pr.new_join_code())
+                    put(db, "director_key", secrets.token_hex(32))
+            self.desk_id = self.store.get("desk_id") or ""
+            self.join_code = self.store.get("join_code") or ""
+            self.director_key = bytes.fromhex(self.store.get("director_key") or "")
+            self._join_key = pr.join_key(self.join_code, self.desk_id)
+            self.tournament = None
+            text = self.store.get("tournament")
+            if text is not None:
+                t = Tournament.from_dict(json.loads(text))
+                mats = {str(k): str(v) for k, v in self.store.rows("SELECT match, mat FROM records")}
+                for m in t.matches:
+                    if m.id in mats:
+                        m.mat = mats[m.id]
+                self.tournament = t
+            self.boards = {
+                str(r[0]): Board(str(r[0]), str(r[1]), bytes.fromhex(str(r[2])), bool(r[3]), float(str(r[4])))
+                for r in self.store.rows("SELECT id, name, key, removed, joined FROM boards")
+            }
+            self.assigned = {
+                str(m): str(b) for m, b in self.store.rows("SELECT match, board FROM assignments")
+            }
+            self.live = {
+                str(r[0]): (int(str(r[1])), int(str(r[2])), int(str(r[3])))
+                for r in self.store.rows("SELECT match, game, score0, score1 FROM games")
+            }
+            floor = int(self.clock()) - NONCE_MEMORY
+            self.nonces = {
+                str(n): int(str(s))
+                for n, s in self.store.rows("SELECT nonce, stamp FROM nonces")
+                if int(str(s)) > floor
+            }
+            self._refresh()
+
+    def create(
+        self,
+        names: list[str],
+        fmt: Format = "elimination",
+        lengths: list[int] | None = None,
+        *,
+        name: str = "Tournament",
+        consolation: bool = True,
+        rounds: int | None = None,
+        date: str | None = None,
+        dice_seed: str | None = None,
+        house: dict[str, Any] | None = None,
+    ) -> Tournament:
+        """A new tournament at this desk (``TournamentError`` for bad input). ``dice_seed`` makes every
+        match's dice secret a function of it and the match id (tests and demonstrations; an event
+        leaves it out and each match gets a fresh secret)."""
+        with self.lock:
+            if self.tournament is not None and not self.tournament.finished:
+                raise TournamentError("desk.error.running", "this desk already runs a tournament")
+            t = Tournament.create(name, names, fmt, lengths, consolation=consolation, rounds=rounds)
+            t.house = dict(house or {})
+            with self.store.transaction() as db:
+                for table in ("assignments", "games", "records", "secrets", "reports"):
+                    db.execute(f"DELETE FROM {table}")
+                put(db, "date", date or time.strftime("%Y.%m.%d"))
+                put(db, "dice_seed", dice_seed or "")
+                self._write(db, t)
+                self._audit(db, "director", f"created {t.format} tournament of {len(names)} players")
+            self._load()
+            assert self.tournament is not None
+            return self.tournament
+
+    # -- writing ----------------------------------------------------------------------------------
+
+    def _write(self, db: sqlite3.Connection, t: Tournament) -> None:
+        data = t.to_dict()
+        for m in data["matches"]:
+            m["mat"] = None  # records live in their own table, written once each
+        put(db, "tournament", json.dumps(data, sort_keys=True, separators=(",", ":")))
+
+    def _audit(self, db: sqlite3.Connection, who: str, what: str) -> None:
+        db.execute("INSERT INTO audit (at, who, what) VALUES (?, ?, ?)", (self.clock(), who, what))
+        log.info("desk: %s: %s", who, what)
+
+    def _change(
+        self, who: str, nonce: str | None, work: Callable[[sqlite3.Connection, Tournament | None], str]
+    ) -> None:
+        """Run ``work`` (which changes memory and writes the database, returning the audit line) in one
+        transaction with ``nonce`` kept; on any failure memory is read back from the database."""
+        try:
+            with self.store.transaction() as db:
+                if nonce is not None:
+                    db.execute("INSERT INTO nonces (nonce, stamp) VALUES (?, ?)", (nonce, int(self.clock())))
+                try:
+                    what = work(db, self.tournament)
+                except TournamentError as exc:
+                    raise pr.ProtocolError(409, "refused", str(exc)) from exc
+                if self.tournament is not None:
+                    self._write(db, self.tournament)
+                self._audit(db, who, what)
+        except BaseException:
+            self._load()
+            raise
+        self._refresh()
+
+    # -- boards -----------------------------------------------------------------------------------
+
+    def key_for(self, board: str) -> bytes:
+        """The key that signs ``board``'s requests (:class:`ProtocolError` for an unknown or removed one)."""
+        if board == pr.DIRECTOR:
+            return self.director_key
+        with self.lock:
+            b = self.boards.get(board)
+        if b is None or b.removed:
+            raise pr.ProtocolError(
+                401, "unknown_board", "this board has not joined the desk (or was removed)"
+            )
+        return b.key
+
+    def authenticate(self, method: str, path: str, headers: dict[str, str | None], body: bytes) -> pr.Signed:
+        """Check a signed request: form, known board, signature, time, nonce not seen."""
+        signed = pr.read_signed(headers)
+        key = self.key_for(signed.board)
+        pr.verify(key, method, path, signed, body, self.clock())
+        with self.lock:
+            if signed.nonce in self.nonces:
+                raise pr.ProtocolError(409, "replayed", "this request was already received (a replay)")
+            self.nonces[signed.nonce] = signed.stamp
+            if len(self.nonces) > 50_000:
+                floor = int(self.clock()) - NONCE_MEMORY
+                self.nonces = {n: s for n, s in self.nonces.items() if s > floor}
+            b = self.boards.get(signed.board)
+            if b is not None:
+                b.seen = self.clock()
+        return signed
+
+    def join(self, data: dict[str, Any], body: bytes, proof: str) -> dict[str, Any]:
+        """A board joins with the code (``data`` checked against the "join" schema, ``proof`` its HMAC)."""
+        want = pr.join_proof(self._join_key, body)
+        if not hmac.compare_digest(want, proof):
+            raise pr.ProtocolError(403, "wrong_code", "the join code is wrong (or was changed at the desk)")
+        if abs(self.clock() - data["stamp"]) > pr.MAX_SKEW:
+            raise pr.ProtocolError(401, "stale", "the request's time is too far from the desk's clock")
+        if data["protocol"] != pr.PROTOCOL:
+            raise pr.ProtocolError(400, "protocol", f"this desk speaks protocol {pr.PROTOCOL}")
+        board = str(data["board"])
+        if board == pr.DIRECTOR:
+            raise pr.ProtocolError(400, "bad_board", "that board id is reserved")
+        key = pr.board_key(self._join_key, board, str(data["board_nonce"]))
+        with self.lock:
+            old = self.boards.get(board)
+            if old is not None and old.removed:
+                raise pr.ProtocolError(403, "removed", "this board was removed at the desk")
+            if old is not None and old.key == key:
+                return {"ok": True, "board": board, "desk": self.desk_id, "again": True}
+            nonce = proof[:32]
+            if nonce in self.nonces:
+                raise pr.ProtocolError(409, "replayed", "this join was already received (a replay)")
+
+            def work(db: sqlite3.Connection, t: Tournament | None) -> str:
+                db.execute(
+                    "INSERT OR REPLACE INTO boards (id, name, key, removed, joined) VALUES (?, ?, ?, 0, ?)",
+                    (board, data["name"], key.hex(), self.clock()),
+                )
+                self.boards[board] = Board(board, str(data["name"]), key, False, self.clock(), self.clock())
+                return f"board {board} ({data['name']}) joined"
+
+            self._change(board, nonce, work)
+            self.nonces[nonce] = int(self.clock())
+        return {"ok": True, "board": board, "desk": self.desk_id, "again": False}
+
+    # -- matches ----------------------------------------------------------------------------------
+
+    def _secret(self, db: sqlite3.Connection, match: str) -> str:
+        row = db.execute("SELECT secret FROM secrets WHERE match = ?", (match,)).fetchone()
+        if row is not None:
+            return str(row[0])
+        seed = self.store.get("dice_seed") or ""
+        if seed:
+            secret = hmac.new(seed.encode(), f"dice {match}".encode(), hashlib.sha256).hexdigest()[:32]
+        else:
+            secret = secrets.token_hex(16)
+        db.execute("INSERT INTO secrets (match, secret) VALUES (?, ?)", (match, secret))
+        return secret
+
+    def _terms(self, m: TMatch) -> dict[str, Any]:
+        t = self.tournament
+        assert t is not None
+        row = self.store.rows("SELECT secret FROM secrets WHERE match = ?", (m.id,))
+        so_far = self.store.rows("SELECT mat FROM games WHERE match = ?", (m.id,))
+        names = [t.players[p].name if p is not None else "" for p in m.players]
+        return {
+            "match": m.id,
+            "names": names,
+            "length": m.length,
+            "secret": str(row[0][0]) if row else "",
+            "date": self.store.get("date") or "",
+            "house": dict(t.house),
+            "so_far": str(so_far[0][0]) if so_far else "",
+            "event": t.name,
+        }
+
+    def next_for(self, board: str, nonce: str) -> dict[str, Any]:
+        """The match ``board`` plays now: the one it has, or the next ready one nobody has."""
+        with self.lock:
+            t = self.tournament
+            if t is None:
+                return {"ok": True, "wait": True, "why": "no tournament yet"}
+            mine = [mid for mid, b in self.assigned.items() if b == board]
+            if mine:
+                return {"ok": True, "assignment": self._terms(t.match(mine[0]))}
+            free = [m for m in t.ready_matches() if m.id not in self.assigned]
+            if not free:
+                return {"ok": True, "wait": not t.finished, "finished": t.finished}
+            m = free[0]
+
+            def work(db: sqlite3.Connection, _t: Tournament | None) -> str:
+                self._secret(db, m.id)
+                db.execute(
+                    "INSERT INTO assignments (match, board, since) VALUES (?, ?, ?)",
+                    (m.id, board, self.clock()),
+                )
+                self.assigned[m.id] = board
+                return f"match {m.id} to board {board}"
+
+            self._change(board, nonce, work)
+            return {"ok": True, "assignment": self._terms(m)}
+
+    def report(self, board: str, data: dict[str, Any], nonce: str) -> dict[str, Any]:
+        """A board's report (checked against the "report" schema): a game or the result, idempotent."""
+        digest = hashlib.sha256(pr.encode(data)).hexdigest()
+        report_id = str(data["report_id"])
+        match_id = str(data["match"])
+        try:  # the costly part (replaying the record) before taking the lock the phones' page needs
+            parsed = read_mat(str(data["mat"]))
+            played = check_match(parsed)
+        except RecordError as exc:
+            raise pr.ProtocolError(422, "bad_record", f"the record cannot be read: {exc}") from exc
+        with self.lock:
+            old = self.store.rows(
+                "SELECT digest FROM reports WHERE board = ? AND report_id = ?", (board, report_id)
+            )
+            if old:
+                if old[0][0] != digest:
+                    raise pr.ProtocolError(
+                        409, "report_conflict", "this report id was used for another report"
+                    )
+                return {"ok": True, "duplicate": True}
+            t = self.tournament
+            if t is None:
+                raise pr.ProtocolError(409, "no_tournament", "the desk has no tournament")
+            try:
+                m = t.match(match_id)
+            except TournamentError as exc:
+                raise pr.ProtocolError(404, "no_match", str(exc)) from exc
+            if self.assigned.get(match_id) != board:
+                raise pr.ProtocolError(
+                    409, "not_yours", f"match {match_id} is not played on this board (moved or over)"
+                )
+            kind = pr.ReportKind(data["kind"])
+            record = self._check_record(m, data, kind, parsed, played)
+            score = (int(data["score"][0]), int(data["score"][1]))
+            game = int(data["game"])
+            mat = str(data["mat"])
+
+            def work(db: sqlite3.Connection, tt: Tournament | None) -> str:
+                db.execute(
+                    "INSERT INTO reports (board, report_id, match, kind, digest, at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (board, report_id, match_id, kind.value, digest, self.clock()),
+                )
+                db.execute(
+                    "INSERT OR REPLACE INTO games (match, game, score0, score1, mat, board, at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (match_id, game, score[0], score[1], mat, board, self.clock()),
+                )
+                self.live[match_id] = (game, *score)
+                if kind is pr.ReportKind.GAME:
+                    return f"match {match_id} game {game}: {score[0]}-{score[1]}"
+                assert tt is not None and record is not None
+                winner = m.players[record]
+                assert winner is not None
+                tt.enter_result(match_id, winner, score, how="played", mat=mat, by=f"board {board}")
+                db.execute("INSERT OR REPLACE INTO records (match, mat) VALUES (?, ?)", (match_id, mat))
+                db.execute("DELETE FROM assignments WHERE match = ?", (match_id,))
+                self.assigned.pop(match_id, None)
+                return f"match {match_id} won by {tt.players[winner].name} {score[0]}-{score[1]}"
+
+            try:
+                self._change(board, nonce, work)
+            except TournamentError as exc:
+                raise pr.ProtocolError(409, "refused", str(exc)) from exc
+            return {"ok": True, "duplicate": False}
+
+    def _check_record(
+        self, m: TMatch, data: dict[str, Any], kind: pr.ReportKind, record: MatchRecord, played: Match
+    ) -> int | None:
+        """The record must be this match's, as far as the report says; the winner's place for a result."""
+        t = self.tournament
+        assert t is not None
+        names = tuple(t.players[p].name if p is not None else "" for p in m.players)
+        if record.names != names or record.rules.match_length != m.length:
+            raise pr.ProtocolError(422, "wrong_record", "the record is of other players or another length")
+        if list(played.score) != list(data["score"]) or played.games != data["game"]:
+            raise pr.ProtocolError(422, "wrong_score", "the score or game count does not match the record")
+        before = self.live.get(m.id, (0, 0, 0))[0]
+        if played.games <= before:
+            raise pr.ProtocolError(409, "old_report", f"game {played.games} was already reported")
+        if kind is pr.ReportKind.RESULT:
+            if not played.is_over or played.winner is None or data.get("winner") != played.winner:
+                raise pr.ProtocolError(422, "not_over", "the record does not end the match with that winner")
+            return played.winner
+        if played.is_over:
+            raise pr.ProtocolError(422, "over", "the match is over: report its result")
+        return None
+
+    # -- the director -----------------------------------------------------------------------------
+
+    def move(self, match_id: str, board: str, nonce: str | None = None) -> None:
+        """Play ``match_id`` on ``board`` from its last report (a dead board replaced, or just moved)."""
+        with self.lock:
+            t = self._need()
+            m = self._match(t, match_id)
+            if not m.ready:
+                raise pr.ProtocolError(409, "not_ready", f"match {match_id} cannot be played now")
+            target = self.boards.get(board)
+            if target is None or target.removed:
+                raise pr.ProtocolError(404, "unknown_board", f"there is no board {board}")
+            if any(b == board and mid != match_id for mid, b in self.assigned.items()):
+                raise pr.ProtocolError(409, "busy", f"board {board} is playing another match")
+
+            def work(db: sqlite3.Connection, _t: Tournament | None) -> str:
+                self._secret(db, match_id)
+                db.execute(
+                    "INSERT OR REPLACE INTO assignments (match, board, since) VALUES (?, ?, ?)",
+                    (match_id, board, self.clock()),
+                )
+                old = self.assigned.get(match_id)
+                self.assigned[match_id] = board
+                return f"match {match_id} moved from board {old} to board {board}"
+
+            self._change(pr.DIRECTOR, nonce, work)
+
+    def withdraw(self, player: int, nonce: str | None = None) -> None:
+        with self.lock:
+            t = self._need()
+            if not 0 <= player < len(t.players):
+                raise pr.ProtocolError(404, "no_player", f"there is no player {player}")
+
+            def work(db: sqlite3.Connection, tt: Tournament | None) -> str:
+                assert tt is not None
+                tt.withdraw(player)
+                self._drop_finished(db, tt)
+                return f"player {tt.players[player].name} withdrawn"
+
+            self._change(pr.DIRECTOR, nonce, work)
+
+    def reinstate(self, player: int, nonce: str | None = None) -> None:
+        """Undo a withdrawal (the walkovers it gave that nothing is built on are played after all)."""
+        with self.lock:
+            t = self._need()
+            if not 0 <= player < len(t.players):
+                raise pr.ProtocolError(404, "no_player", f"there is no player {player}")
+
+            def work(db: sqlite3.Connection, tt: Tournament | None) -> str:
+                assert tt is not None
+                again = ", ".join(tt.reinstate(player, by=pr.DIRECTOR)) or "none"
+                return f"player {tt.players[player].name} back in; to play again: {again}"
+
+            self._change(pr.DIRECTOR, nonce, work)
+
+    def correct(self, match_id: str, winner: int, score: tuple[int, int], nonce: str | None = None) -> None:
+        """The director's result for ``match_id`` (``winner``: 0 or 1, its place in the match)."""
+        with self.lock:
+            t = self._need()
+            m = self._match(t, match_id)
+            player = m.players[winner] if winner in (0, 1) else None
+            if player is None:
+                raise pr.ProtocolError(
+                    400, "bad_value", "the winner is the match's first (0) or second (1) player"
+                )
+
+            def work(db: sqlite3.Connection, tt: Tournament | None) -> str:
+                assert tt is not None
+                if m.ready:
+                    tt.enter_result(match_id, player, score, how="typed", by=pr.DIRECTOR)
+                else:
+                    tt.correct_result(match_id, player, score, by=pr.DIRECTOR)
+                self._drop_finished(db, tt)
+                return f"match {match_id} result set by the director: {score[0]}-{score[1]}"
+
+            try:
+                self._change(pr.DIRECTOR, nonce, work)
+            except TournamentError as exc:
+                raise pr.ProtocolError(409, "refused", str(exc)) from exc
+
+    def remove_board(self, board: str, nonce: str | None = None) -> None:
+        """``board`` can no longer report; its match goes to the next free board (from its last report)."""
+        with self.lock:
+            if board not in self.boards:
+                raise pr.ProtocolError(404, "unknown_board", f"there is no board {board}")
+
+            def work(db: sqlite3.Connection, _t: Tournament | None) -> str:
+                db.execute("UPDATE boards SET removed = 1 WHERE id = ?", (board,))
+                db.execute("DELETE FROM assignments WHERE board = ?", (board,))
+                self.boards[board].removed = True
+                for mid in [mid for mid, b in self.assigned.items() if b == board]:
+                    del self.assigned[mid]
+                return f"board {board} removed"
+
+            self._change(pr.DIRECTOR, nonce, work)
+
+    def change_code(self, code: str, nonce: str | None = None) -> None:
+        """A new join code: joined boards stay, the old code joins nobody any more."""
+        code = pr.normal_code(code)
+        with self.lock:
+
+            def work(db: sqlite3.Connection, _t: Tournament | None) -> str:
+                put(db, "join_code", code)
+                return "join code changed"
+
+            self._change(pr.DIRECTOR, nonce, work)
+            self.join_code = code
+            self._join_key = pr.join_key(code, self.desk_id)
+
+    def _drop_finished(self, db: sqlite3.Connection, t: Tournament) -> None:
+        for mid in list(self.assigned):
+            if not t.match(mid).ready:
+                db.execute("DELETE FROM assignments WHERE match = ?", (mid,))
+                del self.assigned[mid]
+
+    def _need(self) -> Tournament:
+        if self.tournament is None:
+            raise pr.ProtocolError(409, "no_tournament", "the desk has no tournament")
+        return self.tournament
+
+    @staticmethod
+    def _match(t: Tournament, match_id: str) -> TMatch:
+        try:
+            return t.match(match_id)
+        except TournamentError as exc:
+            raise pr.ProtocolError(404, "no_match", str(exc)) from exc
+
+    # -- reading ----------------------------------------------------------------------------------
+
+    def record(self, match_id: str) -> str | None:
+        rows = self.store.rows("SELECT mat FROM records WHERE match = ?", (match_id,))
+        return str(rows[0][0]) if rows else None
+
+    def export_archive(self, path: Path, lang: str | None = None) -> Path:
+        """The whole event in one zip archive for ratings and the club's records: the tournament's page,
+        standings, matches and changes (``game.tournament.export_folder``), every match's .mat record,
+        and the desk's audit (who changed what, when). ``OSError`` if the disk refuses."""
+        t = self._need()
+        with self.lock, tempfile.TemporaryDirectory(prefix="desk-export") as tmp:
+            folder = Path(tmp) / "event"
+            folder.mkdir()
+            written = export_folder(t, folder, lang)
+            audit = io.StringIO()
+            out = csv.writer(audit)
+            out.writerow(["at_utc", "who", "what"])
+            for at, who, what in self.audit():
+                out.writerow([time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(at)), who, what])
+            (folder / "desk-audit.csv").write_text(audit.getvalue(), encoding="utf-8")
+            written.append(folder / "desk-audit.csv")
+            path.parent.mkdir(parents=True, exist_ok=True)
+            partial = path.with_name(path.name + ".part")
+            with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as archive:
+                for file in sorted(written):
+                    archive.write(file, file.relative_to(folder).as_posix())
+            partial.replace(path)
+        return path
+
+    def audit(self) -> list[tuple[float, str, str]]:
+        return [
+            (float(str(a)), str(w), str(x))
+            for a, w, x in self.store.rows("SELECT at, who, what FROM audit ORDER BY id")
+        ]
+
+    def _refresh(self) -> None:
+        self.version += 1
+        self._snapshot = (self.version, pr.encode(self.state()))
+
+    def snapshot(self) -> tuple[int, bytes]:
+        """The public state as JSON bytes and its version (what the phone page polls); without the lock:
+        the pair is replaced whole after each change, so a reader never waits for a transaction."""
+        return self._snapshot
+
+    def state(self) -> dict[str, Any]:
+        """Everything the phone page and the desk's screen show; nothing secret."""
+        with self.lock:
+            t = self.tournament
+            now = self.clock()
+            boards = [
+                {
+                    "id": b.id,
+                    "name": b.name,
+                    "removed": b.removed,
+                    "match": next((mid for mid, bid in self.assigned.items() if bid == b.id), None),
+                    "late": b.seen > 0 and now - b.seen > LATE_AFTER,
+                }
+                for b in sorted(self.boards.values(), key=lambda b: b.id)
+            ]
+            if t is None:
+                return {"version": self.version, "tournament": None, "boards": boards}
+            board_name = {b.id: b.name for b in self.boards.values()}
+            matches = []
+            for m in t.matches:
+                games, s0, s1 = self.live.get(m.id, (0, 0, 0))
+                matches.append(
+                    {
+                        "id": m.id,
+                        "stage": m.stage,
+                        "round": m.round,
+                        "length": m.length,
+                        "players": [None if p is None else t.players[p].name for p in m.players],
+                        "winner": None if m.winner is None else t.players[m.winner].name,
+                        "score": list(m.score) if m.score is not None else [s0, s1],
+                        "games": games,
+                        "how": m.how,
+                        "ready": m.ready,
+                        "board": board_name.get(self.assigned.get(m.id, "")),
+                    }
+                )
+            standings = [
+                {"rank": s.rank, "name": s.name, "wins": s.wins, "losses": s.losses, "withdrawn": s.withdrawn}
+                for s in t.standings()
+            ]
+            winner = t.winner()
+            return {
+                "version": self.version,
+                "tournament": {
+                    "name": t.name,
+                    "format": t.format,
+                    "finished": t.finished,
+                    "winner": None if winner is None else t.players[winner].name,
+                },
+                "players": [p.name for p in t.players],
+                "standings": standings,
+                "matches": matches,
+                "boards": boards,
+            }
+
+    def close(self) -> None:
+        self.store.close()
+
+
+__all__ = ["DB_FILE", "LATE_AFTER", "Board", "Desk"]

@@ -1,0 +1,189 @@
+"""The desk and the board as the game's screens run them: in background threads of the game's process.
+
+Why here: the screens (``game.ui.desk``) must never wait on the network or a disk, and must not know
+HTTP. :class:`DeskService` runs the desk's server (started from the operator menu, kept while the
+game runs); :class:`BoardLink` does a board's network work (join, ask the next match, send the
+outbox) in a thread and keeps what the screen shows (:attr:`BoardLink.status`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.tournament import Tournament
+
+from .board import BoardClient, Offline
+from .desk import Desk
+from .server import DeskServer, serve
+
+PORT = 8470
+"""The desk's port when none is typed with the address."""
+
+
+def own_address() -> str:
+    """This machine's address on its network as others reach it (no packet is sent: connecting a UDP
+    socket only picks the route); loopback when there is no network."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("10.255.255.255", 1))
+        return str(s.getsockname()[0])
+    return "127.0.0.1"
+
+
+class DeskService:
+    """The desk of this machine: its database under ``folder``, its server on ``host``:``port``."""
+
+    def __init__(self, folder: Path, host: str = "0.0.0.0", port: int = PORT) -> None:
+        self.desk = Desk(folder)
+        self.server: DeskServer = serve(self.desk, host, port)
+        shown = own_address() if host == "0.0.0.0" else host
+        self.url = f"http://{shown}:{self.server.port}/"
+
+    def adopt(self, t: Tournament) -> None:
+        """Run ``t`` (the cabinet's tournament, not begun) at this desk: its players in its order (the
+        same draw), its format, lengths and house rules."""
+        self.desk.create(
+            [p.name for p in t.players],
+            t.format,
+            list(t.lengths),
+            name=t.name,
+            consolation=t.consolation,
+            rounds=t.rounds if t.format == "swiss" else None,
+            house=dict(t.house),
+        )
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        self.desk.close()
+
+
+_running: list[DeskService] = []
+
+
+def running() -> DeskService | None:
+    return _running[0] if _running else None
+
+
+def start(folder: Path, host: str = "0.0.0.0", port: int = PORT) -> DeskService:
+    """The desk of this game (started once; ``OSError`` if the port is taken)."""
+    if not _running:
+        _running.append(DeskService(folder, host, port))
+    return _running[0]
+
+
+def stop() -> None:
+    if _running:
+        _running.pop().stop()
+
+
+def desk_url(typed: str) -> str:
+    """The desk's address as typed at a board ("192.168.1.20", "desk.local:8470", or a whole URL)."""
+    text = typed.strip().rstrip("/")
+    if not text.startswith("http://"):
+        text = "http://" + text
+    host = text[len("http://") :]
+    if ":" not in host.rsplit("]", 1)[-1]:
+        text += f":{PORT}"
+    return text
+
+
+@dataclass(slots=True)
+class BoardStatus:
+    """What the board's screen shows."""
+
+    joined: bool = False
+    busy: bool = False
+    error: str = ""
+    match: dict[str, Any] | None = None
+    waiting: int = 0
+    finished: bool = False
+
+
+class BoardLink:
+    """A board's network work in a thread (see the module docstring)."""
+
+    def __init__(self, folder: Path, url: str, board: str, name: str) -> None:
+        self.client = BoardClient(folder, url, board=board, name=name)
+        self.status = BoardStatus(joined=self.client.joined, waiting=len(self.client.pending()))
+        self.lock = threading.Lock()
+        self.again = False
+
+    def _run(self, work: Any, soon: bool = False) -> None:
+        with self.lock:
+            if self.status.busy:
+                self.again = self.again or soon  # a report was queued meanwhile: go again after this
+                return
+            self.status.busy = True
+
+        def go() -> None:
+            try:
+                work()
+                self.status.error = ""
+            except Offline as exc:
+                self.status.error = str(exc) or "offline"
+            finally:
+                self.status.waiting = len(self.client.pending())
+                with self.lock:
+                    self.status.busy = False
+                    again, self.again = self.again, False
+                if again:
+                    self.refresh()
+
+        threading.Thread(target=go, name="board-link", daemon=True).start()
+
+    def join(self, code: str) -> None:
+        def work() -> None:
+            answer = self.client.join(code, self.client.desk_id())
+            self.status.joined = answer.ok
+            if not answer.ok:
+                raise Offline(str(answer.data.get("message", answer.status)))
+
+        self._run(work)
+
+    def refresh(self, soon: bool = False) -> None:
+        """Send the outbox and ask the desk for this board's match (``soon``: a report was just queued,
+        so if a call is under way, another follows it)."""
+
+        def work() -> None:
+            with contextlib.suppress(Offline):
+                self.client.flush()
+            answer = self.client.post("/api/next", {"protocol": 1})
+            if not answer.ok:
+                raise Offline(str(answer.data.get("message", answer.status)))
+            terms = answer.data.get("assignment")
+            self.status.match = terms if isinstance(terms, dict) else None
+            self.status.finished = bool(answer.data.get("finished"))
+
+        self._run(work, soon)
+
+
+_boards: list[BoardLink] = []
+
+
+def board_link() -> BoardLink | None:
+    """This game's link to a desk, once a board joined (kept while the game runs)."""
+    return _boards[0] if _boards else None
+
+
+def new_board_link(folder: Path, url: str, board: str, name: str) -> BoardLink:
+    _boards.clear()
+    _boards.append(BoardLink(folder, url, board, name))
+    return _boards[0]
+
+
+__all__ = [
+    "PORT",
+    "BoardLink",
+    "BoardStatus",
+    "DeskService",
+    "desk_url",
+    "own_address",
+    "running",
+    "start",
+    "stop",
+]

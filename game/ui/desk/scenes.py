@@ -1,0 +1,530 @@
+"""The operator's "Tournament desk on the network": be the desk, or join a desk as a board.
+
+* :class:`NetworkScene`: the choice (from the operator menu).
+* :class:`DeskScene`: this machine is the desk of the cabinet's tournament. It shows the address and a
+  QR code of the phone page (``segno`` when installed; the address alone otherwise), the join code in
+  big letters for the boards, the boards with their matches (late ones in red), the matches being
+  played with their scores, and buttons for a new join code and to stop the desk.
+* :class:`BoardScene`: this machine joins a desk: the address and the join code typed on the
+  on-screen keyboard, then the match the desk gives this board ("Anna v Ben, 5 points") and the
+  reports still waiting to be sent.
+
+Every network call runs in a thread (``game.desk.service``); the screens only read what it found.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.desk import protocol as pr
+from game.desk import service
+from game.desk.reporter import BoardReporter
+from game.i18n import tr, tr_n
+from game.session.controller import GameSetup
+from game.session.match_timer import PRESET_NAMES
+from game.session.modes import GameMode
+from game.ui import layout as L
+from game.ui.board.view import BG, GOLD
+from game.ui.entry.keyboard import KeyboardScene
+from game.ui.input import Intent, IntentKind
+from game.ui.lines import wrap_lines
+from game.ui.scene import DIM, INK, ButtonScene, Host, button
+from game.ui.scenes.confirm import ConfirmScene
+from game.ui.text import draw_text
+from game.ui.tourney.flow import drop_games
+
+log = logging.getLogger(__name__)
+
+LATE = (255, 130, 120)
+REFRESH = 2.0
+"""Seconds between the screens' looks at the desk's state (a board: between its calls to the desk)."""
+
+
+_reporters: dict[int, BoardReporter] = {}
+
+
+def reporter(app: Host) -> BoardReporter:
+    """The App's board reporter, listening to its games from the first desk match played here on."""
+    found = _reporters.get(id(app))
+    if found is None:
+        found = BoardReporter(lambda: app.records.match_record())
+        found.confirm = lambda: _ask_loser(app)
+        app.events.subscribe(found)
+        _reporters[id(app)] = found
+    return found
+
+
+def _ask_loser(app: Host) -> None:
+    """The result on the board's screen for the loser to confirm; cancelled, it waits on the board's
+    screen ("Confirm: ...") and nothing is sent."""
+    waiting = reporter(app).pending
+    if waiting is None:
+        return
+    question = tr("desk.board.confirm_ask", name=waiting[0], score=waiting[1])
+    detail = tr("desk.board.confirm_detail")
+    app.scenes.push(
+        ConfirmScene(app, question, tr("desk.board.confirm_yes"), reporter(app).confirmed, detail)
+    )
+
+
+def desk_setup(terms: dict[str, Any]) -> GameSetup:
+    """A two-player match with the desk's terms: the players' names, the length, the desk's dice
+    secret, the house's clock and aids."""
+    house = terms.get("house") or {}
+    clock = house.get("clock")
+    return GameSetup(
+        mode=GameMode.TWO,
+        match_length=int(terms["length"]),
+        secret=str(terms["secret"]),
+        clock=clock if clock in PRESET_NAMES else None,
+        names=(str(terms["names"][0]), str(terms["names"][1])),
+        aids=bool(house.get("aids", False)),
+    )
+
+
+def qr_matrix(text: str) -> list[list[bool]] | None:
+    """The QR code of ``text`` as rows of dark (True) modules, or None without ``segno`` installed."""
+    try:  # a dependency of the game (pure Python); the address alone if it is missing
+        segno = importlib.import_module("segno")
+    except ImportError:
+        return None
+    code = segno.make(text, error="m", micro=False)
+    return [[bool(v) for v in row] for row in code.matrix]
+
+
+def draw_qr(surface: pygame.Surface, matrix: list[list[bool]], rect: pygame.Rect) -> None:
+    """``matrix`` in ``rect`` on white with its quiet zone (four modules), the largest whole module size."""
+    size = len(matrix) + 8
+    module = max(1, min(rect.w, rect.h) // size)
+    side = module * size
+    box = pygame.Rect(rect.x, rect.y, side, side)
+    pygame.draw.rect(surface, (255, 255, 255), box)
+    for y, row in enumerate(matrix):
+        for x, dark in enumerate(row):
+            if dark:
+                surface.fill((0, 0, 0), (box.x + (x + 4) * module, box.y + (y + 4) * module, module, module))
+
+
+class NetworkScene(ButtonScene):
+    """Be the desk, or join a desk (see the module docstring)."""
+
+    def __init__(self, app: Host) -> None:
+        super().__init__(app)
+        self._build()
+
+    def _build(self) -> None:
+        self.buttons.clear()
+        x, w = L.W // 2 - 320, 640
+        items: list[tuple[str, Callable[[], None], str]] = [
+            ("desk.be_desk", self.be_desk, "gold"),
+            ("desk.join", self.join, "blue"),
+            ("button.back", self.close, "red"),
+        ]
+        for i, (key, action, colour) in enumerate(items):
+            self.buttons.add(button((x, 200 + i * 100, w, 80), tr(key), action, colour, size=30))
+
+    def enter(self) -> None:
+        super().enter()
+        self._build()
+
+    def be_desk(self) -> None:
+        self.app.scenes.push(DeskScene(self.app))
+
+    def join(self) -> None:
+        self.app.scenes.push(BoardScene(self.app))
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.fill(BG)
+        draw_text(surface, tr("desk.title"), 44, (L.W // 2, 70), GOLD)
+        for i, line in enumerate(wrap_lines(tr("desk.explain"), 26, 900)):
+            draw_text(surface, line, 26, (L.W // 2, 130 + 34 * i), DIM)
+        self.buttons.draw(surface, self.app.sprites)
+
+
+class DeskScene(ButtonScene):
+    """This machine is the desk (see the module docstring)."""
+
+    def __init__(self, app: Host, host: str = "0.0.0.0", port: int = service.PORT) -> None:
+        super().__init__(app)
+        self.problem = ""
+        self.state: dict[str, Any] = {}
+        self.clock = 0.0
+        self.qr: list[list[bool]] | None = None
+        try:
+            desk = service.start(app.data_dir / "desk", host, port)
+        except OSError as exc:
+            log.error("desk: could not listen: %s", exc)
+            self.problem = tr("desk.port_taken", port=port)
+            self.service: service.DeskService | None = None
+        else:
+            self.service = desk
+            self._adopt()
+            self.qr = qr_matrix(desk.url)
+        self._look()
+        self._build()
+
+    def _adopt(self) -> None:
+        """The cabinet's tournament goes to the desk when the desk has none running."""
+        assert self.service is not None
+        desk = self.service.desk
+        t = self.app.desk.load()
+        running = desk.tournament is not None and not desk.tournament.finished
+        if running:
+            return
+        if t is None or t.finished:
+            self.problem = tr("desk.need_tournament")
+            return
+        self.service.adopt(t)
+
+    def _build(self) -> None:
+        self.buttons.clear()
+        x, w = 900, 356
+        items: list[tuple[str, Callable[[], None], str]] = []
+        if self.service is not None:
+            items.append((tr("desk.move"), self.move, "gold"))
+            items.append((tr("desk.new_code"), self.new_code, "blue"))
+            items.append((tr("desk.stop"), self.stop, "grey"))
+        items.append((tr("button.back"), self.close, "red"))
+        for i, (label, action, colour) in enumerate(items):
+            self.buttons.add(
+                button((x, L.H - 84 - (len(items) - 1 - i) * 66, w, 58), label, action, colour, 24)
+            )
+
+    def _look(self) -> None:
+        if self.service is not None:
+            self.state = self.service.desk.state()
+
+    def move(self) -> None:
+        """The director moves a match being played (a board that died, a table needed) to a free board."""
+        if self.service is not None:
+            self.app.scenes.push(MoveScene(self.app, self.service))
+
+    def new_code(self) -> None:
+        if self.service is not None:
+            self.service.desk.change_code(pr.new_join_code())
+            self._look()
+
+    def stop(self) -> None:
+        service.stop()
+        self.service = None
+        self.close()
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.clock >= REFRESH:
+            self.clock = 0.0
+            self._look()
+
+    def busy(self) -> bool:
+        return self.service is not None  # it looks at the desk's state every few seconds
+
+    def draw_key(self) -> object | None:
+        code = self.service.desk.join_code if self.service is not None else ""
+        return (self.state.get("version"), code, self.problem, self.app.scenes.top is self)
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == IntentKind.BACK:
+            self.close()
+            return
+        self.buttons.handle(intent)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.fill(BG)
+        draw_text(surface, tr("desk.desk_title"), 40, (40, 44), GOLD, anchor="midleft", width=820)
+        if self.service is None or self.problem:
+            for i, line in enumerate(wrap_lines(self.problem, 28, 800)):
+                draw_text(surface, line, 28, (40, 110 + 40 * i), LATE, anchor="midleft")
+        if self.service is not None:
+            code = self.service.desk.join_code
+            draw_text(surface, tr("desk.code"), 24, (900, 44), DIM, anchor="midleft")
+            draw_text(surface, f"{code[:4]} {code[4:]}", 52, (900, 96), INK, anchor="midleft", width=356)
+            for i, line in enumerate(wrap_lines(tr("desk.phones"), 20, 356)[:2]):
+                draw_text(surface, line, 20, (900, 150 + 22 * i), DIM, anchor="midleft")
+            url = self.service.url
+            if self.qr is not None:
+                draw_qr(surface, self.qr, pygame.Rect(900, 190, 210, 210))
+                draw_text(surface, url, 22, (900, 414), INK, anchor="midleft", width=356)
+            else:
+                draw_text(surface, url, 26, (900, 200), INK, anchor="midleft", width=356)
+        y = 110 if not self.problem else 200
+        draw_text(surface, tr("desk.boards"), 28, (40, y), GOLD, anchor="midleft")
+        boards = [b for b in self.state.get("boards", []) if not b["removed"]]
+        if not boards:
+            draw_text(surface, tr("desk.no_boards"), 24, (40, y + 40), DIM, anchor="midleft", width=820)
+        matches = {m["id"]: m for m in self.state.get("matches", [])}
+        for i, b in enumerate(boards[:12]):
+            m = matches.get(b["match"] or "")
+            if m is not None:
+                a, c = m["players"]
+                line = tr("desk.board_line", board=b["name"], a=a, b=c, sa=m["score"][0], sb=m["score"][1])
+            else:
+                line = tr("desk.board_free", board=b["name"])
+            colour = LATE if b["late"] else INK
+            draw_text(surface, line, 24, (40, y + 40 + 34 * i), colour, anchor="midleft", width=820)
+        standings = self.state.get("standings", [])
+        top = y + 60 + 34 * min(12, max(1, len(boards)))
+        if standings:
+            draw_text(surface, tr("desk.page.standings"), 28, (40, top), GOLD, anchor="midleft")
+            rows = max(1, (L.H - 80 - top) // 30)
+            for i, s in enumerate(standings[: 2 * rows]):  # two columns when one is not enough
+                line = f"{s['rank']}. {s['name']}  {s['wins']}-{s['losses']}"
+                colour = DIM if s["withdrawn"] else INK
+                at = (40 + 420 * (i // rows), top + 40 + 30 * (i % rows))
+                draw_text(surface, line, 24, at, colour, anchor="midleft", width=400)
+        t = self.state.get("tournament")
+        if t is not None and t["finished"] and t["winner"]:
+            draw_text(
+                surface, tr("desk.winner", name=t["winner"]), 28, (40, L.H - 50), GOLD, anchor="midleft"
+            )
+        self.buttons.draw(surface, self.app.sprites)
+
+
+class MoveScene(ButtonScene):
+    """Move a match to another board: first the match (those on a board, and those waiting for one),
+    then a free board. The match goes on from its last reported game (the board's screen says so)."""
+
+    def __init__(self, app: Host, desk_service: service.DeskService) -> None:
+        super().__init__(app)
+        self.service = desk_service
+        self.match: str | None = None
+        self.message = ""
+        self._build()
+
+    def _build(self) -> None:
+        self.buttons.clear()
+        state = self.service.desk.state()
+        items: list[tuple[str, Callable[[], None], str]] = []
+        if self.match is None:
+            for m in state.get("matches", []):
+                if m["ready"]:
+                    a, b = m["players"]
+                    where = tr("desk.board_short", board=m["board"]) if m["board"] else tr("desk.no_board")
+                    items.append((f"{m['id']}: {a} - {b} ({where})", self._pick_match(m["id"]), "blue"))
+        else:
+            busy = {m["board"] for m in state.get("matches", []) if m["board"] and m["id"] != self.match}
+            for b in state.get("boards", []):
+                if not b["removed"] and b["name"] not in busy:
+                    colour = "grey" if b["late"] else "green"
+                    items.append((tr("desk.board_short", board=b["name"]), self._pick_board(b["id"]), colour))
+        items = items[:8]
+        items.append((tr("button.back"), self.back, "red"))
+        x, w = L.W // 2 - 320, 640
+        for i, (label, action, colour) in enumerate(items):
+            self.buttons.add(button((x, 130 + i * 64, w, 56), label, action, colour, size=24))
+
+    def _pick_match(self, match_id: str) -> Callable[[], None]:
+        def pick() -> None:
+            self.match = match_id
+            self._build()
+
+        return pick
+
+    def _pick_board(self, board: str) -> Callable[[], None]:
+        def pick() -> None:
+            assert self.match is not None
+            try:
+                self.service.desk.move(self.match, board)
+            except pr.ProtocolError as exc:
+                log.warning("desk: the move was refused: %s", exc)
+                self.message = tr("desk.move_refused")
+                self.match = None
+                self._build()
+                return
+            self.close()
+
+        return pick
+
+    def back(self) -> None:
+        if self.match is not None:
+            self.match = None
+            self._build()
+        else:
+            self.close()
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == IntentKind.BACK:
+            self.back()
+            return
+        self.buttons.handle(intent)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.fill(BG)
+        title = tr("desk.move_which") if self.match is None else tr("desk.move_where", id=self.match)
+        draw_text(surface, title, 36, (L.W // 2, 60), GOLD, width=L.W - 80)
+        if self.message:
+            draw_text(surface, self.message, 24, (L.W // 2, 100), LATE, width=L.W - 80)
+        self.buttons.draw(surface, self.app.sprites)
+
+
+class BoardScene(ButtonScene):
+    """This machine joins a desk (see the module docstring)."""
+
+    def __init__(self, app: Host) -> None:
+        super().__init__(app)
+        self.address = ""
+        self.code = ""
+        self.number = ""
+        self.note = ""
+        self._built: object | None = None
+        self.link: service.BoardLink | None = service.board_link()
+        self.clock = 0.0
+        self._build()
+
+    def _build(self) -> None:
+        self.buttons.clear()
+        x, w = L.W // 2 - 320, 640
+        items: list[tuple[str, Callable[[], None], str]] = []
+        if self.link is None or not self.link.status.joined:
+            items = [
+                (tr("desk.board.address", address=self.address or "-"), self.type_address, "blue"),
+                (tr("desk.board.code", code=self.code or "-"), self.type_code, "blue"),
+                (tr("desk.board.number", number=self.number or "-"), self.type_number, "blue"),
+                (tr("desk.board.join"), self.join, "green"),
+            ]
+        else:
+            waiting = reporter(self.app).pending
+            if waiting is not None:
+                items.append(
+                    (tr("desk.board.confirm", name=waiting[0], score=waiting[1]), self.ask_confirm, "gold")
+                )
+            elif self.link.status.match is not None:
+                items.append((tr("desk.board.play"), self.play, "green"))
+        items.append((tr("button.back"), self.close, "red"))
+        top = 250 if self.link is None or not self.link.status.joined else 330
+        for i, (label, action, colour) in enumerate(items):
+            self.buttons.add(button((x, top + i * 84, w, 70), label, action, colour, size=28))
+
+    def type_address(self) -> None:
+        def done(text: str) -> str | None:
+            self.address = text
+            self._build()
+            return None
+
+        self.app.scenes.push(
+            KeyboardScene(
+                self.app, tr("desk.board.address_title"), done, text=self.address, limit=40, path=True
+            )
+        )
+
+    def type_code(self) -> None:
+        def done(text: str) -> str | None:
+            code = pr.normal_code(text)
+            if len(code) != 8 or any(c not in pr.CODE_ALPHABET for c in code):
+                return tr("desk.board.bad_code")
+            self.code = code
+            self._build()
+            return None
+
+        self.app.scenes.push(
+            KeyboardScene(self.app, tr("desk.board.code_title"), done, text=self.code, path=True)
+        )
+
+    def type_number(self) -> None:
+        def done(text: str) -> str | None:
+            if not text.isdigit() or len(text) > 3:
+                return tr("desk.board.bad_number")
+            self.number = text
+            self._build()
+            return None
+
+        self.app.scenes.push(
+            KeyboardScene(self.app, tr("desk.board.number_title"), done, text=self.number, path=True)
+        )
+
+    def join(self) -> None:
+        if not self.address or not self.code or not self.number:
+            return
+        folder = self.app.data_dir / "board"
+        self.link = service.new_board_link(
+            folder, service.desk_url(self.address), f"b{self.number}", self.number
+        )
+        self.link.join(self.code)
+
+    def play(self) -> None:
+        """The desk's match on this screen, played by the people at the board."""
+        link = self.link
+        terms = link.status.match if link is not None else None
+        if link is None or terms is None:
+            return
+        if terms.get("so_far"):
+            self.note = tr(
+                "desk.board.cannot_resume"
+            )  # a match moved here mid-way: the computer's boards only
+            return
+        from game.ui.scenes.game import GameScene
+
+        reporter(self.app).play(link, terms)
+        drop_games(self.app)
+        self.app.scenes.push(GameScene(self.app, desk_setup(terms)))
+
+    def ask_confirm(self) -> None:
+        _ask_loser(self.app)
+
+    def update(self, dt: float) -> None:
+        link = self.link
+        if link is None:
+            return
+        self.clock += dt
+        if self.clock >= REFRESH and not link.status.busy:
+            self.clock = 0.0
+            if link.status.joined:
+                link.refresh()
+        shown = self.draw_key()
+        if shown != self._built:  # what the desk said changed the buttons (joined, a match, a result)
+            self._built = shown
+            self._build()
+
+    def busy(self) -> bool:
+        return self.link is not None
+
+    def draw_key(self) -> object | None:
+        s = self.link.status if self.link is not None else None
+        shown = None if s is None else (s.joined, s.busy, s.error, str(s.match), s.waiting, s.finished)
+        waiting = reporter(self.app).pending
+        return (shown, self.address, self.code, self.note, waiting is None, self.app.scenes.top is self)
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == IntentKind.BACK:
+            self.close()
+            return
+        self.buttons.handle(intent)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.fill(BG)
+        draw_text(surface, tr("desk.board.title"), 44, (L.W // 2, 60), GOLD)
+        s = self.link.status if self.link is not None else None
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        if s is None:
+            lines.append((tr("desk.board.explain"), DIM))
+        elif s.busy and not s.joined:
+            lines.append((tr("desk.board.joining"), DIM))
+        elif s.joined:
+            lines.append((tr("desk.board.joined", address=self.address), INK))
+            if s.match is not None:
+                a, b = s.match["names"]
+                points = int(s.match["length"])
+                lines.append((tr_n("desk.board.next", points, a=a, b=b, points=points), GOLD))
+            elif s.finished:
+                lines.append((tr("desk.board.finished"), INK))
+            else:
+                lines.append((tr("desk.board.wait"), DIM))
+            if s.waiting:
+                lines.append((tr_n("desk.board.outbox", s.waiting, n=s.waiting), DIM))
+        if s is not None and s.error:
+            lines.append((tr("desk.board.offline", why=s.error[:80]), LATE))
+        if self.note:
+            lines.append((self.note, LATE))
+        y = 130
+        for text, colour in lines:
+            for line in wrap_lines(text, 28, 1000):
+                draw_text(surface, line, 28, (L.W // 2, y), colour)
+                y += 40
+        self.buttons.draw(surface, self.app.sprites)
+
+
+__all__ = ["BoardScene", "DeskScene", "MoveScene", "NetworkScene", "draw_qr", "qr_matrix"]

@@ -1,0 +1,138 @@
+"""PNGs of the networked desk's screens at 800x480 and 1920x1080: the operator menu with its new entry,
+the choice (be the desk / join a desk), the desk with two boards joined (one playing, with its score),
+its join code and the QR code of the phone page, and a board that joined and has its match called.
+
+Usage: ``.venv/bin/python -m game.ui.tools.desk_screenshots [OUTDIR] [--lang en|fi|hu ...]`` (default
+``screenshots/desk``). Headless, in a throw-away data folder; the desk listens on loopback only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+ROOT = Path(__file__).resolve().parents[3]
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from game.desk import service  # noqa: E402
+from game.desk.board import BoardClient  # noqa: E402
+from game.engine.flow import EndTurn, Phase, PlayMoves  # noqa: E402
+from game.engine.moves import legal_plays  # noqa: E402
+from game.i18n import LANGUAGES  # noqa: E402
+from game.session import settings as st  # noqa: E402
+from game.tools.desk_page_shots import play  # noqa: E402
+from game.tournament import Tournament, TournamentFile  # noqa: E402
+from game.ui.app import App, Launch  # noqa: E402
+from game.ui.desk import BoardScene, DeskScene, MoveScene, NetworkScene  # noqa: E402
+from game.ui.kiosk.operator import OperatorScene  # noqa: E402
+from game.ui.scenes.game import GameScene  # noqa: E402
+from game.ui.tools._frames import shoot  # noqa: E402
+
+NAMES = ["Anna", "Ben", "Csilla", "Dóra", "Eero", "Fanni", "Gábor", "Helmi"]
+STEP = 1.0 / 60.0
+
+
+def play_out(game: GameScene, seed: int = 4) -> None:
+    """A two-player match on screen played to its end by random legal plays (a one-point match)."""
+    rng = random.Random(seed)
+    for _ in range(600):
+        s = game.state
+        if s.phase is Phase.GAME_OVER or game.game.match.is_over:
+            return
+        if s.phase is Phase.OPENING:
+            game.game.step(5.0)
+        elif s.phase is Phase.ROLL:
+            game.game.roll()
+        elif s.phase is Phase.MOVING and s.dice is not None:
+            plays = legal_plays(s.position, s.dice)
+            if plays:
+                game.do(PlayMoves(rng.choice(plays).moves))
+            if game.state.phase is Phase.MOVING:
+                game.do(EndTurn())
+
+
+def run(app: App, seconds: float) -> None:
+    for _ in range(round(seconds / STEP)):
+        app.step(STEP)
+
+
+def shoot_language(out: Path, lang: str) -> None:
+    with tempfile.TemporaryDirectory() as data:
+        t = Tournament.create("Club night", NAMES, lengths=[1, 3], lang=lang)
+        TournamentFile(Path(data) / "tournament.json").attach(t)
+        settings = st.Settings(language=lang, animation="fast", operator_code="2468", sound=False)
+        app = App(settings, Launch(kiosk=True, seed=3), data_dir=data, threaded_ai=False)
+        app.scenes.push(OperatorScene(app))
+        shoot(app, out, "desk_operator_menu", lang)
+        app.scenes.push(NetworkScene(app))
+        shoot(app, out, "desk_choice", lang)
+        desk_scene = DeskScene(app, host="127.0.0.1", port=0)
+        app.scenes.push(desk_scene)
+        shoot(app, out, "desk_empty", lang)
+        running = service.running()
+        assert running is not None
+        url = running.url.rstrip("/")
+        code = running.desk.join_code
+        for k, games in ((3, None), (5, 1)):
+            client = BoardClient(Path(data) / f"other{k}", url, board=f"b{k}", name=str(k))
+            assert client.join(code, running.desk.desk_id).ok
+            play(client, games)
+        run(app, 2.5)
+        shoot(app, out, "desk_running", lang)
+        move = MoveScene(app, running)
+        app.scenes.push(move)
+        shoot(app, out, "desk_move_which", lang)
+        move.match = "R1-1"
+        move._build()
+        shoot(app, out, "desk_move_where", lang)
+        app.scenes.pop()
+        app.scenes.pop()
+        board = BoardScene(app)
+        board.address, board.code, board.number = url[len("http://") :], code, "7"
+        board._build()
+        app.scenes.push(board)
+        shoot(app, out, "desk_board_join", lang)
+        board.join()
+        for _ in range(100):
+            run(app, 0.5)
+            if board.link is not None and board.link.status.match is not None:
+                break
+            time.sleep(0.05)
+        run(app, 0.2)
+        shoot(app, out, "desk_board_joined", lang)
+        board.play()
+        top = app.scenes.top
+        assert isinstance(top, GameScene)
+        play_out(top)
+        run(app, 1.0)
+        shoot(app, out, "desk_board_confirm", lang)
+        service.stop()
+        app.quit()
+        pygame.quit()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.ui.tools.desk_screenshots", description=__doc__)
+    parser.add_argument("outdir", nargs="?", type=Path, default=ROOT / "screenshots" / "desk")
+    parser.add_argument("--lang", action="append", choices=LANGUAGES, help="languages (default: all)")
+    args = parser.parse_args(argv)
+    out: Path = args.outdir
+    out.mkdir(parents=True, exist_ok=True)
+    for lang in args.lang or LANGUAGES:
+        shoot_language(out, lang)
+    print(f"screenshots written to {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,225 @@
+"""The desk in one process over loopback: joining with the code, reports counted once, the board's
+outbox, the director's word (move, correct, withdraw and reinstate, remove a board, change the code),
+everything kept across a restart, and a failed transaction leaving memory as the disk has it."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+import urllib.request
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.desk import protocol as pr
+from game.desk.board import BoardClient, Offline, report_id
+from game.desk.desk import Desk
+from game.desk.play import MatchPlay
+from game.desk.server import DeskServer, serve
+
+NAMES = ["Anna", "Ben", "Cecil", "Dora", "Eve", "Fay", "Gus", "Hal"]
+CODE = "CORE2345"
+
+
+@contextlib.contextmanager
+def running(folder: Path, create: bool = True) -> Iterator[tuple[Desk, DeskServer, str]]:
+    desk = Desk(folder)
+    if create:
+        desk.create(NAMES, lengths=[3], date="2026.12.07", dice_seed="fuzz-2")
+        desk.change_code(CODE)
+    server = serve(desk)
+    try:
+        yield desk, server, f"http://127.0.0.1:{server.port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        desk.close()
+
+
+def joined(tmp: Path, url: str, desk: Desk, board: str) -> BoardClient:
+    client = BoardClient(tmp / board, url, board=board, name=board[1:])
+    assert client.join(CODE, desk.desk_id).ok
+    return client
+
+
+def game_report(terms: dict[str, Any], so_far: str | None = None) -> dict[str, Any]:
+    names = (str(terms["names"][0]), str(terms["names"][1]))
+    play = MatchPlay(
+        terms["match"], names, terms["length"], terms["secret"], date=terms["date"], so_far=so_far
+    )
+    play.play_game()
+    kind = pr.ReportKind.RESULT if play.over else pr.ReportKind.GAME
+    report: dict[str, Any] = {
+        "report_id": report_id(play.match_id, play.games, kind),
+        "match": play.match_id,
+        "kind": kind.value,
+        "game": play.games,
+        "score": list(play.score),
+        "mat": play.mat(),
+    }
+    if play.over:
+        report["winner"] = play.winner
+    return report
+
+
+def play_out(client: BoardClient) -> dict[str, Any]:
+    """Play the board's match to its end through the outbox; the last report."""
+    terms = client.next_match()
+    assert terms is not None
+    so_far = terms["so_far"] or None
+    while True:
+        report = game_report(terms, so_far)
+        client.queue(report)
+        assert client.flush() == 0
+        so_far = report["mat"]
+        if report["kind"] == "result":
+            return report
+
+
+def test_a_wrong_code_joins_nobody_and_a_changed_code_keeps_joined_boards(tmp_path: Path) -> None:
+    with running(tmp_path / "desk") as (desk, _, url):
+        stranger = BoardClient(tmp_path / "x", url, board="x1")
+        answer = stranger.join("WRONG234", desk.desk_id)
+        assert answer.status == 403 and answer.data["error"] == "wrong_code"
+        b1 = joined(tmp_path, url, desk, "b1")
+        desk.change_code("NEWC2345")
+        assert b1.next_match() is not None  # joined before: still in
+        late = BoardClient(tmp_path / "b2", url, board="b2")
+        assert late.join(CODE, desk.desk_id).data["error"] == "wrong_code"
+        assert late.join("newc-2345", desk.desk_id).ok  # typed in small letters with a dash
+
+
+def test_a_report_sent_twice_counts_once_and_a_reused_id_is_refused(tmp_path: Path) -> None:
+    with running(tmp_path / "desk") as (desk, _, url):
+        b1 = joined(tmp_path, url, desk, "b1")
+        terms = b1.next_match()
+        assert terms is not None
+        report = game_report(terms)
+        first = b1.post("/api/report", report)
+        again = b1.post("/api/report", report)  # the ack was lost: sent again, freshly signed
+        assert first.ok and not first.data["duplicate"]
+        assert again.ok and again.data["duplicate"]
+        changed = b1.post("/api/report", {**report, "score": [0, 0]})
+        assert changed.status == 409 and changed.data["error"] == "report_conflict"
+        reports = desk.store.rows("SELECT count(*) FROM reports")
+        assert reports == [(1,)]
+
+
+def test_the_outbox_keeps_reports_while_the_desk_is_away_and_sends_them_in_order(tmp_path: Path) -> None:
+    with running(tmp_path / "desk") as (desk, _server, url):
+        b1 = joined(tmp_path, url, desk, "b1")
+        terms = b1.next_match()
+        assert terms is not None
+    # the desk is gone: the board plays on and keeps its reports
+    report = game_report(terms)
+    b1.queue(report)
+    with pytest.raises(Offline):
+        b1.flush()
+    assert len(b1.pending()) == 1
+    with running(tmp_path / "desk", create=False) as (desk, _server, url):
+        b1.desk_url = url
+        assert b1.flush() == 0
+        assert desk.live[terms["match"]][0] == 1
+
+
+def test_a_moved_match_resumes_from_the_last_report_and_the_old_board_is_refused(tmp_path: Path) -> None:
+    with running(tmp_path / "desk") as (desk, _, url):
+        b1, b2 = joined(tmp_path, url, desk, "b1"), joined(tmp_path, url, desk, "b2")
+        terms = b1.next_match()
+        assert terms is not None
+        b1.queue(game_report(terms))
+        b1.flush()
+        desk.move(terms["match"], "b2")
+        moved = b2.next_match()
+        assert moved is not None and moved["match"] == terms["match"]
+        assert moved["so_far"] and "Game 1" in moved["so_far"]
+        late = game_report(terms, moved["so_far"])
+        b1.queue(late)
+        b1.flush()  # the old board's report goes to refused/, with the reason
+        assert b1.refused_matches() == {terms["match"]}
+        last = play_out(b2)
+        assert desk.tournament is not None
+        assert desk.tournament.match(terms["match"]).done
+        assert desk.record(terms["match"]) == last["mat"]
+
+
+def test_the_director_corrects_withdraws_reinstates_and_removes(tmp_path: Path) -> None:
+    with running(tmp_path / "desk") as (desk, _, url):
+        b1 = joined(tmp_path, url, desk, "b1")
+        last = play_out(b1)
+        t = desk.tournament
+        assert t is not None
+        m = t.match(last["match"])
+        loser_place = 1 - int(last["winner"])
+        desk.correct(m.id, loser_place, (0, 3) if loser_place == 1 else (3, 0))
+        assert m.winner == m.players[loser_place]
+        desk.withdraw(0)
+        assert t.players[0].withdrawn
+        desk.reinstate(0)
+        assert not t.players[0].withdrawn
+        desk.remove_board("b1")
+        assert b1.post("/api/next", {"protocol": 1}).data["error"] == "unknown_board"
+        audit = [what for _, who, what in desk.audit() if who == pr.DIRECTOR]
+        assert any("result set by the director" in a for a in audit)
+        assert any("board b1 removed" in a for a in audit)
+
+
+def test_everything_acknowledged_is_there_after_a_restart(tmp_path: Path) -> None:
+    with running(tmp_path / "desk") as (desk, _, url):
+        b1 = joined(tmp_path, url, desk, "b1")
+        last = play_out(b1)
+        before = json.loads(desk.snapshot()[1])
+    with running(tmp_path / "desk", create=False) as (desk, _, url):
+        after = json.loads(desk.snapshot()[1])
+        assert after["matches"] == before["matches"] and after["standings"] == before["standings"]
+        assert desk.record(last["match"]) == last["mat"]
+        b1.desk_url = url
+        assert b1.next_match() is not None  # its key survived too
+
+
+def test_a_failed_transaction_leaves_memory_as_the_disk_has_it(tmp_path: Path) -> None:
+    with running(tmp_path / "desk") as (desk, _, url):
+        b1 = joined(tmp_path, url, desk, "b1")
+        terms = b1.next_match()
+        assert terms is not None
+        report = game_report(terms)
+        desk.store.conn.execute(
+            "CREATE TRIGGER fail BEFORE INSERT ON games BEGIN SELECT RAISE(ABORT, 'disk'); END"
+        )
+        with pytest.raises(sqlite3.IntegrityError):
+            desk.report("b1", report, "0" * 32)
+        assert terms["match"] not in desk.live
+        desk.store.conn.execute("DROP TRIGGER fail")
+        assert b1.post("/api/report", report).ok
+
+
+def test_the_phone_page_and_state_read_without_a_credential_and_304_when_unchanged(tmp_path: Path) -> None:
+    with running(tmp_path / "desk") as (_desk, _, url):
+        with urllib.request.urlopen(url + "/?lang=fi") as r:
+            page = r.read().decode()
+        assert "Seuraava ottelusi" in page and "textContent" in page and "innerHTML" not in page
+        with urllib.request.urlopen(url + "/api/state") as r:
+            tag = r.headers["ETag"]
+            state = json.loads(r.read())
+        assert [s["name"] for s in state["standings"]][:1] and "secret" not in json.dumps(state)
+        request = urllib.request.Request(url + "/api/state", headers={"If-None-Match": tag})
+        with pytest.raises(urllib.error.HTTPError) as caught:
+            urllib.request.urlopen(request)
+        assert caught.value.code == 304
+
+
+def test_the_whole_event_goes_into_one_archive_with_every_record(tmp_path: Path) -> None:
+    with running(tmp_path / "desk") as (desk, _, url):
+        b1 = joined(tmp_path, url, desk, "b1")
+        last = play_out(b1)
+        archive = desk.export_archive(tmp_path / "out" / "event.zip")
+    with zipfile.ZipFile(archive) as z:
+        names = z.namelist()
+        mats = [n for n in names if n.endswith(".mat")]
+        assert len(mats) == 1 and z.read(mats[0]).decode() == last["mat"]
+        assert "desk-audit.csv" in names and any(n.endswith("-standings.csv") for n in names)
+        assert "won by" in z.read("desk-audit.csv").decode()

@@ -1,0 +1,183 @@
+"""The networked desk's screens, driven by taps: the operator menu opens them, the desk takes the
+cabinet's tournament and shows a board that joined with its score, a board joins with the typed code
+and gets its match called, and a desk without a tournament says what to do first. Loopback only."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game.desk import service
+from game.desk.board import BoardClient
+from game.desk.desk import Desk
+from game.desk.server import serve
+from game.i18n import tr
+from game.session import settings as st
+from game.session.kiosk import Mode
+from game.tools.desk_page_shots import play
+from game.tournament import Tournament, TournamentFile
+from game.ui.app import App, Launch
+from game.ui.desk import BoardScene, DeskScene, MoveScene, NetworkScene
+from game.ui.kiosk.operator import OperatorScene
+from game.ui.scene import ButtonScene
+from game.ui.scenes.confirm import ConfirmScene
+from game.ui.scenes.game import GameScene
+from game.ui.tools.desk_screenshots import play_out
+from tests.helpers.ui_driver import click
+
+STEP = 1.0 / 60.0
+NAMES = ["Anna", "Ben", "Cecil", "Dora", "Eve", "Fay", "Gus", "Hal"]
+
+pytestmark = pytest.mark.usefixtures("ui_reset")
+
+
+@pytest.fixture(autouse=True)
+def _no_desk_left() -> Iterator[None]:
+    yield
+    service.stop()
+
+
+def _app(folder: Path, tournament: bool = True) -> App:
+    if tournament:
+        t = Tournament.create("Club night", NAMES, lengths=[3])
+        TournamentFile(folder / "tournament.json").attach(t)
+    return App(st.Settings(operator_code="2468"), Launch(kiosk=True), data_dir=folder, threaded_ai=False)
+
+
+def _tap(app: App, label: str) -> None:
+    scene = app.scenes.top
+    assert isinstance(scene, ButtonScene)
+    target = next(b for b in scene.buttons.buttons if b.label == label and b.visible)
+    click(app, target.rect.center)
+    app.step(STEP)
+
+
+def _run(app: App, seconds: float) -> None:
+    for _ in range(round(seconds / STEP)):
+        app.step(STEP)
+
+
+def test_the_operator_menu_opens_the_desk_and_the_desk_shows_a_board_and_its_score(tmp_path: Path) -> None:
+    app = _app(tmp_path)
+    app.scenes.push(app.initial_scene())
+    app.step(STEP)
+    assert app.kiosk is not None
+    app.kiosk.mode = Mode.OPERATOR
+    app.scenes.push(OperatorScene(app))
+    _tap(app, tr("operator.network"))
+    assert isinstance(app.scenes.top, NetworkScene)
+    scene = DeskScene(app, host="127.0.0.1", port=0)  # the menu's button listens on the event's network
+    app.scenes.push(scene)
+    running = service.running()
+    assert running is not None and running.desk.tournament is not None
+    assert [p.name for p in running.desk.tournament.players] == NAMES  # the cabinet's draw, unchanged
+    before = scene.draw_key()
+    client = BoardClient(tmp_path / "b3", running.url.rstrip("/"), board="b3", name="3")
+    assert client.join(running.desk.join_code, running.desk.desk_id).ok
+    play(client, 1)
+    _run(app, 2.5)
+    assert scene.draw_key() != before  # the screen follows the desk by itself
+    boards = scene.state["boards"]
+    assert [b["name"] for b in boards] == ["3"]
+    app.draw(0.0)
+    spare = BoardClient(tmp_path / "b4", running.url.rstrip("/"), board="b4", name="4")
+    assert spare.join(running.desk.join_code, running.desk.desk_id).ok
+    _tap(app, tr("desk.move"))  # board 3 died: its match goes to board 4
+    assert isinstance(app.scenes.top, MoveScene)
+    ready = next(m for m in running.desk.state()["matches"] if m["ready"])  # board 3's, or the next one
+    move = app.scenes.top
+    label = next(b.label for b in move.buttons.buttons if b.label.startswith(f"{ready['id']}: "))
+    _tap(app, label)
+    _tap(app, tr("desk.board_short", board="4"))
+    assert running.desk.assigned[ready["id"]] == "b4" and app.scenes.scenes[-1] is scene
+    old = running.desk.join_code
+    _tap(app, tr("desk.new_code"))
+    assert running.desk.join_code != old
+    _tap(app, tr("desk.stop"))
+    assert service.running() is None
+
+
+def test_a_desk_without_a_tournament_says_to_set_one_up_first(tmp_path: Path) -> None:
+    app = _app(tmp_path, tournament=False)
+    scene = DeskScene(app, host="127.0.0.1", port=0)
+    app.scenes.push(scene)
+    assert scene.problem == tr("desk.need_tournament")
+    app.draw(0.0)
+
+
+def test_a_board_joins_with_the_code_and_gets_its_match_called(tmp_path: Path) -> None:
+    desk_app = _app(tmp_path / "desk-cabinet")
+    desk_scene = DeskScene(desk_app, host="127.0.0.1", port=0)
+    desk_app.scenes.push(desk_scene)
+    running = service.running()
+    assert running is not None
+    app = _app(tmp_path / "board-cabinet", tournament=False)
+    app.scenes.push(app.initial_scene())
+    app.step(STEP)
+    assert app.kiosk is not None
+    app.kiosk.mode = Mode.OPERATOR
+    board = BoardScene(app)
+    app.scenes.push(board)
+    _tap(app, tr("desk.board.join"))
+    assert board.link is None  # nothing typed yet: nothing happens
+    board.address = running.url[len("http://") :].rstrip("/")
+    board.code = running.desk.join_code.lower()
+    board.number = "7"
+    board._build()
+    _tap(app, tr("desk.board.join"))
+    for _ in range(100):
+        _run(app, 0.5)
+        if board.link is not None and board.link.status.match is not None:
+            break
+        time.sleep(0.05)
+    assert board.link is not None and board.link.status.joined
+    match = board.link.status.match
+    assert match is not None and match["match"] == "R1-1" and match["names"] == ["Anna", "Hal"]
+    app.draw(0.0)
+    assert running.desk.state()["boards"][0]["name"] == "7"
+
+
+def test_people_play_the_desks_match_on_a_board_and_the_loser_confirms_the_result(tmp_path: Path) -> None:
+    desk = Desk(tmp_path / "desk")
+    desk.create(NAMES, lengths=[1], dice_seed="people")
+    server = serve(desk)
+    try:
+        app = _app(tmp_path / "board-cabinet", tournament=False)
+        app.scenes.push(app.initial_scene())
+        app.step(STEP)
+        assert app.kiosk is not None
+        app.kiosk.mode = Mode.OPERATOR
+        board = BoardScene(app)
+        board.address, board.code, board.number = f"127.0.0.1:{server.port}", desk.join_code, "4"
+        app.scenes.push(board)
+        board.join()
+        for _ in range(100):
+            _run(app, 0.5)
+            if board.link is not None and board.link.status.match is not None:
+                break
+            time.sleep(0.05)
+        _tap(app, tr("desk.board.play"))
+        game = app.scenes.top
+        assert isinstance(game, GameScene)
+        assert game.game.setup.names == ("Anna", "Hal") and game.game.setup.secret is not None
+        play_out(game)
+        _run(app, 1.0)
+        asked = app.scenes.top
+        assert isinstance(asked, ConfirmScene)  # the loser confirms before anything is sent
+        assert desk.tournament is not None and not desk.tournament.match("R1-1").done
+        _tap(app, tr("desk.board.confirm_yes"))
+        m = desk.tournament.match("R1-1")
+        for _ in range(100):
+            if m.done:
+                break
+            time.sleep(0.05)
+        assert m.done and m.how == "played"
+        record = desk.record("R1-1")
+        assert record is not None and '[Player 1 "Anna"]' in record
+    finally:
+        server.shutdown()
+        server.server_close()
+        desk.close()

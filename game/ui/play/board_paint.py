@@ -147,9 +147,11 @@ def board_draw(t: GameHost, alpha: float) -> BoardDraw:
         d.last = [(place_of(lp, c[0].src), place_of(lp, c[-1].dst)) for c in move_chains(s.last_play)]
     if seg is None and t.hints.moves:
         d.arrows = t.hints.arrows()
-    d.cube_value = s.cube.value
-    d.cube_owner = s.cube.owner
-    d.cube_visible = s.phase is not Phase.CUBE_OFFERED
+    offered = s.phase is Phase.CUBE_OFFERED
+    shown = offered and t.offered_cube_on_board  # the offer's card shows it otherwise
+    d.cube_value = s.cube.value * 2 if shown else s.cube.value
+    d.cube_owner = None if shown else s.cube.owner
+    d.cube_visible = shown or not offered
     d.dice = dice_draw(t)
     return d
 

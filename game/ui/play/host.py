@@ -33,6 +33,8 @@ class GameHost(Protocol):
     flash_time: float
     dialog_hidden: bool
     """The game-over dialog is not painted (the attract mode's top ten stands over the board)."""
+    offered_cube_on_board: bool
+    """A double on the table shows its cube on the board at the value offered."""
     events: MatchEvents
     """The clock, typed dice, the way back to a tournament, saves that keep failing (issue 27)."""
     status_note: str

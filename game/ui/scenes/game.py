@@ -82,6 +82,9 @@ class GameScene(CoachedActions, Scene):
         """The flash is news, not a refusal (a failed save): the end of the turn leaves it up."""
         self.dialog_hidden = False
         """The game-over dialog is not painted: the attract mode's top ten stands in its place."""
+        self.offered_cube_on_board = False
+        """A double on the table shows its cube on the board, at the value offered (Learn to play:
+        its card covers the offer's card, which shows the cube in a game)."""
         self.win_pending = False
         """The game just ended: the win sounds once the last checker has landed."""
         self.auto_reviewed = -1

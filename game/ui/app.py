@@ -330,7 +330,9 @@ class App:
         that run while nothing moves: the kiosk's idle timer, the title's notice, a match clock."""
         top = self.scenes.top
         woke = isinstance(top, TitleScene) and top.tick_notice(seconds)
-        woke = (isinstance(top, GameScene) and top.events.tick(seconds)) or woke
+        woke = (
+            isinstance(top, GameScene) and (top.events.tick(seconds) | top.kiosk_end.step(seconds, True))
+        ) or woke
         if self.kiosk_rules is not None and self.kiosk_rules.tick(seconds):
             woke = True
         if woke:

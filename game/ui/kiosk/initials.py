@@ -24,10 +24,18 @@ class InitialsScene(ButtonScene):
 
     opaque = False
 
-    def __init__(self, app: Host, headline: str, on_done: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        app: Host,
+        headline: str,
+        on_done: Callable[[str], None],
+        on_skip: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__(app)
         self.headline = headline
         self.on_done = on_done
+        self.on_skip = on_skip
+        """What follows when the visitor skips (No thanks, Back): the choice made before, if any."""
         self._text = ""
         width = COLUMNS * (KEY_W + GAP) - GAP
         x0, y0 = L.W // 2 - width // 2, 262
@@ -43,7 +51,7 @@ class InitialsScene(ButtonScene):
         """Greyed until a letter is in (see :attr:`text`)."""
         self.buttons.add(
             button(
-                (L.W // 2 - 170, y0 + 4 * (KEY_H + GAP) + 4, 340, 62), tr("board.skip"), self.close, "red", 26
+                (L.W // 2 - 170, y0 + 4 * (KEY_H + GAP) + 4, 340, 62), tr("board.skip"), self.skip, "red", 26
             )
         )
 
@@ -76,6 +84,12 @@ class InitialsScene(ButtonScene):
     def erase(self) -> None:
         self.text = self.text[:-1]
 
+    def skip(self) -> None:
+        self.close()
+        if self.on_skip is not None:
+            then, self.on_skip = self.on_skip, None
+            then()
+
     def submit(self) -> None:
         if not self.text:
             return
@@ -97,6 +111,9 @@ class InitialsScene(ButtonScene):
             if len(name) == 1 and name in LETTERS:
                 self.letter(name)
                 return
+        if intent.kind == "back":
+            self.skip()
+            return
         super().handle(intent)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

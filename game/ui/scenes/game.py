@@ -36,6 +36,7 @@ from game.ui.play.board_paint import Frame
 from game.ui.play.coach_card import CoachCard
 from game.ui.play.coached import CoachedActions
 from game.ui.play.cursor import BoardCursor
+from game.ui.play.game_end import KioskEnd
 from game.ui.play.hints import Hints
 from game.ui.play.match_events import MatchEvents
 from game.ui.play.motion import animate
@@ -49,7 +50,6 @@ from game.ui.widgets import ButtonGroup
 Drop = tuple[int, int] | None
 """Where a dragged checker was let go (None: played by a tap or a key)."""
 FLASH_TIME = 3.5
-AUTO_REVIEW_AFTER = 2.0
 """Kiosk: seconds of the game-over dialog before a visitor's game against the computer is reviewed."""
 MODAL_GUARD = 0.8
 """Seconds a new cube offer or game-over dialog ignores presses on its buttons (taps, Enter, a
@@ -87,8 +87,6 @@ class GameScene(CoachedActions, Scene):
         its card covers the offer's card, which shows the cube in a game)."""
         self.win_pending = False
         """The game just ended: the win sounds once the last checker has landed."""
-        self.auto_reviewed = -1
-        """Kiosk: the number of the game (``game.games``) whose review opened by itself."""
         self.modal_age = 0.0
         """Seconds the current dialog has been on screen (counted once the board stops moving)."""
         self.status_note = ""  # the status line while something holds the game (the coach, an answer)
@@ -96,6 +94,7 @@ class GameScene(CoachedActions, Scene):
         where = Where.WORKER if app.threaded_ai else Where.HERE  # the coach thinks where the computer does
         self.coach = CoachCard(self, app.settings.coach, app.kiosk is not None, where)
         self.game.auto_play = AutoPlay(lambda: self.app.settings)  # forced plays, equal bear-offs
+        self.kiosk_end = KioskEnd(app, self.game, self.finished_record)  # the visitor's place, once chosen
         self._on_state()
         self.game.start()
 
@@ -206,7 +205,7 @@ class GameScene(CoachedActions, Scene):
         self.hints.ask_cube()
 
     def next_game(self) -> None:
-        self.game.next_game()
+        self.kiosk_end.then(self.game.next_game)()  # a kiosk visitor's place on today's board first
 
     def finished_record(self) -> MatchRecord | None:
         """The record of the game that just ended on this screen, if the recorder kept it."""
@@ -222,6 +221,7 @@ class GameScene(CoachedActions, Scene):
         if record is None:
             self.flash(tr("review.no_record"))  # not recorded (a resumed game whose record was lost)
             return
+        self.kiosk_end.reviewing()  # the review's screen offers the place
         names = (tr_message(game.name(0)), tr_message(game.name(1)))
         title = tr("review.title_game", n=record.games[0].number)
         on_review = None
@@ -243,7 +243,11 @@ class GameScene(CoachedActions, Scene):
         self.app.scenes.push(MenuScene(self.app, keyboard=keyboard, finished=finished))
 
     def to_title(self) -> None:
+        self.kiosk_end.then(self._leave)()  # a kiosk visitor's place on today's board first
+
+    def _leave(self) -> None:
         self.coach.cancel()
+        self.kiosk_end.cancel()
         self.game.close()
         self.app.to_title()
 
@@ -254,6 +258,7 @@ class GameScene(CoachedActions, Scene):
         self.app.input.cancel()
 
     def handle(self, intent: Intent) -> None:
+        self.kiosk_end.touched()
         if intent.kind == "back":
             self.open_menu(keyboard=True)
             return
@@ -319,18 +324,7 @@ class GameScene(CoachedActions, Scene):
         if self.win_pending and not self.anim.busy:
             self.win_pending = False
             self.app.events.publish(ev.SoundCue(self.game, "win"))
-        self._auto_review()
-
-    def _auto_review(self) -> None:
-        """Kiosk: a visitor's finished game against the computer is reviewed for the leaderboard."""
-        game = self.game
-        if self.app.kiosk is None or game.mode != "computer" or game.state.phase is not Phase.GAME_OVER:
-            return
-        if self.auto_reviewed == game.games or game.wait > 5.0 - AUTO_REVIEW_AFTER or self.anim.busy:
-            return
-        self.auto_reviewed = game.games
-        if self.app.scenes.top is self and self.finished_record() is not None:
-            self.open_review()
+        self.kiosk_end.step(dt, self.app.scenes.top is self and not self.anim.busy)
 
     def busy(self) -> bool:
         if self.anim.busy or self.dice.tumbling or self.flash_time > 0 or self.hands.drag is not None:
@@ -342,8 +336,7 @@ class GameScene(CoachedActions, Scene):
         if self.modal.buttons and not self.modal_ready:
             return True  # the loop keeps stepping until the dialog takes presses (it sleeps when idle)
         if self.game.state.phase is Phase.GAME_OVER:
-            due = self.app.kiosk is not None and self.auto_reviewed != self.game.games
-            return self.game.setup.mode == "demo" or (due and self.game.mode == "computer")
+            return self.game.setup.mode == "demo" or self.kiosk_end.busy
         return not self.game.waiting_for_human()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

@@ -269,9 +269,12 @@ def shots(out: Path, lang: str, sizes: tuple[tuple[int, int], ...]) -> int:
                 assert step.dice is not None
                 for chain in move_chains(parse_play(other, step.position, step.dice)):
                     hands.move(scene, chain[0].src, chain[-1].dst)
-                hands.until(lambda: scene.outcome == "hint")
-                snap(f"{tag}_c_hint")
-                hands.until(lambda: scene.take_back_in is None and not scene.anim.busy)
+                hands.until(lambda: scene.outcome != "")
+                if scene.outcome == "hint":
+                    snap(f"{tag}_c_hint")
+                    hands.until(lambda: scene.take_back_in is None and not scene.anim.busy)
+                else:  # the drag took the right play's dice (5/off, not 5/3/off): no hint to show
+                    scene.again()
             elif step.kind != "move":
                 wrong_answer = next(a for a in ("take", "pass", "double", "roll") if not step.right_answer(a))
                 if step.kind == "answer":

@@ -18,6 +18,7 @@ figures, not a stopwatch on people: issue 36 asks for at most two minutes.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import tempfile
@@ -269,11 +270,12 @@ def shots(out: Path, lang: str, sizes: tuple[tuple[int, int], ...]) -> int:
                 assert step.dice is not None
                 for chain in move_chains(parse_play(other, step.position, step.dice)):
                     hands.move(scene, chain[0].src, chain[-1].dst)
-                hands.until(lambda: scene.outcome != "")
+                with contextlib.suppress(RuntimeError):  # the drags took other dice (5/off for 5/3/off)
+                    hands.until(lambda: scene.outcome != "", limit=5.0)
                 if scene.outcome == "hint":
                     snap(f"{tag}_c_hint")
                     hands.until(lambda: scene.take_back_in is None and not scene.anim.busy)
-                else:  # the drag took the right play's dice (5/off, not 5/3/off): no hint to show
+                else:  # no other play was made: no hint to show
                     scene.again()
             elif step.kind != "move":
                 wrong_answer = next(a for a in ("take", "pass", "double", "roll") if not step.right_answer(a))

@@ -93,8 +93,7 @@ def status(t: GameHost) -> tuple[str, Colour]:
     if s.phase is Phase.ROLL:
         if not game.is_human(s.turn):
             return tr("ui.thinking", name=name), (200, 220, 255)
-        key = "ui.to_roll" if s.can_double() is None else "ui.to_roll_only"
-        return tr_message(game.say(key, s.turn)), (255, 255, 255)
+        return turn_words.roll_line(game, s, t.keys), (255, 255, 255)
     if s.phase is Phase.CUBE_OFFERED:
         return tr_message(game.say("ui.answer_double", 1 - s.turn)), (255, 230, 120)
     if s.phase is Phase.MOVING:
@@ -110,7 +109,7 @@ def status(t: GameHost) -> tuple[str, Colour]:
         if why:  # the hint's arrows stand on the board: the line says why that play is good
             return why, HINT
         if turn.is_complete:
-            return turn_words.complete_line(game, s), (160, 255, 160)
+            return turn_words.complete_line(game, s, t.keys), (160, 255, 160)
         dice = "-".join(str(d) for d in sorted(s.dice, reverse=True))  # the usual way: "6-1", not "1-6"
         return tr_message(game.say("ui.to_move", s.turn, dice=dice)), (255, 255, 255)
     assert s.result is not None

@@ -12,9 +12,12 @@ white while Done lit. Here, in the reader's words:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from game.engine.flow import GameState
 from game.i18n import Message, tr, tr_message
 from game.session.controller import GameController
+from game.ui.controls import key_label
 
 BAR = 24
 """The bar's index in a side's counts (point 25)."""
@@ -46,13 +49,26 @@ def unplayed_die(s: GameState) -> tuple[int, Message] | None:
     return die, Message("ui.why_not_home")
 
 
-def complete_line(game: GameController, s: GameState) -> str:
-    """The line once the play is whole: press Done; first, a die left unplayed and why."""
+def complete_line(game: GameController, s: GameState, keys: Mapping[str, str] | None = None) -> str:
+    """The line once the play is whole: press Done; first, a die left unplayed and why. ``keys``: the
+    player plays by keys (the key map's changes): the line names the key, not the tap."""
     unplayed = unplayed_die(s)
+    suffix = "" if keys is None else "_keys"
+    done = key_label("done", keys)
     if unplayed is None:
-        return tr_message(game.say("ui.move_complete", s.turn))
+        return tr_message(game.say("ui.move_complete" + suffix, s.turn, done=done))
     die, why = unplayed
-    return tr_message(game.say("ui.die_unplayed", s.turn, die=die, why=why))
+    return tr_message(game.say("ui.die_unplayed" + suffix, s.turn, die=die, why=why, done=done))
+
+
+def roll_line(game: GameController, s: GameState, keys: Mapping[str, str] | None = None) -> str:
+    """The line before a roll: roll (or double); by keys, with the keys."""
+    key = "ui.to_roll" if s.can_double() is None else "ui.to_roll_only"
+    if keys is None:
+        return tr_message(game.say(key, s.turn))
+    return tr_message(
+        game.say(key + "_keys", s.turn, roll=key_label("done", keys), double=key_label("double", keys))
+    )
 
 
 def passed_text(game: GameController, player: int) -> str:
@@ -60,4 +76,4 @@ def passed_text(game: GameController, player: int) -> str:
     return tr_message(game.say("ui.last_no_move", player))
 
 
-__all__ = ["cannot_move", "complete_line", "passed_text", "unplayed_die"]
+__all__ = ["cannot_move", "complete_line", "passed_text", "roll_line", "unplayed_die"]

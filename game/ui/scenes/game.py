@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from game.review import MatchReview
 
 from game.ai.jobs import Where
-from game.i18n import Message, tr, tr_message
+from game.i18n import Message, engine_refusal, tr, tr_message
 from game.session import events as ev
 from game.session.autoplay import AutoPlay
 from game.session.controller import GameController, GameSetup, ScreenHooks
@@ -123,6 +123,10 @@ class GameScene(CoachedActions, Scene):
     @property
     def match(self) -> Match:
         return self.game.match
+
+    @property
+    def keys(self) -> dict[str, str] | None:
+        return dict(self.app.settings.keys) if self.cursor.engaged else None
 
     @property
     def sprites(self) -> Sprites:
@@ -291,6 +295,11 @@ class GameScene(CoachedActions, Scene):
                 self.undo()
         elif name == "double" and mine and s.phase is Phase.ROLL:
             self.offer_double()
+        elif name == "double":  # a key that does nothing says why (issue 36: D mid-move was silent)
+            refusal = s.double_refusal()
+            self.flash(tr("ui.not_your_turn") if not mine or refusal is None else engine_refusal(refusal))
+        elif name in ("take", "pass"):  # an offer on the table is answered above (dialog_input)
+            self.flash(Message("engine.no_double"))
         elif s.phase is Phase.ROLL and mine:
             if name == "done" or (name == "select" and self.buttons.focused() is None):
                 game.roll()

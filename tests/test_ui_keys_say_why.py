@@ -79,3 +79,16 @@ def test_the_line_names_the_keys_to_a_keyboard_player(app: App) -> None:
 def test_hungarian_undo_is_not_back() -> None:
     assert i18n.translate("hu", "ui.undo") != i18n.translate("hu", "button.back")
     assert i18n.translate("hu", "button.undo") == i18n.translate("hu", "ui.undo") == "Visszavonás"
+
+
+def test_the_hints_reason_stands_over_the_opening_rolls_note(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.engine.flow import OpeningRoll, new_game
+
+    scene = game_at(app, new_game())
+    scene.game.resume(apply(new_game(), OpeningRoll(4, 1)))  # the note: "You start with 4-1"
+    scene.game.note = scene.game.say("ui.opening_won", 0, a=4, b=1)
+    assert panel.status(scene)[0] == i18n.tr_message(scene.game.note)
+    monkeypatch.setattr(scene.hints, "why_text", lambda: "Makes your 5 point")
+    assert panel.status(scene)[0] == "Makes your 5 point"

@@ -101,13 +101,13 @@ def status(t: GameHost) -> tuple[str, Colour]:
         assert s.dice is not None
         if turn.most == 0:
             return turn_words.cannot_move(game, s), (255, 160, 120)
+        why = t.hints.why_text()
+        if why and game.is_human(s.turn):  # the hint's arrows stand on the board: the line says why
+            return why, HINT  # that play is good, the opening roll's note too (issue 36: the note won)
         if game.note and not s.moves:
             return tr_message(game.note), (255, 255, 255)
         if not game.is_human(s.turn):
             return tr("ui.thinking", name=name), (200, 220, 255)
-        why = t.hints.why_text()
-        if why:  # the hint's arrows stand on the board: the line says why that play is good
-            return why, HINT
         if turn.is_complete:
             return turn_words.complete_line(game, s, t.keys), (160, 255, 160)
         dice = "-".join(str(d) for d in sorted(s.dice, reverse=True))  # the usual way: "6-1", not "1-6"

@@ -156,6 +156,10 @@ def board_draw(t: GameHost, alpha: float) -> BoardDraw:
     return d
 
 
+ROLL_GAP = 12
+"""Between the dimmed dice and their "Roll" label, and the label and the half's edge."""
+
+
 def roll_prompt(t: GameHost) -> bool:
     """The dimmed dice and "Roll" where a player's dice will fall: a player to roll who cannot double."""
     s = t.game.state
@@ -293,7 +297,18 @@ class Frame:
             for i in range(2):
                 sprite = t.sprites.variant(f"die_{('white', 'black')[s.turn]}_{5 + i}", "dim")
                 surface.blit(sprite, sprite.get_rect(center=LAYOUT.die_center(s.turn, 2, i)))
-            draw_text(surface, tr("ui.roll"), 30, (r.centerx, r.centery), GOLD, shadow=True)
+            # Beside the dice, never over their pips (issue 36: "Roll", "Heitä", "Dobás" hid them).
+            room = LAYOUT.half_rect(s.turn).right - r.right - 2 * ROLL_GAP
+            draw_text(
+                surface,
+                tr("ui.roll"),
+                30,
+                (r.right + ROLL_GAP, r.centery),
+                GOLD,
+                "midleft",
+                room,
+                shadow=True,
+            )
         self.panel.draw(t, surface)
         panel.draw_status(t, surface)
         t.buttons.draw(surface, t.sprites)

@@ -122,3 +122,30 @@ def test_a_long_last_play_still_says_who_moved(app: App, lang: str) -> None:
     for rows in (1, 2):
         lines = panel.last_lines(scene, rows)
         assert lines and name in lines[0], (lang, rows, lines)
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_new_turn_line_fits_the_status_line_at_the_floor(app: App, lang: str) -> None:
+    """At the floor size, inside the status line's room left of Menu (a Hungarian line once ran under it)."""
+    from game.ui.text import CACHE, MIN_SIZE
+
+    i18n.set_language(lang)
+    try:
+        computer = i18n.tr("ui.player_computer")
+        lines = [
+            i18n.tr("ui.no_move_by_you", name=computer, a=6, b=5),
+            i18n.tr("ui.no_move_bar_by_you", name=computer, a=6, b=5),
+        ]
+        for why in (
+            i18n.Message("ui.why_closed"),
+            i18n.Message("ui.why_not_home"),
+            i18n.Message.of("ui.why_bar", point=20),
+        ):
+            for key in ("ui.die_unplayed_you", "ui.die_unplayed_keys_you"):
+                lines.append(i18n.translate_message(lang, i18n.Message.of(key, die=5, why=why, done="R")))
+        room = panel.STATUS_RIGHT - panel.STATUS_LEFT
+        font = CACHE.font(MIN_SIZE)
+        for line in lines:
+            assert font.size(line)[0] <= room, (lang, line, font.size(line)[0], room)
+    finally:
+        i18n.set_language("en")

@@ -11,10 +11,12 @@ from game.session.leaderboard import LETTERS
 from game.ui import layout as L
 from game.ui.board.view import GOLD
 from game.ui.input import Intent
+from game.ui.lines import wrap
 from game.ui.scenes.base import DIM, INK, ButtonScene, Host, button, dialog_box
-from game.ui.text import draw_text
+from game.ui.text import CACHE, draw_text
 from game.ui.widgets import shade
 
+HEADLINE_SIZE = 30
 COLUMNS = 7
 KEY_W, KEY_H, GAP = 108, 78, 10
 
@@ -120,8 +122,12 @@ class InitialsScene(ButtonScene):
         shade(surface, 210)
         box = pygame.Rect(L.W // 2 - 450, 14, 900, 692)
         dialog_box(surface, box)
-        draw_text(surface, self.headline, 32, (L.W // 2, 60), GOLD, width=box.w - 40)
-        draw_text(surface, tr("board.enter_initials"), 26, (L.W // 2, 104), DIM, width=box.w - 40)
+        # The headline says what the error rate means in words, then the figure: two lines where needed.
+        lines = wrap(self.headline, CACHE.font(HEADLINE_SIZE), box.w - 40)[:2]
+        for i, line in enumerate(lines):
+            y = 60 if len(lines) == 1 else 44 + 34 * i
+            draw_text(surface, line, HEADLINE_SIZE, (L.W // 2, y), GOLD, width=box.w - 40)
+        draw_text(surface, tr("board.enter_initials"), 26, (L.W // 2, 112), DIM, width=box.w - 40)
         for i in range(3):
             slot = pygame.Rect(L.W // 2 - 165 + i * 115, 136, 100, 104)
             pygame.draw.rect(surface, (18, 22, 32), slot, border_radius=10)

@@ -50,8 +50,9 @@ from game.ui.scenes.review_words import NBSP, graded, prose_lines, reason_text, 
 from game.ui.text import CACHE, MIN_SIZE, draw_text
 from game.ui.widgets import PAD, common_size
 
-BUTTONS_Y = 470
-"""The top of the panel's buttons."""
+BUTTONS_Y = 420
+"""The top of the panel's buttons: the steps, the reader's next mistake, the other side's, the IDs and
+Back (four rows; the IDs behind their button left the words the room they took)."""
 IDS_BOTTOM = BUTTONS_Y - 120
 """Where the Position ID's label stands at the latest: its two IDs (label and value each) end above the
 buttons."""
@@ -111,15 +112,16 @@ class ReplayScene(ButtonScene):
             b.add(button((x + i * (bw + 8), y, bw, 70), label, action, "blue", 40))
         half = (w - 8) // 2
         other = tr("replay.other_mistake", name=self.names[1 - self.reader])
-        rows = (
-            ((tr("replay.next_mistake"), self.next_mistake, "gold"), (other, self.other_mistake, "blue")),
-            ((tr("replay.ids"), self.toggle_ids, "grey"), (tr("button.back"), self.close, "grey")),
-        )
+        rows: list[list[tuple[str, Callable[[], None], str]]] = [
+            [(tr("replay.next_mistake"), self.next_mistake, "gold")],
+            [(other, self.other_mistake, "blue")],
+            [(tr("replay.ids"), self.toggle_ids, "grey"), (tr("button.back"), self.close, "grey")],
+        ]
         for r, row in enumerate(rows):
+            width = w if len(row) == 1 else half
             for i, (label, action, colour) in enumerate(row):
-                rect = (x + i * (half + 8), y + 82 + 74 * r, half, 64)
-                size = common_size([(label, half - PAD, 1)], 26)
-                b.add(button(rect, label, action, colour, size))
+                rect = (x + i * (half + 8), y + 82 + 72 * r, width, 62)
+                b.add(button(rect, label, action, colour, common_size([(label, width - PAD, 1)], 26)))
 
     # -- moving through the game --------------------------------------------------------------
 

@@ -23,3 +23,10 @@ def test_the_notations_words_are_the_players(lang: str, off: str, bar: str) -> N
         assert play_text(ENTER, 1, 0) == f"{bar}/3*"  # the other side's move, in the reader's numbers
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_the_answers_time_line_is_not_called_the_bar(lang: str) -> None:
+    """ "It counts when the bar runs out": the bar is a part of the board; one word, one thing."""
+    bar = i18n.translate(lang, "notation.bar").casefold()
+    assert bar not in i18n.translate(lang, "newcomer.counts_soon").casefold()

@@ -159,6 +159,8 @@ class GameScene(CoachedActions, Scene):
         self.modal_age = 0.0
         self.coach.on_state()
         self.rebuild_buttons()
+        if self.state.phase is Phase.GAME_OVER and self.modal.buttons:
+            self.modal.focus = 0  # the ring on Next game from the start (Enter waits for the guard)
 
     def _on_reset(self, resumed: bool) -> None:
         self.answer_window.cancel()

@@ -75,6 +75,8 @@ class TitleScene(ButtonScene):
         self.broken_settings = broken_settings
         """The settings file this run could not read (the same)."""
         self.notice_left = NOTICE_SECONDS
+        self.pointed = False
+        """A pointer pressed here: the focus ring stays away until a key (see :meth:`_first_focus`)."""
         self._build()
 
     # -- the broken-save notice -------------------------------------------------------------
@@ -165,6 +167,18 @@ class TitleScene(ButtonScene):
         self._side_buttons()
         if self.offer_up:
             self.buttons.add(offer_button(self.app.kiosk is not None, self.learn))
+        self._first_focus()
+
+    def _first_focus(self) -> None:
+        """The focus ring from the start (issue 36: a keyboard's first press only showed it): on
+        Continue with a saved game, else on playing the computer (what Enter did without a ring)."""
+        if self.pointed:
+            return
+        actions = [b.action for b in self.buttons.buttons]
+        if self.app.continue_saved in actions:
+            self.buttons.focus = actions.index(self.app.continue_saved)
+        else:
+            self.buttons.focus = 0
 
     def _middle_buttons(self) -> None:
         """The middle column: the two ways to play at one size, then Demo and How to play side by side
@@ -300,6 +314,8 @@ class TitleScene(ButtonScene):
     def handle(self, intent: Intent) -> None:
         if intent.kind == "back":
             return
+        if intent.kind == "down":
+            self.pointed = True
         if intent.kind == "nav" and intent.command == "select" and self.buttons.focused() is None:
             actions = [b.action for b in self.buttons.buttons]
             if self.app.continue_saved in actions:  # a new game would delete the saved one: show Continue

@@ -149,3 +149,16 @@ def test_every_new_turn_line_fits_the_status_line_at_the_floor(app: App, lang: s
             assert font.size(line)[0] <= room, (lang, line, font.size(line)[0], room)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_a_pass_in_one_row_still_says_who_could_not_move(app: App, lang: str) -> None:
+    """Under Roll and Double the last play has one row: "Edellinen: Tietokone …" said nothing."""
+    i18n.set_language(lang)
+    try:
+        rolled = apply(GameState(phase=Phase.ROLL, position=SHUT_OUT, turn=1, rules=Rules(5)), Roll((4, 2)))
+        scene = computer_game(app, apply(rolled, EndTurn()))
+        (line,) = panel.last_lines(scene, 1)
+        assert "…" not in line and i18n.tr("ui.player_computer") in line, (lang, line)
+    finally:
+        i18n.set_language("en")

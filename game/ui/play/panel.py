@@ -169,8 +169,9 @@ def last_lines(t: GameHost, rows: int) -> list[str]:
     s = t.game.state
     if s.last_player is None:
         return []
-    if not s.last_play:
-        return fit_lines([last_text(t)], rows, _ROW_W)
+    if not s.last_play:  # a turn that could not move: said whole, or short ("Computer: no move")
+        short = tr("ui.no_move_short", name=tr_message(t.game.name(s.last_player)))
+        return fit_lines([last_text(t), short], rows, _ROW_W)
     play = last_play(t)
     name = tr_message(t.game.name(s.last_player))
     return fit_lines([last_text(t), f"{name} {play}"], rows, _ROW_W)

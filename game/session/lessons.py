@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,9 +28,11 @@ from game import i18n
 from game.assets import asset
 from game.engine.errors import RulesError
 from game.engine.flow import GameState, Phase, Rules
-from game.engine.moves import apply_move, legal_plays
-from game.engine.notation import parse_play
+from game.engine.moves import Move, apply_move, legal_plays
+from game.engine.notation import move_chains, parse_play
 from game.engine.position import Position
+from game.engine.scoring import WinKind
+from game.engine.turn import Turn
 
 LESSONS_FILE = asset("lessons", "lessons.json")
 VERSION = 1
@@ -55,6 +57,8 @@ GENERAL_KEYS: tuple[str, ...] = (
     "learn.play_first",
     "learn.offer.title",
     "learn.offer.yes",
+    "learn.how",
+    "learn.how_keys",
 )
 """The catalogue keys of Learn to play that belong to no step (buttons, the last card, the offer)."""
 
@@ -86,6 +90,10 @@ class Step:
     so 6/4* 8/4 and 8/4* 6/4, one result written two ways, are the same play."""
     forced: bool = False
     """Every legal play (or answer) is right: the step has no hint, the rules leave one way."""
+    says: tuple[str, ...] = ()
+    """What the step's confirmation states, as facts of :data:`FACTS` (``name`` or ``name:argument``):
+    each is checked against every right play in every order a learner can make it
+    (tests/test_learn_truth.py), so the words stay true for the play actually made."""
 
     def key(self, part: str) -> str:
         """The catalogue key of one of this step's texts: ``title``, ``do``, ``right`` or ``hint``."""
@@ -113,6 +121,80 @@ class Step:
     def right_answer(self, answer: str) -> bool:
         """Whether ``answer`` ("take", "pass", "double" or "roll") is right in this cube step."""
         return answer in self.accept
+
+
+Fact = Callable[[Step, tuple[Move, ...], GameState, int], bool]
+"""A fact of a confirmation: the step, the learner's moves in the order made, the game after, the
+fact's number argument (0 where it has none)."""
+
+
+def _learner(state: GameState) -> Position:
+    return state.board_for(0)
+
+
+def _won(state: GameState, kind: WinKind | None, passed: bool) -> bool:
+    r = state.result
+    return r is not None and r.winner == 0 and r.passed == passed and (kind is None or r.kind is kind)
+
+
+FACTS: Mapping[str, Fact] = {
+    "one_checker": lambda _s, moves, _g, _n: len(moves) > 1 and len(move_chains(moves)) == 1,
+    "point": lambda _s, _m, g, n: _learner(g).me[n - 1] >= 2,
+    "hit": lambda s, _m, g, _n: _learner(g).opp[24] > s.position.opp[24],
+    "entered": lambda s, _m, g, _n: s.position.me[24] > 0 and _learner(g).me[24] == 0,
+    "closed": lambda s, _m, _g, n: s.position.opp[24 - n] >= 2,
+    "no_move": lambda _s, moves, _g, _n: not moves,
+    "moves": lambda _s, moves, _g, n: len(moves) == n,
+    "every_die": lambda _s, moves, _g, n: bool(moves) and all(m.die == n for m in moves),
+    "both_dice": lambda s, moves, _g, _n: sorted(m.die for m in moves) == sorted(s.dice or ()),
+    "higher_first": lambda s, moves, _g, _n: bool(moves) and moves[0].die == max(s.dice or (0,)),
+    "refused_first": lambda s, _m, _g, n: (
+        s.dice is not None and Turn(s.position, s.dice).refusal(n // 10, n % 10) is not None
+    ),
+    "off": lambda s, _m, g, n: _learner(g).my_off - s.position.my_off == n,
+    "higher_die_off": lambda _s, moves, _g, _n: any(m.dst == OFF and m.die > m.src for m in moves),
+    "gammon": lambda _s, _m, g, _n: _won(g, WinKind.GAMMON, False),
+    "cube_mine": lambda _s, _m, g, n: g.cube.value == n and g.cube.owner == 0,
+    "won_pass": lambda _s, _m, g, n: _won(g, None, True) and g.result is not None and g.result.points == n,
+}
+"""Every fact a confirmation may state (a lesson's ``says``). ``refused_first:135`` reads: moving
+from 13 by 5 first is refused (the number is the point, then the die). ``higher_first`` is here for a
+text that would say the higher die went first: true only where every right order plays it first."""
+
+
+def _fact(text: str) -> tuple[str, int]:
+    name, _, arg = text.partition(":")
+    return name, int(arg) if arg.isdigit() else 0
+
+
+def false_facts(step: Step, moves: Sequence[Move], state: GameState) -> list[str]:
+    """The facts of ``step.says`` that are not true of the play made (``moves``, in order) and the game
+    after it (``state``); empty: the confirmation is true."""
+    out: list[str] = []
+    for text in step.says:
+        name, arg = _fact(text)
+        if not FACTS[name](step, tuple(moves), state, arg):
+            out.append(text)
+    return out
+
+
+def right_orders(step: Step) -> list[tuple[Move, ...]]:
+    """Every way a learner can make one of a ``move`` step's right plays, one die at a time, in every
+    order the rules allow (8/5 6/5 and 6/5 8/5 are two); a step where nothing can move has one: ()."""
+    if step.kind != "move" or step.dice is None:
+        return []
+    found: list[tuple[Move, ...]] = []
+
+    def walk(turn: Turn) -> None:
+        if turn.is_complete:
+            if turn.position in step.results:
+                found.append(turn.moves)
+            return
+        for move in turn.legal_moves():
+            walk(turn.step(move.src, move.die))
+
+    walk(Turn(step.position, step.dice))
+    return found
 
 
 def _fail(step: str, reason: str) -> LessonError:
@@ -187,7 +269,11 @@ def parse_step(raw: object, index: int) -> Step:
     button = raw.get("button")
     if button is not None and button not in BUTTONS:
         raise _fail(name, f"its button is one of {', '.join(BUTTONS)}, not {button!r}")
-    step = Step(id=name, kind=kind, position=position, lit=tuple(lit), button=button, **fields)
+    says = _strings(raw.get("says"), name, "says")
+    unknown = [text for text in says if _fact(text)[0] not in FACTS]
+    if unknown:
+        raise _fail(name, f"its confirmation says facts the game cannot check: {', '.join(unknown)}")
+    step = Step(id=name, kind=kind, position=position, lit=tuple(lit), button=button, says=says, **fields)
     state = step.start()
     if kind == "offer" and state.can_double() is not None:
         raise _fail(name, "the learner must be allowed to double")
@@ -252,14 +338,17 @@ def offer_due(offered: bool, data_dir: Path, saved_game: bool) -> bool:
 __all__ = [
     "ANSWERS",
     "BUTTONS",
+    "FACTS",
     "GENERAL_KEYS",
     "KINDS",
     "LESSONS_FILE",
     "LessonError",
     "Step",
+    "false_facts",
     "load_lessons",
     "missing_texts",
     "offer_due",
     "parse_lessons",
     "parse_step",
+    "right_orders",
 ]

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from game.coach.words import Phrase
 from game.engine.moves import Move
 from game.engine.notation import format_play
+from game.i18n import tr
 
 _POINT = re.compile(r"(?<![(\d])\d+")
 """A point number in standard notation: digits not inside a count such as ``(2)``."""
@@ -39,11 +40,21 @@ def in_reader_numbers(text: str, mover: int, reader: int) -> str:
     return _POINT.sub(lambda m: str(reader_point(int(m.group()), mover, reader)), text)
 
 
+_WORDS = re.compile(r"\b(bar|off)\b")
+"""The notation's two words: the bar and borne off."""
+
+
+def in_language(text: str) -> str:
+    """A play in standard notation with its words ("bar", "off") in the player's language (issue 36:
+    "6/off" stayed English in Finnish and Hungarian move lines); English as it is."""
+    return _WORDS.sub(lambda m: tr(f"notation.{m.group()}"), text)
+
+
 def play_text(moves: Sequence[Move], mover: int, reader: int) -> str:
     """``moves`` (a play of ``mover``) in standard notation, in the numbers of ``reader``'s board
-    labels ("" for an empty play). The journeys keep the notation's order (the mover's farthest
-    checker first)."""
-    return in_reader_numbers(format_play(tuple(moves)), mover, reader)
+    labels and the words of the player's language ("" for an empty play). The journeys keep the
+    notation's order (the mover's farthest checker first)."""
+    return in_language(in_reader_numbers(format_play(tuple(moves)), mover, reader))
 
 
 MOVE_PARAMS = frozenset({"best"})

@@ -6,6 +6,7 @@ through ``App.handle_event``, as a keyboard, a controller or a cabinet's encoder
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -104,17 +105,27 @@ def test_a_whole_game_with_a_controller_only(tmp_path: Path) -> None:
     assert play_a_game(app, scene, press) > 20
 
 
-def test_the_cursor_moves_between_movable_checkers_then_targets(tmp_path: Path) -> None:
+def walk_to(app: App, there: Callable[[], bool]) -> None:
+    """The arrows round the board (along the top row, down, back along the bottom, up) until ``there``."""
+    for arrow in itertools.islice(itertools.cycle(["left"] * 12 + ["down"] + ["right"] * 12 + ["up"]), 200):
+        if there():
+            return
+        key(app, arrow)
+    raise AssertionError("never got there")
+
+
+def test_the_cursor_walks_the_board_and_picks_up_a_checker_that_can_move(tmp_path: Path) -> None:
     app, scene = _launched(tmp_path, seed=3, start="two")
     until(app, lambda: scene.state.phase is Phase.MOVING and not scene.busy())
     movable = scene.hands.movable
-    key(app, "right")  # the first press shows the cursor
+    key(app, "right")  # the first press shows the cursor, on a checker that can move
     assert scene.cursor.point in movable
     seen = {scene.cursor.point}
-    for _ in range(len(movable) + 2):
-        key(app, "right")
+    for arrow in ["left"] * 13 + ["down", "up"] + ["right"] * 13:  # every point (test_ui_cursor_walk.py)
+        key(app, arrow)
         seen.add(scene.cursor.point)
-    assert seen == movable  # every checker that can move is reached, nothing else
+    assert set(range(1, 25)) <= seen
+    walk_to(app, lambda: scene.cursor.point in movable)
     src = scene.cursor.point
     assert src is not None
     key(app, "space")
@@ -127,9 +138,13 @@ def test_the_cursor_moves_between_movable_checkers_then_targets(tmp_path: Path) 
     assert [(m.src, m.dst) for m in scene.state.moves] == [(src, dst)]
     key(app, "backspace")
     assert not scene.state.moves  # and then takes the move back
-    key(app, "left")
+    until(app, lambda: not scene.anim.busy)
+    app.step()
+    assert scene.cursor.point in scene.hands.movable  # where it was, or the nearest that can move
+    rolled = scene.state.dice
+    assert rolled is not None
+    walk_to(app, lambda: scene.state.turn_state().refusal(scene.cursor.point or 0, max(rolled)) is None)
     under = scene.cursor.point
-    assert under in scene.hands.movable
     key(app, ".")  # the higher die, at once, from the checker under the cursor
     dice = scene.state.dice
     assert dice is not None and scene.state.moves
@@ -143,8 +158,7 @@ def test_a_menu_walk_by_keys_from_the_title_to_a_game_and_back(tmp_path: Path) -
     app.scenes.push(app.initial_scene())
     title = app.scenes.top
     assert isinstance(title, TitleScene)
-    key(app, "down")  # shows the focus on the first button
-    assert title.buttons.focused() is not None and title.buttons.focused() is title.buttons.buttons[0]
+    assert title.buttons.focused() is title.buttons.buttons[0]  # the ring from the start (issue 36)
     key(app, "down")
     focused = title.buttons.focused()
     assert focused is not None and focused.label == "Two players"

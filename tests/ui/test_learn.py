@@ -16,7 +16,7 @@ from game.engine.flow import Phase
 from game.session import persist
 from game.session import settings as st
 from game.session.commands import Command
-from game.session.lessons import load_lessons
+from game.session.lessons import load_lessons, parse_step
 from game.ui.app import App, Launch
 from game.ui.input import Intent, IntentKind
 from game.ui.layout import LAYOUT
@@ -61,18 +61,18 @@ def test_a_right_play_is_confirmed_and_next_goes_on(tmp_path: Path) -> None:
 
 
 def test_a_refused_move_gets_the_engines_reason_and_a_second_try(tmp_path: Path) -> None:
-    _app, scene, hands = open_lessons(tmp_path, "both_dice", lang="fi")
+    _app, scene, hands = open_lessons(tmp_path, "enter", lang="fi")
     start = scene.state.position
-    hands.drag(point_xy(13), point_xy(8))  # the 5 first would leave the 6 unplayable
+    hands.drag(point_xy(13), point_xy(7))  # a checker on the bar comes in first
     hands.step(3)
-    reason = i18n.translate_message("fi", i18n.Message.of("engine.leaves_die", die=6))
+    reason = i18n.translate_message("fi", i18n.Message.of("engine.enter_first"))
     assert scene.flash_text == reason and scene.flash_time > 0  # the status line, as in a game
     assert scene.feedback == reason and scene.feedback_kind == "refused"  # and in the card
     assert scene.status_line()[0] == reason
     assert scene.state.position == start and not scene.state.moves and scene.outcome == ""
-    hands.perform(scene)  # the second try: 13/7 6/1
+    hands.perform(scene)  # the second try: bar/22 24/18
     hands.judged(scene)
-    assert scene.feedback == i18n.translate("fi", "learn.both_dice.right")
+    assert scene.feedback == i18n.translate("fi", "learn.enter.right")
 
 
 def test_a_legal_play_that_is_not_the_lessons_gets_the_hint_and_goes_back(tmp_path: Path) -> None:
@@ -125,11 +125,29 @@ def test_tap_then_tap_and_the_keyboard_play_too(tmp_path: Path) -> None:
     scene.handle(Intent(IntentKind.NAV, command=Command.SELECT))  # ... and plays it to its one target: off
     hands.judged(scene)
     scene.handle(Intent(IntentKind.NAV, command=Command.SELECT))  # Enter on a finished step: Next
-    assert scene.step.id == "win"
+    assert scene.step.id == "take"
 
 
-def test_shut_out_is_done_with_done(tmp_path: Path) -> None:
-    _app, scene, hands = open_lessons(tmp_path, "shut_out")
+def test_a_step_where_nothing_can_move_is_done_with_done(tmp_path: Path) -> None:
+    """A step may light Done (a checker shut out on the bar); the shipped lessons leave it to the game,
+    which says why nothing moves, so the step is made here."""
+    shut_out = parse_step(
+        {
+            "id": "shut_out",
+            "kind": "move",
+            "position": "27YBBwCw58EDQA",
+            "dice": [4, 2],
+            "accept": [""],
+            "button": "done",
+            "says": ["no_move"],
+        },
+        0,
+    )
+    app = App(st.Settings(animation="fast"), data_dir=tmp_path, threaded_ai=False)
+    scene = LearnScene(app, steps=[shut_out])
+    app.scenes.reset(scene)
+    hands = Driver(app)
+    hands.step(2)
     assert scene.state.turn_state().most == 0
     button = scene.lit_button()
     assert button is not None and button.action == scene.end_turn  # Done is lit

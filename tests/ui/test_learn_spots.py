@@ -146,11 +146,11 @@ def test_nothing_of_the_games_status_line_peeks_out_beside_back(
     "Takaisin"). Between the lesson's line and Back there is nothing but the background."""
     app = App(st.Settings(language=lang, animation="fast"), data_dir=tmp_path, threaded_ai=False)
     closing.append(app)
-    scene = LearnScene(app, start=next(i for i, s in enumerate(load_lessons()) if s.id == "both_dice"))
+    scene = LearnScene(app, start=next(i for i, s in enumerate(load_lessons()) if s.id == "enter"))
     app.scenes.reset(scene)
     hands = Driver(app)
     hands.still(scene)
-    hands.drag(point_xy(13), point_xy(8))  # the 5 first would leave the 6 unplayable: refused
+    hands.drag(point_xy(13), point_xy(8))  # the checker on the bar comes in first: refused
     hands.step(3)
     assert scene.feedback_kind == "refused" and scene.flash_time > 0
     surface = pygame.Surface((L.W, L.H))

@@ -197,11 +197,13 @@ def test_replay_steps_forward_and_back_and_shows_the_ids(
     assert replay.steps[replay.index].game == 1  # on into the next game
     _click(app, _button(replay, "«"))
     assert replay.steps[replay.index].game == 1 and replay.steps[replay.index - 1].ply is None
-    marks = replay.mistakes()
+    marks = replay.mistakes(replay.reader)  # Next mistake follows the reader's own decisions
     assert marks
     replay.go(0)
     _click(app, _button(replay, "Next mistake"))
     assert replay.index == marks[0]
+    _click(app, _button(replay, "IDs"))  # the IDs are behind their button
+    assert replay.show_ids
     app.draw()
     shown = replay.steps[replay.index].state
     assert match_id(shown) and shown.position.position_id()
@@ -226,7 +228,7 @@ def test_the_game_over_dialog_opens_the_review_of_that_game(
     assert top.review is not None and top.review.players[0].error_rate == pytest.approx(4.0)
 
 
-def test_in_kiosk_mode_the_review_opens_by_itself_and_asks_for_initials(
+def test_in_kiosk_mode_the_review_the_visitor_chose_asks_for_initials(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(review_job, "run_review", quick_review)
@@ -238,8 +240,8 @@ def test_in_kiosk_mode_the_review_opens_by_itself_and_asks_for_initials(
     play_human_against_computer(app, scene, random.Random(3))
     for _ in range(400):
         app.step()
-        if isinstance(app.scenes.top, ReviewScene):
-            break
+    assert app.scenes.top is scene  # the game-over card stays: the review is the visitor's choice
+    scene.open_review()
     top = app.scenes.top
     assert isinstance(top, ReviewScene)
     assert top.job.wait(HANG_LIMIT)

@@ -26,7 +26,7 @@ from game.ui import layout as L
 from game.ui.app import App, Launch
 from game.ui.entry.initials import InitialsScene
 from game.ui.entry.keypad import KeypadScene
-from game.ui.kiosk.leaderboard import LeaderboardScene
+from game.ui.kiosk.leaderboard import LeaderboardScene, rate_words
 from game.ui.kiosk.operator import OperatorScene
 from game.ui.kiosk.still_playing import StillPlayingScene
 from game.ui.scenes.dice_stats import DiceStatsScene
@@ -160,7 +160,7 @@ def leaderboard(app: App) -> None:
 
 
 def initials(app: App) -> None:
-    scene = InitialsScene(app, tr("board.headline", rate="12.3"), lambda text: None)
+    scene = InitialsScene(app, rate_words(12.3), lambda text: None)
     scene.text = "AB"
     app.scenes.push(scene)
 

@@ -11,10 +11,12 @@ from game.session.leaderboard import LETTERS
 from game.ui import layout as L
 from game.ui.board.view import GOLD
 from game.ui.input import Intent, IntentKind
+from game.ui.lines import wrap
 from game.ui.scene import DIM, INK, ButtonScene, Host, button, dialog_box
-from game.ui.text import draw_text
+from game.ui.text import CACHE, draw_text
 from game.ui.widgets import shade
 
+HEADLINE_SIZE = 30
 COLUMNS = 7
 KEY_W, KEY_H, GAP = 108, 78, 10
 
@@ -24,10 +26,18 @@ class InitialsScene(ButtonScene):
 
     opaque = False
 
-    def __init__(self, app: Host, headline: str, on_done: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        app: Host,
+        headline: str,
+        on_done: Callable[[str], None],
+        on_skip: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__(app)
         self.headline = headline
         self.on_done = on_done
+        self.on_skip = on_skip
+        """What follows when the visitor skips (No thanks, Back): the choice made before, if any."""
         self._text = ""
         width = COLUMNS * (KEY_W + GAP) - GAP
         x0, y0 = L.W // 2 - width // 2, 262
@@ -43,7 +53,7 @@ class InitialsScene(ButtonScene):
         """Greyed until a letter is in (see :attr:`text`)."""
         self.buttons.add(
             button(
-                (L.W // 2 - 170, y0 + 4 * (KEY_H + GAP) + 4, 340, 62), tr("board.skip"), self.close, "red", 26
+                (L.W // 2 - 170, y0 + 4 * (KEY_H + GAP) + 4, 340, 62), tr("board.skip"), self.skip, "red", 26
             )
         )
 
@@ -76,6 +86,12 @@ class InitialsScene(ButtonScene):
     def erase(self) -> None:
         self.text = self.text[:-1]
 
+    def skip(self) -> None:
+        self.close()
+        if self.on_skip is not None:
+            then, self.on_skip = self.on_skip, None
+            then()
+
     def submit(self) -> None:
         if not self.text:
             return
@@ -97,14 +113,21 @@ class InitialsScene(ButtonScene):
             if len(name) == 1 and name in LETTERS:
                 self.letter(name)
                 return
+        if intent.kind == IntentKind.BACK:
+            self.skip()
+            return
         super().handle(intent)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         shade(surface, 210)
         box = pygame.Rect(L.W // 2 - 450, 14, 900, 692)
         dialog_box(surface, box)
-        draw_text(surface, self.headline, 32, (L.W // 2, 60), GOLD, width=box.w - 40)
-        draw_text(surface, tr("board.enter_initials"), 26, (L.W // 2, 104), DIM, width=box.w - 40)
+        # The headline says what the error rate means in words, then the figure: two lines where needed.
+        lines = wrap(self.headline, CACHE.font(HEADLINE_SIZE), box.w - 40)[:2]
+        for i, line in enumerate(lines):
+            y = 60 if len(lines) == 1 else 44 + 34 * i
+            draw_text(surface, line, HEADLINE_SIZE, (L.W // 2, y), GOLD, width=box.w - 40)
+        draw_text(surface, tr("board.enter_initials"), 26, (L.W // 2, 112), DIM, width=box.w - 40)
         for i in range(3):
             slot = pygame.Rect(L.W // 2 - 165 + i * 115, 136, 100, 104)
             pygame.draw.rect(surface, (18, 22, 32), slot, border_radius=10)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -46,34 +47,68 @@ def draw_top_ten(
         draw_text(surface, tr_level(e.level), MIN_SIZE, (int(level_x), y), DIM, anchor="midright")
 
 
-def offer_entry(app: Host, player: PlayerReview, level: str, won: bool) -> bool:
-    """After a kiosk review: ask for initials when the visitor's game earns a place today.
+def rate_words(rate: float) -> str:
+    """What an error rate means, in words before the figure (issue 36: "Error rate 15.1!" told a
+    visitor nothing): the rating's word, how it compares with a beginner, then the number and that
+    lower is better. A beginner is the rating scale's own band for one (``learner``, 26 to 35)."""
+    from game.review import rating
+    from game.review.core import RATINGS
+
+    key = rating(rate)[0]
+    bands = [k for _, k, _ in RATINGS]
+    beginner = bands.index("learner")
+    here = bands.index(key)
+    compared = "better" if here < beginner else ("typical" if here == beginner else "worse")
+    return tr(
+        "board.rate_words",
+        word=tr(f"review.rating.{key}"),
+        compared=tr(f"board.compared.{compared}"),
+        rate=f"{rate:.1f}",
+    )
+
+
+def offer_entry(
+    app: Host, player: PlayerReview, level: str, won: bool, then: Callable[[], None] | None = None
+) -> bool:
+    """After a kiosk game: ask for initials when the visitor's game earns a place today; ``then``
+    follows today's board, or the initials skipped (the visitor's choice on the game-over card).
 
     True when the keypad was opened. A game with too few decisions, or a rate outside the
-    top ten, is not asked for (the review says nothing then: the visitor plays on).
+    top ten, is not asked for (nothing is said then: the visitor plays on; ``then`` is the caller's).
     """
     decisions = player.unforced + len(player.cube)
     rate = player.error_rate
     board = app.leaderboard
     if not board.qualifies(rate, decisions):
         return False
-    headline = tr("board.headline", rate=f"{rate:.1f}")
+    headline = rate_words(rate)
 
     def enter(initials: str) -> None:
         entry = board.add(initials, rate, decisions, level, won)
-        app.scenes.push(LeaderboardScene(app, entry))
+        app.scenes.push(LeaderboardScene(app, entry, then))
 
-    app.scenes.push(InitialsScene(app, headline, enter))
+    app.scenes.push(InitialsScene(app, headline, enter, then))
     return True
 
 
 class LeaderboardScene(ButtonScene):
     """Today's top ten, the visitor's new entry lit; Back returns to what was below."""
 
-    def __init__(self, app: Host, highlight: Entry | None = None) -> None:
+    def __init__(
+        self, app: Host, highlight: Entry | None = None, then: Callable[[], None] | None = None
+    ) -> None:
         super().__init__(app)
         self.highlight = highlight
-        self.buttons.add(button((L.W // 2 - 200, L.H - 86, 400, 70), tr("button.back"), self.close, "green"))
+        self.then = then
+        """What the visitor chose before the board (Next game, Leave), carried out when it closes."""
+        label = tr("board.continue") if then is not None else tr("button.back")
+        self.buttons.add(button((L.W // 2 - 200, L.H - 86, 400, 70), label, self.close, "green"))
+
+    def close(self) -> None:
+        super().close()
+        if self.then is not None:
+            then, self.then = self.then, None
+            then()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(BG)
@@ -87,4 +122,4 @@ class LeaderboardScene(ButtonScene):
         self.buttons.draw(surface, self.app.sprites)
 
 
-__all__ = ["LeaderboardScene", "draw_top_ten", "offer_entry"]
+__all__ = ["LeaderboardScene", "draw_top_ten", "offer_entry", "rate_words"]

@@ -21,7 +21,7 @@ from typing import Protocol
 import pygame
 
 from game.engine.flow import Phase
-from game.i18n import tr
+from game.i18n import tr, tr_message
 from game.session.controller import GameController
 from game.session.modes import GameMode
 from game.ui.board.sprites import Sprites
@@ -131,9 +131,19 @@ class AnswerWindow:
         self.t.modal.buttons = [Button(undo_rect(), tr("newcomer.undo_answer"), self.undo, "blue", size=32)]
 
     def text(self) -> str:
-        if self.take:
-            return tr("newcomer.took", value=self.t.game.state.cube.value * 2)
-        return tr("newcomer.passed")
+        """What the answer does, said to "you" against the computer, else with the answerer's name
+        (issue 36: two people sit there, and "You take" said neither)."""
+        game = self.t.game
+        answerer = 1 - game.state.turn
+        value = game.state.cube.value * 2
+        if game.setup.mode == "computer" and game.is_human(answerer):
+            return tr("newcomer.took", value=value) if self.take else tr("newcomer.passed")
+        name = tr_message(game.name(answerer))
+        return (
+            tr("newcomer.took_by", name=name, value=value)
+            if self.take
+            else tr("newcomer.passed_by", name=name)
+        )
 
     def bar_width(self) -> int:
         """The time bar's gold part, in picture pixels (what the picture key follows)."""

@@ -146,11 +146,17 @@ def board_draw(t: GameHost, alpha: float) -> BoardDraw:
         d.last = [(place_of(lp, c[0].src), place_of(lp, c[-1].dst)) for c in move_chains(s.last_play)]
     if seg is None and t.hints.moves:
         d.arrows = t.hints.arrows()
-    d.cube_value = s.cube.value
-    d.cube_owner = s.cube.owner
-    d.cube_visible = s.phase is not Phase.CUBE_OFFERED
+    offered = s.phase is Phase.CUBE_OFFERED
+    shown = offered and t.offered_cube_on_board  # the offer's card shows it otherwise
+    d.cube_value = s.cube.value * 2 if shown else s.cube.value
+    d.cube_owner = None if shown else s.cube.owner
+    d.cube_visible = shown or not offered
     d.dice = dice_draw(t)
     return d
+
+
+ROLL_GAP = 12
+"""Between the dimmed dice and their "Roll" label, and the label and the half's edge."""
 
 
 def roll_prompt(t: GameHost) -> bool:
@@ -290,7 +296,18 @@ class Frame:
             for i in range(2):
                 sprite = t.sprites.variant(f"die_{('white', 'black')[s.turn]}_{5 + i}", "dim")
                 surface.blit(sprite, sprite.get_rect(center=LAYOUT.die_center(s.turn, 2, i)))
-            draw_text(surface, tr("ui.roll"), 30, (r.centerx, r.centery), GOLD, shadow=True)
+            # Beside the dice, never over their pips (issue 36: "Roll", "Heitä", "Dobás" hid them).
+            room = LAYOUT.half_rect(s.turn).right - r.right - 2 * ROLL_GAP
+            draw_text(
+                surface,
+                tr("ui.roll"),
+                30,
+                (r.right + ROLL_GAP, r.centery),
+                GOLD,
+                "midleft",
+                room,
+                shadow=True,
+            )
         self.panel.draw(t, surface)
         panel.draw_status(t, surface)
         t.buttons.draw(surface, t.sprites)

@@ -79,6 +79,9 @@ class Hints:
         s = game.state
         if s.phase is not Phase.MOVING or not game.is_human(s.turn) or not game.can_hint:
             return
+        if s.moves and self.moves is None and not self.pending:  # H after a move: say why nothing comes
+            self.flash(tr("ui.hint_after_move"))
+            return
         if self.pending or self.moves is not None or s.moves:
             return  # a hint is for the turn's start: after a move the Hint button is not offered
         turn = s.turn_state()

@@ -41,6 +41,8 @@ class GameHost(Protocol):
     flash_time: float
     dialog_hidden: bool
     """The game-over dialog is not painted (the attract mode's top ten stands over the board)."""
+    offered_cube_on_board: bool
+    """A double on the table shows its cube on the board at the value offered."""
     status_note: str
     """The status line while something holds the game (the coach's card, an answer that can still be
     undone); empty: none."""
@@ -51,6 +53,11 @@ class GameHost(Protocol):
     def terms(self) -> MatchTermsPart:
         """The clock, typed dice, the way back to a tournament, saves that keep failing (issue 27)."""
         ...
+
+    @property
+    def keys(self) -> dict[str, str] | None:
+        """The key map's changed keys (command: key name) while the player plays by keys (the line then
+        names the keys as well as the taps); None while by touch or pointer."""
 
     def flash(self, text: str | Message) -> None: ...
     def end_turn(self) -> None: ...

@@ -14,7 +14,7 @@ from game.session.modes import GameMode
 from game.ui import layout as L
 from game.ui.board.view import GOLD, HINT
 from game.ui.lines import first_fitting, fit_lines
-from game.ui.play import match_terms
+from game.ui.play import match_terms, turn_words
 from game.ui.play.action_row import ACTION_ROW, DOUBLE_SIZE, ROLL_SIZE, roll_and_double
 from game.ui.play.advice import draw_advice
 from game.ui.play.host import GameHost
@@ -94,26 +94,23 @@ def status(t: GameHost) -> tuple[str, Colour]:
     if s.phase is Phase.ROLL:
         if not game.is_human(s.turn):
             return tr("ui.thinking", name=name), (200, 220, 255)
-        key = "ui.to_roll" if s.can_double() is None else "ui.to_roll_only"
-        return tr_message(game.say(key, s.turn)), (255, 255, 255)
+        return turn_words.roll_line(game, s, t.keys), (255, 255, 255)
     if s.phase is Phase.CUBE_OFFERED:
         return tr_message(game.say("ui.answer_double", 1 - s.turn)), (255, 230, 120)
     if s.phase is Phase.MOVING:
         turn = s.turn_state()
         assert s.dice is not None
         if turn.most == 0:
-            key = "ui.no_move_bar" if s.position.me[24] > 0 else "ui.no_move"
-            said = tr_message(game.say(key, s.turn, a=s.dice[0], b=s.dice[1]))
-            return said + ". " + tr("ui.turn_passes"), (255, 160, 120)
+            return turn_words.cannot_move(game, s), (255, 160, 120)
+        why = t.hints.why_text()
+        if why and game.is_human(s.turn):  # the hint's arrows stand on the board: the line says why
+            return why, HINT  # that play is good, the opening roll's note too (issue 36: the note won)
         if game.note and not s.moves:
             return tr_message(game.note), (255, 255, 255)
         if not game.is_human(s.turn):
             return tr("ui.thinking", name=name), (200, 220, 255)
-        why = t.hints.why_text()
-        if why:  # the hint's arrows stand on the board: the line says why that play is good
-            return why, HINT
         if turn.is_complete:
-            return tr_message(game.say("ui.move_complete", s.turn)), (160, 255, 160)
+            return turn_words.complete_line(game, s, t.keys), (160, 255, 160)
         dice = "-".join(str(d) for d in sorted(s.dice, reverse=True))  # the usual way: "6-1", not "1-6"
         return tr_message(game.say("ui.to_move", s.turn, dice=dice)), (255, 255, 255)
     assert s.result is not None
@@ -168,14 +165,17 @@ def last_band(t: GameHost) -> pygame.Rect:
 
 def last_lines(t: GameHost, rows: int) -> list[str]:
     """The last play in at most ``rows`` lines of the panel's width at the floor size: "Last: White
-    bar/22* 13/11(2) 6/1*" whole if it fits, else without "Last:", else the play alone, else the
-    play's first moves and "…"."""
+    bar/22* 13/11(2) 6/1*" whole if it fits, else without "Last:", else who and the play's first
+    moves and "…": who moved is never left out (issue 36: "17/20* 17/22" alone said nobody)."""
     s = t.game.state
-    if s.last_player is None or not s.last_play:
+    if s.last_player is None:
         return []
+    if not s.last_play:  # a turn that could not move: said whole, or short ("Computer: no move")
+        short = tr("ui.no_move_short", name=tr_message(t.game.name(s.last_player)))
+        return fit_lines([last_text(t), short], rows, _ROW_W)
     play = last_play(t)
     name = tr_message(t.game.name(s.last_player))
-    return fit_lines([last_text(t), f"{name} {play}", play], rows, _ROW_W)
+    return fit_lines([last_text(t), f"{name} {play}"], rows, _ROW_W)
 
 
 def hint_lines(t: GameHost) -> list[str]:
@@ -262,6 +262,19 @@ def paint_player(
     return drawn
 
 
+def fingerprint_row(t: GameHost) -> pygame.Rect | None:
+    """Where the dice's fingerprint stands now (screen coordinates; None: not shown): in the level row
+    for two players, else in the last play's band at the match's start only, before its first turn.
+    A turn that could not move mid-game says so in that band (issue 36: the fingerprint came back there
+    each time the computer could not move, meaning nothing to a visitor)."""
+    s = t.game.state
+    if t.game.setup.mode == "two":
+        return LEVEL_ROW.copy()
+    if s.last_player is None and t.game.games == 0 and s.phase is not Phase.CUBE_OFFERED:
+        return LAST_ROW.copy()
+    return None
+
+
 def paint(t: GameHost, surface: pygame.Surface, ox: int, oy: int) -> None:
     game = t.game
     s = game.state
@@ -287,15 +300,9 @@ def paint(t: GameHost, surface: pygame.Surface, ox: int, oy: int) -> None:
             # value, in the owner's own box (a player who does not follow the bar sees it by the name).
             cube = t.sprites.variant(f"cube_{min(s.cube.value, 64)}", "small")
             surface.blit(cube, cube.get_rect(midleft=(rect.x + 80, rect.y + 90)))
-    # The dice's fingerprint: in the level row for two players, else in the last play's band at a
-    # game's start (before there is a last play); the clocks in the players' boxes (after the cube).
-    if game.setup.mode == GameMode.TWO:
-        free: pygame.Rect | None = LEVEL_ROW.move(-ox, -oy)
-    elif not last_text(t) and s.phase is not Phase.CUBE_OFFERED:
-        free = LAST_ROW.move(-ox, -oy)
-    else:
-        free = None
-    match_terms.paint(t, surface, boxes, free)
+    # The clocks in the players' boxes (after the cube), the dice's fingerprint in its row if any.
+    row = fingerprint_row(t)
+    match_terms.paint(t, surface, boxes, row.move(-ox, -oy) if row is not None else None)
     length = s.rules.match_length
     line = tr("ui.match_to", length=length) if length else tr("ui.session_score")
     if s.phase is not Phase.CUBE_OFFERED:  # the offer's card covers the row but for its glyphs' tops
@@ -335,6 +342,7 @@ __all__ = [
     "buttons",
     "draw_status",
     "facts",
+    "fingerprint_row",
     "hint_lines",
     "last_band",
     "last_lines",

@@ -7,6 +7,7 @@ from __future__ import annotations
 from game.engine.flow import Phase
 from game.i18n import catalogue, get_language, tr, tr_message
 from game.ui.play.host import GameHost
+from game.ui.play.turn_words import passed_text
 from game.ui.reading import play_text
 
 
@@ -20,10 +21,13 @@ def last_play(t: GameHost) -> str:
 
 
 def last_text(t: GameHost) -> str:
-    """The previous turn in players' notation ("Last: Black 13/7 8/7"), for the side panel."""
+    """The previous turn in players' notation ("Last: Black 13/7 8/7"), for the side panel; a turn
+    that could not move says so ("Last: Computer could not move")."""
     s = t.game.state
-    if s.last_player is None or not s.last_play:
+    if s.last_player is None:
         return ""
+    if not s.last_play:
+        return passed_text(t.game, s.last_player)
     return tr("ui.last_play", name=tr_message(t.game.name(s.last_player)), play=last_play(t))
 
 

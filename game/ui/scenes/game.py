@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from game.review import MatchReview
 
 from game.ai.jobs import Where
-from game.i18n import Message, tr, tr_message
+from game.i18n import Message, engine_refusal, tr, tr_message
 from game.session import events as ev
 from game.session.autoplay import AutoPlay
 from game.session.controller import GameController, GameSetup, ScreenHooks
@@ -40,6 +40,7 @@ from game.ui.play.coach_card import CoachCard
 from game.ui.play.coached import CoachedActions
 from game.ui.play.cursor import BoardCursor
 from game.ui.play.dice_check import DiceCheckScene
+from game.ui.play.game_end import KioskEnd
 from game.ui.play.hints import Hints
 from game.ui.play.match_terms import MatchTerms
 from game.ui.play.motion import animate
@@ -53,7 +54,6 @@ from game.ui.widgets import Button, ButtonGroup
 Drop = tuple[int, int] | None
 """Where a dragged checker was let go (None: played by a tap or a key)."""
 FLASH_TIME = 3.5
-AUTO_REVIEW_AFTER = 2.0
 """Kiosk: seconds of the game-over dialog before a visitor's game against the computer is reviewed."""
 MODAL_GUARD = 0.8
 """Seconds a new cube offer or game-over dialog ignores presses on its buttons (taps, Enter, a
@@ -86,10 +86,11 @@ class GameScene(Scene):
         """The flash is news, not a refusal (a failed save): the end of the turn leaves it up."""
         self.dialog_hidden = False
         """The game-over dialog is not painted: the attract mode's top ten stands in its place."""
+        self.offered_cube_on_board = False
+        """A double on the table shows its cube on the board, at the value offered (Learn to play:
+        its card covers the offer's card, which shows the cube in a game)."""
         self.win_pending = False
         """The game just ended: the win sounds once the last checker has landed."""
-        self.auto_reviewed = -1
-        """Kiosk: the number of the game (``game.games``) whose review opened by itself."""
         self.modal_age = 0.0
         """Seconds the current dialog has been on screen (counted once the board stops moving)."""
         self.status_note = ""  # the status line while something holds the game (the coach, an answer)
@@ -98,6 +99,7 @@ class GameScene(Scene):
         self.coach = CoachCard(self, app.settings.coach, app.kiosk is not None, where)
         self.actions = CoachedActions(self)
         self.game.auto_play = AutoPlay(lambda: self.app.settings)  # forced plays, equal bear-offs
+        self.kiosk_end = KioskEnd(app, self.game, self.finished_record)  # the visitor's place, once chosen
         self._on_state()
         self.game.start()
 
@@ -133,6 +135,10 @@ class GameScene(Scene):
         return self.game.match
 
     @property
+    def keys(self) -> dict[str, str] | None:
+        return dict(self.app.settings.keys) if self.cursor.engaged else None
+
+    @property
     def sprites(self) -> Sprites:
         return self.app.sprites
 
@@ -163,6 +169,8 @@ class GameScene(Scene):
         self.modal_age = 0.0
         self.coach.on_state()
         self.rebuild_buttons()
+        if self.state.phase is Phase.GAME_OVER and self.modal.buttons:
+            self.modal.focus = 0  # the ring on Next game from the start (Enter waits for the guard)
 
     def _on_reset(self, resumed: bool) -> None:
         self.answer_window.cancel()
@@ -230,7 +238,7 @@ class GameScene(Scene):
         self.hints.ask_cube()
 
     def next_game(self) -> None:
-        self.game.next_game()
+        self.kiosk_end.then(self.game.next_game)()  # a kiosk visitor's place on today's board first
 
     def finished_record(self) -> MatchRecord | None:
         """The record of the game that just ended on this screen, if the recorder kept it."""
@@ -255,6 +263,7 @@ class GameScene(Scene):
         if record is None:
             self.flash(tr("review.no_record"))  # not recorded (a resumed game whose record was lost)
             return
+        self.kiosk_end.reviewing()  # the review's screen offers the place
         names = (tr_message(game.name(0)), tr_message(game.name(1)))
         title = tr("review.title_game", n=record.games[0].number)
         on_review = None
@@ -276,7 +285,11 @@ class GameScene(Scene):
         self.app.scenes.push(MenuScene(self.app, keyboard=keyboard, finished=finished))
 
     def to_title(self) -> None:
+        self.kiosk_end.then(self._leave)()  # a kiosk visitor's place on today's board first
+
+    def _leave(self) -> None:
         self.coach.cancel()
+        self.kiosk_end.cancel()
         self.game.close()
         self.app.to_title()
 
@@ -287,6 +300,7 @@ class GameScene(Scene):
         self.app.input.cancel()
 
     def handle(self, intent: Intent) -> None:
+        self.kiosk_end.touched()
         if self.take_contribution(intent):
             return
         if intent.kind == IntentKind.BACK:
@@ -362,6 +376,11 @@ class GameScene(Scene):
                 self.undo()
         elif name == Command.DOUBLE and mine and s.phase is Phase.ROLL:
             self.offer_double()
+        elif name == Command.DOUBLE:  # a key that does nothing says why (issue 36: D mid-move was silent)
+            refusal = s.double_refusal()
+            self.flash(tr("ui.not_your_turn") if not mine or refusal is None else engine_refusal(refusal))
+        elif name in ("take", "pass"):  # an offer on the table is answered above (dialog_input)
+            self.flash(Message("engine.no_double"))
         elif s.phase is Phase.ROLL and mine:
             if name == Command.DONE or (name == Command.SELECT and self.buttons.focused() is None):
                 game.roll()
@@ -396,22 +415,7 @@ class GameScene(Scene):
         if self.win_pending and not self.anim.busy:
             self.win_pending = False
             self.app.events.publish(ev.SoundCue(self.game, "win"))
-        self._auto_review()
-
-    def _auto_review(self) -> None:
-        """Kiosk: a visitor's finished game against the computer is reviewed for the leaderboard."""
-        game = self.game
-        if (
-            self.app.kiosk is None
-            or game.mode != GameMode.COMPUTER
-            or game.state.phase is not Phase.GAME_OVER
-        ):
-            return
-        if self.auto_reviewed == game.games or game.wait > 5.0 - AUTO_REVIEW_AFTER or self.anim.busy:
-            return
-        self.auto_reviewed = game.games
-        if self.app.scenes.top is self and self.finished_record() is not None:
-            self.open_review()
+        self.kiosk_end.step(dt, self.app.scenes.top is self and not self.anim.busy)
 
     def busy(self) -> bool:
         if self.anim.busy or self.dice.tumbling or self.flash_time > 0 or self.hands.drag is not None:
@@ -423,8 +427,7 @@ class GameScene(Scene):
         if self.modal.buttons and not self.modal_ready:
             return True  # the loop keeps stepping until the dialog takes presses (it sleeps when idle)
         if self.game.state.phase is Phase.GAME_OVER:
-            due = self.app.kiosk is not None and self.auto_reviewed != self.game.games
-            return self.game.setup.mode == GameMode.DEMO or (due and self.game.mode == GameMode.COMPUTER)
+            return self.game.setup.mode == GameMode.DEMO or self.kiosk_end.busy
         return not self.game.waiting_for_human()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -439,7 +442,7 @@ class GameScene(Scene):
     # -- the scene contract: what the App asks --------------------------------------------------
 
     def idle_tick(self, seconds: float) -> bool:
-        return self.terms.tick(seconds)
+        return self.terms.tick(seconds) | self.kiosk_end.step(seconds, True)
 
     def activity(self) -> tuple[bool, bool]:
         thinking = self.game.pending is not None or self.hints.busy or self.coach.busy

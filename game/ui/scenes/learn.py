@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from game.engine.flow import Double, Pass, Phase, Take, Undo
+from game.engine.flow import Action, Double, GameState, Pass, Phase, Take, Undo
 from game.i18n import Message, tr, tr_message
 from game.session import events as ev
 from game.session.commands import Command
@@ -38,7 +38,7 @@ from game.ui.input import Intent, IntentKind
 from game.ui.play import lesson, panel
 from game.ui.play.lesson import LESSON_ROW
 from game.ui.scene import INK, Host, Scene
-from game.ui.scenes.game import FLASH_TIME, GameScene
+from game.ui.scenes.game import FLASH_TIME, Drop, GameScene
 from game.ui.text import CACHE, draw_text
 from game.ui.widgets import PAD, Button, ButtonGroup
 
@@ -67,6 +67,7 @@ class LearnScene(GameScene):
         self.lesson_buttons, self.finish_buttons = ButtonGroup(), ButtonGroup()
         super().__init__(app, GameSetup(mode=GameMode.LEARN, match_length=0, seed=app.seed))
         self.dialog_hidden = True  # a step's end is told in the card, never by the game-over dialog
+        self.offered_cube_on_board = True  # the card covers the offer's: "Black doubles" shows its cube
         self.show(self.index)
 
     def make_controller(self, setup: GameSetup) -> GameController:
@@ -157,6 +158,12 @@ class LearnScene(GameScene):
             return
         while self.state.moves and self.game.do(Undo()) is None:
             pass
+
+    def _on_change(self, old: GameState, new: GameState, action: Action, drop: Drop) -> None:
+        """A move the engine took clears a refusal still in the card: it spoke of a move not made."""
+        super()._on_change(old, new, action, drop)
+        if new.moves != old.moves and self.feedback_kind == "refused":
+            self.feedback = self.feedback_kind = ""
 
     def judge_answer(self, answer: str) -> None:
         """A cube decision of the learner: right ones are played out, others get the hint."""
@@ -331,7 +338,16 @@ class LearnScene(GameScene):
             bottom = self.modal.buttons[0].rect.y - 12  # clear of the lit answer's outline
         else:
             bottom = (lesson.ACTION_ROW.y if len(self.buttons.buttons) > 1 else LESSON_ROW.y) - 10
-        return lesson.card_text(tr(self.step.key("do")), self.feedback, bottom)
+        return lesson.card_text(self.instruction(), self.feedback, bottom)
+
+    def instruction(self) -> str:
+        """The step's instruction; the first step's also says how to move a checker (by keys once the
+        learner uses the keyboard)."""
+        words = tr(self.step.key("do"))
+        if self.index == 0 and self.step.kind == "move":
+            how = tr("learn.how_keys" if self.cursor.engaged else "learn.how")
+            words = f"{words} {how}"
+        return words
 
     draw_key = Scene.draw_key  # None: the lesson's card, glow and status: every busy frame is drawn
 

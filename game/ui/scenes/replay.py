@@ -49,9 +49,11 @@ from game.ui.scenes.replay_steps import (
 )
 from game.ui.scenes.review_words import NBSP, graded, prose_lines, reason_text, wrap_prose
 from game.ui.text import CACHE, MIN_SIZE, draw_text
+from game.ui.widgets import PAD, common_size
 
-BUTTONS_Y = 470
-"""The top of the panel's buttons."""
+BUTTONS_Y = 420
+"""The top of the panel's buttons: the steps, the reader's next mistake, the other side's, the IDs and
+Back (four rows; the IDs behind their button left the words the room they took)."""
 IDS_BOTTOM = BUTTONS_Y - 120
 """Where the Position ID's label stands at the latest: its two IDs (label and value each) end above the
 buttons."""
@@ -69,7 +71,8 @@ lines), the top of the screen holds one of the coach's sentences in two."""
 
 
 class ReplayScene(ButtonScene):
-    """Forward, back, first, last, next mistake; the IDs of the shown position."""
+    """Forward, back, first, last, the reader's next mistake, the other side's; the IDs of the shown
+    position behind their button."""
 
     def __init__(
         self,
@@ -87,6 +90,9 @@ class ReplayScene(ButtonScene):
         """The player the replay is for: the board's labels and every play are in his numbers, and
         the reasons in words are said for his decisions (they speak to the one who decided)."""
         self.steps = build_steps(record, review)
+        self.show_ids = False
+        """The Position and Match IDs are shown (behind their button: they took a third of the panel
+        at 800x480, and mean nothing to most readers; issue 36)."""
         firsts = [i for i, s in enumerate(self.steps) if i == 0 or self.steps[i - 1].game != s.game]
         self.index = min(firsts[min(start[0], len(firsts) - 1)] + start[1], len(self.steps) - 1)
         self.view = BoardView(app.sprites)
@@ -105,8 +111,18 @@ class ReplayScene(ButtonScene):
         ]  # fmt: skip
         for i, (label, action) in enumerate(moves):
             b.add(button((x + i * (bw + 8), y, bw, 70), label, action, "blue", 40))
-        b.add(button((x, y + 82, w, 64), tr("replay.next_mistake"), self.next_mistake, "gold", 26))
-        b.add(button((x, y + 156, w, 64), tr("button.back"), self.close, "grey", 26))
+        half = (w - 8) // 2
+        other = tr("replay.other_mistake", name=self.names[1 - self.reader])
+        rows: list[list[tuple[str, Callable[[], None], str]]] = [
+            [(tr("replay.next_mistake"), self.next_mistake, "gold")],
+            [(other, self.other_mistake, "blue")],
+            [(tr("replay.ids"), self.toggle_ids, "grey"), (tr("button.back"), self.close, "grey")],
+        ]
+        for r, row in enumerate(rows):
+            width = w if len(row) == 1 else half
+            for i, (label, action, colour) in enumerate(row):
+                rect = (x + i * (half + 8), y + 82 + 72 * r, width, 62)
+                b.add(button(rect, label, action, colour, common_size([(label, width - PAD, 1)], 26)))
 
     # -- moving through the game --------------------------------------------------------------
 
@@ -127,22 +143,37 @@ class ReplayScene(ButtonScene):
         game = self.steps[self.index].game
         self.go(max(i for i, s in enumerate(self.steps) if s.game == game))
 
-    def mistakes(self) -> list[int]:
-        """The steps with a decision worse than good (inaccurate or worse on the one scale)."""
-        return [i for i, s in enumerate(self.steps) if is_error(s.cost)]
+    def mistakes(self, player: int | None = None) -> list[int]:
+        """The steps with a decision worse than good (inaccurate or worse on the one scale); of
+        ``player``'s decisions only, where given."""
+        return [
+            i
+            for i, s in enumerate(self.steps)
+            if is_error(s.cost) and (player is None or (s.ply is not None and s.ply.player == player))
+        ]
 
     def next_mistake(self) -> None:
-        """The next step with a decision worse than good, round to the first after the last."""
-        found = self.mistakes()
+        """The reader's next decision worse than good, round to the first after the last: "Next
+        mistake" follows the reader's own decisions (issue 36: it stopped on the computer's too,
+        written as if they were the reader's)."""
+        self._next_of(self.reader)
+
+    def other_mistake(self) -> None:
+        """The other side's next decision worse than good: a choice of its own."""
+        self._next_of(1 - self.reader)
+
+    def _next_of(self, player: int) -> None:
+        found = self.mistakes(player)
         if found:
             self.go(next((i for i in found if i > self.index), found[0]))
 
+    def toggle_ids(self) -> None:
+        self.show_ids = not self.show_ids
+
     def handle(self, intent: Intent) -> None:
-        """Left and right (keys, a controller's pad) step; Home, End, M; up, down and select
-        move the focus over the buttons."""
-        if (
-            intent.kind == IntentKind.DOUBLE
-        ):  # quick taps on a step button each step (a button ignores a double)
+        """Left and right (keys, a controller's pad) step; Home, End, M (the reader's next mistake), N
+        (the other side's), I (the IDs); up, down and select move the focus over the buttons."""
+        if intent.kind == IntentKind.DOUBLE:  # quick taps on a step button each step (a button ignores it)
             for b in self.buttons.buttons[:4]:
                 if b.hit(intent.pos):
                     b.action()
@@ -160,6 +191,10 @@ class ReplayScene(ButtonScene):
                 self.last()
             elif intent.key == pygame.K_m:
                 self.next_mistake()
+            elif intent.key == pygame.K_n:
+                self.other_mistake()
+            elif intent.key == pygame.K_i:
+                self.toggle_ids()
             return
         super().handle(intent)
 
@@ -300,7 +335,7 @@ class ReplayScene(ButtonScene):
         # step with a cube and a checker verdict and long plays may leave no room: the IDs give way.
         y = max(last + IDS_GAP, min(last + 70, IDS_BOTTOM))
         pitch = max(IDS_PITCH_MIN, min(74, BUTTONS_Y - 44 - y))
-        if y + pitch + 28 + 16 <= BUTTONS_Y:
+        if self.show_ids and y + pitch + 28 + 16 <= BUTTONS_Y:
             for label, value in (
                 (tr("replay.position_id"), step.state.position.position_id()),
                 (tr("replay.match_id"), match_id(step.state)),

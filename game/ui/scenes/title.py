@@ -82,6 +82,8 @@ class TitleScene(ButtonScene):
         self.not_saved = ""
         """Why a choice made here (language, level, length) could not be saved: shown in the notice's
         place (issue 37: a read-only or full data folder said nothing)."""
+        self.pointed = False
+        """A pointer pressed here: the focus ring stays away until a key (see :meth:`_first_focus`)."""
         self._build()
 
     def _save(self, settings: st.Settings) -> None:
@@ -182,6 +184,18 @@ class TitleScene(ButtonScene):
         self._side_buttons()
         if self.offer_up:
             self.buttons.add(offer_button(self.app.kiosk is not None, self.learn))
+        self._first_focus()
+
+    def _first_focus(self) -> None:
+        """The focus ring from the start (issue 36: a keyboard's first press only showed it): on
+        Continue with a saved game, else on playing the computer (what Enter did without a ring)."""
+        if self.pointed:
+            return
+        actions = [b.action for b in self.buttons.buttons]
+        if self.app.continue_saved in actions:
+            self.buttons.focus = actions.index(self.app.continue_saved)
+        else:
+            self.buttons.focus = 0
 
     def _middle_buttons(self) -> None:
         """The middle column: the two ways to play at one size, then Demo and How to play side by side
@@ -317,6 +331,8 @@ class TitleScene(ButtonScene):
     def handle(self, intent: Intent) -> None:
         if intent.kind == IntentKind.BACK:
             return
+        if intent.kind == IntentKind.DOWN:
+            self.pointed = True
         selecting = intent.kind == IntentKind.NAV and intent.command is Command.SELECT
         if selecting and self.buttons.focused() is None:
             actions = [b.action for b in self.buttons.buttons]

@@ -108,7 +108,6 @@ def main(argv: list[str] | None = None) -> int:
             app.kiosk.mode = app.kiosk.mode.ACTIVE
             scene = play_one_game(app, args.seed)
             shoot(app, out, "gameover", lang)
-            scene.auto_reviewed = scene.game.games  # opened by hand below, not by the kiosk's timer
             scene.open_review()
             review = app.scenes.top
             assert isinstance(review, ReviewScene)

@@ -1,0 +1,125 @@
+"""The end of a kiosk visitor's game is the visitor's (issue 36): the game-over card stays until they
+choose; the place on today's board comes after Next game or Leave (then the choice is carried out),
+from the review's screen after Review, or after the card stood untouched for the idle time; and the
+error rate is said in words before the figure."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from game import i18n
+from game.engine.flow import Phase
+from game.record import MatchRecord
+from game.review import MatchReview, PlayerReview
+from game.session import settings as st
+from game.ui.app import App, Launch
+from game.ui.board.anim import STEP_SECONDS
+from game.ui.entry.initials import InitialsScene
+from game.ui.kiosk.leaderboard import LeaderboardScene, rate_words
+from game.ui.play.game_end import END_IDLE_SECONDS, KioskEnd
+from game.ui.scenes.game import GameScene
+from game.ui.scenes.review import ReviewScene
+from game.ui.tools.review_screenshots import play_one_game
+from tests.helpers.ui_driver import quit_pygame
+from tests.test_ui_leaderboard import _player
+
+
+def fake_review(
+    record: MatchRecord, progress: Callable[[int, int], None], cancel: Callable[[], bool]
+) -> MatchReview:
+    """A good game for both sides: 12 decisions at 4.2 thousandths each, a place on an empty board."""
+    good: PlayerReview = _player(12, 0.0042)
+    return MatchReview(record, (good, good))
+
+
+@pytest.fixture
+def kiosk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[App, GameScene]]:
+    monkeypatch.setattr(KioskEnd, "reviewer", staticmethod(fake_review))
+    app = App(st.Settings(animation="fast"), Launch(kiosk=True, seed=5), data_dir=tmp_path, threaded_ai=False)
+    assert app.kiosk is not None
+    app.kiosk.mode = app.kiosk.mode.ACTIVE
+    scene = play_one_game(app, 5, settle=0)
+    assert scene.state.phase is Phase.GAME_OVER
+    yield app, scene
+    app.quit()
+    quit_pygame()
+
+
+def wait(app: App, seconds: float) -> None:
+    for _ in range(round(seconds / STEP_SECONDS)):
+        app.step(STEP_SECONDS)
+
+
+def review_in(app: App, scene: GameScene) -> None:
+    app.step(STEP_SECONDS)  # the review starts at the game's end, with nothing on screen
+    job = scene.kiosk_end.job
+    assert job is not None
+    job.wait()
+    app.step(STEP_SECONDS)
+
+
+def test_the_game_over_card_stays_until_the_visitor_chooses(kiosk: tuple[App, GameScene]) -> None:
+    app, scene = kiosk
+    wait(app, 10.0)  # the review opened by itself after 2 s before
+    assert app.scenes.top is scene and scene.modal.buttons  # Next game, Review, Leave
+    review_in(app, scene)
+    wait(app, END_IDLE_SECONDS - 12.0)
+    assert app.scenes.top is scene
+
+
+def test_next_game_brings_the_place_then_the_next_game(kiosk: tuple[App, GameScene]) -> None:
+    app, scene = kiosk
+    review_in(app, scene)
+    games = scene.game.games
+    scene.next_game()
+    keypad = app.scenes.top
+    assert isinstance(keypad, InitialsScene)
+    assert keypad.headline == rate_words(4.2)
+    keypad.text = "ABC"
+    keypad.submit()
+    board = app.scenes.top
+    assert isinstance(board, LeaderboardScene) and board.highlight is not None
+    assert scene.state.phase is Phase.GAME_OVER  # the next game waits for the board
+    board.close()
+    assert app.scenes.top is scene and scene.state.phase is not Phase.GAME_OVER
+    assert scene.game.games == games
+    scene.next_game()  # never asked twice
+
+
+def test_leave_after_no_thanks(kiosk: tuple[App, GameScene]) -> None:
+    app, scene = kiosk
+    review_in(app, scene)
+    scene.to_title()
+    keypad = app.scenes.top
+    assert isinstance(keypad, InitialsScene)
+    keypad.skip()
+    assert not any(isinstance(s, GameScene) for s in app.scenes.scenes)  # left
+
+
+def test_an_untouched_card_offers_the_place_after_the_idle_time(kiosk: tuple[App, GameScene]) -> None:
+    app, scene = kiosk
+    review_in(app, scene)
+    wait(app, END_IDLE_SECONDS - 2.0)
+    assert app.scenes.top is scene
+    wait(app, 3.0)
+    assert isinstance(app.scenes.top, InitialsScene)
+
+
+def test_review_is_the_visitors_choice_and_offers_the_place_there(kiosk: tuple[App, GameScene]) -> None:
+    app, scene = kiosk
+    scene.open_review()
+    assert isinstance(app.scenes.top, ReviewScene)  # its screen offers the place once the review is in
+    assert scene.kiosk_end.offered == scene.game.games
+    app.scenes.pop()
+    scene.next_game()  # not asked again: the next game starts
+    assert app.scenes.top is scene and scene.state.phase is not Phase.GAME_OVER
+
+
+@pytest.mark.parametrize(("rate", "compared"), [(15.1, "better"), (30.0, "typical"), (40.0, "worse")])
+def test_the_rate_is_said_in_words_before_the_figure(rate: float, compared: str) -> None:
+    text = rate_words(rate)
+    words = i18n.tr(f"board.compared.{compared}")
+    assert words in text and text.index(words) < text.index(f"{rate:.1f}")

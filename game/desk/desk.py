@@ -31,7 +31,7 @@ from typing import Any
 from game.engine import Match
 from game.record import MatchRecord, RecordError, check_match, read_mat
 from game.tournament import TMatch, Tournament, TournamentError, export_folder
-from game.tournament.core import Format
+from game.tournament.model import Format
 
 from . import protocol as pr
 from .store import Store, put

@@ -1,6 +1,6 @@
 """A board where people play: each game of the desk's match that ends becomes a report in the outbox.
 
-Listens to the game's events like the cabinet's own tournament desk does (``game.session.event_desk``):
+Listens to the game's events like the cabinet's own tournament desk does (``game.session.local_tournament``):
 when a game of the match the desk gave this board ends, its record so far (the App's match recorder)
 goes into the board's outbox as a game report and is sent; when the match ends, the result waits for
 the loser's confirmation on the board (:attr:`BoardReporter.confirm`, which the board's screen sets:

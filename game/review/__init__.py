@@ -4,7 +4,7 @@
 screen calls :func:`review_match` (in a worker process, with a progress callback).
 """
 
-from .core import (
+from .judge import (
     RATINGS,
     Cancelled,
     CubeReview,

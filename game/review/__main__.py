@@ -15,7 +15,7 @@ from pathlib import Path
 
 from game.record.store import read_for_command
 
-from .core import count_steps, review_match
+from .judge import count_steps, review_match
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -322,12 +322,12 @@ def offer_due(offered: bool, data_dir: Path, saved_game: bool) -> bool:
     """Whether to offer Learn to play on the title: once, to a player who has not played here yet.
 
     Not played: no saved game to continue and no match record in the data folder (every game
-    against the computer or between two players leaves one, see ``game.session.records``).
+    against the computer or between two players leaves one, see ``game.session.recording``).
     ``offered`` is the settings' flag that it was offered before, whatever the answer was.
     """
     if offered or saved_game:
         return False
-    from game.session.records import FOLDER  # the record keeper's folder: one name for it
+    from game.session.recording import FOLDER  # the record keeper's folder: one name for it
 
     try:
         return not any((data_dir / FOLDER).glob("*.mat"))

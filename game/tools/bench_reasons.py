@@ -2,7 +2,7 @@
 
 Why: the Hint's sentence (:func:`game.coach.hint_reason`) is worked out while the player looks at
 the hint's arrows, beside the loop; the review works out a reason for every decision worse than
-good (:func:`game.review.core.move_reason`) in its worker thread, on top of its own judgement. Both
+good (:func:`game.review.judge.move_reason`) in its worker thread, on top of its own judgement. Both
 must stay small. Cases are contact positions of the committed checker-play benchmark set (a seeded
 sample, as ``game.tools.bench_explain`` takes them); the hint is the expert's play, the review's
 reason compares the beginner level's play with the expert's. Prints median, 90th percentile and
@@ -23,7 +23,7 @@ from game.ai import api
 from game.ai.net import default_network
 from game.coach import hint_reason
 from game.engine import GameState, Phase, Rules
-from game.review.core import move_reason
+from game.review.judge import move_reason
 from game.tools.bench_explain import contact_cases
 
 

@@ -13,7 +13,8 @@ play next: :meth:`Tournament.ready_matches` (a Swiss pairs its next round by its
 result of a round comes in). A damaged file keeps what can be kept (:func:`salvage`).
 """
 
-from .core import (
+from .export import export_folder, html_page, matches_csv, standings_csv
+from .model import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     Change,
@@ -26,7 +27,6 @@ from .core import (
     Tournament,
     TournamentError,
 )
-from .export import export_folder, html_page, matches_csv, standings_csv
 from .salvage import Lost, LostKind, salvage
 from .store import Loaded, TournamentFile
 from .words import call_text, change_text, error_text

@@ -21,7 +21,7 @@ import re
 import urllib.parse
 from pathlib import Path
 
-from .core import Stage, TMatch, Tournament
+from .model import Stage, TMatch, Tournament
 from .store import write_atomically
 from .words import change_text, translate, translate_n
 

@@ -1,6 +1,6 @@
 """Where players meet: the seeded elimination draw and the Swiss pairing. Pure functions, no state.
 
-Why separate from :mod:`game.tournament.core`: these are the rules a tournament
+Why separate from :mod:`game.tournament.model`: these are the rules a tournament
 director would check by hand (who meets whom), and they are tested on every size
 from 4 to 32 players without going through results and saving.
 """

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .core import (
+from .model import (
     FORMAT_VERSION,
     HOWS,
     MAX_LENGTH,

@@ -20,7 +20,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .core import Tournament
+from .model import Tournament
 from .salvage import Lost, salvage
 
 

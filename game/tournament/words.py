@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 from game.i18n import translate, translate_n
 
-from .core import Change, Result, TMatch, Tournament, TournamentError
+from .model import Change, Result, TMatch, Tournament, TournamentError
 
 KNOWN_BY = ("operator", "cabinet")
 """Who the log names in the catalogue's words; any other name (a board's) is shown as it is."""

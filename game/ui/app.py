@@ -22,19 +22,19 @@ from os import PathLike
 import pygame
 
 from game import i18n
-from game.review.core import PlayerReview
+from game.review.judge import PlayerReview
 from game.session import lessons, persist
 from game.session import settings as st
 from game.session.controller import GameSetup
 from game.session.dice_stats import DiceStats, DiceStatsCounter
-from game.session.event_desk import EventDesk
 from game.session.events import Autosave, EventBus, Sounds
 from game.session.kiosk import Kiosk, Mode, kiosk_config
 from game.session.leaderboard import Leaderboard
+from game.session.local_tournament import LocalTournament
 from game.session.modes import GameMode
 from game.session.narration import Narrator
 from game.session.operator_lock import OperatorLock
-from game.session.records import RecordKeeper
+from game.session.recording import RecordKeeper
 from game.session.speech import Speaker
 from game.ui import access, controls, routes
 from game.ui import layout as L
@@ -42,15 +42,15 @@ from game.ui.audio import Audio
 from game.ui.board.anim import STEP_SECONDS
 from game.ui.board.sprites import Sprites
 from game.ui.display import Display
+from game.ui.focus_voice import Reader
 from game.ui.input import InputMapper, Intent
 from game.ui.kiosk.leaderboard import offer_entry
 from game.ui.kiosk.notices import add_notice
 from game.ui.kiosk.rules import KioskRules
 from game.ui.launch import Launch
-from game.ui.reader import Reader
 from game.ui.scene import Scene, SceneStack
 from game.ui.text import CACHE
-from game.ui.tourney.hub import open_tournament
+from game.ui.tournament.hub import open_tournament
 
 STEP = STEP_SECONDS
 
@@ -124,7 +124,7 @@ class App:
         self.speech = Speaker()  # the spoken mode's voice: silent unless on and espeak-ng is there
         self.reader = Reader(lambda: self.speech)  # says the focused button or the cursor's point
         self.speech_hold = access.speech_hold(self)  # a press held still turns the spoken mode over
-        self.desk = EventDesk(lambda: self.data_dir, self.records.match_record)  # the tournament
+        self.desk = LocalTournament(lambda: self.data_dir, self.records.match_record)  # the tournament
         self.desk.on_scored = self._scored  # a tournament match that ended: scored, said on its screen
         self._scored_notice: i18n.Message | None = None
         _listen(self)
@@ -312,7 +312,7 @@ class App:
     def offer_leaderboard(self, player: PlayerReview, level: str, won: bool) -> bool:
         return offer_entry(self, player, level, won)
 
-    def open_tournament(self, after_match: bool = False) -> None:  # game.ui.tourney.hub says where
+    def open_tournament(self, after_match: bool = False) -> None:  # game.ui.tournament.hub says where
         open_tournament(self, after_match)
 
     def wake(self) -> None:

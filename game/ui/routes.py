@@ -15,7 +15,7 @@ from game.ui.kiosk.attract import AttractScene
 from game.ui.scene import Host, Scene
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.title import TitleScene
-from game.ui.tourney.hub import TournamentScene
+from game.ui.tournament.hub import TournamentScene
 
 
 def title(

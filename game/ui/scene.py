@@ -19,17 +19,17 @@ from typing import Protocol
 import pygame
 
 from game.i18n import Message
-from game.review.core import PlayerReview
+from game.review.judge import PlayerReview
 from game.session import settings as st
 from game.session.dice_stats import DiceStats
-from game.session.event_desk import EventDesk
 from game.session.events import Autosave, EventBus, GameView
 from game.session.kiosk import Kiosk
 from game.session.leaderboard import Leaderboard
+from game.session.local_tournament import LocalTournament
 from game.session.modes import GameMode
 from game.session.operator_lock import OperatorLock
 from game.session.persist import SavedGame
-from game.session.records import RecordKeeper
+from game.session.recording import RecordKeeper
 from game.session.speech import Speaker
 from game.ui.board.sprites import Sprites
 from game.ui.board.view import GOLD
@@ -137,7 +137,7 @@ class Host(Protocol):
     records: RecordKeeper
     leaderboard: Leaderboard
     autosave: Autosave
-    desk: EventDesk
+    desk: LocalTournament
     clock: Callable[[], float]
     speech: Speaker
     visit_settings: st.Settings | None

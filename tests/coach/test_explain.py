@@ -16,7 +16,7 @@ from game.coach.verdict import candidates, value_of
 from game.coach.words import Phrase, render_all
 from game.engine import Position, format_play, legal_plays
 from game.engine.errors import RulesError
-from game.review.core import _Analyser
+from game.review.judge import _Analyser
 from game.testing.sample import random_position
 from tests.helpers.coach_cases import bench_cases
 from tests.helpers.paths import ROOT

@@ -8,7 +8,7 @@ from game.i18n import tr
 from game.session import settings as st
 from game.ui.app import App, Launch
 from game.ui.kiosk.operator import OperatorScene
-from game.ui.tourney.hub import TournamentScene
+from game.ui.tournament.hub import TournamentScene
 from tests.helpers.event_driver import (
     open_operator,
     steps,

@@ -9,7 +9,7 @@ from game.engine.flow import EndTurn, Phase, PlayMoves, Roll
 from game.engine.moves import legal_plays
 from game.session import settings as st
 from game.session.controller import GameSetup
-from game.session.records import FOLDER
+from game.session.recording import FOLDER
 from game.ui.app import App
 from game.ui.scenes.game import GameScene
 

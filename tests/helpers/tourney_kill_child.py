@@ -37,14 +37,14 @@ from game.ai import api
 from game.engine.flow import Double, EndTurn, Pass, Phase, Step, Take
 from game.i18n import tr
 from game.session import settings as st
-from game.session.event_desk import FILE, result_words
+from game.session.local_tournament import FILE, result_words
 from game.session.match_timer import SAVE_EVERY
 from game.session.opponent import cube_question
 from game.tournament import Tournament, TournamentFile
 from game.ui.app import App, Launch
 from game.ui.kiosk.operator import OperatorScene
 from game.ui.scenes.game import GameScene
-from game.ui.tourney.hub import TournamentScene
+from game.ui.tournament.hub import TournamentScene
 from tests.helpers.event_driver import let_dialog_take_presses, open_operator, steps
 from tests.helpers.ui_driver import click, press_button
 

@@ -22,7 +22,7 @@ from game.engine.flow import Phase
 from game.record import DiceVerdict, check_dice, read_mat
 from game.session import settings as st
 from game.session.match_dice import MatchDice
-from game.session.records import FOLDER
+from game.session.recording import FOLDER
 from game.ui.app import App, Launch
 from game.ui.scenes.game import GameScene
 from tests.helpers.event_driver import play_match, play_turn

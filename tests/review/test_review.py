@@ -260,7 +260,7 @@ def test_a_decision_that_costs_nothing_shown_is_not_a_mistake(expert_beginner: M
     from dataclasses import replace
 
     from game.coach.scale import EQUAL as SHOWN_MISTAKE
-    from game.review.core import _worst
+    from game.review.judge import _worst
 
     move = next(m for m in expert_beginner.players[1].moves if not m.forced)
     tiny = replace(move, equity_best=move.equity_played + 1e-6)

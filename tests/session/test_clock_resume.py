@@ -168,8 +168,8 @@ def test_every_tournament_match_played_here_gets_the_house_aids_and_keeps_them_w
     from game.session import settings as st
     from game.ui.app import App, Launch
     from game.ui.scenes.game import GameScene
-    from game.ui.tourney.flow import play_here
-    from game.ui.tourney.hub import TournamentScene
+    from game.ui.tournament.flow import play_here
+    from game.ui.tournament.hub import TournamentScene
     from tests.helpers.event_driver import steps, type_dice_parts
     from tests.helpers.ui_driver import quit_pygame
 

@@ -24,7 +24,7 @@ from game.session import persist
 from game.session import settings as st
 from game.session.controller import GameController, GameSetup
 from game.session.match_dice import MatchDice
-from game.session.records import FOLDER
+from game.session.recording import FOLDER
 from game.ui.app import App
 from game.ui.entry.dice import DiceEntryScene
 from game.ui.play import dialogs, match_terms

@@ -13,7 +13,7 @@ from game.engine.moves import legal_plays
 from game.record import PlyKind, check_match, read_mat
 from game.session import events as ev
 from game.session import persist
-from game.session.records import FOLDER
+from game.session.recording import FOLDER
 from tests.helpers.records_play import (
     play_human_against_computer,
     play_out,

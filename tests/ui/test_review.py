@@ -293,7 +293,7 @@ def test_a_kiosk_does_not_return_to_the_demo_while_a_review_works(tmp_path: Path
 
 
 def test_every_rating_has_its_own_colour_warming_from_green_to_red() -> None:
-    from game.review.core import RATINGS
+    from game.review.judge import RATINGS
     from game.ui.scenes.review import rating_colour
 
     colours = [rating_colour(key) for _, key, _ in RATINGS]

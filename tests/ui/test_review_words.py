@@ -16,7 +16,7 @@ from game.coach.words import Phrase, render
 from game.i18n import tr
 from game.record import MatchRecord, PlyKind, read_mat
 from game.review import CubeReview, MatchReview, MoveReview, PlayerReview, review_match
-from game.review.core import _worst
+from game.review.judge import _worst
 from game.session import settings as st
 from game.session.controller import GameSetup
 from game.ui import layout as L

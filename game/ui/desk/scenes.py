@@ -36,7 +36,7 @@ from game.ui.lines import wrap_lines
 from game.ui.scene import DIM, INK, ButtonScene, Host, button
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.text import draw_text
-from game.ui.tourney.flow import drop_games
+from game.ui.tournament.flow import drop_games
 
 log = logging.getLogger(__name__)
 

@@ -52,7 +52,7 @@ def rate_words(rate: float) -> str:
     visitor nothing): the rating's word, how it compares with a beginner, then the number and that
     lower is better. A beginner is the rating scale's own band for one (``learner``, 26 to 35)."""
     from game.review import rating
-    from game.review.core import RATINGS
+    from game.review.judge import RATINGS
 
     key = rating(rate)[0]
     bands = [k for _, k, _ in RATINGS]

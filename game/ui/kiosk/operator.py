@@ -86,7 +86,7 @@ class OperatorScene(ButtonScene):
         self.app.to_title()
 
     def tournament(self) -> None:
-        """The event's tournament: its draw, the next match, results, export (game.ui.tourney)."""
+        """The event's tournament: its draw, the next match, results, export (game.ui.tournament)."""
         self.app.open_tournament()
 
     def network(self) -> None:

@@ -36,12 +36,12 @@ from game.ui.entry.keyboard import KeyboardScene  # noqa: E402
 from game.ui.scenes.game import GameScene  # noqa: E402
 from game.ui.tools._frames import shoot  # noqa: E402
 from game.ui.tools.screenshots import random_turns  # noqa: E402
-from game.ui.tourney.export import ExportScene  # noqa: E402
-from game.ui.tourney.flow import play_here  # noqa: E402
-from game.ui.tourney.hub import TournamentScene  # noqa: E402
-from game.ui.tourney.result import ResultScene  # noqa: E402
-from game.ui.tourney.setup import SetupScene  # noqa: E402
-from game.ui.tourney.withdraw import WithdrawScene  # noqa: E402
+from game.ui.tournament.export import ExportScene  # noqa: E402
+from game.ui.tournament.flow import play_here  # noqa: E402
+from game.ui.tournament.hub import TournamentScene  # noqa: E402
+from game.ui.tournament.result import ResultScene  # noqa: E402
+from game.ui.tournament.setup import SetupScene  # noqa: E402
+from game.ui.tournament.withdraw import WithdrawScene  # noqa: E402
 
 STEP = 1.0 / 120.0
 NAMES = ["Anna", "Ben", "Csilla", "Dóra", "Eero", "Fanni", "Gábor", "Helmi"]

@@ -41,8 +41,8 @@ from game.ui.scenes.settings import SettingsScene  # noqa: E402
 from game.ui.scenes.title import TitleScene  # noqa: E402
 from game.ui.tools._frames import shoot  # noqa: E402
 from game.ui.tools.screenshots import random_turns  # noqa: E402
-from game.ui.tourney.export import ExportScene  # noqa: E402
-from game.ui.tourney.setup import SetupScene  # noqa: E402
+from game.ui.tournament.export import ExportScene  # noqa: E402
+from game.ui.tournament.setup import SetupScene  # noqa: E402
 
 STEP = 1.0 / 120.0
 BOARD = "leaderboard.json"

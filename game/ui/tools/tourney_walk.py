@@ -38,7 +38,7 @@ from game.engine.serialize import state_to_dict
 from game.i18n import tr
 from game.session import persist
 from game.session import settings as st
-from game.session.event_desk import EXPORT_FOLDER, FILE
+from game.session.local_tournament import EXPORT_FOLDER, FILE
 from game.session.match_timer import SAVE_EVERY
 from game.tournament import Tournament, TournamentFile
 from game.ui import layout as L
@@ -47,10 +47,10 @@ from game.ui.entry.keyboard import KeyboardScene
 from game.ui.play.dialogs import BUTTON_SIZE, button_row
 from game.ui.scene import ButtonScene
 from game.ui.tools._xwin import ROOT, XGame, missing_tools
-from game.ui.tourney.export import ExportScene
-from game.ui.tourney.hub import TournamentScene
-from game.ui.tourney.result import ResultScene
-from game.ui.tourney.setup import SetupScene
+from game.ui.tournament.export import ExportScene
+from game.ui.tournament.hub import TournamentScene
+from game.ui.tournament.result import ResultScene
+from game.ui.tournament.setup import SetupScene
 
 TAPPED = ["Anna", "Ödön"]
 """Names typed by taps on the on-screen keyboard (the second on its accented page)."""

@@ -31,11 +31,11 @@ from game.session import settings as st  # noqa: E402
 from game.tournament import Tournament, TournamentFile  # noqa: E402
 from game.ui.app import App, Launch  # noqa: E402
 from game.ui.tools._frames import shoot  # noqa: E402
-from game.ui.tourney.correct import CorrectScene  # noqa: E402
-from game.ui.tourney.flow import play_here  # noqa: E402
-from game.ui.tourney.hub import TournamentScene  # noqa: E402
-from game.ui.tourney.result import ResultScene  # noqa: E402
-from game.ui.tourney.withdraw import WithdrawScene  # noqa: E402
+from game.ui.tournament.correct import CorrectScene  # noqa: E402
+from game.ui.tournament.flow import play_here  # noqa: E402
+from game.ui.tournament.hub import TournamentScene  # noqa: E402
+from game.ui.tournament.result import ResultScene  # noqa: E402
+from game.ui.tournament.withdraw import WithdrawScene  # noqa: E402
 
 STEP = 1.0 / 120.0
 NAMES = ["Anna", "Ben", "Csilla", "Dóra", "Eero", "Fanni", "Gábor", "Helmi"]

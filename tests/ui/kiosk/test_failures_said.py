@@ -16,8 +16,8 @@ from game import i18n
 from game.session import operator_lock as ol
 from game.session import persist
 from game.session import settings as st
-from game.session.event_desk import EventDesk
 from game.session.leaderboard import FILE as BOARD_FILE
+from game.session.local_tournament import LocalTournament
 from game.ui.app import App, Launch
 from game.ui.entry.new_code import ChooseCodeScene
 from game.ui.kiosk.locked import LockedScene, gesture_text
@@ -146,13 +146,13 @@ def test_one_bad_leaderboard_entry_costs_only_itself_and_is_told(tmp_path: Path)
 
 
 def test_the_export_writes_nothing_where_no_drive_is_mounted(tmp_path: Path) -> None:
-    assert not EventDesk.drive_mounted(tmp_path / "media" / "usb")
-    assert not EventDesk.drive_mounted(Path("/"))
+    assert not LocalTournament.drive_mounted(tmp_path / "media" / "usb")
+    assert not LocalTournament.drive_mounted(Path("/"))
     stick = tmp_path / "stick"
     with tmpfs(stick, "1m") as mounted:
         if not mounted:
             pytest.skip("cannot mount a tmpfs here (not root)")
-        assert EventDesk.drive_mounted(stick) and EventDesk.drive_mounted(stick / "club-night")
+        assert LocalTournament.drive_mounted(stick) and LocalTournament.drive_mounted(stick / "club-night")
 
 
 @pytest.mark.parametrize("flag", ["--frame-log", "--screenshot"])
@@ -175,7 +175,7 @@ def test_one_player_is_one_player() -> None:
 
 
 def test_two_quick_taps_on_a_length_button_step_twice(tmp_path: Path) -> None:
-    from game.ui.tourney.setup import SetupScene
+    from game.ui.tournament.setup import SetupScene
 
     app = App(st.Settings(animation="fast"), Launch(), data_dir=tmp_path, threaded_ai=False)
     setup = SetupScene(app, lambda: None)
@@ -184,7 +184,7 @@ def test_two_quick_taps_on_a_length_button_step_twice(tmp_path: Path) -> None:
     app.scenes.push(setup)
     before = setup.lengths[0]
     double_click(app, setup.buttons.buttons[len(setup.names)].rect.center)
-    from game.ui.tourney.setup import LENGTHS
+    from game.ui.tournament.setup import LENGTHS
 
     assert setup.lengths[0] == LENGTHS[(LENGTHS.index(before) + 2) % len(LENGTHS)]
 

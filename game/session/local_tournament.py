@@ -1,18 +1,18 @@
 """The tournament desk: the one tournament of this cabinet, its file, the matches played here scoring
-themselves into the draw, and the export to a folder. No pygame; the screens are game.ui.tourney.
+themselves into the draw, and the export to a folder. No pygame; the screens are game.ui.tournament.
 
 Why a desk between the screens and :mod:`game.tournament`: the tournament is the event's whole
 record and must survive anything the cabinet meets. Every change is saved at once (atomically, by
 :class:`game.tournament.TournamentFile`); a disk that refuses is said, never a crash
-(:attr:`EventDesk.problem`), and the change stays in memory so the next save may still take it.
+(:attr:`LocalTournament.problem`), and the change stays in memory so the next save may still take it.
 A match played here is scored when its last game ends (or a clock runs out), with its .mat text, by
 the desk listening to the game's events like the autosave does; a match resumed after a power cut
 at its end is scored then if it was not yet. The tournament is read from its file then if no screen
 read it yet (a match that comes back by itself after a crash never opened the draw: it used to end
-unscored, silently), and what happened is said (:attr:`EventDesk.on_scored`).
+unscored, silently), and what happened is said (:attr:`LocalTournament.on_scored`).
 
 A damaged file is not "no tournament": what could be kept of it is loaded and the screens say what
-was lost (:attr:`EventDesk.damage`); a save the disk refuses is another trouble (:class:`Trouble`).
+was lost (:attr:`LocalTournament.damage`); a save the disk refuses is another trouble (:class:`Trouble`).
 
 House rules (saved with the tournament, see ``Tournament.house``): the match clock's preset (on by
 default in a tournament: the organiser can switch it off) and whether the aids are allowed (off by
@@ -32,7 +32,7 @@ from game.record import MatchRecord, write_mat
 from game.session import events as ev
 from game.session.match_timer import DEFAULT_PRESET, PRESET_NAMES
 from game.tournament import Loaded, TMatch, Tournament, TournamentError, TournamentFile, export_folder
-from game.tournament.core import Format, How
+from game.tournament.model import Format, How
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +53,7 @@ class Trouble(Enum):
     NOT_SAVED = "not_saved"
     """The last save was refused (a full or read-only disk): the change is in memory only."""
     DAMAGED = "damaged"
-    """The file was damaged when read: see :attr:`EventDesk.damage` for what was kept."""
+    """The file was damaged when read: see :attr:`LocalTournament.damage` for what was kept."""
 
 
 def result_words(t: Tournament, m: TMatch) -> dict[str, str | int]:
@@ -63,7 +63,7 @@ def result_words(t: Tournament, m: TMatch) -> dict[str, str | int]:
     return {"a": a, "b": b, "x": x, "y": y}
 
 
-class EventDesk:
+class LocalTournament:
     """The cabinet's tournament (at most one at a time), saved in the data folder as ``tournament.json``."""
 
     def __init__(self, folder: Callable[[], Path], record: Callable[[], MatchRecord | None]) -> None:
@@ -302,7 +302,7 @@ __all__ = [
     "FILE",
     "NO_CLOCK",
     "OPERATOR",
-    "EventDesk",
+    "LocalTournament",
     "Trouble",
     "result_words",
 ]

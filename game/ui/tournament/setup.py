@@ -13,10 +13,10 @@ from collections.abc import Callable
 import pygame
 
 from game.i18n import tr, tr_n
-from game.session.event_desk import CLOCK_CHOICES
+from game.session.local_tournament import CLOCK_CHOICES
 from game.session.match_timer import DEFAULT_PRESET
 from game.tournament import MAX_PLAYERS, MIN_PLAYERS, TournamentError, error_text
-from game.tournament.core import MAX_NAME, Format
+from game.tournament.model import MAX_NAME, Format
 from game.tournament.pairing import bracket_size
 from game.ui.board.view import BG, GOLD
 from game.ui.entry.keyboard import KeyboardScene

@@ -15,7 +15,7 @@ from collections.abc import Callable
 import pygame
 
 from game.i18n import tr
-from game.session.event_desk import result_words
+from game.session.local_tournament import result_words
 from game.tournament import TMatch, Tournament, TournamentError, call_text, error_text
 from game.ui import layout as L
 from game.ui.board.view import GOLD

@@ -22,11 +22,11 @@ from game.ui.app import App
 from game.ui.entry.keypad import KeypadScene
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.game import GameScene
-from game.ui.tourney.correct import CorrectScene
-from game.ui.tourney.hub import TournamentScene
-from game.ui.tourney.notice import DamageScene
-from game.ui.tourney.result import ResultScene
-from game.ui.tourney.withdraw import WithdrawScene
+from game.ui.tournament.correct import CorrectScene
+from game.ui.tournament.hub import TournamentScene
+from game.ui.tournament.notice import DamageScene
+from game.ui.tournament.result import ResultScene
+from game.ui.tournament.withdraw import WithdrawScene
 from tests.helpers.cabinet import CODE, NAMES, cabinet, to_hub
 from tests.helpers.event_driver import let_dialog_take_presses, play_match, play_turn, steps, type_code
 from tests.helpers.ui_driver import press_button, quit_pygame
@@ -243,7 +243,7 @@ def test_a_file_with_nothing_to_keep_is_not_no_tournament_yet(
 ) -> None:
     import pygame
 
-    import game.ui.tourney.hub as hub_module
+    import game.ui.tournament.hub as hub_module
 
     (tmp_path / "tournament.json").write_text('{"players": 3}', encoding="utf-8")
     app = cabinet(tmp_path)

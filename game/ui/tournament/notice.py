@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import tr
-from game.session.event_desk import EventDesk
+from game.session.local_tournament import LocalTournament
 from game.tournament import Loaded
 from game.ui import layout as L
 from game.ui.board.view import GOLD
@@ -44,7 +44,7 @@ class DamageScene(ButtonScene):
 
     opaque = False
 
-    def __init__(self, app: Host, desk: EventDesk) -> None:
+    def __init__(self, app: Host, desk: LocalTournament) -> None:
         super().__init__(app)
         found = desk.damage
         self.lines = damage_lines(found) if found is not None else []

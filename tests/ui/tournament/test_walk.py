@@ -23,8 +23,8 @@ from game.session import settings as st
 from game.tournament import Tournament, export_folder
 from game.ui.app import App, Launch
 from game.ui.tools._xwin import missing_tools
-from game.ui.tourney import sheet
-from game.ui.tourney.hub import TournamentScene
+from game.ui.tournament import sheet
+from game.ui.tournament.hub import TournamentScene
 from tests.helpers.ui_driver import quit_pygame
 
 
@@ -132,7 +132,7 @@ def test_a_match_cut_off_on_a_laptop_is_continued_from_the_draw(tmp_path: Path) 
     from game.engine.serialize import state_to_dict
     from game.session.match_timer import SAVE_EVERY
     from game.ui.scenes.game import GameScene
-    from game.ui.tourney.flow import play_here
+    from game.ui.tournament.flow import play_here
     from tests.helpers.event_driver import play_turn, steps
     from tests.helpers.ui_driver import press_button
 

@@ -18,17 +18,17 @@ from game.i18n import tr, tr_message
 from game.record import DiceVerdict, check_dice, read_mat
 from game.session import persist
 from game.session import settings as st
-from game.session.event_desk import EventDesk
+from game.session.local_tournament import LocalTournament
 from game.tournament import Tournament, TournamentFile
 from game.ui.app import App
 from game.ui.entry.keyboard import KeyboardScene
 from game.ui.entry.keypad import KeypadScene
 from game.ui.scenes.game import GameScene
-from game.ui.tourney.export import ExportScene
-from game.ui.tourney.hub import TournamentScene
-from game.ui.tourney.result import ResultScene
-from game.ui.tourney.setup import SetupScene
-from game.ui.tourney.withdraw import WithdrawScene
+from game.ui.tournament.export import ExportScene
+from game.ui.tournament.hub import TournamentScene
+from game.ui.tournament.result import ResultScene
+from game.ui.tournament.setup import SetupScene
+from game.ui.tournament.withdraw import WithdrawScene
 from tests.helpers.cabinet import CODE, NAMES, cabinet, to_hub
 from tests.helpers.event_driver import (
     let_dialog_take_presses,
@@ -310,7 +310,7 @@ def test_export_to_a_typed_folder_and_a_folder_that_refuses(
     stick = tmp_path / "stick"
     with tmpfs(stick, "4m") as mounted:
         if not mounted:  # a stick cannot be mounted here: the drive check says there is one
-            monkeypatch.setattr(EventDesk, "drive_mounted", staticmethod(lambda folder: True))
+            monkeypatch.setattr(LocalTournament, "drive_mounted", staticmethod(lambda folder: True))
         _export_to_a_typed_folder(tmp_path, stick)
 
 

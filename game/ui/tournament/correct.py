@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pygame
 
 from game.i18n import tr
-from game.session.event_desk import result_words
+from game.session.local_tournament import result_words
 from game.tournament import TMatch, change_text
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
@@ -66,7 +66,7 @@ class CorrectScene(ButtonScene):
 
     def _open(self, match_id: str) -> Callable[[], None]:
         def open_result() -> None:
-            from game.ui.tourney.result import ResultScene
+            from game.ui.tournament.result import ResultScene
 
             t = self.app.desk.tournament
             if t is not None:

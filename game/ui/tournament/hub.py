@@ -16,8 +16,8 @@ from collections.abc import Callable
 import pygame
 
 from game.i18n import tr
-from game.session.event_desk import CLOCK_CHOICES, NO_CLOCK, Trouble
 from game.session.kiosk import Mode
+from game.session.local_tournament import CLOCK_CHOICES, NO_CLOCK, Trouble
 from game.tournament import Standing, TMatch, Tournament
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
@@ -28,9 +28,9 @@ from game.ui.lines import wrap_lines
 from game.ui.scene import INK, ButtonScene, Host, button
 from game.ui.scenes.title import TitleScene
 from game.ui.text import draw_text
-from game.ui.tourney.flow import cut_off, drop_games, play_here
-from game.ui.tourney.notice import damage_lines
-from game.ui.tourney.sheet import (
+from game.ui.tournament.flow import cut_off, drop_games, play_here
+from game.ui.tournament.notice import damage_lines
+from game.ui.tournament.sheet import (
     LEFT_W,
     LEFT_X,
     Line,
@@ -217,7 +217,7 @@ class TournamentScene(ButtonScene):
         desk = self.app.desk
         found = desk.damage
         if found is not None and found.tournament is not None and not desk.damage_shown and self.organiser:
-            from game.ui.tourney.notice import DamageScene
+            from game.ui.tournament.notice import DamageScene
 
             self.app.scenes.push(DamageScene(self.app, desk))  # what was kept of a damaged file: once
 
@@ -236,13 +236,13 @@ class TournamentScene(ButtonScene):
         ask_organiser(self.app)
 
     def correct(self) -> None:
-        from game.ui.tourney.correct import CorrectScene
+        from game.ui.tournament.correct import CorrectScene
 
         if self.tournament is not None:
             self.app.scenes.push(CorrectScene(self.app, self._entered))
 
     def enter_result(self) -> None:
-        from game.ui.tourney.result import ResultScene
+        from game.ui.tournament.result import ResultScene
 
         t, m = self.tournament, self.current()
         if t is not None and m is not None:
@@ -260,13 +260,13 @@ class TournamentScene(ButtonScene):
         self._build()
 
     def withdraw(self) -> None:
-        from game.ui.tourney.withdraw import WithdrawScene
+        from game.ui.tournament.withdraw import WithdrawScene
 
         if self.tournament is not None:
             self.app.scenes.push(WithdrawScene(self.app, self._entered))
 
     def export(self) -> None:
-        from game.ui.tourney.export import ExportScene
+        from game.ui.tournament.export import ExportScene
 
         if self.tournament is not None:
             self.app.scenes.push(ExportScene(self.app, self.say))
@@ -286,7 +286,7 @@ class TournamentScene(ButtonScene):
         self._build()
 
     def new_tournament(self) -> None:
-        from game.ui.tourney.setup import SetupScene
+        from game.ui.tournament.setup import SetupScene
 
         self.app.scenes.push(SetupScene(self.app, self._created))
 

@@ -66,9 +66,18 @@ def _ask_loser(app: Host) -> None:
         return
     question = tr("desk.board.confirm_ask", name=waiting[0], score=waiting[1])
     detail = tr("desk.board.confirm_detail")
-    app.scenes.push(
-        ConfirmScene(app, question, tr("desk.board.confirm_yes"), reporter(app).confirmed, detail)
-    )
+
+    def confirmed() -> None:
+        """Sent: the board's screen again, for the next players the desk calls here (no operator code:
+        the board's screens are the players'; only changing the event needs the code)."""
+        reporter(app).confirmed()
+        from game.ui.scenes.title import TitleScene
+
+        drop_games(app)
+        app.scenes.reset(TitleScene(app))
+        app.scenes.push(BoardScene(app))
+
+    app.scenes.push(ConfirmScene(app, question, tr("desk.board.confirm_yes"), confirmed, detail))
 
 
 def desk_setup(terms: dict[str, Any]) -> GameSetup:

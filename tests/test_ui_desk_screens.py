@@ -93,6 +93,11 @@ def test_the_operator_menu_opens_the_desk_and_the_desk_shows_a_board_and_its_sco
     _tap(app, label)
     _tap(app, tr("desk.board_short", board="4"))
     assert running.desk.assigned[ready["id"]] == "b4" and app.scenes.scenes[-1] is scene
+    _tap(app, tr("desk.remove"))  # a board nobody knows: removed, after asking
+    _tap(app, tr("desk.board_short", board="4"))
+    assert isinstance(app.scenes.top, ConfirmScene)
+    _tap(app, tr("desk.remove_yes"))
+    assert running.desk.boards["b4"].removed and not spare.post("/api/next", {"protocol": 1}).ok
     old = running.desk.join_code
     _tap(app, tr("desk.new_code"))
     assert running.desk.join_code != old

@@ -192,3 +192,26 @@ def test_nothing_to_keep_is_said() -> None:
         salvage({"players": "none"})
     with pytest.raises(ValueError):
         salvage([1, 2])
+
+
+def test_the_log_is_exported_with_who_changed_what(tmp_path: Path) -> None:
+    import csv
+    import io
+
+    from game.tournament import export_folder
+
+    t = fixed(Tournament.create("Cup", NAMES[:4], lengths=[3]))
+    win(t, "R1-1", 0, 1, by="cabinet")
+    dora = t.match("R1-1").players[1]
+    assert dora is not None
+    t.correct_result("R1-1", dora, (2, 3))
+    t.withdraw(1, by="Board 3")
+    export_folder(t, tmp_path, "en")
+    rows = list(csv.reader(io.StringIO((tmp_path / "Cup-changes.csv").read_text("utf-8-sig"))))
+    assert rows[0] == ["When", "Change"]
+    assert [r[0] for r in rows[1:]] == ["2026-12-07T06:00:00Z"] * 3
+    assert rows[1][1].endswith("this board: R1-1 Anna 3–1 Dóra")
+    assert rows[2][1].endswith("organiser: R1-1 corrected, Anna 3–1 Dóra → Dóra 3–2 Anna")
+    assert rows[3][1].endswith("Board 3: Ben withdrew")
+    page = (tmp_path / "Cup.html").read_text(encoding="utf-8")
+    assert "Buchholz" in page  # a knock-out's tie-break too

@@ -43,6 +43,8 @@ LIMIT = 1800.0
 class Outcome:
     summary: dict[str, Any]
     kills: Counter[str] = field(default_factory=Counter)
+    unsaid: list[str] = field(default_factory=list)
+    """Match ends whose screen did not say the result went into the tournament."""
     starts: int = 0
     seconds: float = 0.0
 
@@ -61,8 +63,10 @@ def _child(folder: Path, seed: int) -> subprocess.Popen[str]:
 
 
 def run_event(folder: Path, seed: int, kills: int, rng: random.Random) -> Outcome:
-    """Play the event in ``folder`` with about ``kills`` SIGKILLs spread over the phases (at least that
-    many when the event is long enough: each phase has its quota, random moments the rest)."""
+    """Play the event in ``folder`` with ``kills`` SIGKILLs or more (when the event is long enough),
+    spread over the phases: each phase has its quota, random moments the rest, and while the total is
+    short any phase may be killed at again (a rare phase, such as between games, may not come often)."""
+    folder.mkdir(parents=True, exist_ok=True)
     quota = Counter({p: kills // (len(PHASES) + 1) for p in PHASES})
     quota[RANDOM] = kills - sum(quota.values())
     outcome = Outcome({})
@@ -89,10 +93,14 @@ def run_event(folder: Path, seed: int, kills: int, rng: random.Random) -> Outcom
                 child.wait(timeout=60)
                 outcome.seconds = time.monotonic() - start
                 return outcome
+            if word and word[0] == "unsaid":
+                outcome.unsaid.append(line.strip())
             if len(word) != 2 or word[0] != "at":
                 continue
             phase = word[1]
-            if quota[phase] > 0 and rng.random() < CHANCE[phase]:
+            short = sum(outcome.kills.values()) < kills  # a phase that came too rarely: others make up
+            chance = CHANCE[phase] if quota[phase] > 0 else CHANCE[phase] / 4 if short else 0.0
+            if rng.random() < chance:
                 child.send_signal(signal.SIGKILL)  # stopped at the phase: no save half done here
                 killed = phase
                 break
@@ -101,7 +109,8 @@ def run_event(folder: Path, seed: int, kills: int, rng: random.Random) -> Outcom
                 child.stdin.flush()
             except BrokenPipeError:
                 break  # the random moment came
-            if timer is None and quota[RANDOM] > 0 and rng.random() < RANDOM_CHANCE:
+            random_left = quota[RANDOM] > 0 or sum(outcome.kills.values()) < kills
+            if timer is None and random_left and rng.random() < RANDOM_CHANCE:
                 timer = threading.Timer(rng.uniform(0.0, 0.4), child.send_signal, (signal.SIGKILL,))
                 timer.start()
                 killed = RANDOM
@@ -151,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
             f"killed {sum(hurt.kills.values())} times ({dict(hurt.kills)}), {hurt.starts} starts, "
             f"{hurt.seconds:.0f} s"
         )
-        found = differences(reference.summary, hurt.summary)
+        found = differences(reference.summary, hurt.summary) + hurt.unsaid + reference.unsaid
         for line in found:
             print(line)
         records = sum(1 for m in hurt.summary["matches"].values() if m[4])

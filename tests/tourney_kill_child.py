@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -36,9 +37,10 @@ from game.ai import api
 from game.engine.flow import Double, EndTurn, Pass, Phase, Step, Take
 from game.i18n import tr
 from game.session import settings as st
+from game.session.event_desk import FILE, result_words
 from game.session.match_timer import SAVE_EVERY
 from game.session.opponent import cube_question
-from game.tournament import Tournament
+from game.tournament import Tournament, TournamentFile
 from game.ui.app import App, Launch
 from game.ui.kiosk.operator import OperatorScene
 from game.ui.scenes.game import GameScene
@@ -122,6 +124,12 @@ def play(app: App, scene: GameScene) -> None:
     game.humans = {0, 1}  # both at the screen: the child is their hands
     s = scene.state
     if game.match.is_over or game.timed_out:
+        t = app.desk.tournament
+        m = t.match(game.setup.tournament or "") if t is not None else None
+        said = (
+            t is not None and m is not None and scene.flash_text == tr("tourney.scored", **result_words(t, m))
+        )
+        print("said" if said else f"unsaid {scene.flash_text!r}", flush=True)  # the screen says it was scored
         at("result")
         let_dialog_take_presses(app)
         press_button(app, tr("tourney.back"))
@@ -167,11 +175,14 @@ def play(app: App, scene: GameScene) -> None:
 
 
 def main(data: str, seed: int) -> None:
-    app = build(data, seed)
-    if app.desk.load() is None:
-        app.desk.create(NAMES, "elimination", [LENGTH], clock="usbgf", aids=False, name="Kill cup")
+    file = Path(data) / FILE
+    if not file.exists():  # the first run: the organiser sets the event up
+        build(data, seed).desk.create(
+            NAMES, "elimination", [LENGTH], clock="usbgf", aids=False, name="Kill cup"
+        )
+    app = build(data, seed)  # the cabinet as it starts: no screen has read the tournament yet
     for _ in range(200_000):
-        t = app.desk.tournament
+        t = app.desk.tournament or TournamentFile(file).load().tournament  # a look, not the desk's
         assert t is not None
         top = app.scenes.top
         if isinstance(top, GameScene) and top.game.setup.tournament is not None:

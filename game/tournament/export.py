@@ -96,18 +96,14 @@ def html_page(t: Tournament, lang: str | None = None) -> str:
         name = t.players[consoled].name
         out.append(f'<p class="also">{tr("tourney.winner_consolation", name=name)}</p>')
     out.append(f"<h2>{tr('tourney.standings')}</h2>")
-    if t.format == "swiss":
-        out.append(f"<p>{tr('tourney.tiebreak')}</p>")
+    out.append(f"<p>{tr('tourney.tiebreak' if t.format == 'swiss' else 'tourney.tiebreak_ko')}</p>")
     heads = ["tourney.col.place", "tourney.col.player", "tourney.col.wins", "tourney.col.losses"]
-    if t.format == "swiss":
-        heads.append("tourney.col.buchholz")
+    heads.append("tourney.col.buchholz")  # a tie-break of both formats
     head = "".join(f"<th{'' if k == 1 else ' class=n'}>{tr(h)}</th>" for k, h in enumerate(heads))
     out.append(f'<div class="scroll"><table><tr>{head}</tr>')
     for s in t.standings():
         name = html.escape(s.name) + (f" ({tr('tourney.withdrawn')})" if s.withdrawn else "")
-        cells = [str(s.rank), name, str(s.wins), str(s.losses)]
-        if t.format == "swiss":
-            cells.append(str(s.buchholz))
+        cells = [str(s.rank), name, str(s.wins), str(s.losses), str(s.buchholz)]
         out.append(
             "<tr>" + "".join(f"<td{' class=n' if k != 1 else ''}>{c}</td>" for k, c in enumerate(cells))
         )

@@ -9,7 +9,7 @@ and clock."""
 
 from __future__ import annotations
 
-import zlib
+import hashlib
 
 from game.session import persist
 from game.session.controller import GameSetup
@@ -26,10 +26,18 @@ def drop_games(app: Host) -> None:
             scene.game.close()
 
 
-def match_seed(seed: int | None, m: TMatch) -> int | None:
-    """The seed of match ``m`` when the run has one (``--seed``): its own for each match (one seed for
-    all played every match of a tournament with the same dice), the same from one run to the next."""
-    return None if seed is None else zlib.crc32(f"{seed}:{m.id}".encode())
+def match_secret(seed: int | None, m: TMatch) -> str | None:
+    """The dice secret of match ``m`` when the run has a seed (``--seed``: tests, a rehearsal), else
+    None (a fresh secret from the operating system, as for every match a person plays).
+
+    Why a secret and not the seed's dice: seeded dice come from a generator whose state no save keeps,
+    so a match resumed after a crash went on with other dice than it would have had; a secret's rolls
+    depend only on their place in the match, which the autosave keeps. And one seed for all gave every
+    match of the tournament the same dice. A secret made from a seed is as guessable as the seed: it is
+    for rehearsals, never for a real event."""
+    if seed is None:
+        return None
+    return hashlib.sha256(f"tournament:{seed}:{m.id}".encode()).hexdigest()[:32]
 
 
 def match_setup(app: Host, t: Tournament, m: TMatch) -> GameSetup:
@@ -38,7 +46,8 @@ def match_setup(app: Host, t: Tournament, m: TMatch) -> GameSetup:
     return GameSetup(
         mode="two",
         match_length=m.length,
-        seed=match_seed(app.seed, m),
+        seed=app.seed,
+        secret=match_secret(app.seed, m),
         level=app.settings.level,
         hand_dice=app.settings.hand_dice,
         clock=app.desk.clock(),
@@ -87,4 +96,4 @@ def _quiet_kiosk(app: Host) -> None:
         app.kiosk.idle = 0.0
 
 
-__all__ = ["cut_off", "drop_games", "match_seed", "match_setup", "play_here"]
+__all__ = ["cut_off", "drop_games", "match_secret", "match_setup", "play_here"]

@@ -143,11 +143,9 @@ def draw_match(surface: pygame.Surface, t: Tournament, m: TMatch, rect: pygame.R
 
 
 def draw_standings(surface: pygame.Surface, t: Tournament, page: int, notice: Notice | None = None) -> None:
-    """Place, player, wins, losses (and, for Swiss, Buchholz) under their column heads."""
+    """Place, player, wins, losses and Buchholz (a tie-break of both formats) under their column heads."""
     page_title(surface, tr("tourney.standings"), notice)
-    columns = [("place", 8), ("player", 140), ("wins", 480), ("losses", 620)]
-    if t.format == "swiss":
-        columns.append(("buchholz", 750))
+    columns = [("place", 8), ("player", 140), ("wins", 480), ("losses", 620), ("buchholz", 750)]
     header = row_rect(0)
     for key, x in columns:
         draw_text(

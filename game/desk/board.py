@@ -16,6 +16,7 @@ No pygame; the board's screen (and the test's computer players) drive :class:`Bo
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -96,6 +97,8 @@ class BoardClient:
         self.key: bytes | None = (
             bytes.fromhex(saved["key"]) if saved.get("key") and saved.get("board") == self.board else None
         )
+        self.offset = 0.0
+        """Seconds to add to this board's clock to get the desk's (see :meth:`now`)."""
         self.last_error = ""
         """The desk's last refusal or the network's last failure, for the board's screen and the log."""
 
@@ -134,7 +137,7 @@ class BoardClient:
                 "board_nonce": board_nonce,
                 "name": self.name,
                 "protocol": pr.PROTOCOL,
-                "stamp": int(self.clock()),
+                "stamp": self.now(),
             }
         )
         answer = http_post(self.desk_url + "/api/join", body, {"X-Proof": pr.join_proof(jkey, body)})
@@ -146,13 +149,24 @@ class BoardClient:
         return answer
 
     def desk_id(self) -> str:
-        """The desk's id, asked from its health line (:class:`Offline` if it does not answer)."""
+        """The desk's id, asked from its health line (:class:`Offline` if it does not answer); the
+        board's clock is set by the desk's on the way (:meth:`now`)."""
         try:
+            sent = self.clock()
             with urllib.request.urlopen(self.desk_url + "/api/health", timeout=TIMEOUT) as r:
                 data = json.loads(r.read())
-        except (OSError, ValueError) as exc:
+            back = self.clock()
+            desk_time = float(data["time"])
+        except (OSError, ValueError, KeyError, TypeError) as exc:
             raise Offline(str(exc)) from exc
+        self.offset = desk_time - (sent + back) / 2
         return str(data["desk"])
+
+    def now(self) -> int:
+        """The time for a request's signature, on the desk's clock: a cabinet at an event often has no
+        network time (a Raspberry Pi has no clock of its own), and the desk refuses requests more than
+        ``MAX_SKEW`` seconds from its own time."""
+        return int(self.clock() + self.offset)
 
     # -- signed requests ----------------------------------------------------------------------------
 
@@ -160,7 +174,7 @@ class BoardClient:
         if self.key is None:
             raise Offline("this board has not joined a desk")
         body = pr.encode(data)
-        signed = pr.sign(self.key, "POST", path, self.board, int(self.clock()), body)
+        signed = pr.sign(self.key, "POST", path, self.board, self.now(), body)
         return http_post(self.desk_url + path, body, signed.headers())
 
     def next_match(self) -> dict[str, Any] | None:
@@ -197,6 +211,9 @@ class BoardClient:
                 continue
             reason = str(answer.data.get("error", answer.status))
             self.last_error = str(answer.data.get("message", reason))
+            if reason == "stale":
+                with contextlib.suppress(Offline):
+                    self.desk_id()  # the clocks drifted apart: the desk's time again, then retry
             if reason in ("replayed", "stale", "busy"):
                 raise Offline(self.last_error)  # try again with a fresh signature later
             log.warning("board %s: the desk refused report %s: %s", self.board, path.name, self.last_error)

@@ -29,10 +29,14 @@ class Robot:
         self.client = client
         self.code = code
         self.level = level
+        self.synced = False
         self.finished = False
         """The desk said the tournament is over and nothing is left to send."""
 
     def _join(self) -> None:
+        if not self.client.joined or not self.synced:
+            self.client.desk_id()  # the desk's clock, for the signatures
+            self.synced = True
         if not self.client.joined:
             answer = self.client.join(self.code, self.client.desk_id())
             if not answer.ok:

@@ -147,7 +147,14 @@ class DeskHandler(BaseHTTPRequestHandler):
         elif path == "/api/health":
             t = desk.tournament
             self._json(
-                200, {"ok": True, "desk": desk.desk_id, "protocol": pr.PROTOCOL, "event": t.name if t else ""}
+                200,
+                {
+                    "ok": True,
+                    "desk": desk.desk_id,
+                    "protocol": pr.PROTOCOL,
+                    "event": t.name if t else "",
+                    "time": round(desk.clock(), 3),
+                },
             )
         else:
             raise pr.ProtocolError(404, "not_found", "there is nothing at this address")

@@ -112,6 +112,7 @@ class BoardLink:
         self.status = BoardStatus(joined=self.client.joined, waiting=len(self.client.pending()))
         self.lock = threading.Lock()
         self.again = False
+        self.synced = False
 
     def _run(self, work: Any, soon: bool = False) -> None:
         with self.lock:
@@ -150,6 +151,9 @@ class BoardLink:
         so if a call is under way, another follows it)."""
 
         def work() -> None:
+            if not self.synced:
+                self.client.desk_id()  # the desk's clock, for the signatures
+                self.synced = True
             with contextlib.suppress(Offline):
                 self.client.flush()
             answer = self.client.post("/api/next", {"protocol": 1})

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import json
 import sqlite3
+import time
 import urllib.request
 import zipfile
 from collections.abc import Iterator
@@ -223,3 +224,13 @@ def test_the_whole_event_goes_into_one_archive_with_every_record(tmp_path: Path)
         assert len(mats) == 1 and z.read(mats[0]).decode() == last["mat"]
         assert "desk-audit.csv" in names and any(n.endswith("-standings.csv") for n in names)
         assert "won by" in z.read("desk-audit.csv").decode()
+
+
+def test_a_board_whose_clock_is_hours_off_takes_the_desks_time(tmp_path: Path) -> None:
+    with running(tmp_path / "desk") as (desk, _, url):
+        skewed = BoardClient(tmp_path / "b1", url, board="b1", clock=lambda: time.time() - 7200)
+        assert skewed.join(CODE, desk.desk_id).status == 401  # its own clock: refused as stale
+        skewed.desk_id()  # the desk's health line sets the board's clock
+        assert abs(skewed.now() - time.time()) < 5
+        assert skewed.join(CODE, desk.desk_id).ok
+        assert skewed.next_match() is not None

@@ -93,6 +93,11 @@ def test_the_operator_menu_opens_the_desk_and_the_desk_shows_a_board_and_its_sco
     _tap(app, label)
     _tap(app, tr("desk.board_short", board="4"))
     assert running.desk.assigned[ready["id"]] == "b4" and app.scenes.scenes[-1] is scene
+    _tap(app, tr("desk.remove"))  # a board nobody knows: removed, after asking
+    _tap(app, tr("desk.board_short", board="4"))
+    assert isinstance(app.scenes.top, ConfirmScene)
+    _tap(app, tr("desk.remove_yes"))
+    assert running.desk.boards["b4"].removed and not spare.post("/api/next", {"protocol": 1}).ok
     old = running.desk.join_code
     _tap(app, tr("desk.new_code"))
     assert running.desk.join_code != old
@@ -169,6 +174,7 @@ def test_people_play_the_desks_match_on_a_board_and_the_loser_confirms_the_resul
         assert isinstance(asked, ConfirmScene)  # the loser confirms before anything is sent
         assert desk.tournament is not None and not desk.tournament.match("R1-1").done
         _tap(app, tr("desk.board.confirm_yes"))
+        assert isinstance(app.scenes.top, BoardScene)  # back at the board's screen for the next players
         m = desk.tournament.match("R1-1")
         for _ in range(100):
             if m.done:

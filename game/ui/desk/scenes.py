@@ -67,9 +67,18 @@ def _ask_loser(app: Host) -> None:
         return
     question = tr("desk.board.confirm_ask", name=waiting[0], score=waiting[1])
     detail = tr("desk.board.confirm_detail")
-    app.scenes.push(
-        ConfirmScene(app, question, tr("desk.board.confirm_yes"), reporter(app).confirmed, detail)
-    )
+
+    def confirmed() -> None:
+        """Sent: the board's screen again, for the next players the desk calls here (no operator code:
+        the board's screens are the players'; only changing the event needs the code)."""
+        reporter(app).confirmed()
+        from game.ui.scenes.title import TitleScene
+
+        drop_games(app)
+        app.scenes.reset(TitleScene(app))
+        app.scenes.push(BoardScene(app))
+
+    app.scenes.push(ConfirmScene(app, question, tr("desk.board.confirm_yes"), confirmed, detail))
 
 
 def desk_setup(terms: dict[str, Any]) -> GameSetup:
@@ -187,12 +196,13 @@ class DeskScene(ButtonScene):
         items: list[tuple[str, Callable[[], None], str]] = []
         if self.service is not None:
             items.append((tr("desk.move"), self.move, "gold"))
+            items.append((tr("desk.remove"), self.remove, "grey"))
             items.append((tr("desk.new_code"), self.new_code, "blue"))
             items.append((tr("desk.stop"), self.stop, "grey"))
         items.append((tr("button.back"), self.close, "red"))
         for i, (label, action, colour) in enumerate(items):
             self.buttons.add(
-                button((x, L.H - 84 - (len(items) - 1 - i) * 66, w, 58), label, action, colour, 24)
+                button((x, L.H - 78 - (len(items) - 1 - i) * 60, w, 52), label, action, colour, 22)
             )
 
     def _look(self) -> None:
@@ -203,6 +213,31 @@ class DeskScene(ButtonScene):
         """The director moves a match being played (a board that died, a table needed) to a free board."""
         if self.service is not None:
             self.app.scenes.push(MoveScene(self.app, self.service))
+
+    def remove(self) -> None:
+        """A board the director does not know (or that must stop reporting) is removed, after asking."""
+        if self.service is None:
+            return
+        desk = self.service.desk
+        boards = [b for b in desk.state().get("boards", []) if not b["removed"]]
+        choices = [
+            (tr("desk.board_short", board=b["name"]), self._ask_remove(b["id"], b["name"])) for b in boards
+        ]
+        self.app.scenes.push(ChoiceScene(self.app, tr("desk.remove_which"), choices))
+
+    def _ask_remove(self, board: str, name: str) -> Callable[[], None]:
+        def ask() -> None:
+            def gone() -> None:
+                if self.service is not None:
+                    self.service.desk.remove_board(board)
+                    self._look()
+
+            question = tr("desk.remove_ask", board=name)
+            self.app.scenes.push(
+                ConfirmScene(self.app, question, tr("desk.remove_yes"), gone, tr("desk.remove_detail"))
+            )
+
+        return ask
 
     def new_code(self) -> None:
         if self.service is not None:
@@ -247,8 +282,8 @@ class DeskScene(ButtonScene):
                 draw_text(surface, line, 20, (900, 150 + 22 * i), DIM, anchor="midleft")
             url = self.service.url
             if self.qr is not None:
-                draw_qr(surface, self.qr, pygame.Rect(900, 190, 210, 210))
-                draw_text(surface, url, 22, (900, 414), INK, anchor="midleft", width=356)
+                draw_qr(surface, self.qr, pygame.Rect(900, 184, 180, 180))
+                draw_text(surface, url, 22, (900, 378), INK, anchor="midleft", width=356)
             else:
                 draw_text(surface, url, 26, (900, 200), INK, anchor="midleft", width=356)
         y = 110 if not self.problem else 200
@@ -281,6 +316,30 @@ class DeskScene(ButtonScene):
             draw_text(
                 surface, tr("desk.winner", name=t["winner"]), 28, (40, L.H - 50), GOLD, anchor="midleft"
             )
+        self.buttons.draw(surface, self.app.sprites)
+
+
+class ChoiceScene(ButtonScene):
+    """A title and one button per choice (a choice closes this screen, then acts), and Back."""
+
+    def __init__(self, app: Host, title: str, choices: list[tuple[str, Callable[[], None]]]) -> None:
+        super().__init__(app)
+        self.title = title
+        x, w = L.W // 2 - 320, 640
+        for i, (label, action) in enumerate([*choices[:8], (tr("button.back"), lambda: None)]):
+            colour = "red" if i == min(len(choices), 8) else "blue"
+            self.buttons.add(button((x, 130 + i * 64, w, 56), label, self._then(action), colour, size=24))
+
+    def _then(self, action: Callable[[], None]) -> Callable[[], None]:
+        def go() -> None:
+            self.close()
+            action()
+
+        return go
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.fill(BG)
+        draw_text(surface, self.title, 36, (L.W // 2, 60), GOLD, width=L.W - 80)
         self.buttons.draw(surface, self.app.sprites)
 
 
@@ -527,4 +586,4 @@ class BoardScene(ButtonScene):
         self.buttons.draw(surface, self.app.sprites)
 
 
-__all__ = ["BoardScene", "DeskScene", "MoveScene", "NetworkScene", "draw_qr", "qr_matrix"]
+__all__ = ["BoardScene", "ChoiceScene", "DeskScene", "MoveScene", "NetworkScene", "draw_qr", "qr_matrix"]

@@ -97,6 +97,9 @@ def shoot_language(out: Path, lang: str) -> None:
         shoot(app, out, "desk_move_where", lang)
         app.scenes.pop()
         app.scenes.pop()
+        desk_scene.remove()
+        shoot(app, out, "desk_remove_which", lang)
+        app.scenes.pop()
         board = BoardScene(app)
         board.address, board.code, board.number = url[len("http://") :], code, "7"
         board._build()

@@ -25,12 +25,11 @@ from game import i18n
 from game.session import lessons, persist
 from game.session import settings as st
 from game.session.controller import GameSetup
-from game.session.dice_stats import DiceStats, DiceStatsCounter
+from game.session.dice_stats import DiceStats
 from game.session.event_desk import EventDesk
-from game.session.events import Autosave, EventBus, Sounds
+from game.session.events import Autosave, EventBus
 from game.session.kiosk import Kiosk, Mode, kiosk_config
 from game.session.leaderboard import Leaderboard
-from game.session.narration import Narrator
 from game.session.operator_lock import OperatorLock
 from game.session.records import RecordKeeper
 from game.session.resume import restore_match_parts, resumed_setup
@@ -43,9 +42,9 @@ from game.ui.board.sprites import Sprites
 from game.ui.display import Display
 from game.ui.input import InputMapper, Intent
 from game.ui.kiosk.attract import AttractScene
-from game.ui.kiosk.notices import add_notice
 from game.ui.kiosk.rules import KioskRules
 from game.ui.launch import Launch
+from game.ui.listeners import listen
 from game.ui.reader import Reader
 from game.ui.scenes.base import Scene, SceneStack
 from game.ui.scenes.game import GameScene
@@ -108,9 +107,7 @@ class App:
         self.audio = Audio(self.settings.sound, self.settings.volume)
         self.dice_stats = DiceStats()
         self.saved: persist.SavedGame | None = None
-        self.notices: list[str] = []
-        """What went wrong that the operator must see (a broken autosave or leaderboard, a failed
-        save): shown on the operator menu until they tap it away."""
+        self.notices: list[str] = []  # what went wrong that the operator must see (the operator menu)
         self.lock = OperatorLock(self.data_dir, self.settings.operator_code, self.clock)
         self.kiosk: Kiosk | None = (
             Kiosk(kiosk_config(self.settings, (L.W, L.H), self.lock.verify), start=Mode.ATTRACT)
@@ -126,7 +123,7 @@ class App:
         self.reader = Reader(lambda: self.speech)  # says the focused button or the cursor's point
         self.speech_hold = access.speech_hold(self)  # a press held still turns the spoken mode over
         self.desk = EventDesk(lambda: self.data_dir, self.records.match_record)  # the tournament
-        _listen(self)
+        listen(self)
         self.visit_settings: st.Settings | None = None  # kiosk: the operator's, while a visitor's are on
         self._collect = False
         self.apply_settings(self.settings, save=False)  # also opens the sound device when sound is on
@@ -154,8 +151,8 @@ class App:
         return self.settings.animation
 
     def apply_settings(self, settings: st.Settings, save: bool) -> bool:
-        """Make ``settings`` current everywhere (language, sound, speed, kiosk); optionally save them.
-        False when they were to be saved and the disk refused (the caller says so on screen)."""
+        """Make ``settings`` current everywhere (language, sound, speed, kiosk); optionally save them
+        (False: the disk refused, the caller says so)."""
         language_changed = settings.language != i18n.get_language()
         self.settings = settings
         apply_language(settings.language)
@@ -208,7 +205,7 @@ class App:
     def setup(self, mode: str, match_length: int, level: str | None = None, coach: bool = False) -> GameSetup:
         """A new game as the settings say (level, unless one is given; typed dice) with this run's seed."""
         level, hand = level or self.settings.level, self.settings.hand_dice and mode != "demo"
-        shared = mode in ("computer", "two")  # the players' part of the dice (issue 37): not the demo's
+        shared = mode != "demo"  # the players add their part to the dice (issue 37)
         return GameSetup(
             mode, match_length, self.seed, level, coach=coach, hand_dice=hand, shared_dice=shared
         )
@@ -241,15 +238,6 @@ class App:
             scene.flash(i18n.tr("review.not_continued"), seconds=7.0)
         return scene
 
-    def _save_failed(self, first: bool) -> None:
-        """A save failed (the log has why): the player must know before leaving. The first of a run is
-        flashed; while they go on the status line's end says so (the game screen's events)."""
-        games = [scene for scene in self.scenes.scenes if isinstance(scene, GameScene)]
-        if games and first:
-            games[-1].flash(i18n.tr("saved.failed"), seconds=8.0, keep=True)
-        if self.kiosk is not None:  # and the operator, at the next login
-            add_notice(self, i18n.tr("notice.autosave_failed", reason=persist.last_error()))
-
     def continue_saved(self) -> None:
         saved = self.saved
         if saved is None:
@@ -272,17 +260,10 @@ class App:
         self._collect = True
 
     def abandon_games(self) -> None:
-        """The games on screen and the saved game are given up for good (the caller deletes the save):
-        each unfinished match's dice secret goes into its record now (issue 37), so its rolls can be
-        checked. Not when a game is only left for the title: Continue brings it back, and its secret
-        must stay unknown until then."""
-        for scene in self.scenes.scenes:
-            if isinstance(scene, GameScene) and not scene.game.match.is_over:
-                self.records.abandon(scene.game)
-        saved = persist.load_game(self.data_dir)  # a game left for the title, about to be deleted
-        secret = saved.dice.get("secret") if saved is not None and saved.dice is not None else None
-        if isinstance(secret, str):
-            self.records.reveal_left(secret)
+        """Games given up for good (their save deleted): their dice secrets go into their records (issue
+        37); not a game only left for the title, which Continue brings back with its secret unknown."""
+        games = [scene.game for scene in self.scenes.scenes if isinstance(scene, GameScene)]
+        self.records.abandon_all(games, persist.load_game(self.data_dir))
 
     def to_title(self) -> None:
         self._drop_games()
@@ -388,25 +369,6 @@ class App:
             return True
         top = self.scenes.top
         return self.input.busy or self.speech_hold.busy or (top is not None and top.busy())
-
-
-def _listen(app: App) -> None:
-    """The App's standing listeners on the game's events: autosave, sound, dice statistics, the match
-    recorder, the tournament's desk, the spoken mode's narrator."""
-
-    def set_dice_stats(stats: DiceStats) -> None:
-        app.dice_stats = stats
-
-    app.autosave.on_failed = app._save_failed
-    for listener in (
-        app.autosave,
-        Sounds(lambda: app.audio),
-        DiceStatsCounter(lambda: app.dice_stats, set_dice_stats),
-        app.records,
-        app.desk,  # after the recorder: a tournament match's record is read when it ends
-        Narrator(lambda: app.speech),
-    ):
-        app.events.subscribe(listener)
 
 
 def recover(app: App, exc: BaseException) -> None:

@@ -44,7 +44,7 @@ from game.ui.input import InputMapper, Intent
 from game.ui.kiosk.attract import AttractScene
 from game.ui.kiosk.rules import KioskRules
 from game.ui.launch import Launch
-from game.ui.listeners import listen
+from game.ui.listeners import abandon_games, listen
 from game.ui.reader import Reader
 from game.ui.scenes.base import Scene, SceneStack
 from game.ui.scenes.game import GameScene
@@ -123,7 +123,7 @@ class App:
         self.reader = Reader(lambda: self.speech)  # says the focused button or the cursor's point
         self.speech_hold = access.speech_hold(self)  # a press held still turns the spoken mode over
         self.desk = EventDesk(lambda: self.data_dir, self.records.match_record)  # the tournament
-        listen(self)
+        listen(self, lambda: self.audio)
         self.visit_settings: st.Settings | None = None  # kiosk: the operator's, while a visitor's are on
         self._collect = False
         self.apply_settings(self.settings, save=False)  # also opens the sound device when sound is on
@@ -222,7 +222,7 @@ class App:
         """
         length = self.settings.match_length if match_length is None else match_length
         if mode != "demo" or self.kiosk is not None:
-            self.abandon_games()
+            abandon_games(self)
             persist.clear_game(self.data_dir)
             self.saved = None
         self.start_game(GameScene(self, self.setup(mode, length, level, coach)))
@@ -259,12 +259,6 @@ class App:
         # whenever the cyclic collector's generation 2 happens to run (a kiosk changes scenes all day).
         self._collect = True
 
-    def abandon_games(self) -> None:
-        """Games given up for good (their save deleted): their dice secrets go into their records (issue
-        37); not a game only left for the title, which Continue brings back with its secret unknown."""
-        games = [scene.game for scene in self.scenes.scenes if isinstance(scene, GameScene)]
-        self.records.abandon_all(games, persist.load_game(self.data_dir))
-
     def to_title(self) -> None:
         self._drop_games()
         self.input.cancel()
@@ -282,7 +276,7 @@ class App:
 
     def go_attract(self) -> None:
         """Back to the demo: the abandoned game's save is deleted (it belongs to someone who left)."""
-        self.abandon_games()
+        abandon_games(self)
         persist.clear_game(self.data_dir)
         self._drop_games()
         self.input.cancel()

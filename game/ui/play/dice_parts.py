@@ -3,41 +3,36 @@ touch before the first roll, a tournament player's typed digits, and the reveale
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game.i18n import tr, tr_message
+from game.session.controller import GameController
 from game.ui.input import Intent
 from game.ui.kiosk.keypad import KeypadScene
 from game.ui.play.dice_check import DiceCheckScene
-
-if TYPE_CHECKING:
-    from game.ui.scenes.game import GameScene
+from game.ui.scenes.base import Host
 
 
-def take_touch(scene: GameScene, intent: Intent) -> bool:
+def take_touch(app: Host, game: GameController, intent: Intent) -> bool:
     """Before the first roll of a match with shared dice (issue 37): a player's first touch (or
     key) rolls their opening die, and where and when it came is their part of the dice: the
     position in the picture and the game's time in milliseconds, as 15 digits, shown on the
     panel and written into the record (``docs/dice.md``). True when the intent was taken."""
-    game = scene.game
     who = game.awaited()
     if who is None or intent.kind not in ("down", "nav"):
         return False
     if intent.kind == "nav" and intent.command not in ("select", "done"):
         return False
     x, y = (max(0, min(9999, int(v))) for v in intent.pos)
-    millis = round(scene.app.time * 1000) % 10**7
+    millis = round(app.time * 1000) % 10**7
     game.contribute(who, f"{x:04d}{y:04d}{millis:07d}")
-    scene.app.input.cancel()  # the touch was the roll: it does not also land on the board
+    app.input.cancel()  # the touch was the roll: it does not also land on the board
     return True
 
 
-def ask_digits(scene: GameScene) -> None:
+def ask_digits(app: Host, game: GameController, on_top: bool) -> None:
     """A tournament match: each player types a few digits of their own for the dice (issue 37),
     on a keypad over the board, before the first roll (a touch's place and time, as in casual
     play, could be repeated by nobody who wants to check it later; typed digits can)."""
-    game = scene.game
-    if game.setup.tournament is None or scene.app.scenes.top is not scene:
+    if game.setup.tournament is None or not on_top:
         return
     who = game.awaited()
     if who is None:
@@ -49,20 +44,19 @@ def ask_digits(scene: GameScene) -> None:
         game.contribute(who, digits)
         return None
 
-    pad = KeypadScene(scene.app, "dice.contribute", take)
+    pad = KeypadScene(app, "dice.contribute", take)
     pad.title = tr("dice.contribute", name=tr_message(game.name(who)))
     pad.buttons.buttons.pop()  # no Cancel: the match waits for these digits
-    scene.app.scenes.push(pad)
+    app.scenes.push(pad)
 
 
-def open_check(scene: GameScene) -> None:
+def open_check(app: Host, game: GameController) -> None:
     """The dice revealed (from the game-over dialog): commitment, secret, parts, a QR code; "The
     same dice again" when a match (not a tournament's) is over."""
-    game = scene.game
     names = (tr_message(game.name(0)), tr_message(game.name(1)))
     over = (game.match.is_over or game.timed_out) and game.setup.tournament is None
     same = (lambda: game.next_game(same_dice=True)) if over else None
-    scene.app.scenes.push(DiceCheckScene(scene.app, game.match_dice, names, same))
+    app.scenes.push(DiceCheckScene(app, game.match_dice, names, same))
 
 
 __all__ = ["ask_digits", "open_check", "take_touch"]

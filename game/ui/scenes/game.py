@@ -214,7 +214,7 @@ class GameScene(CoachedActions, Scene):
         return record if (kept.score, kept.result) == (s.score, s.result) else None
 
     def check_dice(self) -> None:
-        dice_parts.open_check(self)
+        dice_parts.open_check(self.app, self.game)
 
     def open_review(self) -> None:
         """The review of the game just finished (from the game-over dialog)."""
@@ -254,7 +254,7 @@ class GameScene(CoachedActions, Scene):
         self.app.input.cancel()
 
     def handle(self, intent: Intent) -> None:
-        if dice_parts.take_touch(self, intent):
+        if dice_parts.take_touch(self.app, self.game, intent):
             return
         if intent.kind == "back":
             self.open_menu(keyboard=True)
@@ -299,7 +299,7 @@ class GameScene(CoachedActions, Scene):
             self.end_turn()  # nothing left to move: select finishes the turn
 
     def update(self, dt: float) -> None:
-        dice_parts.ask_digits(self)
+        dice_parts.ask_digits(self.app, self.game, self.app.scenes.top is self)
         self.events.update(dt, board_still=not (self.anim.busy or self.dice.tumbling))
         self.anim.speed = self.app.speed
         self.anim.reduced = self.dice.still = self.app.settings.reduced_motion

@@ -9,18 +9,21 @@ from game.ui.input import Intent
 from game.ui.kiosk.keypad import KeypadScene
 from game.ui.play.dice_check import DiceCheckScene
 from game.ui.scenes.base import Host
+from game.ui.widgets import ButtonGroup
 
 
-def take_touch(app: Host, game: GameController, intent: Intent) -> bool:
-    """Before the first roll of a match with shared dice (issue 37): a player's first touch (or
-    key) rolls their opening die, and where and when it came is their part of the dice: the
+def take_touch(app: Host, game: GameController, intent: Intent, buttons: ButtonGroup) -> bool:
+    """Before the first roll of a match with shared dice (issue 37): a player's first touch on the
+    board (or key) rolls their opening die, and where and when it came is their part of the dice: the
     position in the picture and the game's time in milliseconds, as 15 digits, shown on the
     panel and written into the record (``docs/dice.md``). True when the intent was taken."""
     who = game.awaited()
     if who is None or intent.kind not in ("down", "nav"):
         return False
-    if intent.kind == "nav" and intent.command not in ("select", "done"):
+    if intent.kind == "nav" and (intent.command not in ("select", "done") or buttons.focused() is not None):
         return False
+    if intent.kind == "down" and any(b.visible and b.hit(intent.pos) for b in buttons.buttons):
+        return False  # a tap on Menu (or another button) does what it says
     x, y = (max(0, min(9999, int(v))) for v in intent.pos)
     millis = round(app.time * 1000) % 10**7
     game.contribute(who, f"{x:04d}{y:04d}{millis:07d}")

@@ -254,7 +254,7 @@ class GameScene(CoachedActions, Scene):
         self.app.input.cancel()
 
     def handle(self, intent: Intent) -> None:
-        if dice_parts.take_touch(self.app, self.game, intent):
+        if dice_parts.take_touch(self.app, self.game, intent, self.buttons):
             return
         if intent.kind == "back":
             self.open_menu(keyboard=True)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -31,6 +31,7 @@ from game.record import MatchRecord, MatchRecorder, RecordError, default_metadat
 from game.record.dicecheck import FINGERPRINT_KEY, SECRET_KEY, reveal_secret
 from game.session import events as ev
 from game.session.modes import GameMode
+from game.session.persist import SavedGame
 
 log = logging.getLogger(__name__)
 
@@ -137,6 +138,16 @@ class RecordKeeper:
             reveal = isinstance(event, ev.GameOver) and game.match_dice.per_game
             recorder.metadata = game.match_dice.apply_to(recorder.metadata, reveal=reveal)
             self.write()
+
+    def abandon_all(self, games: Sequence[ev.GameView], saved: SavedGame | None) -> None:
+        """Games given up for good and the saved game about to be deleted: each unfinished match's
+        secret goes into its record (:meth:`abandon`, :meth:`reveal_left`)."""
+        for game in games:
+            if not game.match.is_over:
+                self.abandon(game)
+        secret = saved.dice.get("secret") if saved is not None and saved.dice is not None else None
+        if isinstance(secret, str):
+            self.reveal_left(secret)
 
     def abandon(self, game: ev.GameView) -> None:
         """The game leaves the screen unfinished (the demo took over, a new game, the operator): its

@@ -397,7 +397,7 @@ def _idle_arg(text: str) -> int:
 def _code_arg(text: str) -> str:
     if not text:
         raise argparse.ArgumentTypeError(
-            "operator code: give the digits (to forget the saved code, use --reset-operator-code)"
+            "operator code: give the digits (to set the saved code, use --set-operator-code)"
         )
     try:
         return _code(text)
@@ -438,8 +438,8 @@ def add_arguments(parser: argparse.ArgumentParser, skip: set[str] | frozenset[st
         "--operator-code",
         type=_code_arg,
         default=None,
-        help="digits that open the operator menu, for this run (there is no default code: the first "
-        "--kiosk start asks for one)",
+        help="digits that open the operator menu, for this run only (never saved; the cabinet's own code "
+        "is set with --set-operator-code)",
     )
     add("--operator-hold", type=_hold_arg, default=None, help="seconds to press the corner")
     add(

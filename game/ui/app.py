@@ -26,13 +26,12 @@ from game.review.judge import PlayerReview
 from game.session import lessons, persist
 from game.session import settings as st
 from game.session.controller import GameSetup
-from game.session.dice_stats import DiceStats, DiceStatsCounter
-from game.session.events import Autosave, EventBus, Sounds
+from game.session.dice_stats import DiceStats
+from game.session.events import Autosave, EventBus
 from game.session.kiosk import Kiosk, Mode, kiosk_config
 from game.session.leaderboard import Leaderboard
 from game.session.local_tournament import LocalTournament
 from game.session.modes import GameMode
-from game.session.narration import Narrator
 from game.session.operator_lock import OperatorLock
 from game.session.recording import RecordKeeper
 from game.session.speech import Speaker
@@ -45,9 +44,9 @@ from game.ui.display import Display
 from game.ui.focus_voice import Reader
 from game.ui.input import InputMapper, Intent
 from game.ui.kiosk.leaderboard import offer_entry
-from game.ui.kiosk.notices import add_notice
 from game.ui.kiosk.rules import KioskRules
 from game.ui.launch import Launch
+from game.ui.listeners import abandon_games, listen
 from game.ui.scene import Scene, SceneStack
 from game.ui.text import CACHE
 from game.ui.tournament.hub import open_tournament
@@ -107,9 +106,7 @@ class App:
         self.audio = Audio(self.settings.sound, self.settings.volume)
         self.dice_stats = DiceStats()
         self.saved: persist.SavedGame | None = None
-        self.notices: list[str] = []
-        """What went wrong that the operator must see (a broken autosave or leaderboard, a failed
-        save): shown on the operator menu until they tap it away."""
+        self.notices: list[str] = []  # what went wrong that the operator must see (the operator menu)
         self.lock = OperatorLock(self.data_dir, self.settings.operator_code, self.clock)
         self.kiosk: Kiosk | None = (
             Kiosk(kiosk_config(self.settings, (L.W, L.H), self.lock.verify), start=Mode.ATTRACT)
@@ -127,7 +124,7 @@ class App:
         self.desk = LocalTournament(lambda: self.data_dir, self.records.match_record)  # the tournament
         self.desk.on_scored = self._scored  # a tournament match that ended: scored, said on its screen
         self._scored_notice: i18n.Message | None = None
-        _listen(self)
+        listen(self, lambda: self.audio)
         self.visit_settings: st.Settings | None = None  # kiosk: the operator's, while a visitor's are on
         self._collect = False
         self.apply_settings(self.settings, save=False)  # also opens the sound device when sound is on
@@ -155,8 +152,8 @@ class App:
         return self.settings.animation
 
     def apply_settings(self, settings: st.Settings, save: bool) -> bool:
-        """Make ``settings`` current everywhere (language, sound, speed, kiosk); optionally save them.
-        False when they were to be saved and the disk refused (the caller says so on screen)."""
+        """Make ``settings`` current everywhere (language, sound, speed, kiosk); optionally save them
+        (False: the disk refused, the caller says so)."""
         language_changed = settings.language != i18n.get_language()
         self.settings = settings
         apply_language(settings.language)
@@ -211,10 +208,7 @@ class App:
     ) -> GameSetup:
         """A new game as the settings say (level, unless one is given; typed dice) with this run's seed."""
         level, hand = level or self.settings.level, self.settings.hand_dice and mode != GameMode.DEMO
-        shared = mode in (
-            GameMode.COMPUTER,
-            GameMode.TWO,
-        )  # the players' part of the dice (issue 37): not the demo's
+        shared = mode != GameMode.DEMO  # the players add their part to the dice (issue 37)
         return GameSetup(
             mode, match_length, self.seed, level, coach=coach, hand_dice=hand, shared_dice=shared
         )
@@ -236,7 +230,7 @@ class App:
         """
         length = self.settings.match_length if match_length is None else match_length
         if mode != GameMode.DEMO or self.kiosk is not None:
-            self.abandon_games()
+            abandon_games(self)
             persist.clear_game(self.data_dir)
             self.saved = None
         self.start_game(routes.game(self, self.setup(mode, length, level, coach)))
@@ -258,14 +252,6 @@ class App:
         if not any(scene.tell(message, SCORED_SECONDS) for scene in reversed(self.scenes.scenes)):
             self._scored_notice = message
 
-    def _save_failed(self, first: bool) -> None:
-        """A save failed (the log has why): the player must know before leaving. The first of a run is
-        flashed; while they go on the status line's end says so (the game screen's events)."""
-        if first:
-            any(scene.tell(i18n.tr("saved.failed"), 8.0) for scene in reversed(self.scenes.scenes))
-        if self.kiosk is not None:  # and the operator, at the next login
-            add_notice(self, i18n.tr("notice.autosave_failed", reason=persist.last_error()))
-
     def continue_saved(self) -> None:
         saved = self.saved
         if saved is None:
@@ -285,20 +271,6 @@ class App:
         # together with its full-screen cached surfaces; collect them at the next step instead of
         # whenever the cyclic collector's generation 2 happens to run (a kiosk changes scenes all day).
         self._collect = True
-
-    def abandon_games(self) -> None:
-        """The games on screen and the saved game are given up for good (the caller deletes the save):
-        each unfinished match's dice secret goes into its record now (issue 37), so its rolls can be
-        checked. Not when a game is only left for the title: Continue brings it back, and its secret
-        must stay unknown until then."""
-        for scene in self.scenes.scenes:
-            game = scene.game_in_play()
-            if game is not None:
-                self.records.abandon(game)
-        saved = persist.load_game(self.data_dir)  # a game left for the title, about to be deleted
-        secret = saved.dice.get("secret") if saved is not None and saved.dice is not None else None
-        if isinstance(secret, str):
-            self.records.reveal_left(secret)
 
     def to_title(self) -> None:
         self._drop_games()
@@ -320,7 +292,7 @@ class App:
 
     def go_attract(self) -> None:
         """Back to the demo: the abandoned game's save is deleted (it belongs to someone who left)."""
-        self.abandon_games()
+        abandon_games(self)
         persist.clear_game(self.data_dir)
         self._drop_games()
         self.input.cancel()
@@ -410,27 +382,6 @@ class App:
 
 SCORED_SECONDS = 12.0
 """How long a tournament match's game screen says the result went into the tournament."""
-
-
-def _listen(app: App) -> None:
-    """The App's standing listeners on the game's events: the match recorder, autosave, sound, dice
-    statistics, the tournament's desk, the spoken mode's narrator."""
-
-    def set_dice_stats(stats: DiceStats) -> None:
-        app.dice_stats = stats
-
-    app.autosave.on_failed = app._save_failed
-    for listener in (
-        # The record before the autosave: a cut between the two leaves the record ahead of the game,
-        # which it can take back (MatchRecorder.resume), never behind it by a roll it cannot know.
-        app.records,
-        app.autosave,
-        Sounds(lambda: app.audio),
-        DiceStatsCounter(lambda: app.dice_stats, set_dice_stats),
-        app.desk,  # after the recorder: a tournament match's record is read when it ends
-        Narrator(lambda: app.speech),
-    ):
-        app.events.subscribe(listener)
 
 
 def recover(app: App, exc: BaseException) -> None:

@@ -14,6 +14,8 @@ import json
 import random
 import re
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -94,6 +96,13 @@ def test_the_worked_example_of_docs_dice_md_is_what_the_checker_computes() -> No
     assert dice(key, "game 1 opening 1") == [1, 3] and "| `game 1 opening 1` | 1-3" in page
     for r, (a, b) in enumerate([(3, 6), (3, 5), (6, 1), (5, 4)], start=1):
         assert dice(key, f"game 1 roll {r}") == [a, b] and f"| `game 1 roll {r}` | {a}-{b}" in page
+    # The page's own checker, run as it stands, prints the same.
+    (code,) = re.findall(r"```python\n(.*?)```", page, re.S)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == [
+        hashlib.sha256(secret.encode()).hexdigest(),
+        "[1, 3] [[3, 6], [3, 5], [6, 1], [5, 4]]",
+    ]
 
 
 # -- a match played on the screen ----------------------------------------------------------------------
@@ -246,8 +255,6 @@ def test_check_the_dice_shows_the_whole_commitment_the_secret_and_a_qr_code(tmp_
 
 def test_the_exported_page_says_how_to_check_and_its_checker_gives_the_records_rolls(tmp_path: Path) -> None:
     import html
-    import subprocess
-    import sys
 
     from game.tournament import Tournament
     from game.tournament.export import html_page

@@ -19,7 +19,7 @@ from game.ui.entry.keypad import KeypadScene
 from game.ui.kiosk.operator import OperatorScene
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.title import TitleScene
-from tests.helpers.ui_driver import down, make_app, press_button, run_until, start_game, up
+from tests.helpers.ui_driver import click, down, make_app, press_button, run_until, start_game, up
 
 STEP = 1.0 / 120.0
 CORNER = (20, 20)
@@ -131,6 +131,7 @@ def test_watching_the_demo_keeps_the_saved_game(tmp_path: Path) -> None:
     press_button(app, tr("ui.vs_computer"))
     scene = app.scenes.top
     assert isinstance(scene, GameScene)
+    click(app, (400, 300))  # the player's tap rolls their opening die (their part of the dice, issue 37)
     run_until(app, lambda: scene.game.state.phase in (Phase.ROLL, Phase.MOVING), draw_every=0)
     saved = persist.load_game(tmp_path)
     assert saved is not None

@@ -13,7 +13,7 @@ from game.ui.board.view import GOLD
 from game.ui.input import Intent, IntentKind
 from game.ui.lines import wrap_lines
 from game.ui.scene import INK, ButtonScene, Host, button, dialog_box
-from game.ui.text import draw_text
+from game.ui.text import MIN_SIZE, draw_text
 from game.ui.widgets import shade
 
 DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)} | {
@@ -147,6 +147,12 @@ class KeypadScene(ButtonScene):
         if kiosk is not None and kiosk.wait_seconds > 0:  # the slow-down after wrong tries
             wait = tr("operator.wait", n=kiosk.wait_seconds)
             draw_text(surface, wait, 26, (L.W // 2, 205), (255, 120, 110), width=box.w - 30)
-        elif self.message_time > 0:
-            draw_text(surface, self.message, 26, (L.W // 2, 205), (255, 120, 110), width=box.w - 30)
+        elif self.message_time > 0:  # a long reason (a refused code, a full disk) in two lines
+            lines = wrap_lines(self.message, 26, box.w - 30)
+            if len(lines) > 1:
+                lines = wrap_lines(self.message, MIN_SIZE, box.w - 30)[:2]
+            size = 26 if len(lines) == 1 else MIN_SIZE
+            for i, line in enumerate(lines):
+                y = 205 if len(lines) == 1 else 193 + 25 * i
+                draw_text(surface, line, size, (L.W // 2, y), (255, 120, 110), width=box.w - 30)
         self.buttons.draw(surface, self.app.sprites)

@@ -20,7 +20,7 @@ from game.ui.lines import wrap_lines
 from game.ui.scene import DIM, INK, Host, Scene
 from game.ui.text import draw_text
 
-SET_COMMAND = "backgammon --kiosk --set-operator-code"
+SET_COMMAND = "--set-operator-code"
 
 
 def gesture_text(app: Host) -> str:

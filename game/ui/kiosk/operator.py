@@ -14,6 +14,7 @@ from game.ui.board.view import BG, GOLD
 from game.ui.input import Intent, IntentKind
 from game.ui.kiosk.notices import take_leaderboard_problems
 from game.ui.lines import wrap_lines
+from game.ui.listeners import abandon_games
 from game.ui.scene import INK, ButtonScene, Host, button
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.dice_stats import DiceStatsScene
@@ -81,7 +82,7 @@ class OperatorScene(ButtonScene):
         if kiosk is not None:
             kiosk.mode = Mode.ACTIVE
             kiosk.idle = 0.0
-        self.app.abandon_games()
+        abandon_games(self.app)
         persist.clear_game(self.app.data_dir)
         self.app.to_title()
 
@@ -99,7 +100,7 @@ class OperatorScene(ButtonScene):
         self.app.go_attract()
 
     def clear_save(self) -> None:
-        self.app.abandon_games()  # its dice secret into its record first (issue 37)
+        abandon_games(self.app)  # its dice secret into its record first (issue 37)
         persist.clear_game(self.app.data_dir)
         self.message = tr("saved.none")
         self.message_time = 2.5

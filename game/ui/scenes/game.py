@@ -31,15 +31,13 @@ from game.session.controller import GameController, GameSetup, ScreenHooks
 from game.ui.board.anim import Animator, DiceRoll
 from game.ui.board.sprites import Sprites
 from game.ui.board.view import BoardView
-from game.ui.entry.keypad import KeypadScene
 from game.ui.input import Intent
-from game.ui.play import dialog_input, dialogs, panel
+from game.ui.play import dialog_input, dialogs, dice_parts, panel
 from game.ui.play.answer_window import AnswerWindow
 from game.ui.play.board_paint import Frame
 from game.ui.play.coach_card import CoachCard
 from game.ui.play.coached import CoachedActions
 from game.ui.play.cursor import BoardCursor
-from game.ui.play.dice_check import DiceCheckScene
 from game.ui.play.game_end import KioskEnd
 from game.ui.play.hints import Hints
 from game.ui.play.match_terms import MatchTerms
@@ -249,13 +247,7 @@ class GameScene(Scene):
         return record if (kept.score, kept.result) == (s.score, s.result) else None
 
     def check_dice(self) -> None:
-        """The dice revealed (from the game-over dialog): commitment, secret, parts, a QR code; "The
-        same dice again" when a match (not a tournament's) is over."""
-        game = self.game
-        names = (tr_message(game.name(0)), tr_message(game.name(1)))
-        over = (game.match.is_over or game.timed_out) and game.setup.tournament is None
-        same = (lambda: game.next_game(same_dice=True)) if over else None
-        self.app.scenes.push(DiceCheckScene(self.app, game.match_dice, names, same))
+        dice_parts.open_check(self.app, self.game)
 
     def open_review(self) -> None:
         """The review of the game just finished (from the game-over dialog)."""
@@ -301,7 +293,7 @@ class GameScene(Scene):
 
     def handle(self, intent: Intent) -> None:
         self.kiosk_end.touched()
-        if self.take_contribution(intent):
+        if dice_parts.take_touch(self.app, self.game, intent, self.buttons):
             return
         if intent.kind == IntentKind.BACK:
             self.open_menu(keyboard=True)
@@ -319,45 +311,6 @@ class GameScene(Scene):
         if self.hands.drag is None and self.buttons.handle(intent):
             return
         self.hands.handle(intent)
-
-    def take_contribution(self, intent: Intent) -> bool:
-        """Before the first roll of a match with shared dice (issue 37): a player's first touch (or
-        key) rolls their opening die, and where and when it came is their part of the dice: the
-        position in the picture and the game's time in milliseconds, as 15 digits, shown on the
-        panel and written into the record (``docs/dice.md``). True when the intent was taken."""
-        game = self.game
-        who = game.awaited()
-        if who is None or intent.kind not in (IntentKind.DOWN, IntentKind.NAV):
-            return False
-        if intent.kind == IntentKind.NAV and intent.command not in (Command.SELECT, Command.DONE):
-            return False
-        x, y = (max(0, min(9999, int(v))) for v in intent.pos)
-        millis = round(self.app.time * 1000) % 10**7
-        game.contribute(who, f"{x:04d}{y:04d}{millis:07d}")
-        self.app.input.cancel()  # the touch was the roll: it does not also land on the board
-        return True
-
-    def ask_typed_contribution(self) -> None:
-        """A tournament match: each player types a few digits of their own for the dice (issue 37),
-        on a keypad over the board, before the first roll (a touch's place and time, as in casual
-        play, could be repeated by nobody who wants to check it later; typed digits can)."""
-        game = self.game
-        if game.setup.tournament is None or self.app.scenes.top is not self:
-            return
-        who = game.awaited()
-        if who is None:
-            return
-
-        def take(digits: str) -> str | None:
-            if len(digits) < 4:
-                return tr("dice.contribute_short")
-            game.contribute(who, digits)
-            return None
-
-        pad = KeypadScene(self.app, "dice.contribute", take)
-        pad.title = tr("dice.contribute", name=tr_message(game.name(who)))
-        pad.buttons.buttons.pop()  # no Cancel: the match waits for these digits
-        self.app.scenes.push(pad)
 
     def command(self, name: Command) -> None:
         """A keyboard or controller command (see ``game.ui.controls``)."""
@@ -392,7 +345,7 @@ class GameScene(Scene):
             self.end_turn()  # nothing left to move: select finishes the turn
 
     def update(self, dt: float) -> None:
-        self.ask_typed_contribution()
+        dice_parts.ask_digits(self.app, self.game, self.app.scenes.top is self)
         self.terms.update(dt, board_still=not (self.anim.busy or self.dice.tumbling))
         self.anim.speed = self.app.speed
         self.anim.reduced = self.dice.still = self.app.settings.reduced_motion

@@ -16,6 +16,7 @@ from game.session.controller import GameSetup
 from game.session.kiosk import Mode
 from game.session.modes import GameMode
 from game.tournament import TMatch, Tournament
+from game.ui.listeners import abandon_games
 from game.ui.scene import Host
 from game.ui.scenes.game import GameScene
 
@@ -82,7 +83,7 @@ def play_here(app: Host, t: Tournament, m: TMatch) -> GameScene:
         if isinstance(top, GameScene):
             _quiet_kiosk(app)
             return top
-    app.abandon_games()  # a game left behind: its dice secret into its record (issue 37)
+    abandon_games(app)  # a game left behind: its dice secret into its record (issue 37)
     drop_games(app)
     persist.clear_game(app.data_dir)
     app.saved = None

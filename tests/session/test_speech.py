@@ -118,7 +118,7 @@ def test_a_short_scripted_game_is_spoken(app: App, fake: tuple[list[str], Path])
     expected = [
         "You rolled 3 and 1.",
         "your 24-point, 2 checkers",
-        "your 6-point, 5 checkers",
+        "your 23-point, empty",  # Left: the neighbouring point as drawn (issue 36)
         "You played from 8 to 5, then from 6 to 5.",
         "Computer's turn.",
         "Your turn.",

@@ -167,8 +167,10 @@ class GameScene(Scene):
         self.modal_age = 0.0
         self.coach.on_state()
         self.rebuild_buttons()
-        if self.state.phase is Phase.GAME_OVER and self.modal.buttons:
-            self.modal.focus = 0  # the ring on Next game from the start (Enter waits for the guard)
+        if self.state.phase is Phase.GAME_OVER and self.modal.buttons and not self.app.settings.speech:
+            # The ring on Next game from the start (Enter waits for the guard). Not in the spoken mode:
+            # the focused button is read out, and it cut off the result being said.
+            self.modal.focus = 0
 
     def _on_reset(self, resumed: bool) -> None:
         self.answer_window.cancel()

@@ -89,7 +89,7 @@ def scripted_game(app: App, listen: Callable[[], None] = lambda: None) -> GameSc
     listen()
     press(app, pygame.K_RIGHT)  # the cursor shows: what stands on that point is said
     listen()
-    press(app, pygame.K_LEFT)
+    press(app, pygame.K_LEFT)  # the point drawn to its left
     listen()
     scene.do(PlayMoves((Move(8, 5, 3), Move(6, 5, 1))))
     scene.do(EndTurn())

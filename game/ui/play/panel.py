@@ -6,10 +6,12 @@ shows changes (pips, score, whose turn, the last play, the hint): most frames bl
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from game.engine.flow import Phase
-from game.i18n import tr, tr_level, tr_message
+from game.i18n import catalogue, get_language, tr, tr_level, tr_message
 from game.session.modes import GameMode
 from game.ui import layout as L
 from game.ui.board.view import GOLD, HINT
@@ -18,9 +20,98 @@ from game.ui.play import match_terms, turn_words
 from game.ui.play.action_row import ACTION_ROW, DOUBLE_SIZE, ROLL_SIZE, roll_and_double
 from game.ui.play.advice import draw_advice
 from game.ui.play.host import GameHost
-from game.ui.play.panel_facts import active, last_play, last_text, shown_score, state_facts
+from game.ui.play.turn_words import passed_text
+from game.ui.reading import play_text
 from game.ui.text import CACHE, MIN_SIZE, draw_text
 from game.ui.widgets import Button
+
+
+def last_play(t: GameHost) -> str:
+    """The previous turn's play in players' notation, written in the numbers of the board's labels
+    (:mod:`game.ui.reading`): the computer's "17/11*" reads "8/14*" under the human's labels."""
+    s = t.game.state
+    if s.last_player is None or not s.last_play:
+        return ""
+    return play_text(s.last_play, s.last_player, t.game.perspective)
+
+
+def last_text(t: GameHost) -> str:
+    """The previous turn in players' notation ("Last: Black 13/7 8/7"), for the side panel; a turn
+    that could not move says so ("Last: Computer could not move")."""
+    s = t.game.state
+    if s.last_player is None:
+        return ""
+    if not s.last_play:
+        return passed_text(t.game, s.last_player)
+    return tr("ui.last_play", name=tr_message(t.game.name(s.last_player)), play=last_play(t))
+
+
+def active(t: GameHost) -> int | None:
+    s = t.game.state
+    if s.phase is Phase.CUBE_OFFERED:
+        return 1 - s.turn
+    return s.turn if s.phase in (Phase.ROLL, Phase.MOVING) else None
+
+
+def shown_score(t: GameHost) -> tuple[int, int]:
+    s = t.game.state
+    return t.game.match.score if s.phase is Phase.GAME_OVER else s.score
+
+
+@dataclass(frozen=True)
+class PanelFacts:
+    """What the side panel shows that follows from the game's state, the board's perspective, the
+    game's set-up and the language alone: part of the picture's key (:func:`facts`)."""
+
+    pips: tuple[int, int]
+    acting: int | None
+    """The player the panel marks as acting (the one who answers a double), None when nobody acts."""
+    match_length: int
+    crawford: bool
+    last_line: str
+    """The previous turn in words, in the reader's numbers."""
+    names: tuple[str, str]
+    language_mark: str
+    """A word of the current language (the level's name is looked up when painting)."""
+    offered: bool
+    cube: tuple[int, int | None]
+
+
+_REMEMBERED: list[tuple[tuple[object, ...], PanelFacts]] = []
+"""The last :func:`state_facts`: what they were computed from, and they."""
+
+
+def state_facts(t: GameHost) -> PanelFacts:
+    """The panel's facts for the state, remembered for the state, the board's perspective, the game's
+    set-up and the language's catalogue.
+
+    Why: the panel's facts are part of the layer's key, computed every drawn frame, and writing out
+    the last play and the pip counts was most of that key's cost (docs/benchmarks.md, "The side
+    panel's facts"). The state is a frozen :class:`~game.engine.flow.GameState`, replaced on every
+    change, so being the same object means the same facts; compared by identity, as a new state may
+    equal an old one.
+    """
+    game = t.game
+    s = game.state
+    given = (s, game.perspective, game.setup, catalogue(get_language()))  # a reloaded catalogue is new
+    if _REMEMBERED:
+        was, remembered = _REMEMBERED[0]
+        if all(a is b for a, b in zip(was, given, strict=True)):
+            return remembered
+    now = PanelFacts(
+        pips=s.board_for(0).pips(),
+        acting=active(t),
+        match_length=s.rules.match_length,
+        crawford=s.crawford,
+        last_line=last_text(t),
+        names=(tr_message(game.name(0)), tr_message(game.name(1))),
+        language_mark=tr("ui.computer_level", level=""),
+        offered=s.phase is Phase.CUBE_OFFERED,
+        cube=(s.cube.value, s.cube.owner),
+    )
+    _REMEMBERED[:] = [(given, now)]
+    return now
+
 
 Colour = tuple[int, int, int]
 
@@ -338,6 +429,7 @@ def paint_lines(surface: pygame.Surface, lines: list[str], band: pygame.Rect, co
 
 __all__ = [
     "Panel",
+    "PanelFacts",
     "advice_area",
     "buttons",
     "draw_status",
@@ -349,6 +441,7 @@ __all__ = [
     "last_text",
     "level_text",
     "paint_player",
+    "state_facts",
     "player_box",
     "status",
 ]

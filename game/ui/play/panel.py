@@ -441,7 +441,7 @@ __all__ = [
     "last_text",
     "level_text",
     "paint_player",
-    "state_facts",
     "player_box",
+    "state_facts",
     "status",
 ]

@@ -148,8 +148,8 @@ class Desk:
 
     # -- writing ----------------------------------------------------------------------------------
 
-    def _write(self, db: sqlite3.Connection, t: Tournament) -> None:
-        data = t.to_dict()
+    def _write(self, db: sqlite3.Connection, tournament: Tournament) -> None:
+        data = tournament.to_dict()
         for m in data["matches"]:
             m["mat"] = None  # records live in their own table, written once each
         put(db, "tournament", json.dumps(data, sort_keys=True, separators=(",", ":")))
@@ -233,7 +233,7 @@ class Desk:
             if nonce in self.nonces:
                 raise pr.ProtocolError(409, "replayed", "this join was already received (a replay)")
 
-            def work(db: sqlite3.Connection, t: Tournament | None) -> str:
+            def work(db: sqlite3.Connection, tournament: Tournament | None) -> str:
                 db.execute(
                     "INSERT OR REPLACE INTO boards (id, name, key, removed, joined) VALUES (?, ?, ?, 0, ?)",
                     (board, data["name"], key.hex(), self.clock()),
@@ -499,9 +499,9 @@ class Desk:
             self.join_code = code
             self._join_key = pr.join_key(code, self.desk_id)
 
-    def _drop_finished(self, db: sqlite3.Connection, t: Tournament) -> None:
+    def _drop_finished(self, db: sqlite3.Connection, tournament: Tournament) -> None:
         for mid in list(self.assigned):
-            if not t.match(mid).ready:
+            if not tournament.match(mid).ready:
                 db.execute("DELETE FROM assignments WHERE match = ?", (mid,))
                 del self.assigned[mid]
 
@@ -511,9 +511,9 @@ class Desk:
         return self.tournament
 
     @staticmethod
-    def _match(t: Tournament, match_id: str) -> TMatch:
+    def _match(tournament: Tournament, match_id: str) -> TMatch:
         try:
-            return t.match(match_id)
+            return tournament.match(match_id)
         except TournamentError as exc:
             raise pr.ProtocolError(404, "no_match", str(exc)) from exc
 

@@ -43,17 +43,17 @@ class DeskService:
         shown = own_address() if host == "0.0.0.0" else host
         self.url = f"http://{shown}:{self.server.port}/"
 
-    def adopt(self, t: Tournament) -> None:
+    def adopt(self, tournament: Tournament) -> None:
         """Run ``t`` (the cabinet's tournament, not begun) at this desk: its players in its order (the
         same draw), its format, lengths and house rules."""
         self.desk.create(
-            [p.name for p in t.players],
-            t.format,
-            list(t.lengths),
-            name=t.name,
-            consolation=t.consolation,
-            rounds=t.rounds if t.format == "swiss" else None,
-            house=dict(t.house),
+            [p.name for p in tournament.players],
+            tournament.format,
+            list(tournament.lengths),
+            name=tournament.name,
+            consolation=tournament.consolation,
+            rounds=tournament.rounds if tournament.format == "swiss" else None,
+            house=dict(tournament.house),
         )
 
     def stop(self) -> None:

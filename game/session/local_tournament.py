@@ -56,9 +56,9 @@ class Trouble(Enum):
     """The file was damaged when read: see :attr:`LocalTournament.damage` for what was kept."""
 
 
-def result_words(t: Tournament, m: TMatch) -> dict[str, str | int]:
+def result_words(tournament: Tournament, m: TMatch) -> dict[str, str | int]:
     """The placeholders of a result sentence: "{a} {x} – {y} {b}" (a score lost with a damaged file: -)."""
-    a, b = (t.players[p].name if p is not None else "?" for p in m.players)
+    a, b = (tournament.players[p].name if p is not None else "?" for p in m.players)
     x, y = m.score if m.score is not None else ("-", "-")
     return {"a": a, "b": b, "x": x, "y": y}
 

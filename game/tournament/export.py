@@ -34,17 +34,17 @@ def safe_name(text: str) -> str:
     return cleaned[:80] or "tournament"
 
 
-def _name(t: Tournament, p: int | None, lang: str) -> str:
-    return translate(lang, "tourney.to_come") if p is None else t.players[p].name
+def _name(tournament: Tournament, p: int | None, lang: str) -> str:
+    return translate(lang, "tourney.to_come") if p is None else tournament.players[p].name
 
 
-def _stages(t: Tournament) -> list[Stage]:
-    present = {m.stage for m in t.matches}
+def _stages(tournament: Tournament) -> list[Stage]:
+    present = {m.stage for m in tournament.matches}
     return [s for s in ("main", "consolation", "swiss") if s in present]
 
 
-def _round_title(t: Tournament, stage: Stage, rnd: int, lang: str) -> str:
-    last = max(m.round for m in t.matches if m.stage == stage)
+def _round_title(tournament: Tournament, stage: Stage, rnd: int, lang: str) -> str:
+    last = max(m.round for m in tournament.matches if m.stage == stage)
     if stage != "swiss" and rnd == last:
         return translate(lang, "tourney.final")
     return translate(lang, "tourney.round", n=rnd)
@@ -54,9 +54,9 @@ def _how(m: TMatch, lang: str) -> str:
     return "" if m.how is None else translate(lang, f"tourney.how.{m.how}")
 
 
-def mat_file_name(t: Tournament, m: TMatch) -> str:
+def mat_file_name(tournament: Tournament, m: TMatch) -> str:
     """``R1-2 Anna v Ben.mat``: the match's place in the draw and its players."""
-    a, b = (t.players[p].name if p is not None else "-" for p in m.players)
+    a, b = (tournament.players[p].name if p is not None else "-" for p in m.players)
     return safe_name(f"{m.id} {a} v {b}") + ".mat"
 
 
@@ -100,9 +100,9 @@ for r in range(1, 11):
 .mat's header and prints the fingerprint and the first rolls to compare with the file (docs/dice.md)."""
 
 
-def html_page(t: Tournament, lang: str | None = None) -> str:
+def html_page(tournament: Tournament, lang: str | None = None) -> str:
     """The standings and the draw as one HTML page (see the module docstring)."""
-    lang = lang or t.lang
+    lang = lang or tournament.lang
 
     def tr(key: str, **kw: object) -> str:
         return html.escape(translate(lang, key, **kw))
@@ -111,44 +111,44 @@ def html_page(t: Tournament, lang: str | None = None) -> str:
         "<!DOCTYPE html>",
         f'<html lang="{html.escape(lang)}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{html.escape(t.name)}</title><style>{_STYLE}</style></head><body>",
-        f"<h1>{html.escape(t.name)}</h1>",
+        f"<title>{html.escape(tournament.name)}</title><style>{_STYLE}</style></head><body>",
+        f"<h1>{html.escape(tournament.name)}</h1>",
     ]
-    champion = t.winner()
+    champion = tournament.winner()
     if champion is not None:
-        out.append(f'<p class="champion">{tr("tourney.winner", name=t.players[champion].name)}</p>')
-    consoled = t.winner("consolation") if t.format == "elimination" else None
+        out.append(f'<p class="champion">{tr("tourney.winner", name=tournament.players[champion].name)}</p>')
+    consoled = tournament.winner("consolation") if tournament.format == "elimination" else None
     if consoled is not None:
-        name = t.players[consoled].name
+        name = tournament.players[consoled].name
         out.append(f'<p class="also">{tr("tourney.winner_consolation", name=name)}</p>')
     out.append(f"<h2>{tr('tourney.standings')}</h2>")
-    out.append(f"<p>{tr('tourney.tiebreak' if t.format == 'swiss' else 'tourney.tiebreak_ko')}</p>")
+    out.append(f"<p>{tr('tourney.tiebreak' if tournament.format == 'swiss' else 'tourney.tiebreak_ko')}</p>")
     heads = ["tourney.col.place", "tourney.col.player", "tourney.col.wins", "tourney.col.losses"]
     heads.append("tourney.col.buchholz")  # a tie-break of both formats
     head = "".join(f"<th{'' if k == 1 else ' class=n'}>{tr(h)}</th>" for k, h in enumerate(heads))
     out.append(f'<div class="scroll"><table><tr>{head}</tr>')
-    for s in t.standings():
+    for s in tournament.standings():
         name = html.escape(s.name) + (f" ({tr('tourney.withdrawn')})" if s.withdrawn else "")
         cells = [str(s.rank), name, str(s.wins), str(s.losses), str(s.buchholz)]
         out.append(
             "<tr>" + "".join(f"<td{' class=n' if k != 1 else ''}>{c}</td>" for k, c in enumerate(cells))
         )
     out.append("</table></div>")
-    for stage in _stages(t):
+    for stage in _stages(tournament):
         out.append(f"<h2>{tr('tourney.' + stage)}</h2>")
-        for rnd in sorted({m.round for m in t.matches if m.stage == stage}):
+        for rnd in sorted({m.round for m in tournament.matches if m.stage == stage}):
             matches = sorted(
-                (m for m in t.matches if m.stage == stage and m.round == rnd), key=lambda m: m.slot
+                (m for m in tournament.matches if m.stage == stage and m.round == rnd), key=lambda m: m.slot
             )
-            title = _round_title(t, stage, rnd, lang)
+            title = _round_title(tournament, stage, rnd, lang)
             length = matches[0].length
             points = translate_n(lang, "tourney.points", length, n=length)
             out.append(f"<h3>{html.escape(title)} · {html.escape(points)}</h3>")
             out.append('<div class="scroll"><table>')
             for m in matches:
-                out.append(_match_row(t, m, lang))
+                out.append(_match_row(tournament, m, lang))
             out.append("</table></div>")
-    if any(m.mat for m in t.matches):  # how anyone checks the dice of the records beside this page
+    if any(m.mat for m in tournament.matches):  # how anyone checks the dice of the records beside this page
         out.append(f"<h2>{tr('tourney.dice_check_title')}</h2>")
         out.append(f"<p>{tr('tourney.dice_check_how')}</p>")  # tr escapes
         out.append(f"<pre>{html.escape(DICE_CHECKER)}</pre>")
@@ -156,22 +156,22 @@ def html_page(t: Tournament, lang: str | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
-def _match_row(t: Tournament, m: TMatch, lang: str) -> str:
+def _match_row(tournament: Tournament, m: TMatch, lang: str) -> str:
     cells = []
     for k, p in enumerate(m.players):
         if p is None and m.known[k]:
             text, cls = "—", ""
         else:
-            text = html.escape(_name(t, p, lang))
+            text = html.escape(_name(tournament, p, lang))
             cls = ' class="win"' if m.done and p is not None and p == m.winner else ""
-            if p is not None and t.players[p].withdrawn:
+            if p is not None and tournament.players[p].withdrawn:
                 cls = ' class="out"'
         cells.append((text, cls))
     (a, acls), (b, bcls) = cells
     score = "" if m.score is None else f"{m.score[0]} – {m.score[1]}"
     how = html.escape(_how(m, lang))
     if m.mat:  # the record beside the page (export_folder writes it there): a tap opens it
-        href = urllib.parse.quote(f"{safe_name(t.name)}-matches/{mat_file_name(t, m)}")
+        href = urllib.parse.quote(f"{safe_name(tournament.name)}-matches/{mat_file_name(tournament, m)}")
         how = f'<a href="{href}">{how}</a>'
     return (
         f"<tr><td class=id>{html.escape(m.id)}</td><td{acls}>{a}</td><td class=c>{score}</td>"
@@ -185,22 +185,25 @@ def _csv(rows: list[list[object]]) -> str:
     return "\ufeff" + buffer.getvalue()
 
 
-def standings_csv(t: Tournament, lang: str | None = None) -> str:
-    lang = lang or t.lang
+def standings_csv(tournament: Tournament, lang: str | None = None) -> str:
+    lang = lang or tournament.lang
     keys = ["place", "player", "wins", "losses", "buchholz"]
     rows: list[list[object]] = [[translate(lang, f"tourney.col.{k}") for k in keys]]
-    for s in t.standings():
+    for s in tournament.standings():
         name = s.name + (f" ({translate(lang, 'tourney.withdrawn')})" if s.withdrawn else "")
         rows.append([s.rank, name, s.wins, s.losses, s.buchholz])
     return _csv(rows)
 
 
-def matches_csv(t: Tournament, lang: str | None = None) -> str:
-    lang = lang or t.lang
+def matches_csv(tournament: Tournament, lang: str | None = None) -> str:
+    lang = lang or tournament.lang
     keys = ["stage", "round", "match", "player1", "player2", "length", "winner", "score1", "score2", "how"]
     rows: list[list[object]] = [[translate(lang, f"tourney.col.{k}") for k in keys]]
-    for m in t.matches:
-        a, b = (_name(t, p, lang) if p is not None or not m.known[k] else "" for k, p in enumerate(m.players))
+    for m in tournament.matches:
+        a, b = (
+            _name(tournament, p, lang) if p is not None or not m.known[k] else ""
+            for k, p in enumerate(m.players)
+        )
         rows.append(
             [
                 translate(lang, f"tourney.{m.stage}"),
@@ -209,7 +212,7 @@ def matches_csv(t: Tournament, lang: str | None = None) -> str:
                 a,
                 b,
                 m.length,
-                "" if m.winner is None else t.players[m.winner].name,
+                "" if m.winner is None else tournament.players[m.winner].name,
                 "" if m.score is None else m.score[0],
                 "" if m.score is None else m.score[1],
                 _how(m, lang),
@@ -218,27 +221,27 @@ def matches_csv(t: Tournament, lang: str | None = None) -> str:
     return _csv(rows)
 
 
-def changes_csv(t: Tournament, lang: str | None = None) -> str:
+def changes_csv(tournament: Tournament, lang: str | None = None) -> str:
     """The log (who changed what, when), oldest first: the time in UTC and the line the screen shows."""
-    lang = lang or t.lang
+    lang = lang or tournament.lang
     rows: list[list[object]] = [[translate(lang, f"tourney.col.{k}") for k in ("when", "change")]]
-    rows += [[c.at, change_text(t, c, lang)] for c in t.log]
+    rows += [[c.at, change_text(tournament, c, lang)] for c in tournament.log]
     return _csv(rows)
 
 
-def export_folder(t: Tournament, folder: Path, lang: str | None = None) -> list[Path]:
+def export_folder(tournament: Tournament, folder: Path, lang: str | None = None) -> list[Path]:
     """Write the page, the tables and the recorded matches into ``folder``; the files written.
     ``OSError`` when the stick is full, read-only or pulled out (files already written stay whole)."""
-    base = safe_name(t.name)
+    base = safe_name(tournament.name)
     files = {
-        folder / f"{base}.html": html_page(t, lang),
-        folder / f"{base}-standings.csv": standings_csv(t, lang),
-        folder / f"{base}-matches.csv": matches_csv(t, lang),
-        folder / f"{base}-changes.csv": changes_csv(t, lang),
+        folder / f"{base}.html": html_page(tournament, lang),
+        folder / f"{base}-standings.csv": standings_csv(tournament, lang),
+        folder / f"{base}-matches.csv": matches_csv(tournament, lang),
+        folder / f"{base}-changes.csv": changes_csv(tournament, lang),
     }
-    for m in t.matches:
+    for m in tournament.matches:
         if m.mat:
-            files[folder / f"{base}-matches" / mat_file_name(t, m)] = m.mat
+            files[folder / f"{base}-matches" / mat_file_name(tournament, m)] = m.mat
     for path, text in files.items():
         write_atomically(path, text)
     return list(files)

@@ -128,7 +128,7 @@ def _format(data: dict[str, Any], lost: list[Lost]) -> Format:
     raise ValueError(f"unknown format {fmt!r}")
 
 
-def _result(t: Tournament, m: TMatch, saved: dict[str, Any], lost: list[Lost]) -> None:
+def _result(tournament: Tournament, m: TMatch, saved: dict[str, Any], lost: list[Lost]) -> None:
     """Put ``saved``'s result on ``m`` (its players already known) if it holds, else list it lost."""
     how = saved.get("how")
     if how is None or how in ("bye", "void", "withdrawal"):
@@ -144,7 +144,7 @@ def _result(t: Tournament, m: TMatch, saved: dict[str, Any], lost: list[Lost]) -
         and all(isinstance(x, int) and not isinstance(x, bool) for x in score)
     ):
         try:
-            checked = t._check_score(m, winner, (score[0], score[1]), how)
+            checked = tournament._check_score(m, winner, (score[0], score[1]), how)
         except ValueError:
             checked = None
     if checked is None:  # the winner stands (the draw goes on from it), the score is lost
@@ -157,37 +157,39 @@ def _result(t: Tournament, m: TMatch, saved: dict[str, Any], lost: list[Lost]) -
         lost.append(Lost(LostKind.RECORD, what=m.id, why="the record is not text"))
 
 
-def _put_back(t: Tournament, saved: dict[str, dict[str, Any]], done: set[str], lost: list[Lost]) -> None:
+def _put_back(
+    tournament: Tournament, saved: dict[str, dict[str, Any]], done: set[str], lost: list[Lost]
+) -> None:
     while True:
-        todo = [m for m in t.matches if m.ready and m.id in saved and m.id not in done]
+        todo = [m for m in tournament.matches if m.ready and m.id in saved and m.id not in done]
         if not todo:
             return
         for m in todo:
             done.add(m.id)
-            _result(t, m, saved[m.id], lost)
-        t._settle()
+            _result(tournament, m, saved[m.id], lost)
+        tournament._settle()
 
 
 def _rebuilt_draw(
-    t: Tournament, saved: dict[str, dict[str, Any]], withdrawn: list[bool], lost: list[Lost]
+    tournament: Tournament, saved: dict[str, dict[str, Any]], withdrawn: list[bool], lost: list[Lost]
 ) -> None:
     """The draw again, the results put back before the withdrawals (a player may have won matches
     before leaving), then the withdrawals' walkovers, then the results after them."""
-    t._draw_elimination()
-    t._settle()
+    tournament._draw_elimination()
+    tournament._settle()
     done: set[str] = set()
-    _put_back(t, saved, done, lost)
-    for player, out in zip(t.players, withdrawn, strict=True):
+    _put_back(tournament, saved, done, lost)
+    for player, out in zip(tournament.players, withdrawn, strict=True):
         player.withdrawn = out
-    t._settle()
-    _put_back(t, saved, done, lost)
+    tournament._settle()
+    _put_back(tournament, saved, done, lost)
     for mid, entry in saved.items():
         if mid not in done and entry.get("how") in ("played", "typed", "time"):
             lost.append(Lost(LostKind.RESULT, what=mid, why="its players are not known in the rebuilt draw"))
 
 
-def _swiss(t: Tournament, raw: list[Any], lost: list[Lost]) -> None:
-    n = len(t.players)
+def _swiss(tournament: Tournament, raw: list[Any], lost: list[Lost]) -> None:
+    n = len(tournament.players)
     for k, entry in enumerate(raw):
         try:
             mid, rnd, slot = str(entry["id"]), int(entry["round"]), int(entry["slot"])
@@ -202,7 +204,7 @@ def _swiss(t: Tournament, raw: list[Any], lost: list[Lost]) -> None:
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             lost.append(Lost(LostKind.MATCH, what=str(k + 1), why=f"cannot be read: {exc!r}"))
             continue
-        if any(m.id == mid for m in t.matches):
+        if any(m.id == mid for m in tournament.matches):
             lost.append(Lost(LostKind.MATCH, what=mid, why="listed twice"))
             continue
         m = TMatch(
@@ -210,20 +212,20 @@ def _swiss(t: Tournament, raw: list[Any], lost: list[Lost]) -> None:
             "swiss",
             rnd,
             slot,
-            t.length_of("swiss", rnd),
+            tournament.length_of("swiss", rnd),
             [None if p is None else ["player", p] for p in places],
         )
         m.players = list(places)
         m.known = [True, True]
-        t.matches.append(m)
+        tournament.matches.append(m)
         if None in places:
-            t._auto_result(m)
+            tournament._auto_result(m)
         else:
-            _result(t, m, entry if isinstance(entry, dict) else {}, lost)
-    if not t.matches:
-        t._pair_swiss_round(1)
+            _result(tournament, m, entry if isinstance(entry, dict) else {}, lost)
+    if not tournament.matches:
+        tournament._pair_swiss_round(1)
         lost.append(Lost(LostKind.PAIRINGS, why="no match could be read; round 1 paired again"))
-    t.rounds = max(t.rounds, max(m.round for m in t.matches))
+    tournament.rounds = max(tournament.rounds, max(m.round for m in tournament.matches))
 
 
 def salvage(data: Any) -> tuple[Tournament, list[Lost]]:

@@ -12,27 +12,27 @@ KNOWN_BY = ("operator", "cabinet")
 """Who the log names in the catalogue's words; any other name (a board's) is shown as it is."""
 
 
-def call_text(t: Tournament, m: TMatch, lang: str | None = None) -> str:
+def call_text(tournament: Tournament, m: TMatch, lang: str | None = None) -> str:
     """What the caller reads out for a ready match: "Anna v Ben, 5 points"."""
     a, b = (
-        t.players[p].name if p is not None else translate(lang or t.lang, "tourney.to_come")
+        tournament.players[p].name if p is not None else translate(lang or tournament.lang, "tourney.to_come")
         for p in m.players
     )
-    return translate_n(lang or t.lang, "tourney.call", m.length, a=a, b=b, points=m.length)
+    return translate_n(lang or tournament.lang, "tourney.call", m.length, a=a, b=b, points=m.length)
 
 
-def result_text(t: Tournament, match_id: str | None, result: Result | None) -> str:
+def result_text(tournament: Tournament, match_id: str | None, result: Result | None) -> str:
     """A logged result in a line: "Anna 5–3 Ben" (the winner first), "-" for none."""
     if result is None or result.winner is None:
         return "-"
     try:
-        m = t.match(match_id or "")
+        m = tournament.match(match_id or "")
     except TournamentError:
         return "-"
     winner = result.winner
     loser = m.opponent(winner)
-    name = t.players[winner].name if 0 <= winner < len(t.players) else "?"
-    other = t.players[loser].name if loser is not None else "?"
+    name = tournament.players[winner].name if 0 <= winner < len(tournament.players) else "?"
+    other = tournament.players[loser].name if loser is not None else "?"
     if result.score is None:
         return name
     mine, theirs = result.score if m.players[0] == winner else (result.score[1], result.score[0])
@@ -48,14 +48,14 @@ def local_time(at: str) -> str:
     return moment.astimezone().strftime("%H:%M")
 
 
-def change_text(t: Tournament, change: Change, lang: str | None = None) -> str:
+def change_text(tournament: Tournament, change: Change, lang: str | None = None) -> str:
     """One line of the log, for the screen and the export: "06:12 organiser: R1-1 corrected, ..."."""
-    lang = lang or t.lang
+    lang = lang or tournament.lang
     at = local_time(change.at)
     by = translate(lang, f"tourney.by.{change.by}") if change.by in KNOWN_BY else change.by
     name = (
-        t.players[change.player].name
-        if change.player is not None and 0 <= change.player < len(t.players)
+        tournament.players[change.player].name
+        if change.player is not None and 0 <= change.player < len(tournament.players)
         else ""
     )
     return translate(
@@ -65,8 +65,8 @@ def change_text(t: Tournament, change: Change, lang: str | None = None) -> str:
         by=by,
         match=change.match or "",
         name=name,
-        before=result_text(t, change.match, change.before),
-        after=result_text(t, change.match, change.after),
+        before=result_text(tournament, change.match, change.before),
+        after=result_text(tournament, change.match, change.after),
     )
 
 

@@ -68,15 +68,15 @@ def counts_changed(old: LayerKey, new: LayerKey) -> list[pygame.Rect]:
     return [place_box(place).inflate(grow, grow) for place, stack in now.items() if was[place] != stack]
 
 
-def die_used(t: GameHost, value: int, index: int) -> bool:
+def die_used(table: GameHost, value: int, index: int) -> bool:
     """Dim the dice already played: the engine's ``remaining`` says which are left."""
-    s = t.game.state
+    s = table.game.state
     if s.phase is not Phase.MOVING:
         return False
     turn = s.turn_state()
     if turn.most == 0:
         return True
-    dice = t.dice.values
+    dice = table.dice.values
     if len(dice) == 2 and dice[0] == dice[1]:
         return index >= len(turn.remaining)
     used = list(turn.used_dice)
@@ -85,9 +85,9 @@ def die_used(t: GameHost, value: int, index: int) -> bool:
     return used.count(value) > earlier
 
 
-def dice_draw(t: GameHost) -> list[DieDraw]:
-    s = t.game.state
-    d = t.dice
+def dice_draw(table: GameHost) -> list[DieDraw]:
+    s = table.game.state
+    d = table.dice
     out: list[DieDraw] = []
     if not d.values or s.phase in (Phase.ROLL, Phase.CUBE_OFFERED, Phase.GAME_OVER):
         return out
@@ -96,7 +96,7 @@ def dice_draw(t: GameHost) -> list[DieDraw]:
             face = d.faces[i] if d.tumbling else value
             cx, cy = LAYOUT.die_center(owner, 1, 0)
             off = d.offsets[i] if d.tumbling else (0.0, 0.0)
-            dim = s.phase is Phase.MOVING and not d.tumbling and die_used(t, value, i)
+            dim = s.phase is Phase.MOVING and not d.tumbling and die_used(table, value, i)
             out.append((face, owner, dim, (cx + off[0], cy + off[1]), d.angles[i] if d.tumbling else 0))
         return out
     owner = d.owner[0]
@@ -109,17 +109,17 @@ def dice_draw(t: GameHost) -> list[DieDraw]:
             off = d.offsets[i]
             out.append((d.faces[i], owner, False, (cx + off[0], cy + off[1]), d.angles[i]))
         else:
-            out.append((value, owner, die_used(t, value, i), (cx, cy), 0))
+            out.append((value, owner, die_used(table, value, i), (cx, cy), 0))
     return out
 
 
-def board_draw(t: GameHost, alpha: float) -> BoardDraw:
-    game = t.game
-    hands = t.hands
+def board_draw(table: GameHost, alpha: float) -> BoardDraw:
+    game = table.game
+    hands = table.hands
     s = game.state
-    seg, at = t.anim.current(alpha * STEP_SECONDS)
+    seg, at = table.anim.current(alpha * STEP_SECONDS)
     board = seg.board if seg is not None else abs_board(s.position, s.turn)
-    d = BoardDraw(board=board, perspective=game.perspective, mover=s.turn, style=t.view.style())
+    d = BoardDraw(board=board, perspective=game.perspective, mover=s.turn, style=table.view.style())
     if seg is not None:
         for f in seg.flights:
             if at < f.t1:
@@ -144,14 +144,14 @@ def board_draw(t: GameHost, alpha: float) -> BoardDraw:
         # Where each checker started and stopped: a checker that moved on (13/8 8/6) only passed the
         # point between, and ringing its top checker marked one that had not moved.
         d.last = [(place_of(lp, c[0].src), place_of(lp, c[-1].dst)) for c in move_chains(s.last_play)]
-    if seg is None and t.hints.moves:
-        d.arrows = t.hints.arrows()
+    if seg is None and table.hints.moves:
+        d.arrows = table.hints.arrows()
     offered = s.phase is Phase.CUBE_OFFERED
-    shown = offered and t.offered_cube_on_board  # the offer's card shows it otherwise
+    shown = offered and table.offered_cube_on_board  # the offer's card shows it otherwise
     d.cube_value = s.cube.value * 2 if shown else s.cube.value
     d.cube_owner = None if shown else s.cube.owner
     d.cube_visible = shown or not offered
-    d.dice = dice_draw(t)
+    d.dice = dice_draw(table)
     return d
 
 
@@ -159,10 +159,10 @@ ROLL_GAP = 12
 """Between the dimmed dice and their "Roll" label, and the label and the half's edge."""
 
 
-def roll_prompt(t: GameHost) -> bool:
+def roll_prompt(table: GameHost) -> bool:
     """The dimmed dice and "Roll" where a player's dice will fall: a player to roll who cannot double."""
-    s = t.game.state
-    return s.phase is Phase.ROLL and t.game.is_human(s.turn) and s.can_double() is None
+    s = table.game.state
+    return s.phase is Phase.ROLL and table.game.is_human(s.turn) and s.can_double() is None
 
 
 class Frame:
@@ -190,7 +190,7 @@ class Frame:
         return clean
 
     def draw(
-        self, t: GameHost, surface: pygame.Surface, alpha: float, kept: bool = False
+        self, table: GameHost, surface: pygame.Surface, alpha: float, kept: bool = False
     ) -> list[pygame.Rect] | None:
         """Paint the frame; where it painted when only what moves did, else None (whole).
 
@@ -202,21 +202,25 @@ class Frame:
         0.40 -> 0.16 ms. Dice standing still are left alone: repainting them unchanged made the
         comparer look through up to 240 unchanged rows a frame (four dice of a double) at 4K.
         """
-        d = board_draw(t, alpha)
-        s = t.game.state
-        over = (s.phase is Phase.GAME_OVER or t.game.timed_out) and not t.anim.busy and not t.dialog_hidden
-        overlay = (s.phase is Phase.CUBE_OFFERED and not t.game.timed_out) or over
+        d = board_draw(table, alpha)
+        s = table.game.state
+        over = (
+            (s.phase is Phase.GAME_OVER or table.game.timed_out)
+            and not table.anim.busy
+            and not table.dialog_hidden
+        )
+        overlay = (s.phase is Phase.CUBE_OFFERED and not table.game.timed_out) or over
         key = (
             d.layer_key(),
-            panel.facts(t),
-            panel.status(t),
-            tuple((b.label, b.colour, b.pressed, b.enabled, b.rect.topleft) for b in t.buttons.buttons),
-            tuple((b.label, b.pressed) for b in t.modal.buttons) if overlay else (),
-            (t.buttons.focus, t.modal.focus),
-            tuple(t.hints.cube_lines()) if overlay else (),
+            panel.facts(table),
+            panel.status(table),
+            tuple((b.label, b.colour, b.pressed, b.enabled, b.rect.topleft) for b in table.buttons.buttons),
+            tuple((b.label, b.pressed) for b in table.modal.buttons) if overlay else (),
+            (table.buttons.focus, table.modal.focus),
+            tuple(table.hints.cube_lines()) if overlay else (),
             overlay,
-            roll_prompt(t),  # not the phase itself: the computer's roll changed it and nothing shown
-            t.game.match.score,
+            roll_prompt(table),  # not the phase itself: the computer's roll changed it and nothing shown
+            table.game.match.score,
         )
         before = self.painted if kept and surface is self.target else None
         places: list[pygame.Rect] = []
@@ -225,17 +229,17 @@ class Frame:
             if self.surface is None:
                 self.surface = pygame.Surface((L.W, L.H)).convert()
             if counts is None:
-                self._paint(t, self.surface, d, overlay)
+                self._paint(table, self.surface, d, overlay)
                 before = None
             elif counts:
                 self.surface.set_clip(counts[0].unionall(counts[1:]))
                 try:
-                    self._paint(t, self.surface, d, overlay)
+                    self._paint(table, self.surface, d, overlay)
                 finally:
                     self.surface.set_clip(None)
                 places = counts
             self.key = key
-        moving = t.view.moving(d)
+        moving = table.view.moving(d)
         self.painted, self.target = moving, surface
         if before is None:
             surface.blit(self.surface, (0, 0))
@@ -287,14 +291,14 @@ class Frame:
             return None
         return counts_changed(old_layer, layer)
 
-    def _paint(self, t: GameHost, surface: pygame.Surface, d: BoardDraw, overlay: bool) -> None:
-        t.view.draw_board(surface, d)
-        game = t.game
+    def _paint(self, table: GameHost, surface: pygame.Surface, d: BoardDraw, overlay: bool) -> None:
+        table.view.draw_board(surface, d)
+        game = table.game
         s = game.state
-        if roll_prompt(t):
+        if roll_prompt(table):
             r = LAYOUT.dice_rect(s.turn, 2)
             for i in range(2):
-                sprite = t.sprites.variant(f"die_{('white', 'black')[s.turn]}_{5 + i}", "dim")
+                sprite = table.sprites.variant(f"die_{('white', 'black')[s.turn]}_{5 + i}", "dim")
                 surface.blit(sprite, sprite.get_rect(center=LAYOUT.die_center(s.turn, 2, i)))
             # Beside the dice, never over their pips (issue 36: "Roll", "Heitä", "Dobás" hid them).
             room = LAYOUT.half_rect(s.turn).right - r.right - 2 * ROLL_GAP
@@ -308,13 +312,13 @@ class Frame:
                 room,
                 shadow=True,
             )
-        self.panel.draw(t, surface)
-        panel.draw_status(t, surface)
-        t.buttons.draw(surface, t.sprites)
+        self.panel.draw(table, surface)
+        panel.draw_status(table, surface)
+        table.buttons.draw(surface, table.sprites)
         if overlay and s.phase is Phase.CUBE_OFFERED and not game.timed_out:
-            dialogs.draw_cube_offer(t, surface)
+            dialogs.draw_cube_offer(table, surface)
         elif overlay:
-            dialogs.draw_game_over(t, surface)
+            dialogs.draw_game_over(table, surface)
 
 
 __all__ = ["Frame", "board_draw", "counts_changed", "dice_draw", "die_used", "roll_prompt"]

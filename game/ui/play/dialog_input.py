@@ -39,38 +39,40 @@ class HeldTable(Protocol):
     def flash(self, text: str | Message) -> None: ...
 
 
-def pointer(t: HeldTable, intent: Intent) -> bool:
+def pointer(table: HeldTable, intent: Intent) -> bool:
     """A pointer's intent: True when a dialog holding the game took it (the board gets nothing)."""
-    if not t.modal.buttons:
+    if not table.modal.buttons:
         return False
-    beside = not any(b.rect.collidepoint(intent.pos) for b in t.modal.buttons)  # before a press rebuilds them
-    if t.modal_ready or intent.kind not in (IntentKind.DOWN, IntentKind.CLICK):
-        t.modal.handle(intent)
-    menu = t.menu_button  # it stays live over a dialog
+    beside = not any(
+        b.rect.collidepoint(intent.pos) for b in table.modal.buttons
+    )  # before a press rebuilds them
+    if table.modal_ready or intent.kind not in (IntentKind.DOWN, IntentKind.CLICK):
+        table.modal.handle(intent)
+    menu = table.menu_button  # it stays live over a dialog
     if menu.hit(intent.pos):
-        t.buttons.handle(intent)
+        table.buttons.handle(intent)
     elif intent.kind == IntentKind.CLICK and beside:
-        why_waiting(t)
+        why_waiting(table)
     return True
 
 
-def why_waiting(t: HeldTable) -> None:
+def why_waiting(table: HeldTable) -> None:
     """A tap beside a dialog's buttons did nothing: a double not answered yet says so."""
-    if t.game.state.phase is Phase.CUBE_OFFERED and not t.answer_window.open:
-        t.flash(tr("newcomer.answer_first"))
+    if table.game.state.phase is Phase.CUBE_OFFERED and not table.answer_window.open:
+        table.flash(tr("newcomer.answer_first"))
 
 
-def command(t: HeldTable, name: Command) -> bool:
+def command(table: HeldTable, name: Command) -> bool:
     """A keyboard or controller command: True when a dialog holding the game took it."""
-    if not t.modal.buttons:  # no cube offer to answer, no end of a game
+    if not table.modal.buttons:  # no cube offer to answer, no end of a game
         return False
-    if t.game.state.phase is Phase.CUBE_OFFERED and name in (Command.TAKE, Command.PASS):
-        if not t.answer_window.open:  # while an answer can be undone, only Undo (or Enter on it)
-            t.choose_answer(name == Command.TAKE, at_once=True)  # the coach may still ask first
+    if table.game.state.phase is Phase.CUBE_OFFERED and name in (Command.TAKE, Command.PASS):
+        if not table.answer_window.open:  # while an answer can be undone, only Undo (or Enter on it)
+            table.choose_answer(name == Command.TAKE, at_once=True)  # the coach may still ask first
     elif name == Command.HINT:
-        t.ask_hint()
-    elif name != Command.SELECT or t.modal_ready:
-        t.modal.navigate(name)
+        table.ask_hint()
+    elif name != Command.SELECT or table.modal_ready:
+        table.modal.navigate(name)
     return True
 
 

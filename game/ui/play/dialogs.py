@@ -36,9 +36,9 @@ WIN_KEYS = {
 }
 
 
-def modal_buttons(t: GameHost) -> list[Button]:
+def modal_buttons(table: GameHost) -> list[Button]:
     """The dialog's buttons for the current phase (none outside a cube offer to a human and game over)."""
-    game = t.game
+    game = table.game
     s = game.state
     modal: list[Button] = []
     if s.phase is Phase.CUBE_OFFERED and game.is_human(1 - s.turn):
@@ -59,7 +59,7 @@ def modal_buttons(t: GameHost) -> list[Button]:
             Button(
                 pygame.Rect(x, card.y + TAKE_Y, w, ANSWER_H),
                 i18n.tr("ui.take"),
-                lambda: t.choose_answer(True),
+                lambda: table.choose_answer(True),
                 "green",
                 sub=take_sub,
                 size=ANSWER_SIZE,
@@ -70,45 +70,49 @@ def modal_buttons(t: GameHost) -> list[Button]:
             Button(
                 pygame.Rect(x, card.y + PASS_Y, w, ANSWER_H),
                 i18n.tr("ui.pass"),
-                lambda: t.choose_answer(False),
+                lambda: table.choose_answer(False),
                 "red",
                 sub=pass_sub,
                 size=ANSWER_SIZE,
                 sub_size=SECONDARY,
             )
         )
-        if t.hints.cube is None and game.can_hint:
-            label = i18n.tr("ui.hint_thinking") if t.hints.pending else i18n.tr("ui.hint")
+        if table.hints.cube is None and game.can_hint:
+            label = i18n.tr("ui.hint_thinking") if table.hints.pending else i18n.tr("ui.hint")
             modal.append(
                 Button(
-                    pygame.Rect(x + 30, card.y + HINT_Y, w - 60, 54), label, t.ask_cube_hint, "grey", size=24
+                    pygame.Rect(x + 30, card.y + HINT_Y, w - 60, 54),
+                    label,
+                    table.ask_cube_hint,
+                    "grey",
+                    size=24,
                 )
             )
     elif s.phase is Phase.GAME_OVER or game.timed_out:
-        buttons = game_over_buttons(t)
+        buttons = game_over_buttons(table)
         size, rects = button_row([label for label, _, _ in buttons], BUTTON_SIZE[len(buttons)])
         for (label, action, colour), rect in zip(buttons, rects, strict=True):
             modal.append(Button(rect, label, action, colour, size=size))
     return modal
 
 
-def game_over_buttons(t: GameHost) -> list[tuple[str, Callable[[], None], str]]:
+def game_over_buttons(table: GameHost) -> list[tuple[str, Callable[[], None], str]]:
     """The game-over dialog's buttons, left to right: label, action, colour (a demo has no Review)."""
-    game = t.game
+    game = table.game
     over = game.match.is_over or game.timed_out
     label = i18n.tr("ui.new_match") if over else i18n.tr("ui.next_game")
     review = (
         []
         if game.mode == GameMode.DEMO or game.timed_out
-        else [(i18n.tr("review.button"), t.open_review, "gold")]
+        else [(i18n.tr("review.button"), table.open_review, "gold")]
     )
     check: list[tuple[str, Callable[[], None], str]] = []
-    if match_terms.revealed(t):  # the whole commitment, the secret, the players' parts, a QR code
-        check = [(i18n.tr("dice.check"), t.check_dice, "blue")]
+    if match_terms.revealed(table):  # the whole commitment, the secret, the players' parts, a QR code
+        check = [(i18n.tr("dice.check"), table.check_dice, "blue")]
     if over and game.setup.tournament is not None:  # scored into the draw already: back to it
-        return [(i18n.tr("tourney.back"), t.terms.back_to_tournament, "green"), *check, *review]
-    first = [(label, t.next_game, "green"), *check]
-    return [*first, *review, (i18n.tr("ui.to_title"), t.to_title, "grey")]
+        return [(i18n.tr("tourney.back"), table.terms.back_to_tournament, "green"), *check, *review]
+    first = [(label, table.next_game, "green"), *check]
+    return [*first, *review, (i18n.tr("ui.to_title"), table.to_title, "grey")]
 
 
 BUTTON_SIZE = {1: 34, 2: 34, 3: 30, 4: 26}
@@ -138,16 +142,16 @@ def button_row(labels: list[str], largest: int) -> tuple[int, list[pygame.Rect]]
     return size, rects
 
 
-def game_over_box(t: GameHost) -> pygame.Rect:
+def game_over_box(table: GameHost) -> pygame.Rect:
     """The game-over dialog: 660 wide, wider when its buttons need the room."""
-    row = [b.rect for b in t.modal.buttons] or [pygame.Rect(0, 0, 0, 0)]
-    width = max(GAME_OVER_W, row[-1].right - row[0].x + 2 * 24, match_terms.secret_width(t) + 2 * 24)
+    row = [b.rect for b in table.modal.buttons] or [pygame.Rect(0, 0, 0, 0)]
+    width = max(GAME_OVER_W, row[-1].right - row[0].x + 2 * 24, match_terms.secret_width(table) + 2 * 24)
     cx = L.BOARD_X + L.BOARD_W // 2
     return pygame.Rect(cx - width // 2, L.MID_Y - 210, width, 400)
 
 
-def _dim_board(t: GameHost, surface: pygame.Surface) -> None:
-    shade = t.view.glow("box", (L.BOARD_W, L.BOARD_H), (0, 0, 0, 150))
+def _dim_board(table: GameHost, surface: pygame.Surface) -> None:
+    shade = table.view.glow("box", (L.BOARD_W, L.BOARD_H), (0, 0, 0, 150))
     surface.blit(shade, (L.BOARD_X, L.BOARD_Y))
 
 
@@ -192,12 +196,12 @@ def offer_card() -> pygame.Rect:
     return pygame.Rect(L.PANEL_X, top, L.PANEL_W, bottom - top)
 
 
-def draw_cube_offer(t: GameHost, surface: pygame.Surface) -> None:
-    game = t.game
+def draw_cube_offer(table: GameHost, surface: pygame.Surface) -> None:
+    game = table.game
     s = game.state
     card = offer_card()
     _frame(surface, card)
-    t.view.draw_cube(surface, s.cube.value * 2, (card.x + 40, card.y + 34))
+    table.view.draw_cube(surface, s.cube.value * 2, (card.x + 40, card.y + 34))
     text_w = card.width - 96  # right of the cube, clear of the frame
     text_x = card.x + 78 + text_w // 2
     offer = two_lines(
@@ -217,9 +221,9 @@ def draw_cube_offer(t: GameHost, surface: pygame.Surface) -> None:
         if CACHE.font(SECONDARY).size(ask)[0] > width:  # "White: take or pass?" too long: the offer says who
             ask = i18n.tr("ui.answer_double_you")
         draw_text(surface, ask, SECONDARY, (cx, card.y + ASK_Y), (255, 230, 120), width=width)
-        t.modal.draw(surface, t.sprites)
+        table.modal.draw(surface, table.sprites)
         # The expert's take or pass, above the answers, with its numbers (where the Hint button was).
-        draw_advice(surface, t.hints.cube_lines(), advice_rect())
+        draw_advice(surface, table.hints.cube_lines(), advice_rect())
     else:
         thinking = i18n.tr("ui.thinking", name=i18n.tr_message(game.name(answerer)))
         middle = card.y + (TAKE_Y + card.height) // 2  # where the answer buttons would stand
@@ -230,37 +234,37 @@ LOSS = (255, 140, 120)
 """The colour of points lost (the points won are green)."""
 
 
-def points_line(t: GameHost) -> tuple[str, tuple[int, int, int]]:
+def points_line(table: GameHost) -> tuple[str, tuple[int, int, int]]:
     """What the game was worth, for the person at the screen: "+2 pts" in green for a win, and for the
     human who lost to the computer "−2 pts" in red (a play test saw a lost game shown as "+2 pts" in
     green: the winner's points, read by the loser as his). Between two players the points are the
     winner's, whose name stands above them."""
-    r = t.game.state.result
+    r = table.game.state.result
     assert r is not None
-    human = t.game.human
+    human = table.game.human
     if human is not None and r.winner != human:
         return i18n.tr_n("gameover.lost", r.points, points=r.points), LOSS
     won = i18n.tr("ui.point_won") if r.points == 1 else i18n.tr("ui.points_won", points=r.points)
     return won, (160, 255, 160)
 
 
-def draw_game_over(t: GameHost, surface: pygame.Surface) -> None:
-    game = t.game
+def draw_game_over(table: GameHost, surface: pygame.Surface) -> None:
+    game = table.game
     if game.timed_out:
-        draw_time_over(t, surface)
+        draw_time_over(table, surface)
         return
     s = game.state
     r = s.result
     assert r is not None
-    _dim_board(t, surface)
-    box = game_over_box(t)
+    _dim_board(table, surface)
+    box = game_over_box(table)
     cx, width = box.centerx, box.width - 40
     _frame(surface, box)
     title = i18n.tr_message(game.say("ui.match_over" if game.match.is_over else "ui.wins", r.winner))
     draw_text(surface, title, 44, (cx, box.y + 50), GOLD, width=width)
     how = i18n.tr("ui.win_pass") if r.passed else i18n.tr(WIN_KEYS[r.kind])
     draw_text(surface, how, 32, (cx, box.y + 100), (255, 255, 255), width=width)
-    pts, colour = points_line(t)
+    pts, colour = points_line(table)
     draw_text(surface, pts, 40, (cx, box.y + 146), colour)
     sc = game.match.score
     line = f"{i18n.tr_message(game.name(0))} {sc[0]} : {sc[1]} {i18n.tr_message(game.name(1))}"
@@ -268,18 +272,18 @@ def draw_game_over(t: GameHost, surface: pygame.Surface) -> None:
     if s.rules.match_length:  # closer together than before: the dice secret under it touched the buttons
         where = i18n.tr("ui.match_to", length=s.rules.match_length)
         draw_text(surface, where, 26, (cx, box.y + 228), (170, 180, 200), width=width)
-    match_terms.draw_secret(t, surface, box)
-    t.modal.draw(surface, t.sprites)
+    match_terms.draw_secret(table, surface, box)
+    table.modal.draw(surface, table.sprites)
 
 
-def draw_time_over(t: GameHost, surface: pygame.Surface) -> None:
+def draw_time_over(table: GameHost, surface: pygame.Surface) -> None:
     """A bank ran out: the other player wins the match, whatever the score (the clock's rules)."""
-    game = t.game
+    game = table.game
     timer = game.timer
     assert timer is not None and timer.lost_on_time is not None
     loser = timer.lost_on_time
-    _dim_board(t, surface)
-    box = game_over_box(t)
+    _dim_board(table, surface)
+    box = game_over_box(table)
     cx, width = box.centerx, box.width - 40
     _frame(surface, box)
     title = i18n.tr_message(game.say("ui.match_over", 1 - loser))
@@ -291,8 +295,8 @@ def draw_time_over(t: GameHost, surface: pygame.Surface) -> None:
     sc = game.match.score
     line = f"{i18n.tr_message(game.name(0))} {sc[0]} : {sc[1]} {i18n.tr_message(game.name(1))}"
     draw_text(surface, line, 30, (cx, box.y + 206), (230, 230, 240), width=width)
-    match_terms.draw_secret(t, surface, box)
-    t.modal.draw(surface, t.sprites)
+    match_terms.draw_secret(table, surface, box)
+    table.modal.draw(surface, table.sprites)
 
 
 __all__ = [

@@ -75,80 +75,83 @@ LOW = 60
 FINGERPRINT_COLOUR = (150, 165, 190)
 
 
-def fingerprint_text(t: GameHost, width: int) -> str:
+def fingerprint_text(table: GameHost, width: int) -> str:
     """ "Dice 5947d 7c33d" in the words that fit ``width`` at the floor size ("" for seeded dice)."""
-    shown = t.game.match_dice.fingerprint
-    if shown is None or t.game.match_dice.typed:
+    shown = table.game.match_dice.fingerprint
+    if shown is None or table.game.match_dice.typed:
         return ""
     return first_fitting([tr("dice.fingerprint", code=shown), shown], MIN_SIZE, width)
 
 
-def facts(t: GameHost) -> tuple[object, ...]:
+def facts(table: GameHost) -> tuple[object, ...]:
     """What this module paints into the cached panel (the panel repaints when it changes)."""
-    timer = t.game.timer
+    timer = table.game.timer
     clock = None if timer is None else (timer.shown(0), timer.shown(1), timer.running, timer.lost_on_time)
-    return (clock, t.game.match_dice.fingerprint, t.game.match_dice.typed, t.game.setup.aids)
+    return (clock, table.game.match_dice.fingerprint, table.game.match_dice.typed, table.game.setup.aids)
 
 
 def paint(
-    t: GameHost,
+    table: GameHost,
     surface: pygame.Surface,
     boxes: dict[int, pygame.Rect],
     free_row: pygame.Rect | None,
 ) -> None:
     """The clocks into the players' ``boxes``, and the fingerprint into ``free_row``, a row of the
     panel with nothing else in it now (panel-surface coordinates; None: no room now)."""
-    timer = t.game.timer
+    timer = table.game.timer
     if timer is not None:
         for player, box in boxes.items():
             delay, bank = timer.shown(player)
             running = timer.running == player
             colour = (255, 110, 100) if bank < LOW else (GOLD if running else (225, 230, 240))
             left = box.x + 84
-            s = t.game.state
+            s = table.game.state
             if s.cube.owner == player and s.phase is not Phase.CUBE_OFFERED:  # the owner's cube is there
                 left = (
-                    box.x + 80 + t.sprites.variant(f"cube_{min(s.cube.value, 64)}", "small").get_width() + 8
+                    box.x
+                    + 80
+                    + table.sprites.variant(f"cube_{min(s.cube.value, 64)}", "small").get_width()
+                    + 8
                 )
             drawn = draw_text(surface, clock_text(bank), CLOCK_SIZE, (left, box.y + 90), colour, "midleft")
             if delay > 0:
                 small = (255, 236, 160) if running else (150, 160, 180)
                 draw_text(surface, f"+{delay}", MIN_SIZE, (drawn.right + 6, box.y + 92), small, "midleft")
-    text = fingerprint_text(t, free_row.w if free_row is not None else 0)
+    text = fingerprint_text(table, free_row.w if free_row is not None else 0)
     if text and free_row is not None:
         draw_text(surface, text, MIN_SIZE, free_row.center, FINGERPRINT_COLOUR, width=free_row.w)
 
 
-def revealed(t: GameHost) -> bool:
+def revealed(table: GameHost) -> bool:
     """The dice secret may be shown now: the match is over (or lost on time), or an unlimited
     session's game is (each has its own secret, issue 37)."""
-    game = t.game
+    game = table.game
     dice = game.match_dice
     if dice.secret is None or dice.typed:
         return False
     return game.match.is_over or game.timed_out or (dice.per_game and game.state.phase is Phase.GAME_OVER)
 
 
-def secret_line(t: GameHost) -> str:
+def secret_line(table: GameHost) -> str:
     """The game-over dialog's line: the dice secret, revealed ("" when there is none to show)."""
-    dice = t.game.match_dice
+    dice = table.game.match_dice
     if dice.secret is None or dice.typed:
         return ""
     return tr("dice.secret", secret=dice.secret)
 
 
-def secret_width(t: GameHost) -> int:
+def secret_width(table: GameHost) -> int:
     """How wide the secret's line is drawn (0 when it is not shown): the dialog grows to hold it."""
-    text = secret_line(t)
-    if not text or not revealed(t):
+    text = secret_line(table)
+    if not text or not revealed(table):
         return 0
     return min(CACHE.font(MIN_SIZE).size(text)[0], L.BOARD_W - 2 * 24)
 
 
-def draw_secret(t: GameHost, surface: pygame.Surface, box: pygame.Rect) -> None:
+def draw_secret(table: GameHost, surface: pygame.Surface, box: pygame.Rect) -> None:
     """Under the match-over dialog's score (the match is over: the secret may be shown now)."""
-    text = secret_line(t)
-    if text and revealed(t):
+    text = secret_line(table)
+    if text and revealed(table):
         draw_text(surface, text, MIN_SIZE, (box.centerx, box.y + 258), (190, 200, 220), width=box.w - 40)
 
 

@@ -26,36 +26,36 @@ from game.ui.text import CACHE, MIN_SIZE, draw_text
 from game.ui.widgets import Button
 
 
-def last_play(t: GameHost) -> str:
+def last_play(table: GameHost) -> str:
     """The previous turn's play in players' notation, written in the numbers of the board's labels
     (:mod:`game.ui.reading`): the computer's "17/11*" reads "8/14*" under the human's labels."""
-    s = t.game.state
+    s = table.game.state
     if s.last_player is None or not s.last_play:
         return ""
-    return play_text(s.last_play, s.last_player, t.game.perspective)
+    return play_text(s.last_play, s.last_player, table.game.perspective)
 
 
-def last_text(t: GameHost) -> str:
+def last_text(table: GameHost) -> str:
     """The previous turn in players' notation ("Last: Black 13/7 8/7"), for the side panel; a turn
     that could not move says so ("Last: Computer could not move")."""
-    s = t.game.state
+    s = table.game.state
     if s.last_player is None:
         return ""
     if not s.last_play:
-        return passed_text(t.game, s.last_player)
-    return tr("ui.last_play", name=tr_message(t.game.name(s.last_player)), play=last_play(t))
+        return passed_text(table.game, s.last_player)
+    return tr("ui.last_play", name=tr_message(table.game.name(s.last_player)), play=last_play(table))
 
 
-def active(t: GameHost) -> int | None:
-    s = t.game.state
+def active(table: GameHost) -> int | None:
+    s = table.game.state
     if s.phase is Phase.CUBE_OFFERED:
         return 1 - s.turn
     return s.turn if s.phase in (Phase.ROLL, Phase.MOVING) else None
 
 
-def shown_score(t: GameHost) -> tuple[int, int]:
-    s = t.game.state
-    return t.game.match.score if s.phase is Phase.GAME_OVER else s.score
+def shown_score(table: GameHost) -> tuple[int, int]:
+    s = table.game.state
+    return table.game.match.score if s.phase is Phase.GAME_OVER else s.score
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ _REMEMBERED: list[tuple[tuple[object, ...], PanelFacts]] = []
 """The last :func:`state_facts`: what they were computed from, and they."""
 
 
-def state_facts(t: GameHost) -> PanelFacts:
+def state_facts(table: GameHost) -> PanelFacts:
     """The panel's facts for the state, remembered for the state, the board's perspective, the game's
     set-up and the language's catalogue.
 
@@ -91,7 +91,7 @@ def state_facts(t: GameHost) -> PanelFacts:
     change, so being the same object means the same facts; compared by identity, as a new state may
     equal an old one.
     """
-    game = t.game
+    game = table.game
     s = game.state
     given = (s, game.perspective, game.setup, catalogue(get_language()))  # a reloaded catalogue is new
     if _REMEMBERED:
@@ -100,10 +100,10 @@ def state_facts(t: GameHost) -> PanelFacts:
             return remembered
     now = PanelFacts(
         pips=s.board_for(0).pips(),
-        acting=active(t),
+        acting=active(table),
         match_length=s.rules.match_length,
         crawford=s.crawford,
-        last_line=last_text(t),
+        last_line=last_text(table),
         names=(tr_message(game.name(0)), tr_message(game.name(1))),
         language_mark=tr("ui.computer_level", level=""),
         offered=s.phase is Phase.CUBE_OFFERED,
@@ -136,11 +136,11 @@ HINT_ROWS = pygame.Rect(_ROW_X, UNDO_BUTTON.bottom + 12, _ROW_W, 2 * ROW_H)
 """The expert's play (Hint): two rows under Undo/Hint, above the bottom player's box."""
 
 
-def buttons(t: GameHost) -> list[Button]:
+def buttons(table: GameHost) -> list[Button]:
     """The panel's buttons for the current phase (Menu always, first; Roll/Double, Done/Undo/Hint)."""
-    game = t.game
+    game = table.game
     s = game.state
-    b = [Button(pygame.Rect(L.W - 136, 4, 128, 48), tr("ui.menu"), t.open_menu, "grey", size=24)]
+    b = [Button(pygame.Rect(L.W - 136, 4, 128, 48), tr("ui.menu"), table.open_menu, "grey", size=24)]
     if game.timed_out:
         return b  # the match is over on time: its dialog has the buttons
     px = L.PANEL_X + 10
@@ -148,32 +148,32 @@ def buttons(t: GameHost) -> list[Button]:
     if s.phase is Phase.ROLL and game.is_human(s.turn) and s.can_double() is None:
         roll, double = roll_and_double()  # side by side: the cube advice, in words, has the room under them
         b.append(Button(roll, tr("ui.roll"), game.roll, "green", size=ROLL_SIZE))
-        b.append(Button(double, tr("ui.double"), t.offer_double, "gold", size=DOUBLE_SIZE))
-        if t.hints.cube is None and game.can_hint:  # what would the expert do with the cube?
-            label = tr("ui.hint_thinking") if t.hints.pending else tr("ui.hint")
+        b.append(Button(double, tr("ui.double"), table.offer_double, "gold", size=DOUBLE_SIZE))
+        if table.hints.cube is None and game.can_hint:  # what would the expert do with the cube?
+            label = tr("ui.hint_thinking") if table.hints.pending else tr("ui.hint")
             top = advice_area().centery - 28
-            b.append(Button(pygame.Rect(px, top, pw, 56), label, t.ask_cube_hint, "grey", size=26))
+            b.append(Button(pygame.Rect(px, top, pw, 56), label, table.ask_cube_hint, "grey", size=26))
     elif s.phase is Phase.MOVING and game.is_human(s.turn):
         colour = "green" if s.turn_state().is_complete else "grey"
-        b.append(Button(DONE_BUTTON.copy(), tr("ui.done"), t.end_turn, colour, size=40))
+        b.append(Button(DONE_BUTTON.copy(), tr("ui.done"), table.end_turn, colour, size=40))
         if s.moves:
-            b.append(Button(UNDO_BUTTON.copy(), tr("ui.undo"), t.undo, "blue", size=32))
+            b.append(Button(UNDO_BUTTON.copy(), tr("ui.undo"), table.undo, "blue", size=32))
         elif game.can_hint and s.turn_state().most > 0:
             # Hint and Undo share a place: a hint is for the turn's start, Undo exists only after a move.
-            label = tr("ui.hint_thinking") if t.hints.pending else tr("ui.hint")
-            hint = Button(UNDO_BUTTON.copy(), label, t.ask_hint, "gold", size=32)
-            hint.enabled = t.hints.moves is None  # shown: greyed until the player moves
+            label = tr("ui.hint_thinking") if table.hints.pending else tr("ui.hint")
+            hint = Button(UNDO_BUTTON.copy(), label, table.ask_hint, "gold", size=32)
+            hint.enabled = table.hints.moves is None  # shown: greyed until the player moves
             b.append(hint)
     return b
 
 
-def status(t: GameHost) -> tuple[str, Colour]:
+def status(table: GameHost) -> tuple[str, Colour]:
     """The one line at the top: a flashed refusal, else whose turn it is and what to do."""
-    if t.flash_time > 0 and t.flash_text:
-        return t.flash_text, (255, 200, 60)
-    if t.status_note:  # something holds the game (the coach's card, an answer to undo) and says what
-        return t.status_note, (255, 200, 60)
-    game = t.game
+    if table.flash_time > 0 and table.flash_text:
+        return table.flash_text, (255, 200, 60)
+    if table.status_note:  # something holds the game (the coach's card, an answer to undo) and says what
+        return table.status_note, (255, 200, 60)
+    game = table.game
     s = game.state
     name = tr_message(game.name(s.turn))
     timer = game.timer
@@ -185,7 +185,7 @@ def status(t: GameHost) -> tuple[str, Colour]:
     if s.phase is Phase.ROLL:
         if not game.is_human(s.turn):
             return tr("ui.thinking", name=name), (200, 220, 255)
-        return turn_words.roll_line(game, s, t.keys), (255, 255, 255)
+        return turn_words.roll_line(game, s, table.keys), (255, 255, 255)
     if s.phase is Phase.CUBE_OFFERED:
         return tr_message(game.say("ui.answer_double", 1 - s.turn)), (255, 230, 120)
     if s.phase is Phase.MOVING:
@@ -193,7 +193,7 @@ def status(t: GameHost) -> tuple[str, Colour]:
         assert s.dice is not None
         if turn.most == 0:
             return turn_words.cannot_move(game, s), (255, 160, 120)
-        why = t.hints.why_text()
+        why = table.hints.why_text()
         if why and game.is_human(s.turn):  # the hint's arrows stand on the board: the line says why
             return why, HINT  # that play is good, the opening roll's note too (issue 36: the note won)
         if game.note and not s.moves:
@@ -201,7 +201,7 @@ def status(t: GameHost) -> tuple[str, Colour]:
         if not game.is_human(s.turn):
             return tr("ui.thinking", name=name), (200, 220, 255)
         if turn.is_complete:
-            return turn_words.complete_line(game, s, t.keys), (160, 255, 160)
+            return turn_words.complete_line(game, s, table.keys), (160, 255, 160)
         dice = "-".join(str(d) for d in sorted(s.dice, reverse=True))  # the usual way: "6-1", not "1-6"
         return tr_message(game.say("ui.to_move", s.turn, dice=dice)), (255, 255, 255)
     assert s.result is not None
@@ -214,21 +214,21 @@ BANNER_GAP = 40
 """Between the status and the demo's banner."""
 
 
-def draw_status(t: GameHost, surface: pygame.Surface) -> list[pygame.Rect]:
+def draw_status(table: GameHost, surface: pygame.Surface) -> list[pygame.Rect]:
     """The status line; in the demo, the banner at its right while the status fits the room left of
     it. A flashed line ("This is a demo. To play: ...") or a status too wide for that room takes the
     whole line and the banner gives way: they never touch. Returns the rects drawn."""
-    text, colour = status(t)
+    text, colour = status(table)
     y = L.STATUS_H // 2
     room = STATUS_RIGHT - STATUS_LEFT
     banner, banner_colour = "", (150, 160, 180)
-    if t.game.setup.mode == GameMode.DEMO:
+    if table.game.setup.mode == GameMode.DEMO:
         banner = tr("ui.demo_banner")
-    elif t.terms.save_failing:  # saves keep failing: said at the right end until one succeeds
+    elif table.terms.save_failing:  # saves keep failing: said at the right end until one succeeds
         banner, banner_colour = tr("saved.failing"), (255, 120, 110)
     if banner:
         left = room - CACHE.font(MIN_SIZE).size(banner)[0] - BANNER_GAP
-        flashing = t.flash_time > 0 and bool(t.flash_text)
+        flashing = table.flash_time > 0 and bool(table.flash_text)
         fits = CACHE.font(CACHE.fit_size(text, 28, left)).size(text)[0] <= left
         at = (STATUS_LEFT, y)
         if fits and not flashing:
@@ -238,56 +238,56 @@ def draw_status(t: GameHost, surface: pygame.Surface) -> list[pygame.Rect]:
     return [draw_text(surface, text, 30, (STATUS_LEFT, y), colour, anchor="midleft", width=L.W - 160)]
 
 
-def level_text(t: GameHost) -> str:
+def level_text(table: GameHost) -> str:
     """ "Computer: Intermediate" with the level's name in the player's language; the level's name alone
     where that is too wide for the panel at the floor size (the box above says it is the computer)."""
-    level = tr_level(t.game.opponent.level)
+    level = tr_level(table.game.opponent.level)
     return first_fitting([tr("ui.computer_level", level=level), level], MIN_SIZE, L.PANEL_W - 12)
 
 
-def last_band(t: GameHost) -> pygame.Rect:
+def last_band(table: GameHost) -> pygame.Rect:
     """The last play's band (screen coordinates): :data:`LAST_ROW`, and the row under it too when no
     button of the panel stands there (the computer's turn, the game's end, the demo)."""
     two = pygame.Rect(LAST_ROW.x, LAST_ROW.y, LAST_ROW.w, 2 * ROW_H)
-    if any(b.visible and b.rect.colliderect(two) for b in t.buttons.buttons):
+    if any(b.visible and b.rect.colliderect(two) for b in table.buttons.buttons):
         return LAST_ROW.copy()
     return two
 
 
-def last_lines(t: GameHost, rows: int) -> list[str]:
+def last_lines(table: GameHost, rows: int) -> list[str]:
     """The last play in at most ``rows`` lines of the panel's width at the floor size: "Last: White
     bar/22* 13/11(2) 6/1*" whole if it fits, else without "Last:", else who and the play's first
     moves and "…": who moved is never left out (issue 36: "17/20* 17/22" alone said nobody)."""
-    s = t.game.state
+    s = table.game.state
     if s.last_player is None:
         return []
     if not s.last_play:  # a turn that could not move: said whole, or short ("Computer: no move")
-        short = tr("ui.no_move_short", name=tr_message(t.game.name(s.last_player)))
-        return fit_lines([last_text(t), short], rows, _ROW_W)
-    play = last_play(t)
-    name = tr_message(t.game.name(s.last_player))
-    return fit_lines([last_text(t), f"{name} {play}"], rows, _ROW_W)
+        short = tr("ui.no_move_short", name=tr_message(table.game.name(s.last_player)))
+        return fit_lines([last_text(table), short], rows, _ROW_W)
+    play = last_play(table)
+    name = tr_message(table.game.name(s.last_player))
+    return fit_lines([last_text(table), f"{name} {play}"], rows, _ROW_W)
 
 
-def hint_lines(t: GameHost) -> list[str]:
+def hint_lines(table: GameHost) -> list[str]:
     """The expert's play in the two rows of :data:`HINT_ROWS`: "Expert: 13/11 6/1*", else the play."""
-    text = t.hints.text()
-    if not text or not t.hints.moves:
+    text = table.hints.text()
+    if not text or not table.hints.moves:
         return []
-    return fit_lines([text, t.hints.play()], 2, _ROW_W)
+    return fit_lines([text, table.hints.play()], 2, _ROW_W)
 
 
-def facts(t: GameHost) -> tuple[object, ...]:
+def facts(table: GameHost) -> tuple[object, ...]:
     """Everything the side panel shows: when this changes, the cached panel is repainted."""
     return (
-        state_facts(t),
-        shown_score(t),
-        last_band(t).height,
-        t.game.opponent.level,
-        t.hints.moves,
-        tuple(t.hints.cube_lines()),
-        t.view.style(),
-        match_terms.facts(t),
+        state_facts(table),
+        shown_score(table),
+        last_band(table).height,
+        table.game.opponent.level,
+        table.hints.moves,
+        tuple(table.hints.cube_lines()),
+        table.view.style(),
+        match_terms.facts(table),
     )
 
 
@@ -298,14 +298,14 @@ class Panel:
         self.surface: pygame.Surface | None = None
         self.key: object = None
 
-    def draw(self, t: GameHost, surface: pygame.Surface) -> None:
-        now = facts(t)
+    def draw(self, table: GameHost, surface: pygame.Surface) -> None:
+        now = facts(table)
         ox, oy = L.PANEL_X - 4, L.BOARD_Y
         if now != self.key or self.surface is None:
-            static = t.view.static(t.game.perspective)
+            static = table.view.static(table.game.perspective)
             area = pygame.Rect(ox, oy, L.W - ox, L.BOARD_H)
             self.surface = static.subsurface(area).copy()
-            paint(t, self.surface, ox, oy)
+            paint(table, self.surface, ox, oy)
             self.key = now
         surface.blit(self.surface, (ox, oy))
 
@@ -353,25 +353,25 @@ def paint_player(
     return drawn
 
 
-def fingerprint_row(t: GameHost) -> pygame.Rect | None:
+def fingerprint_row(table: GameHost) -> pygame.Rect | None:
     """Where the dice's fingerprint stands now (screen coordinates; None: not shown): in the level row
     for two players, else in the last play's band at the match's start only, before its first turn.
     A turn that could not move mid-game says so in that band (issue 36: the fingerprint came back there
     each time the computer could not move, meaning nothing to a visitor)."""
-    s = t.game.state
-    if t.game.setup.mode == "two":
+    s = table.game.state
+    if table.game.setup.mode == "two":
         return LEVEL_ROW.copy()
-    if s.last_player is None and t.game.games == 0 and s.phase is not Phase.CUBE_OFFERED:
+    if s.last_player is None and table.game.games == 0 and s.phase is not Phase.CUBE_OFFERED:
         return LAST_ROW.copy()
     return None
 
 
-def paint(t: GameHost, surface: pygame.Surface, ox: int, oy: int) -> None:
-    game = t.game
+def paint(table: GameHost, surface: pygame.Surface, ox: int, oy: int) -> None:
+    game = table.game
     s = game.state
     pips = s.board_for(0).pips()
-    score = shown_score(t)
-    acting = active(t)
+    score = shown_score(table)
+    acting = active(table)
     w = L.PANEL_W - 12
     boxes: dict[int, pygame.Rect] = {}
     for player in (1, 0):
@@ -381,7 +381,7 @@ def paint(t: GameHost, surface: pygame.Surface, ox: int, oy: int) -> None:
         pygame.draw.rect(surface, (44, 54, 72) if on else (36, 42, 56), rect, border_radius=12)
         if on:
             pygame.draw.rect(surface, GOLD, rect, 4, border_radius=12)
-        sprite = t.sprites.get(f"checker_{('white', 'black')[player]}")
+        sprite = table.sprites.get(f"checker_{('white', 'black')[player]}")
         surface.blit(sprite, (rect.x + 12, rect.y + 14))
         name = tr_message(game.name(player))
         shown = tr("ui.pips", pips=pips[player]) if game.setup.aids else ""  # tournament rules: no pips
@@ -389,11 +389,11 @@ def paint(t: GameHost, surface: pygame.Surface, ox: int, oy: int) -> None:
         if s.cube.owner == player and s.phase is not Phase.CUBE_OFFERED:
             # Who owns the cube is told by where it stands on the bar; here it is told again, with its
             # value, in the owner's own box (a player who does not follow the bar sees it by the name).
-            cube = t.sprites.variant(f"cube_{min(s.cube.value, 64)}", "small")
+            cube = table.sprites.variant(f"cube_{min(s.cube.value, 64)}", "small")
             surface.blit(cube, cube.get_rect(midleft=(rect.x + 80, rect.y + 90)))
     # The clocks in the players' boxes (after the cube), the dice's fingerprint in its row if any.
-    row = fingerprint_row(t)
-    match_terms.paint(t, surface, boxes, row.move(-ox, -oy) if row is not None else None)
+    row = fingerprint_row(table)
+    match_terms.paint(table, surface, boxes, row.move(-ox, -oy) if row is not None else None)
     length = s.rules.match_length
     line = tr("ui.match_to", length=length) if length else tr("ui.session_score")
     if s.phase is not Phase.CUBE_OFFERED:  # the offer's card covers the row but for its glyphs' tops
@@ -409,14 +409,14 @@ def paint(t: GameHost, surface: pygame.Surface, ox: int, oy: int) -> None:
         pygame.draw.rect(surface, (170, 40, 40), badge, border_radius=8)
         draw_text(surface, tr("ui.crawford"), MIN_SIZE, badge.center, (255, 255, 255), width=badge.w - 8)
     if game.setup.mode != GameMode.TWO:
-        level = level_text(t)
+        level = level_text(table)
         size = CACHE.row_size(MIN_SIZE, ROW_H)
         draw_text(surface, level, size, LEVEL_ROW.move(-ox, -oy).center, (170, 170, 190), width=w)
-    band = last_band(t)
-    paint_lines(surface, last_lines(t, band.height // ROW_H), band.move(-ox, -oy), (90, 200, 255))
-    paint_lines(surface, hint_lines(t), HINT_ROWS.move(-ox, -oy), HINT)
+    band = last_band(table)
+    paint_lines(surface, last_lines(table, band.height // ROW_H), band.move(-ox, -oy), (90, 200, 255))
+    paint_lines(surface, hint_lines(table), HINT_ROWS.move(-ox, -oy), HINT)
     if s.phase is Phase.ROLL:  # the cube advice stands where its Hint button was
-        draw_advice(surface, t.hints.cube_lines(), advice_area().move(-ox, -oy))
+        draw_advice(surface, table.hints.cube_lines(), advice_area().move(-ox, -oy))
 
 
 def paint_lines(surface: pygame.Surface, lines: list[str], band: pygame.Rect, colour: Colour) -> None:

@@ -46,14 +46,14 @@ def buttons_key(group: ButtonGroup) -> tuple[object, ...]:
     )
 
 
-def still_key(t: Pictured) -> object | None:
+def still_key(table: Pictured) -> object | None:
     """The game screen's picture key (see the module docstring); ``None`` while anything moves."""
-    cursor = t.cursor
-    if t.anim.busy or t.hands.drag is not None:
+    cursor = table.cursor
+    if table.anim.busy or table.hands.drag is not None:
         return None
-    game = t.game
+    game = table.game
     timer = game.timer
-    hints = t.hints
+    hints = table.hints
     return (
         game.state,  # a new (frozen) object for every change: board, dice, phase, cube, moves, last play
         game.match.score,
@@ -66,23 +66,25 @@ def still_key(t: Pictured) -> object | None:
         None if timer is None else (timer.shown(0), timer.shown(1), timer.running, timer.lost_on_time),
         game.match_dice.fingerprint,
         game.match_dice.typed,
-        t.flash_time > 0,
-        t.flash_text,
-        buttons_key(t.buttons),
-        buttons_key(t.modal),
+        table.flash_time > 0,
+        table.flash_text,
+        buttons_key(table.buttons),
+        buttons_key(table.modal),
         (hints.moves, hints.cube, hints.why, hints.pending),
-        (t.hands.selected, tuple(sorted(t.hands.movable))),
-        (t.dice.values, t.dice.owner, t.dice.tumbling),
+        (table.hands.selected, tuple(sorted(table.hands.movable))),
+        (table.dice.values, table.dice.owner, table.dice.tumbling),
         # Tumbling dice change face, turn and place only every 70 ms (DiceRoll._shuffle): 3 steps in 4
         # paint what the one before did.
-        (tuple(t.dice.faces), tuple(t.dice.angles), tuple(t.dice.offsets)) if t.dice.tumbling else None,
+        (tuple(table.dice.faces), tuple(table.dice.angles), tuple(table.dice.offsets))
+        if table.dice.tumbling
+        else None,
         (cursor.engaged, cursor.point),
-        t.dialog_hidden,
-        t.status_note,
-        (t.answer_window.take, t.answer_window.bar_width() if t.answer_window.open else 0),
-        (t.coach.verdict, t.coach.waiting is not None),
-        t.terms.save_failing,
-        t.view.style(),
+        table.dialog_hidden,
+        table.status_note,
+        (table.answer_window.take, table.answer_window.bar_width() if table.answer_window.open else 0),
+        (table.coach.verdict, table.coach.waiting is not None),
+        table.terms.save_failing,
+        table.view.style(),
         LAYOUT.mirrored,
     )
 

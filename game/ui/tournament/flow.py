@@ -41,9 +41,9 @@ def match_secret(seed: int | None, m: TMatch) -> str | None:
     return hashlib.sha256(f"tournament:{seed}:{m.id}".encode()).hexdigest()[:32]
 
 
-def match_setup(app: Host, t: Tournament, m: TMatch) -> GameSetup:
+def match_setup(app: Host, tournament: Tournament, m: TMatch) -> GameSetup:
     """A two-player match for tournament match ``m``, with the tournament's house rules."""
-    a, b = (t.players[p].name if p is not None else "?" for p in m.players)
+    a, b = (tournament.players[p].name if p is not None else "?" for p in m.players)
     return GameSetup(
         mode=GameMode.TWO,
         match_length=m.length,
@@ -59,7 +59,7 @@ def match_setup(app: Host, t: Tournament, m: TMatch) -> GameSetup:
     )
 
 
-def cut_off(app: Host, t: Tournament, m: TMatch) -> persist.SavedGame | None:
+def cut_off(app: Host, tournament: Tournament, m: TMatch) -> persist.SavedGame | None:
     """The autosave when it is match ``m`` of ``t`` cut off here (its id and both names agree: ids
     repeat from one tournament to the next), else None."""
     if not m.ready:
@@ -68,14 +68,14 @@ def cut_off(app: Host, t: Tournament, m: TMatch) -> persist.SavedGame | None:
     terms = saved.terms if saved is not None else None
     if saved is None or terms is None or terms.get("tournament") != m.id:
         return None
-    names = [t.players[p].name if p is not None else "?" for p in m.players]
+    names = [tournament.players[p].name if p is not None else "?" for p in m.players]
     return saved if terms.get("names") == names else None
 
 
-def play_here(app: Host, t: Tournament, m: TMatch) -> GameScene:
+def play_here(app: Host, tournament: Tournament, m: TMatch) -> GameScene:
     """Start match ``m`` on this screen, or continue it when it was cut off here (the save of any
     other game goes: the organiser chose this)."""
-    saved = cut_off(app, t, m)
+    saved = cut_off(app, tournament, m)
     if saved is not None:
         app.saved = saved
         app.continue_saved()
@@ -88,7 +88,7 @@ def play_here(app: Host, t: Tournament, m: TMatch) -> GameScene:
     persist.clear_game(app.data_dir)
     app.saved = None
     _quiet_kiosk(app)
-    scene = GameScene(app, match_setup(app, t, m))
+    scene = GameScene(app, match_setup(app, tournament, m))
     app.scenes.reset(scene)
     return scene
 

@@ -33,10 +33,15 @@ class ResultScene(ButtonScene):
     opaque = False
 
     def __init__(
-        self, app: Host, t: Tournament, m: TMatch, done: Callable[[str], None], correcting: bool = False
+        self,
+        app: Host,
+        tournament: Tournament,
+        m: TMatch,
+        done: Callable[[str], None],
+        correcting: bool = False,
     ) -> None:
         super().__init__(app)
-        self.t = t
+        self.t = tournament
         self.m = m
         self.done = done
         self.correcting = correcting

@@ -29,15 +29,15 @@ def row_rect(k: int) -> pygame.Rect:
     return pygame.Rect(LEFT_X, LIST_TOP + k * ROW_H, LEFT_W, ROW_H - 2)
 
 
-def draw_pages(t: Tournament) -> list[list[Line]]:
+def draw_pages(tournament: Tournament) -> list[list[Line]]:
     """The draw's pages: each round of each draw (main, consolation, Swiss) as a heading line and its
     matches, as many rounds to a page as fit (an 8-player draw is one page)."""
     blocks: list[list[Line]] = []
     for stage in ("main", "consolation", "swiss"):
-        rounds = sorted({m.round for m in t.matches if m.stage == stage})
+        rounds = sorted({m.round for m in tournament.matches if m.stage == stage})
         for rnd in rounds:
             matches = sorted(
-                (m for m in t.matches if m.stage == stage and m.round == rnd and m.how != "void"),
+                (m for m in tournament.matches if m.stage == stage and m.round == rnd and m.how != "void"),
                 key=lambda m: m.slot,
             )
             if not matches:
@@ -60,21 +60,21 @@ def draw_pages(t: Tournament) -> list[list[Line]]:
     return pages
 
 
-def standing_pages(t: Tournament) -> list[list[Standing]]:
-    rows = t.standings()
+def standing_pages(tournament: Tournament) -> list[list[Standing]]:
+    rows = tournament.standings()
     return [rows[k : k + ROWS] for k in range(0, len(rows), ROWS)] or [[]]
 
 
-def draw_call(surface: pygame.Surface, t: Tournament, m: TMatch | None, lang: str) -> None:
+def draw_call(surface: pygame.Surface, tournament: Tournament, m: TMatch | None, lang: str) -> None:
     """The line under the title: the match called next, the winner, or waiting for other boards."""
-    winner = t.winner() if t.finished else None
+    winner = tournament.winner() if tournament.finished else None
     if m is not None:
-        line, colour = tr("tourney.next_call", call=call_text(t, m, lang)), GOLD
+        line, colour = tr("tourney.next_call", call=call_text(tournament, m, lang)), GOLD
     elif winner is not None:
-        line, colour = tr("tourney.winner", name=t.players[winner].name), (160, 255, 160)
-        consoled = t.winner("consolation") if t.format == "elimination" else None
+        line, colour = tr("tourney.winner", name=tournament.players[winner].name), (160, 255, 160)
+        consoled = tournament.winner("consolation") if tournament.format == "elimination" else None
         if consoled is not None:  # the consolation draw's winner is called too, not only the page's
-            line += " · " + tr("tourney.winner_consolation", name=t.players[consoled].name)
+            line += " · " + tr("tourney.winner_consolation", name=tournament.players[consoled].name)
     else:
         line, colour = tr("tourney.waiting"), DIM
     draw_text(surface, line, 30, (LEFT_X, 108), colour, anchor="midleft", width=LEFT_W)
@@ -96,12 +96,16 @@ def page_title(surface: pygame.Surface, text: str, notice: Notice | None = None)
 
 
 def draw_draw(
-    surface: pygame.Surface, t: Tournament, page: int, current: TMatch | None, notice: Notice | None = None
+    surface: pygame.Surface,
+    tournament: Tournament,
+    page: int,
+    current: TMatch | None,
+    notice: Notice | None = None,
 ) -> None:
-    pages = draw_pages(t)
+    pages = draw_pages(tournament)
     if not pages:
         return
-    title = tr("tourney.format_ko" if t.format == "elimination" else "tourney.format_swiss")
+    title = tr("tourney.format_ko" if tournament.format == "elimination" else "tourney.format_swiss")
     if len(pages) > 1:
         title += f" ({page + 1}/{len(pages)})"
     page_title(surface, title, notice)
@@ -118,10 +122,10 @@ def draw_draw(
         elif odd:
             pygame.draw.rect(surface, STRIPE, rect, border_radius=6)
         odd = not odd
-        draw_match(surface, t, line, rect)
+        draw_match(surface, tournament, line, rect)
 
 
-def draw_match(surface: pygame.Surface, t: Tournament, m: TMatch, rect: pygame.Rect) -> None:
+def draw_match(surface: pygame.Surface, tournament: Tournament, m: TMatch, rect: pygame.Rect) -> None:
     """``R1-2  Anna  5 – 3  Ben  typed in``: the winner in gold, a withdrawn player greyed."""
     y = rect.centery
     draw_text(surface, m.id, MIN_SIZE, (rect.x + 8, y), DIM, anchor="midleft")
@@ -130,7 +134,10 @@ def draw_match(surface: pygame.Surface, t: Tournament, m: TMatch, rect: pygame.R
             name, colour = ("—" if m.known[k] else tr("tourney.to_come")), DIM
         else:
             won = m.done and p == m.winner
-            name, colour = t.players[p].name, GOLD if won else (OUT if t.players[p].withdrawn else INK)
+            name, colour = (
+                tournament.players[p].name,
+                GOLD if won else (OUT if tournament.players[p].withdrawn else INK),
+            )
         x = rect.x + 100 if k == 0 else rect.x + 470
         draw_text(surface, name, MIN_SIZE, (x, y), colour, anchor="midleft", width=250)
     if m.score is not None:
@@ -142,7 +149,9 @@ def draw_match(surface: pygame.Surface, t: Tournament, m: TMatch, rect: pygame.R
         draw_text(surface, how, MIN_SIZE, (rect.right - 8, y), DIM, anchor="midright", width=120)
 
 
-def draw_standings(surface: pygame.Surface, t: Tournament, page: int, notice: Notice | None = None) -> None:
+def draw_standings(
+    surface: pygame.Surface, tournament: Tournament, page: int, notice: Notice | None = None
+) -> None:
     """Place, player, wins, losses and Buchholz (a tie-break of both formats) under their column heads."""
     page_title(surface, tr("tourney.standings"), notice)
     columns = [("place", 8), ("player", 140), ("wins", 480), ("losses", 620), ("buchholz", 750)]
@@ -151,7 +160,7 @@ def draw_standings(surface: pygame.Surface, t: Tournament, page: int, notice: No
         draw_text(
             surface, tr(f"tourney.col.{key}"), MIN_SIZE, (header.x + x, header.centery), DIM, "midleft", 130
         )
-    for k, s in enumerate(standing_pages(t)[page]):
+    for k, s in enumerate(standing_pages(tournament)[page]):
         rect = row_rect(k + 1)
         if k % 2:
             pygame.draw.rect(surface, STRIPE, rect, border_radius=6)

@@ -121,6 +121,16 @@ def started(app: App, mode: str, length: int) -> GameScene:
     return scene
 
 
+def played_and_saved(app: App, mode: str, turns: int, seed: int) -> GameScene:
+    """A match some turns in, its autosave written (its dice secret in it)."""
+    scene = started(app, mode, 5)
+    rng = random.Random(seed)
+    for _ in range(turns):
+        play_turn(scene, rng)
+    app.autosave.save(scene.game)
+    return scene
+
+
 def records(folder: Path) -> list[str]:
     return [p.read_text(encoding="utf-8") for p in sorted((folder / FOLDER).glob("*.mat"))]
 
@@ -198,11 +208,7 @@ def test_an_abandoned_game_reveals_its_secret_in_its_record(tmp_path: Path) -> N
 
 def test_no_file_another_user_can_read_gives_the_rolls_to_come(tmp_path: Path) -> None:
     app = make_app(tmp_path)
-    scene = started(app, "two", 5)
-    rng = random.Random(4)
-    for _ in range(10):
-        play_turn(scene, rng)
-    app.autosave.save(scene.game)
+    scene = played_and_saved(app, "two", 10, 4)
     dice_now = scene.game.match_dice
     secret, parts = dice_now.secret, dice_now.contributions
     assert secret is not None and parts is not None
@@ -283,11 +289,7 @@ def test_a_saved_game_replaced_by_a_new_one_reveals_its_secret_even_after_a_rest
     from tests.helpers.ui_driver import quit_pygame
 
     app = make_app(tmp_path)
-    scene = started(app, "computer", 5)
-    rng = random.Random(9)
-    for _ in range(12):
-        play_turn(scene, rng)
-    app.autosave.save(scene.game)
+    scene = played_and_saved(app, "computer", 12, 9)
     secret = scene.game.match_dice.secret
     assert secret is not None
     app.to_title()  # left for the title: Continue may bring it back, so nothing is revealed yet

@@ -67,13 +67,19 @@ def broken_disk(
         yield os.strerror(errno.ENOSPC if kind == "full" else errno.EROFS)
 
 
-def test_a_settings_change_the_disk_refuses_is_said_to_whoever_made_it(
-    tmp_path: Path, broken_disk: str
-) -> None:
-    app = kiosk_app(tmp_path / "data")
+def operator_settings(folder: Path) -> App:
+    """A cabinet whose operator has opened Settings in the operator menu."""
+    app = kiosk_app(folder)
     click(app, (640, 360))
     open_operator(app, CODE)
     press_button(app, i18n.tr("operator.settings"))
+    return app
+
+
+def test_a_settings_change_the_disk_refuses_is_said_to_whoever_made_it(
+    tmp_path: Path, broken_disk: str
+) -> None:
+    app = operator_settings(tmp_path / "data")
     scene = app.scenes.top
     assert isinstance(scene, SettingsScene)
     press_button(app, scene.value_text("level"))
@@ -85,10 +91,7 @@ def test_a_settings_change_the_disk_refuses_is_said_to_whoever_made_it(
 def test_a_new_operator_code_the_disk_refuses_is_said_and_the_old_one_holds(
     tmp_path: Path, broken_disk: str
 ) -> None:
-    app = kiosk_app(tmp_path / "data")
-    click(app, (640, 360))
-    open_operator(app, CODE)
-    press_button(app, i18n.tr("operator.settings"))
+    app = operator_settings(tmp_path / "data")
     press_button(app, "••••")
     pad = app.scenes.top
     assert isinstance(pad, ChooseCodeScene)

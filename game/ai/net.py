@@ -12,15 +12,20 @@ pygame-ce, so no numpy at run time. Speed comes from two things:
   (seen by the opponent, who is on roll after the play) is computed once and
   each candidate adds the difference of the points it changed.
 
-Inputs (205, the same as ``game/tools/train_td.py``; a test checks they agree),
-for the side on roll ("me") then the opponent, each in its own direction:
+Inputs (the same as ``game/tools/train_td.py`` and ``game/tools/train_teacher.py``; tests check
+they agree), for the side on roll ("me") then the opponent, each in its own direction:
 per point i in 0..23 four units [n >= 1, n >= 2, n >= 3, max(n - 3, 0) / 2]
 (me: 0..95, opponent: 96..191); bar / 2 (192, 193); borne off / 15 (194, 195);
 pips / 150 (196, 197); 1 if there is still contact (198); then the six
 hand-made inputs of :mod:`game.ai.features` (199..204: shots at each side's
-blots, each side's longest prime, each side's escapes). Those are not
-incremental: each candidate adds them to its folded sum. Files with the first
-199 inputs only (``td-net-v1`` without features) still load.
+blots, each side's longest prime, each side's escapes) and, in a 209-input
+file, four more (205..208: pip loss to hits of each side's blots, containment
+of each side's back checkers). Those are not incremental: each candidate adds
+them to its folded sum. Files with the first 199 or 205 inputs still load.
+
+The shipped network (209 inputs, 128 hidden units) was trained on the
+probabilities of a stronger teacher (``game/tools/train_teacher.py``; see
+``assets/weights/README.md``), starting from the TD-trained 199-96 network.
 
 Outputs, for the side on roll before its roll: P(win), P(win a gammon or
 more), P(win a backgammon), P(lose a gammon or more), P(lose a backgammon).
@@ -42,18 +47,7 @@ from game.assets import asset
 from game.engine import Play, Position
 from game.engine.position import is_race, pip_count
 
-from .features import (
-    N_EXTRA,
-    N_FEATURES,
-    PIP_LOSS_SCALE,
-    containment,
-    escapes,
-    extra_features,
-    features,
-    pip_loss,
-    prime,
-    shots,
-)
+from .features import N_EXTRA, N_FEATURES, PIP_LOSS_SCALE, extra_features, features, side_inputs
 
 WEIGHTS_PATH = asset("weights", "td_net.json")
 N_BASE = 199
@@ -202,26 +196,30 @@ class Network:
         if tables is None:
             return acc
         t0, t1, t2, t3, t4, t5 = tables
-        if self.extra is not None:
-            contain, loss_me, loss_opp = self.extra
-            a_me = pip_loss(me, opp)
-            a_opp = pip_loss(opp, me)
-            c_me = contain[containment(me, opp)]
-            c_opp = contain[37 + containment(opp, me)]
-            acc = [
-                a + a_me * p + a_opp * q + c + d
-                for a, p, q, c, d in zip(acc, loss_me, loss_opp, c_me, c_opp, strict=True)
+        s_me, p_me, e_me, l_me, c_me = side_inputs(me, opp)
+        s_opp, p_opp, e_opp, l_opp, c_opp = side_inputs(opp, me)
+        if self.extra is None:
+            return [
+                a + b + c + d + e + f + g
+                for a, b, c, d, e, f, g in zip(
+                    acc, t0[s_me], t1[s_opp], t2[p_me], t3[p_opp], t4[e_me], t5[e_opp], strict=True
+                )
             ]
+        contain, loss_me, loss_opp = self.extra
         return [
-            a + b + c + d + e + f + g
-            for a, b, c, d, e, f, g in zip(
+            a + b + c + d + e + f + g + h + i + x * l_me + y * l_opp
+            for a, b, c, d, e, f, g, h, i, x, y in zip(
                 acc,
-                t0[shots(me, opp)],
-                t1[shots(opp, me)],
-                t2[prime(me)],
-                t3[prime(opp)],
-                t4[escapes(me, opp)],
-                t5[escapes(opp, me)],
+                t0[s_me],
+                t1[s_opp],
+                t2[p_me],
+                t3[p_opp],
+                t4[e_me],
+                t5[e_opp],
+                contain[c_me],
+                contain[37 + c_opp],
+                loss_me,
+                loss_opp,
                 strict=True,
             )
         ]

@@ -309,8 +309,15 @@ def main(argv: list[str] | None = None) -> int:
             real = "expert" if level == "net" else level
             use_weights(args.weights)
             chooser = level_chooser(real, look)
-            res = duel(chooser, pub_chooser, args.pairs, seed=args.seed, first=args.first_pair)
-            results[f"pubeval/{level}/{name}"] = list(res.samples)
+            key = f"pubeval/{level}/{name}"
+            results[key] = []
+            # Ten pairs at a time, the raw figures saved after each: a run stopped early keeps its pairs.
+            for first in range(args.first_pair, args.first_pair + args.pairs, 10):
+                count = min(10, args.first_pair + args.pairs - first)
+                res = duel(chooser, pub_chooser, count, seed=args.seed, first=first)
+                results[key] += list(res.samples)
+                if args.json:
+                    args.json.write_text(json.dumps(results))
     clock = time.perf_counter if args.pi else time.process_time
     tag = "pi" if args.pi else "cpu"
     if args.speed:

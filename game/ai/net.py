@@ -42,6 +42,7 @@ from functools import cache
 from math import exp
 from operator import add, mul, sub
 from pathlib import Path
+from typing import TypeAlias
 
 from game.assets import asset
 from game.engine import Play, Position
@@ -59,6 +60,8 @@ N_OUT = 5
 
 Outputs = tuple[float, float, float, float, float]
 Vector = list[float]
+Row: TypeAlias = "array[float]"
+"""A folded table row: a C array of doubles, a quarter of a list's memory and as fast to add."""
 
 
 def units(n: int) -> tuple[float, float, float, float]:
@@ -145,45 +148,53 @@ class Network:
         w2 = _floats(str(doc["w2"]), N_OUT * hidden, "w2")
         self.w2: list[Vector] = [list(w2[k * hidden : (k + 1) * hidden]) for k in range(N_OUT)]
         self.b2: Vector = list(_floats(str(doc["b2"]), N_OUT, "b2"))
-        zero = [0.0] * hidden
+        zero = array("d", [0.0] * hidden)
         # point[s][i][n]: the summed rows of side s, index i (24 = bar) holding n checkers.
-        self.point: list[list[list[Vector]]] = []
+        self.point: list[list[list[Row]]] = []
         for s in range(2):
-            side: list[list[Vector]] = []
+            side: list[list[Row]] = []
             for i in range(24):
                 base = s * 96 + i * 4
-                per_n: list[Vector] = [zero]
+                per_n: list[Row] = [zero]
                 r0, r1, r2, r3 = rows[base : base + 4]
                 for n in range(1, 16):
                     u0, u1, u2, u3 = units(n)
                     per_n.append(
-                        [u0 * a + u1 * b + u2 * c + u3 * d for a, b, c, d in zip(r0, r1, r2, r3, strict=True)]
+                        array(
+                            "d",
+                            [
+                                u0 * a + u1 * b + u2 * c + u3 * d
+                                for a, b, c, d in zip(r0, r1, r2, r3, strict=True)
+                            ],
+                        )
                     )
                 side.append(per_n)
             bar_row = rows[192 + s]
-            side.append([[n / 2.0 * w for w in bar_row] for n in range(16)])
+            side.append([array("d", [n / 2.0 * w for w in bar_row]) for n in range(16)])
             self.point.append(side)
-        self.off: list[list[Vector]] = [
-            [[n / 15.0 * w for w in rows[194 + s]] for n in range(16)] for s in range(2)
+        self.off: list[list[Row]] = [
+            [array("d", [n / 15.0 * w for w in rows[194 + s]]) for n in range(16)] for s in range(2)
         ]
         self.pip_row: list[Vector] = [[w / 150.0 for w in rows[196 + s]] for s in range(2)]
         self.contact_row: Vector = rows[198]
         # The hand-made inputs take few values (0..36 rolls, 0..24 points): each input's row is
         # folded per value, so a candidate adds six looked-up vectors (None: a file without them).
-        self.feature_tables: list[list[Vector]] | None = None
+        self.feature_tables: list[list[Row]] | None = None
         self.n_in = n_in
         if n_in >= N_IN:
             scales = (36, 36, 6, 6, 36, 36)
             tops = (36, 36, 24, 24, 36, 36)
             self.feature_tables = [
-                [[v / float(scale) * w for w in rows[N_BASE + f]] for v in range(top + 1)]
+                [array("d", [v / float(scale) * w for w in rows[N_BASE + f]]) for v in range(top + 1)]
                 for f, (scale, top) in enumerate(zip(scales, tops, strict=True))
             ]
         # The further inputs (N_IN_X): containment (0..36 rolls) folded per value like the above; pip
         # loss (0..864) takes too many values for tables, so its row is scaled by the value.
-        self.extra: tuple[list[Vector], Vector, Vector] | None = None
+        self.extra: tuple[list[Row], Vector, Vector] | None = None
         if n_in == N_IN_X:
-            tables = [[[v / 36.0 * w for w in rows[N_IN + 2 + f]] for v in range(37)] for f in range(2)]
+            tables = [
+                [array("d", [v / 36.0 * w for w in rows[N_IN + 2 + f]]) for v in range(37)] for f in range(2)
+            ]
             self.extra = (
                 tables[0] + tables[1],  # me: 0..36, opp: 37..73
                 [w / PIP_LOSS_SCALE for w in rows[N_IN]],

@@ -75,6 +75,27 @@ def read_reference(path: Path = REFERENCE) -> list[Case]:
     return cases
 
 
+def board_key(pos: Position) -> bytes:
+    """The board before the play as the training chunks store it (Open Sage's layout, int8)."""
+    from game.tools.teacher_data import board_of
+
+    return bytes(v & 0xFF for v in board_of(pos))
+
+
+def trained_boards(patterns: list[str]) -> set[bytes]:
+    """Every board before a play in the training chunks matching ``patterns`` (needs numpy)."""
+    import numpy as np
+
+    from game.tools.teacher_data import DATA
+
+    out: set[bytes] = set()
+    for path in sorted({p for pattern in patterns for p in DATA.glob(pattern)}):
+        with np.load(path) as z:
+            pre = np.ascontiguousarray(z["pre"])
+        out.update(pre[i].tobytes() for i in range(len(pre)))
+    return out
+
+
 def mean_ci(values: list[float]) -> tuple[float, float]:
     """Mean and half-width of its 95% interval."""
     if not values:
@@ -270,6 +291,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--name", default="new", help="its name in the results: new (candidate) or old")
     ap.add_argument("--reference", type=Path, default=REFERENCE)
     ap.add_argument("--loss", action="store_true", help="loss per decision on the reference set")
+    ap.add_argument(
+        "--unseen",
+        nargs="+",
+        default=None,
+        help="training chunk globs (under the teacher data folder): drop the cases whose board is in them",
+    )
     ap.add_argument("--first-case", type=int, default=0)
     ap.add_argument("--cases", type=int, default=0, help="reference cases from --first-case (0: all)")
     ap.add_argument("--pubeval", nargs="*", default=None, help="levels vs pubeval (net: 0-ply)")
@@ -301,6 +328,11 @@ def main(argv: list[str] | None = None) -> int:
         cases = read_reference(args.reference)[args.first_case :]
         if args.cases:
             cases = cases[: args.cases]
+        if args.unseen:
+            seen = trained_boards(args.unseen)
+            before = len(cases)
+            cases = [c for c in cases if board_key(c[0]) not in seen]
+            print(f"{before - len(cases)} of {before} cases were in the training data: left out")
         for kind, vals in score_loss(cases, args.weights).items():
             results[f"loss/{kind}/{name}"] = vals
     if args.pubeval is not None:

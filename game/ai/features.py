@@ -15,8 +15,8 @@ onto the trained 199-input network, the six inputs gained nothing measurable;
 trained from scratch they paid at 0-ply. In supervised training on a stronger
 teacher's probabilities (``game/tools/train_teacher.py``) they and the four
 further inputs below (pip loss, containment) had the lower validation error
-in a first, short comparison (not a controlled one, see the README), and the
-shipped network reads all ten.
+in a first, short comparison (not a controlled one, see the README); the
+teacher-trained candidate reads all ten (not shipped yet: see the README).
 
 Coordinates: ``own`` and ``other`` are 25-tuples in each side's own direction
 (index i = that side's point i + 1, index 24 = its bar), as in

@@ -122,12 +122,12 @@ def _fmt(values: list[float], scale: float = 1000.0) -> str:
     return f"{m * scale:6.2f} +- {h * scale:4.2f}"
 
 
-def score_loss(cases: list[Case], weights: Path) -> dict[str, list[float]]:
+def score_loss(cases: list[Case], weights: Path, expert: bool = True) -> dict[str, list[float]]:
     use_weights(weights)
-    return {
-        "net": losses(cases, lambda p, d: api.choose_play(p, d, "expert", lookahead=False)),
-        "expert": losses(cases, lambda p, d: api.choose_play(p, d, "expert")),
-    }
+    out = {"net": losses(cases, lambda p, d: api.choose_play(p, d, "expert", lookahead=False))}
+    if expert:
+        out["expert"] = losses(cases, lambda p, d: api.choose_play(p, d, "expert"))
+    return out
 
 
 CGROUP = Path("/sys/fs/cgroup/cpu")
@@ -297,6 +297,7 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="training chunk globs (under the teacher data folder): drop the cases whose board is in them",
     )
+    ap.add_argument("--net-only", action="store_true", help="the loss of the network alone only")
     ap.add_argument("--first-case", type=int, default=0)
     ap.add_argument("--cases", type=int, default=0, help="reference cases from --first-case (0: all)")
     ap.add_argument("--pubeval", nargs="*", default=None, help="levels vs pubeval (net: 0-ply)")
@@ -333,7 +334,7 @@ def main(argv: list[str] | None = None) -> int:
             before = len(cases)
             cases = [c for c in cases if board_key(c[0]) not in seen]
             print(f"{before - len(cases)} of {before} cases were in the training data: left out")
-        for kind, vals in score_loss(cases, args.weights).items():
+        for kind, vals in score_loss(cases, args.weights, not args.net_only).items():
             results[f"loss/{kind}/{name}"] = vals
     if args.pubeval is not None:
         for level in args.pubeval or ["expert", "net"]:

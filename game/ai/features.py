@@ -10,13 +10,13 @@ Everything here is pure Python and deterministic; ``game/tools/train_td.py``
 computes the same numbers with numpy (a test checks they agree), so the
 trained weights mean the same thing at run time.
 
-Status (measured, see ``assets/weights/README.md``): added with zero weights to
-the shipped 338k-game network and trained 202,000 more self-play games, they
-gained nothing measurable against pubeval (+0.001 +- 0.048 points a game over
-2,000 duplicate pairs, 0-ply) while the expert's choice took twice as long
-(speed benchmark median 18.5 ms against 9.0 ms), so the shipped network is the
-one without them. The loader and the trainer keep
-supporting them (``training/td_features.*`` resumes that run).
+Status (measured, see ``assets/weights/README.md``): in TD self-play, grafted
+onto the trained 199-input network, the six inputs gained nothing measurable;
+trained from scratch they paid at 0-ply. In supervised training on a stronger
+teacher's probabilities (``game/tools/train_teacher.py``) they and the four
+further inputs below (pip loss, containment) had the lower validation error
+in a first, short comparison (not a controlled one, see the README); the
+teacher-trained candidate reads all ten (not shipped yet: see the README).
 
 Coordinates: ``own`` and ``other`` are 25-tuples in each side's own direction
 (index i = that side's point i + 1, index 24 = its bar), as in
@@ -212,3 +212,48 @@ def extra_features(me: Sequence[int], opp: Sequence[int]) -> tuple[float, float,
         containment(me, opp) / 36.0,
         containment(opp, me) / 36.0,
     )
+
+
+def side_inputs(own: Sequence[int], other: Sequence[int]) -> tuple[int, int, int, int, int]:
+    """:func:`shots`, :func:`prime`, :func:`escapes`, :func:`pip_loss` and :func:`containment` of
+    ``own`` against ``other`` in one pass over the board (what play uses; a test checks they agree).
+    """
+    masks = hit_masks()
+    blots: list[int] = []
+    shooters: list[int] = []
+    best = run = 0
+    blocked = 0
+    back = 24 if own[24] else -1
+    for j in range(24):
+        n = own[j]
+        if n >= 2:
+            run += 1
+            if run > best:
+                best = run
+        else:
+            run = 0
+            if n == 1:
+                blots.append(j)
+        if n and back < 24:
+            back = j
+        if other[23 - j] >= 2:
+            blocked |= 1 << (23 - j)
+        if other[j]:
+            shooters.append(23 - j)
+    if other[24]:
+        shooters.append(-1)
+    table = escape_table()
+    esc = 36 if back < 0 else table[(blocked >> (24 - back)) & 0xFFF]
+    contain = min(table[(blocked >> (24 - i)) & 0xFFF] for i in range(12, 24))
+    taken = 0
+    loss = 0
+    for i in blots:
+        hit = 0
+        for k in shooters:
+            if k < i:
+                hit |= masks[i - k]
+        new = hit & ~taken
+        if new:
+            loss += (24 - i) * new.bit_count()
+            taken |= new
+    return taken.bit_count(), best, esc, loss, contain

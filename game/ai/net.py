@@ -12,15 +12,20 @@ pygame-ce, so no numpy at run time. Speed comes from two things:
   (seen by the opponent, who is on roll after the play) is computed once and
   each candidate adds the difference of the points it changed.
 
-Inputs (205, the same as ``game/tools/train_td.py``; a test checks they agree),
-for the side on roll ("me") then the opponent, each in its own direction:
+Inputs (the same as ``game/tools/train_td.py`` and ``game/tools/train_teacher.py``; tests check
+they agree), for the side on roll ("me") then the opponent, each in its own direction:
 per point i in 0..23 four units [n >= 1, n >= 2, n >= 3, max(n - 3, 0) / 2]
 (me: 0..95, opponent: 96..191); bar / 2 (192, 193); borne off / 15 (194, 195);
 pips / 150 (196, 197); 1 if there is still contact (198); then the six
 hand-made inputs of :mod:`game.ai.features` (199..204: shots at each side's
-blots, each side's longest prime, each side's escapes). Those are not
-incremental: each candidate adds them to its folded sum. Files with the first
-199 inputs only (``td-net-v1`` without features) still load.
+blots, each side's longest prime, each side's escapes) and, in a 209-input
+file, four more (205..208: pip loss to hits of each side's blots, containment
+of each side's back checkers). Those are not incremental: each candidate adds
+them to its folded sum. Files with the first 199 or 205 inputs still load.
+
+A 209-input, 128-unit candidate trained on the probabilities of a stronger
+teacher (``game/tools/train_teacher.py``) is measured in ``assets/weights/README.md``;
+the shipped network is still the TD-trained 199-96 one.
 
 Outputs, for the side on roll before its roll: P(win), P(win a gammon or
 more), P(win a backgammon), P(lose a gammon or more), P(lose a backgammon).
@@ -37,23 +42,13 @@ from functools import cache
 from math import exp
 from operator import add, mul, sub
 from pathlib import Path
+from typing import TypeAlias
 
 from game.assets import asset
 from game.engine import Play, Position
 from game.engine.position import is_race, pip_count
 
-from .features import (
-    N_EXTRA,
-    N_FEATURES,
-    PIP_LOSS_SCALE,
-    containment,
-    escapes,
-    extra_features,
-    features,
-    pip_loss,
-    prime,
-    shots,
-)
+from .features import N_EXTRA, N_FEATURES, PIP_LOSS_SCALE, extra_features, features, side_inputs
 
 WEIGHTS_PATH = asset("weights", "td_net.json")
 N_BASE = 199
@@ -65,6 +60,8 @@ N_OUT = 5
 
 Outputs = tuple[float, float, float, float, float]
 Vector = list[float]
+Row: TypeAlias = "array[float]"
+"""A folded table row: a C array of doubles, a quarter of a list's memory and as fast to add."""
 
 
 def units(n: int) -> tuple[float, float, float, float]:
@@ -151,45 +148,53 @@ class Network:
         w2 = _floats(str(doc["w2"]), N_OUT * hidden, "w2")
         self.w2: list[Vector] = [list(w2[k * hidden : (k + 1) * hidden]) for k in range(N_OUT)]
         self.b2: Vector = list(_floats(str(doc["b2"]), N_OUT, "b2"))
-        zero = [0.0] * hidden
+        zero = array("d", [0.0] * hidden)
         # point[s][i][n]: the summed rows of side s, index i (24 = bar) holding n checkers.
-        self.point: list[list[list[Vector]]] = []
+        self.point: list[list[list[Row]]] = []
         for s in range(2):
-            side: list[list[Vector]] = []
+            side: list[list[Row]] = []
             for i in range(24):
                 base = s * 96 + i * 4
-                per_n: list[Vector] = [zero]
+                per_n: list[Row] = [zero]
                 r0, r1, r2, r3 = rows[base : base + 4]
                 for n in range(1, 16):
                     u0, u1, u2, u3 = units(n)
                     per_n.append(
-                        [u0 * a + u1 * b + u2 * c + u3 * d for a, b, c, d in zip(r0, r1, r2, r3, strict=True)]
+                        array(
+                            "d",
+                            [
+                                u0 * a + u1 * b + u2 * c + u3 * d
+                                for a, b, c, d in zip(r0, r1, r2, r3, strict=True)
+                            ],
+                        )
                     )
                 side.append(per_n)
             bar_row = rows[192 + s]
-            side.append([[n / 2.0 * w for w in bar_row] for n in range(16)])
+            side.append([array("d", [n / 2.0 * w for w in bar_row]) for n in range(16)])
             self.point.append(side)
-        self.off: list[list[Vector]] = [
-            [[n / 15.0 * w for w in rows[194 + s]] for n in range(16)] for s in range(2)
+        self.off: list[list[Row]] = [
+            [array("d", [n / 15.0 * w for w in rows[194 + s]]) for n in range(16)] for s in range(2)
         ]
         self.pip_row: list[Vector] = [[w / 150.0 for w in rows[196 + s]] for s in range(2)]
         self.contact_row: Vector = rows[198]
         # The hand-made inputs take few values (0..36 rolls, 0..24 points): each input's row is
         # folded per value, so a candidate adds six looked-up vectors (None: a file without them).
-        self.feature_tables: list[list[Vector]] | None = None
+        self.feature_tables: list[list[Row]] | None = None
         self.n_in = n_in
         if n_in >= N_IN:
             scales = (36, 36, 6, 6, 36, 36)
             tops = (36, 36, 24, 24, 36, 36)
             self.feature_tables = [
-                [[v / float(scale) * w for w in rows[N_BASE + f]] for v in range(top + 1)]
+                [array("d", [v / float(scale) * w for w in rows[N_BASE + f]]) for v in range(top + 1)]
                 for f, (scale, top) in enumerate(zip(scales, tops, strict=True))
             ]
         # The further inputs (N_IN_X): containment (0..36 rolls) folded per value like the above; pip
         # loss (0..864) takes too many values for tables, so its row is scaled by the value.
-        self.extra: tuple[list[Vector], Vector, Vector] | None = None
+        self.extra: tuple[list[Row], Vector, Vector] | None = None
         if n_in == N_IN_X:
-            tables = [[[v / 36.0 * w for w in rows[N_IN + 2 + f]] for v in range(37)] for f in range(2)]
+            tables = [
+                [array("d", [v / 36.0 * w for w in rows[N_IN + 2 + f]]) for v in range(37)] for f in range(2)
+            ]
             self.extra = (
                 tables[0] + tables[1],  # me: 0..36, opp: 37..73
                 [w / PIP_LOSS_SCALE for w in rows[N_IN]],
@@ -202,26 +207,30 @@ class Network:
         if tables is None:
             return acc
         t0, t1, t2, t3, t4, t5 = tables
-        if self.extra is not None:
-            contain, loss_me, loss_opp = self.extra
-            a_me = pip_loss(me, opp)
-            a_opp = pip_loss(opp, me)
-            c_me = contain[containment(me, opp)]
-            c_opp = contain[37 + containment(opp, me)]
-            acc = [
-                a + a_me * p + a_opp * q + c + d
-                for a, p, q, c, d in zip(acc, loss_me, loss_opp, c_me, c_opp, strict=True)
+        s_me, p_me, e_me, l_me, c_me = side_inputs(me, opp)
+        s_opp, p_opp, e_opp, l_opp, c_opp = side_inputs(opp, me)
+        if self.extra is None:
+            return [
+                a + b + c + d + e + f + g
+                for a, b, c, d, e, f, g in zip(
+                    acc, t0[s_me], t1[s_opp], t2[p_me], t3[p_opp], t4[e_me], t5[e_opp], strict=True
+                )
             ]
+        contain, loss_me, loss_opp = self.extra
         return [
-            a + b + c + d + e + f + g
-            for a, b, c, d, e, f, g in zip(
+            a + b + c + d + e + f + g + h + i + x * l_me + y * l_opp
+            for a, b, c, d, e, f, g, h, i, x, y in zip(
                 acc,
-                t0[shots(me, opp)],
-                t1[shots(opp, me)],
-                t2[prime(me)],
-                t3[prime(opp)],
-                t4[escapes(me, opp)],
-                t5[escapes(opp, me)],
+                t0[s_me],
+                t1[s_opp],
+                t2[p_me],
+                t3[p_opp],
+                t4[e_me],
+                t5[e_opp],
+                contain[c_me],
+                contain[37 + c_opp],
+                loss_me,
+                loss_opp,
                 strict=True,
             )
         ]

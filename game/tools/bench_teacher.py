@@ -75,6 +75,27 @@ def read_reference(path: Path = REFERENCE) -> list[Case]:
     return cases
 
 
+def board_key(pos: Position) -> bytes:
+    """The board before the play as the training chunks store it (Open Sage's layout, int8)."""
+    from game.tools.teacher_data import board_of
+
+    return bytes(v & 0xFF for v in board_of(pos))
+
+
+def trained_boards(patterns: list[str]) -> set[bytes]:
+    """Every board before a play in the training chunks matching ``patterns`` (needs numpy)."""
+    import numpy as np
+
+    from game.tools.teacher_data import DATA
+
+    out: set[bytes] = set()
+    for path in sorted({p for pattern in patterns for p in DATA.glob(pattern)}):
+        with np.load(path) as z:
+            pre = np.ascontiguousarray(z["pre"])
+        out.update(pre[i].tobytes() for i in range(len(pre)))
+    return out
+
+
 def mean_ci(values: list[float]) -> tuple[float, float]:
     """Mean and half-width of its 95% interval."""
     if not values:
@@ -101,12 +122,12 @@ def _fmt(values: list[float], scale: float = 1000.0) -> str:
     return f"{m * scale:6.2f} +- {h * scale:4.2f}"
 
 
-def score_loss(cases: list[Case], weights: Path) -> dict[str, list[float]]:
+def score_loss(cases: list[Case], weights: Path, expert: bool = True) -> dict[str, list[float]]:
     use_weights(weights)
-    return {
-        "net": losses(cases, lambda p, d: api.choose_play(p, d, "expert", lookahead=False)),
-        "expert": losses(cases, lambda p, d: api.choose_play(p, d, "expert")),
-    }
+    out = {"net": losses(cases, lambda p, d: api.choose_play(p, d, "expert", lookahead=False))}
+    if expert:
+        out["expert"] = losses(cases, lambda p, d: api.choose_play(p, d, "expert"))
+    return out
 
 
 CGROUP = Path("/sys/fs/cgroup/cpu")
@@ -270,6 +291,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--name", default="new", help="its name in the results: new (candidate) or old")
     ap.add_argument("--reference", type=Path, default=REFERENCE)
     ap.add_argument("--loss", action="store_true", help="loss per decision on the reference set")
+    ap.add_argument(
+        "--unseen",
+        nargs="+",
+        default=None,
+        help="training chunk globs (under the teacher data folder): drop the cases whose board is in them",
+    )
+    ap.add_argument("--net-only", action="store_true", help="the loss of the network alone only")
     ap.add_argument("--first-case", type=int, default=0)
     ap.add_argument("--cases", type=int, default=0, help="reference cases from --first-case (0: all)")
     ap.add_argument("--pubeval", nargs="*", default=None, help="levels vs pubeval (net: 0-ply)")
@@ -301,7 +329,12 @@ def main(argv: list[str] | None = None) -> int:
         cases = read_reference(args.reference)[args.first_case :]
         if args.cases:
             cases = cases[: args.cases]
-        for kind, vals in score_loss(cases, args.weights).items():
+        if args.unseen:
+            seen = trained_boards(args.unseen)
+            before = len(cases)
+            cases = [c for c in cases if board_key(c[0]) not in seen]
+            print(f"{before - len(cases)} of {before} cases were in the training data: left out")
+        for kind, vals in score_loss(cases, args.weights, not args.net_only).items():
             results[f"loss/{kind}/{name}"] = vals
     if args.pubeval is not None:
         for level in args.pubeval or ["expert", "net"]:
@@ -309,8 +342,15 @@ def main(argv: list[str] | None = None) -> int:
             real = "expert" if level == "net" else level
             use_weights(args.weights)
             chooser = level_chooser(real, look)
-            res = duel(chooser, pub_chooser, args.pairs, seed=args.seed, first=args.first_pair)
-            results[f"pubeval/{level}/{name}"] = list(res.samples)
+            key = f"pubeval/{level}/{name}"
+            results[key] = []
+            # Ten pairs at a time, the raw figures saved after each: a run stopped early keeps its pairs.
+            for first in range(args.first_pair, args.first_pair + args.pairs, 10):
+                count = min(10, args.first_pair + args.pairs - first)
+                res = duel(chooser, pub_chooser, count, seed=args.seed, first=first)
+                results[key] += list(res.samples)
+                if args.json:
+                    args.json.write_text(json.dumps(results))
     clock = time.perf_counter if args.pi else time.process_time
     tag = "pi" if args.pi else "cpu"
     if args.speed:

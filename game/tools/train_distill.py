@@ -167,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--start",
         type=Path,
-        default=ROOT / "assets" / "weights" / "td_net.json",
+        default=TRAINING / "td0_338k.json",
         help="weights to start from when there is no checkpoint yet",
     )
     ap.add_argument("--seed", type=int, default=7)
@@ -192,6 +192,8 @@ def main(argv: list[str] | None = None) -> int:
     else:
         try:
             net = net_from_json(args.start)
+            if net.n_in not in (td.N_BASE, td.N_IN):
+                raise ValueError(f"{net.n_in} inputs; this trainer encodes {td.N_BASE} or {td.N_IN}")
         except (ValueError, KeyError, OSError) as exc:
             print(f"cannot start from {args.start}: {exc}", file=sys.stderr)
             return 2

@@ -15,7 +15,8 @@ outputs seen from the other side, or the exact result when the game ends.
 
 Resumable: ``--checkpoint`` (default ``assets/weights/training/td.npz`` + ``.json``, committed) holds the
 weights, the game count and the random state; rerunning continues. Weights are
-exported to ``assets/weights/td_net.json`` every ``--export-every`` games, and a
+exported to ``assets/weights/training/td_next.json`` (not the shipped file, which is now the
+teacher-trained 209-input network) every ``--export-every`` games, and a
 duplicate-dice match against pubeval is logged every ``--bench-every`` games.
 
 Usage: ``python -m game.tools.train_td --games 200000 --hidden 80 --seed 1``
@@ -559,7 +560,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--alpha-min", type=float, default=0.02)
     ap.add_argument("--half-life", type=float, default=60_000.0, help="games for alpha to halve")
     ap.add_argument("--checkpoint", type=Path, default=ROOT / "assets" / "weights" / "training" / "td")
-    ap.add_argument("--export", type=Path, default=ROOT / "assets" / "weights" / "td_net.json")
+    ap.add_argument("--export", type=Path, default=ROOT / "assets" / "weights" / "training" / "td_next.json")
     ap.add_argument("--checkpoint-every", type=int, default=2000, help="games between checkpoints (0: never)")
     ap.add_argument("--export-every", type=int, default=5000, help="games between exports (0: never)")
     ap.add_argument(

@@ -9,16 +9,19 @@ from typing import Any
 import pytest
 
 from game.ai import bearoff
-from game.ai.net import default_network, equity, load
+from game.ai.net import equity, load
 from game.engine import legal_plays
 from game.testing.sample import random_position
+
+OLD = Path(__file__).resolve().parent.parent / "assets" / "weights" / "training" / "td0_338k.json"
+"""The TD-trained 199-input network the distiller works on (the shipped one reads 209 inputs)."""
 
 
 def _one_roll(pos: Any) -> float:
     """The pure-Python one-roll equity of ``pos`` for the side on roll: every play judged, none screened."""
     from game.tools import train_td as td
 
-    net = default_network()
+    net = load(OLD)
     total = 0.0
     for a, b, w in bearoff.ROLLS:
         plays = legal_plays(pos, (a, b))
@@ -38,7 +41,7 @@ def test_targets_are_the_one_roll_expectation(monkeypatch: pytest.MonkeyPatch) -
     from game.tools import train_distill as d
     from game.tools import train_td as td
 
-    net = d.net_from_json(td.ROOT / "assets" / "weights" / "td_net.json")
+    net = d.net_from_json(OLD)
     seen: dict[str, Any] = {}
     monkeypatch.setattr(td, "batch_update", lambda n, x, t, a, fs=1.0: seen.setdefault("t", t))
     rng = random.Random(5)
@@ -60,11 +63,11 @@ def test_a_shipped_file_loads_into_the_trainer_unchanged(tmp_path: Path) -> None
     from game.tools import train_distill as d
     from game.tools import train_td as td
 
-    net = d.net_from_json(td.ROOT / "assets" / "weights" / "td_net.json")
+    net = d.net_from_json(OLD)
     td.export(net, tmp_path / "again.json", {})
     again = load(tmp_path / "again.json")
     pos = random_position(random.Random(9))
-    assert again.evaluate(pos) == pytest.approx(default_network().evaluate(pos), abs=1e-6)
+    assert again.evaluate(pos) == pytest.approx(load(OLD).evaluate(pos), abs=1e-6)
 
 
 def test_a_short_run_checkpoints_exports_and_resumes(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.net import N_IN, default_network, load
+from game.ai.net import N_IN, N_IN_X, default_network, load
 from game.engine import Position, legal_plays
 from game.testing.sample import random_position
 
@@ -45,13 +45,21 @@ def test_invert_swaps_the_sides_and_is_its_own_inverse() -> None:
     assert np.allclose(td.invert(q), p)
 
 
-@pytest.mark.parametrize(("n_in", "hidden"), [(199, 96), (N_IN, 128)])
-def test_the_grown_network_computes_what_the_shipped_one_does(tmp_path: Path, n_in: int, hidden: int) -> None:
+@pytest.mark.parametrize(
+    ("start_file", "n_in", "hidden"),
+    [
+        ("training/td0_338k.json", 199, 96),
+        ("training/td0_338k.json", N_IN, 128),
+        ("training/td0_338k.json", N_IN_X, 160),
+        ("td_net.json", N_IN_X, 128),
+    ],
+)
+def test_the_grown_network_computes_what_it_starts_from(
+    tmp_path: Path, start_file: str, n_in: int, hidden: int
+) -> None:
     from game.tools import train_teacher as tt
 
-    start = tt.ROOT / "assets" / "weights" / "td_net.json"
-    if load(start).hidden > hidden:
-        pytest.skip("the shipped network is larger than this shape")
+    start = tt.ROOT / "assets" / "weights" / start_file
     model = tt.start_model(start, n_in, hidden, np.random.default_rng(0))
     tt.export(model, tmp_path / "grown.json", {})
     grown = load(tmp_path / "grown.json")
@@ -184,3 +192,19 @@ def test_pip_loss_and_containment_count_the_classic_numbers() -> None:
     assert features.containment(side({23: 1}), side({})) == 36
     prime = side({i: 2 for i in range(12, 18)})  # its points 13..18: my indices 11..6
     assert features.containment(side({23: 1}), prime) == 0
+
+
+def test_the_one_pass_inputs_agree_with_each_definition() -> None:
+    from game.ai import features
+
+    rng = random.Random(8)
+    for _ in range(1500):
+        pos = random_position(rng)
+        for own, other in ((pos.me, pos.opp), (pos.opp, pos.me)):
+            assert features.side_inputs(own, other) == (
+                features.shots(own, other),
+                features.prime(own),
+                features.escapes(own, other),
+                features.pip_loss(own, other),
+                features.containment(own, other),
+            )

@@ -12,8 +12,9 @@ from game.ai import bearoff
 from game.ai.net import equity, load
 from game.engine import legal_plays
 from game.testing.sample import random_position
+from tests.helpers.paths import ROOT
 
-OLD = Path(__file__).resolve().parent.parent / "assets" / "weights" / "training" / "td0_338k.json"
+OLD = ROOT / "assets" / "weights" / "training" / "td0_338k.json"
 """The TD-trained 199-input network the distiller works on (the shipped one reads 209 inputs)."""
 
 

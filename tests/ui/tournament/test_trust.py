@@ -28,7 +28,14 @@ from game.ui.tournament.notice import DamageScene
 from game.ui.tournament.result import ResultScene
 from game.ui.tournament.withdraw import WithdrawScene
 from tests.helpers.cabinet import CODE, NAMES, cabinet, to_hub
-from tests.helpers.event_driver import let_dialog_take_presses, play_match, play_turn, steps, type_code
+from tests.helpers.event_driver import (
+    let_dialog_take_presses,
+    play_match,
+    play_turn,
+    steps,
+    type_code,
+    type_dice_parts,
+)
 from tests.helpers.ui_driver import press_button, quit_pygame
 
 
@@ -54,6 +61,7 @@ def playing(app: App) -> GameScene:
     hub = to_hub(app)
     assert hub.tournament is not None
     press_button(app, tr("tourney.play_here"))
+    type_dice_parts(app)  # each player's part of the dice (issue 37), before the first roll
     game = app.scenes.top
     assert isinstance(game, GameScene) and game.game.setup.tournament is not None
     return game

@@ -6,10 +6,13 @@ here, where it imports none of them.
 
 from __future__ import annotations
 
+import argparse
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
+from game.i18n import LANGUAGES
 from game.ui import layout as L
 from game.ui.app import App
 
@@ -35,3 +38,23 @@ def shoot(
     for size in sizes:
         path = out / f"{name}_{lang}_{size[0]}x{size[1]}.png"
         pygame.image.save(letterbox(app.screen, size), str(path))
+
+
+def per_language(
+    prog: str,
+    doc: str | None,
+    default: Path,
+    shoot_language: Callable[[Path, str], None],
+    argv: list[str] | None,
+) -> int:
+    """The command line of a tool that shoots its screens once per language: OUTDIR and ``--lang``."""
+    parser = argparse.ArgumentParser(prog=prog, description=doc)
+    parser.add_argument("outdir", nargs="?", type=Path, default=default)
+    parser.add_argument("--lang", action="append", choices=LANGUAGES, help="languages (default: all)")
+    args = parser.parse_args(argv)
+    out: Path = args.outdir
+    out.mkdir(parents=True, exist_ok=True)
+    for lang in args.lang or LANGUAGES:
+        shoot_language(out, lang)
+    print(f"screenshots written to {out}")
+    return 0

@@ -8,7 +8,6 @@ Usage: ``.venv/bin/python -m game.ui.tools.desk_screenshots [OUTDIR] [--lang en|
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import sys
@@ -28,7 +27,6 @@ from game.desk import service  # noqa: E402
 from game.desk.board import BoardClient  # noqa: E402
 from game.engine.flow import EndTurn, Phase, PlayMoves  # noqa: E402
 from game.engine.moves import legal_plays  # noqa: E402
-from game.i18n import LANGUAGES  # noqa: E402
 from game.session import settings as st  # noqa: E402
 from game.tools.desk_page_shots import play  # noqa: E402
 from game.tournament import Tournament, TournamentFile  # noqa: E402
@@ -36,7 +34,7 @@ from game.ui.app import App, Launch  # noqa: E402
 from game.ui.desk import BoardScene, DeskScene, MoveScene, NetworkScene  # noqa: E402
 from game.ui.kiosk.operator import OperatorScene  # noqa: E402
 from game.ui.scenes.game import GameScene  # noqa: E402
-from game.ui.tools._frames import shoot  # noqa: E402
+from game.ui.tools._frames import per_language, shoot  # noqa: E402
 
 NAMES = ["Anna", "Ben", "Csilla", "Dóra", "Eero", "Fanni", "Gábor", "Helmi"]
 STEP = 1.0 / 60.0
@@ -125,16 +123,13 @@ def shoot_language(out: Path, lang: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.ui.tools.desk_screenshots", description=__doc__)
-    parser.add_argument("outdir", nargs="?", type=Path, default=ROOT / "screenshots" / "desk")
-    parser.add_argument("--lang", action="append", choices=LANGUAGES, help="languages (default: all)")
-    args = parser.parse_args(argv)
-    out: Path = args.outdir
-    out.mkdir(parents=True, exist_ok=True)
-    for lang in args.lang or LANGUAGES:
-        shoot_language(out, lang)
-    print(f"screenshots written to {out}")
-    return 0
+    return per_language(
+        "python -m game.ui.tools.desk_screenshots",
+        __doc__,
+        ROOT / "screenshots" / "desk",
+        shoot_language,
+        argv,
+    )
 
 
 if __name__ == "__main__":

@@ -9,7 +9,6 @@ Usage: ``.venv/bin/python -m game.ui.tools.event_screenshots [OUTDIR] [--lang en
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import sys
@@ -27,14 +26,13 @@ ROOT = CHECKOUT
 import pygame  # noqa: E402
 
 from game.engine.flow import Phase  # noqa: E402
-from game.i18n import LANGUAGES  # noqa: E402
 from game.session import settings as st  # noqa: E402
 from game.session.controller import GameSetup  # noqa: E402
 from game.ui.app import App, Launch  # noqa: E402
 from game.ui.entry.dice import DiceEntryScene  # noqa: E402
 from game.ui.entry.keyboard import KeyboardScene  # noqa: E402
 from game.ui.scenes.game import GameScene  # noqa: E402
-from game.ui.tools._frames import shoot  # noqa: E402
+from game.ui.tools._frames import per_language, shoot  # noqa: E402
 from game.ui.tools.screenshots import random_turns  # noqa: E402
 from game.ui.tournament.export import ExportScene  # noqa: E402
 from game.ui.tournament.flow import play_here  # noqa: E402
@@ -153,16 +151,13 @@ def shoot_language(out: Path, lang: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.ui.tools.event_screenshots", description=__doc__)
-    parser.add_argument("outdir", nargs="?", type=Path, default=ROOT / "screenshots" / "events")
-    parser.add_argument("--lang", action="append", choices=LANGUAGES, help="languages (default: all)")
-    args = parser.parse_args(argv)
-    out: Path = args.outdir
-    out.mkdir(parents=True, exist_ok=True)
-    for lang in args.lang or LANGUAGES:
-        shoot_language(out, lang)
-    print(f"screenshots written to {out}")
-    return 0
+    return per_language(
+        "python -m game.ui.tools.event_screenshots",
+        __doc__,
+        ROOT / "screenshots" / "events",
+        shoot_language,
+        argv,
+    )
 
 
 if __name__ == "__main__":

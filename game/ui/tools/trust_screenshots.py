@@ -8,7 +8,6 @@ Usage: ``.venv/bin/python -m game.ui.tools.trust_screenshots [OUTDIR] [--lang en
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import random
@@ -26,11 +25,10 @@ import pygame  # noqa: E402
 
 from game.engine.flow import EndTurn, Phase, PlayMoves  # noqa: E402
 from game.engine.moves import legal_plays  # noqa: E402
-from game.i18n import LANGUAGES  # noqa: E402
 from game.session import settings as st  # noqa: E402
 from game.tournament import Tournament, TournamentFile  # noqa: E402
 from game.ui.app import App, Launch  # noqa: E402
-from game.ui.tools._frames import shoot  # noqa: E402
+from game.ui.tools._frames import per_language, shoot  # noqa: E402
 from game.ui.tournament.correct import CorrectScene  # noqa: E402
 from game.ui.tournament.flow import play_here  # noqa: E402
 from game.ui.tournament.hub import TournamentScene  # noqa: E402
@@ -135,16 +133,13 @@ def shoot_language(out: Path, lang: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.ui.tools.trust_screenshots", description=__doc__)
-    parser.add_argument("outdir", nargs="?", type=Path, default=ROOT / "screenshots" / "trust")
-    parser.add_argument("--lang", action="append", choices=LANGUAGES, help="languages (default: all)")
-    args = parser.parse_args(argv)
-    out: Path = args.outdir
-    out.mkdir(parents=True, exist_ok=True)
-    for lang in args.lang or LANGUAGES:
-        shoot_language(out, lang)
-    print(f"screenshots written to {out}")
-    return 0
+    return per_language(
+        "python -m game.ui.tools.trust_screenshots",
+        __doc__,
+        ROOT / "screenshots" / "trust",
+        shoot_language,
+        argv,
+    )
 
 
 if __name__ == "__main__":

@@ -63,8 +63,13 @@ class _State:
 
 
 def _seed(pos: Position, info: CubeInfo, trials: int, plies: int, dice_set: int = 0) -> int:
+    # The question as CubeInfo's repr wrote it when the owner was a bare word (the same dice as ever):
+    question = (
+        f"CubeInfo(value={info.value!r}, owner={str(info.owner)!r}, match_length={info.match_length!r}, "
+        f"score={info.score!r}, crawford={info.crawford!r})"
+    )
     key = (
-        f"{info}|{trials}|{plies}|{f'{dice_set}|' if dice_set else ''}".encode()
+        f"{question}|{trials}|{plies}|{f'{dice_set}|' if dice_set else ''}".encode()
         + bytes(pos.me)
         + bytes(pos.opp)
     )

@@ -47,14 +47,16 @@ from pathlib import Path
 from game.ai import api, bearoff
 from game.ai.duel import duel
 from game.ai.net import use_weights
+from game.coach.scale import BLUNDER
 from game.engine import Play, Position, legal_plays
+from game.tools import CHECKOUT
 from game.tools.bench_pubeval import level_chooser, pub_chooser
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = CHECKOUT
 TRAINING = ROOT / "assets" / "weights" / "training"
 REFERENCE = TRAINING / "reference_2ply.txt.gz"
 SHIPPED = ROOT / "assets" / "weights" / "td_net.json"
-BLUNDER = 0.08
+
 Case = tuple[Position, tuple[int, int], dict[Position, float]]
 
 

@@ -16,3 +16,7 @@ def player_review(unforced: int, rate_points: float) -> PlayerReview:
         for k in range(unforced)
     )
     return PlayerReview(0, "Player", moves, (), ())
+
+
+NAMES = ("Alice", "Bob")
+"""The players of the hand-written match (:data:`tests.helpers.matches.HAND_MATCH`)."""

@@ -34,12 +34,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game.ai import api
+from game.ai.requests import CubeQuestion
 from game.engine.flow import Double, EndTurn, Pass, Phase, Step, Take
 from game.i18n import tr
 from game.session import settings as st
 from game.session.local_tournament import FILE, result_words
 from game.session.match_timer import SAVE_EVERY
-from game.session.opponent import cube_question
 from game.tournament import Tournament, TournamentFile
 from game.ui.app import App, Launch
 from game.ui.kiosk.operator import OperatorScene
@@ -149,7 +149,7 @@ def play(app: App, scene: GameScene) -> None:
             at("opening")
         return
     if s.phase is Phase.ROLL:
-        q = cube_question(s, answering=False)
+        q = CubeQuestion.from_state(s, answering=False)
         if s.can_double() is None and api.should_double(
             q.position, q.cube_value, q.cube_owner, q.match_length, q.score, q.crawford, LEVEL
         ):
@@ -161,7 +161,7 @@ def play(app: App, scene: GameScene) -> None:
         settle(app, scene)
         return
     if s.phase is Phase.CUBE_OFFERED:
-        q = cube_question(s, answering=True)
+        q = CubeQuestion.from_state(s, answering=True)
         take = api.should_take(
             q.position, q.cube_value, q.cube_owner, q.match_length, q.score, q.crawford, LEVEL
         )

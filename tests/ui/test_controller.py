@@ -133,12 +133,17 @@ def race(turn: int = 0, dice: tuple[int, int] | None = None) -> GameState:
 
 @pytest.mark.parametrize(
     ("mode", "humans", "human"),
-    [("computer", {0}, 0), ("two", {0, 1}, None), ("demo", set(), None), ("other", {0}, None)],
+    [("computer", {0}, 0), ("two", {0, 1}, None), ("demo", set(), None), ("learn", {0}, None)],
 )
 def test_the_mode_says_who_is_human(mode: str, humans: set[int], human: int | None) -> None:
     c, _, _ = control(mode)
     assert c.humans == humans and c.human == human and c.mode == mode
     assert [c.is_human(p) for p in (0, 1)] == [p in humans for p in (0, 1)]
+
+
+def test_an_unknown_mode_is_an_error_not_a_game_against_the_computer() -> None:
+    with pytest.raises(ValueError, match="'other' is not a valid GameMode"):
+        control("other")
 
 
 def test_a_new_controller_waits_for_the_opening_roll() -> None:

@@ -16,15 +16,15 @@ from game.review import MatchReview
 from game.ui.app import App
 from game.ui.scenes import replay as replay_module
 from game.ui.scenes.replay import ReplayScene
+from tests.helpers.records_play import record_app
+from tests.helpers.reviews import NAMES
+from tests.helpers.text_spy import spy_on_text
 from tests.helpers.ui_driver import quit_pygame
-from tests.test_ui_review import NAMES, _app, hand, spy_on_text
-
-__all__ = ["hand"]  # the module's fixture, used here
 
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
-    made = _app(tmp_path)
+    made = record_app(tmp_path)
     yield made
     made.quit()
     quit_pygame()

@@ -19,7 +19,7 @@ from game.engine.flow import Phase
 from game.engine.matchid import match_id
 from game.i18n import tr
 from game.record import MatchRecord, PlyKind, read_mat, replay_game
-from game.review import Cancelled, MatchReview, MoveReview, PlayerReview, Progress, review_match
+from game.review import Cancelled, MatchReview, MoveReview, PlayerReview, Progress
 from game.session import review_job
 from game.session import settings as st
 from game.session.controller import GameSetup
@@ -32,22 +32,15 @@ from game.ui.scenes.replay import ReplayScene, build_steps, mistake_step
 from game.ui.scenes.review import ReviewScene
 from tests.helpers.matches import HAND_MATCH, mat
 from tests.helpers.records_play import play_human_against_computer
+from tests.helpers.reviews import NAMES
 from tests.helpers.text_spy import spy_on_text
 from tests.helpers.ui_driver import let_dialog_show
 from tests.helpers.waiting import HANG_LIMIT
-
-NAMES = ("Alice", "Bob")
 
 
 @pytest.fixture(autouse=True)
 def _reset(ui_reset: None) -> Iterator[None]:
     yield
-
-
-@pytest.fixture(scope="module")
-def hand() -> tuple[MatchRecord, MatchReview]:
-    record = read_mat(HAND_MATCH)
-    return record, review_match(record)
 
 
 def panel_lines(

@@ -15,8 +15,8 @@ from game.ui import layout as L
 from game.ui.app import App
 from game.ui.play import board_paint
 from game.ui.play.board_paint import roll_prompt
+from tests.helpers.text_spy import spy_on_text
 from tests.helpers.ui_driver import make_app, quit_pygame, start_game
-from tests.test_ui_review import spy_on_text
 
 
 @pytest.fixture

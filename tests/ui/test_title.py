@@ -133,16 +133,13 @@ def test_continue_the_first_way_to_play_and_settings_stand_in_one_row(tmp_path: 
 def test_enter_on_the_title_does_not_throw_away_a_saved_game(tmp_path: Path) -> None:
     """Found in a real-window keyboard play test: Enter on the title (an arcade encoder's A) started a
     game against the computer at once, and a new game deletes the saved one: a two-player game left
-    for later was gone with one key and no word. With a saved game Enter first shows the focus on
-    Continue, and a second Enter continues it; without one, Enter still plays the computer at once."""
+    for later was gone with one key and no word. The focus ring stands from the start (issue 36): with
+    a saved game on Continue, so Enter continues it; without one, Enter still plays the computer."""
     from game.ui.input import Intent
     from game.ui.scenes.game import GameScene
 
     app, scene = title_with_a_saved_game(tmp_path)
     assert persist.save_game(app.saved, tmp_path) if app.saved else False
-    scene.handle(Intent(IntentKind.NAV, command=Command.SELECT))
-    app.step()
-    assert app.scenes.top is scene and (tmp_path / persist.SAVE_FILE).exists()
     focused = scene.buttons.focused()
     assert focused is not None and focused.label == i18n.tr("menu.continue")
     scene.handle(Intent(IntentKind.NAV, command=Command.SELECT))

@@ -23,15 +23,15 @@ from game.ui.play.game_end import END_IDLE_SECONDS, KioskEnd
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.review import ReviewScene
 from game.ui.tools.review_screenshots import play_one_game
+from tests.helpers.reviews import player_review
 from tests.helpers.ui_driver import quit_pygame
-from tests.test_ui_leaderboard import _player
 
 
 def fake_review(
     record: MatchRecord, progress: Callable[[int, int], None], cancel: Callable[[], bool]
 ) -> MatchReview:
     """A good game for both sides: 12 decisions at 4.2 thousandths each, a place on an empty board."""
-    good: PlayerReview = _player(12, 0.0042)
+    good: PlayerReview = player_review(12, 0.0042)
     return MatchReview(record, (good, good))
 
 

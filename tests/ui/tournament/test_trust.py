@@ -147,6 +147,7 @@ def test_the_players_go_back_to_the_draw_without_the_code(tmp_path: Path) -> Non
         assert tr(organisers) not in labels
     app.draw()
     press_button(app, tr("tourney.play_here"))  # the next match, no code asked
+    type_dice_parts(app)  # (the players' digits for its dice, issue 37)
     assert isinstance(app.scenes.top, GameScene)
     app.open_tournament(after_match=True)
     press_button(app, tr("tourney.organiser"))

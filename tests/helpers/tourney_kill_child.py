@@ -42,10 +42,11 @@ from game.session.local_tournament import FILE, result_words
 from game.session.match_timer import SAVE_EVERY
 from game.tournament import Tournament, TournamentFile
 from game.ui.app import App, Launch
+from game.ui.entry.keypad import KeypadScene
 from game.ui.kiosk.operator import OperatorScene
 from game.ui.scenes.game import GameScene
 from game.ui.tournament.hub import TournamentScene
-from tests.helpers.event_driver import let_dialog_take_presses, open_operator, steps
+from tests.helpers.event_driver import let_dialog_take_presses, open_operator, steps, type_dice_parts
 from tests.helpers.ui_driver import click, press_button
 
 CODE = "2468"
@@ -185,7 +186,9 @@ def main(data: str, seed: int) -> None:
         t = app.desk.tournament or TournamentFile(file).load().tournament  # a look, not the desk's
         assert t is not None
         top = app.scenes.top
-        if isinstance(top, GameScene) and top.game.setup.tournament is not None:
+        if isinstance(top, KeypadScene) and top.title_key == "dice.contribute":
+            type_dice_parts(app)  # each player's digits for the match's dice (issue 37), the same every run
+        elif isinstance(top, GameScene) and top.game.setup.tournament is not None:
             play(app, top)  # the last match too: its result is a moment to be killed at
         elif t.finished:
             print("done", flush=True)

@@ -270,10 +270,10 @@ TURNED_SCREENS += [((1920, 1080), 0), ((1920, 1080), 180), ((1080, 1920), 90), (
 def test_the_gpu_shows_the_picture_the_cpu_path_shows(
     screen: tuple[int, int], turn: int, data: Path, tmp_path: Path
 ) -> None:
-    """The two paths' full screens, captured, differ by under 3/255 per channel on average (measured,
+    """The two paths' full screens, captured, differ by under 4/255 per channel on average (measured,
     ``average_color`` rounding down: 0 where the picture is shrunk, which both paths smoothscale on
-    the CPU; 0 enlarged unturned; 2.7 and 1.3 enlarged a quarter turn onto 1080x1920, where the CPU
-    turns before it scales)."""
+    the CPU; 0 enlarged unturned; 3.3 and 1.3 enlarged a quarter turn onto 1080x1920, where the CPU
+    turns before it scales: 2.7 before the title showed its focus ring from the start, issue 36)."""
     shots = []
     for path in d.PRESENT_PATHS:
         args = ("--fullscreen", "--rotate", str(turn))
@@ -281,7 +281,7 @@ def test_the_gpu_shows_the_picture_the_cpu_path_shows(
             window_geometry(display, proc)
             shots.append(capture(display, tmp_path / f"{path}.png"))
     gpu, cpu = shots
-    assert _mean_diff(gpu, cpu, gpu.get_rect()) < 3.0
+    assert _mean_diff(gpu, cpu, gpu.get_rect()) < 4.0
 
 
 _AREAS_CHECK = """

@@ -47,24 +47,14 @@ class WithdrawScene(ButtonScene):
         b.add(button((L.W // 2 - 200, L.H - 80, 400, 66), tr("button.back"), self.close, "red", 28))
 
     def _ask(self, k: int) -> Callable[[], None]:
-        def ask() -> None:
-            t = self.app.desk.tournament
-            if t is None:
-                return
-            name = t.players[k].name
-            self.app.scenes.push(
-                ConfirmScene(
-                    self.app,
-                    tr("tourney.withdraw_ask", name=name),
-                    tr("tourney.withdraw_yes"),
-                    lambda: self._withdraw(k, name),
-                    detail=tr("tourney.withdraw_detail"),
-                )
-            )
-
-        return ask
+        return self._confirm(k, "withdraw", self._withdraw)
 
     def _ask_back(self, k: int) -> Callable[[], None]:
+        return self._confirm(k, "reinstate", self._reinstate)
+
+    def _confirm(self, k: int, what: str, act: Callable[[int, str], None]) -> Callable[[], None]:
+        """Asked once more (``tourney.<what>_ask``, ``_yes``, ``_detail``), then ``act`` on player ``k``."""
+
         def ask() -> None:
             t = self.app.desk.tournament
             if t is None:
@@ -73,10 +63,10 @@ class WithdrawScene(ButtonScene):
             self.app.scenes.push(
                 ConfirmScene(
                     self.app,
-                    tr("tourney.reinstate_ask", name=name),
-                    tr("tourney.reinstate_yes"),
-                    lambda: self._reinstate(k, name),
-                    detail=tr("tourney.reinstate_detail"),
+                    tr(f"tourney.{what}_ask", name=name),
+                    tr(f"tourney.{what}_yes"),
+                    lambda: act(k, name),
+                    detail=tr(f"tourney.{what}_detail"),
                 )
             )
 

@@ -73,6 +73,10 @@ def _reset_screen_layer() -> None:
         if cache is not None and hasattr(cache, "reset"):
             cache.reset()
     _quit_pygame()
+    desk = sys.modules.get("game.desk.service")
+    if desk is not None:  # a desk or a board link lives for the whole game: not past one test
+        desk.stop()
+        desk.forget_board_link()
 
 
 def _quit_pygame() -> None:

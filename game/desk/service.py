@@ -174,6 +174,11 @@ def board_link() -> BoardLink | None:
     return _boards[0] if _boards else None
 
 
+def forget_board_link() -> None:
+    """This game no longer a board of any desk (its outbox stays on disk for the next link)."""
+    _boards.clear()
+
+
 def new_board_link(folder: Path, url: str, board: str, name: str) -> BoardLink:
     _boards.clear()
     _boards.append(BoardLink(folder, url, board, name))
@@ -186,6 +191,7 @@ __all__ = [
     "BoardStatus",
     "DeskService",
     "desk_url",
+    "forget_board_link",
     "own_address",
     "running",
     "start",

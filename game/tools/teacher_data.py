@@ -17,7 +17,8 @@ other legal plays of the same roll (so the network sees the plays it must rank, 
   from the opening or (half the games) from a random position of the engine's sampler played on
   (back games, primes, crashed boards, bear-offs with contact);
 * ``disagree``: our network (``--weights``) plays itself at 0-ply; only the decisions where the
-  teacher's best play is not ours are kept (the loop GNU Backgammon's networks were trained with).
+  teacher's best play is not ours are kept (the loop GNU Backgammon's networks were trained with),
+  each with the teacher's best play beside ours (chunks made before that, seed 3, have ours only).
 
 Output: one ``.npz`` chunk per ``--chunk`` games under ``--out`` (a folder), named by source and seed;
 an existing chunk is skipped, so a stopped run resumes where it stopped with the same command. Chunk
@@ -137,14 +138,18 @@ class Recorder:
         self.dice: list[tuple[int, int]] = []
         self.decisions = 0
 
-    def record(self, pos: Position, dice: tuple[int, int], plays: list[Play], chosen: Play) -> None:
-        """One decision: the chosen play and a few other plays of the same roll, labelled."""
+    def record(
+        self, pos: Position, dice: tuple[int, int], plays: list[Play], chosen: Play, also: Play | None = None
+    ) -> None:
+        """One decision: the chosen play, ``also`` (the teacher's best where ours differs, so the two
+        are ranked side by side) and a few other plays of the same roll, labelled."""
         if bearoff.is_bearoff(pos) or len(plays) < 2:
             return
-        others = [p for p in plays if p.position != chosen.position and p.position.my_off < 15]
+        kept = [chosen] if also is None or also.position == chosen.position else [chosen, also]
+        others = [p for p in plays if all(p.position != k.position for k in kept) and p.position.my_off < 15]
         picks = self.rng.sample(others, min(self.alternatives, len(others)))
         pre = board_of(pos)
-        for k, play in enumerate([chosen, *picks]):
+        for k, play in enumerate([*kept, *picks]):
             after = play.position
             if after.my_off == 15:
                 continue
@@ -282,12 +287,29 @@ def run_chunk(source: str, seed: int, k: int, games: int, args: argparse.Namespa
             assert net is not None
             ours = _net_chooser(net)
 
-            def differs(pos: Position, dice: tuple[int, int], plays: list[Play], chosen: Play) -> bool:
-                best = _teacher_chooser(teacher, 0.0, rng)(pos, dice, plays)
-                return best.position != chosen.position
+            teachers_best: list[Play] = []
+
+            def differs(
+                pos: Position,
+                dice: tuple[int, int],
+                plays: list[Play],
+                chosen: Play,
+                best: list[Play] = teachers_best,
+            ) -> bool:
+                best[:] = [_teacher_chooser(teacher, 0.0, rng)(pos, dice, plays)]
+                return best[0].position != chosen.position
+
+            def both(
+                pos: Position,
+                dice: tuple[int, int],
+                plays: list[Play],
+                chosen: Play,
+                best: list[Play] = teachers_best,
+            ) -> None:
+                rec.record(pos, dice, plays, chosen, also=best[0])
 
             start = _random_start(rng) if g % 3 == 2 else None
-            play_game(rng, (ours, ours), rec.record, start=start, keep=differs)
+            play_game(rng, (ours, ours), both, start=start, keep=differs)
         else:
             raise ValueError(f"unknown source {source!r}")
     return rec

@@ -123,10 +123,22 @@ class Model:
         h = td.sigmoid(x @ self.p["w1"] + self.p["b1"])
         return h, td.sigmoid(h @ self.p["w2"] + self.p["b2"])
 
-    def step(self, x: np.ndarray, y: np.ndarray, lr: float, weights: np.ndarray) -> None:
-        """One Adam step on the cross-entropy of the outputs (weighted per output)."""
+    def step(
+        self,
+        x: np.ndarray,
+        y: np.ndarray,
+        lr: float,
+        weights: np.ndarray,
+        groups: np.ndarray | None = None,
+        rank: float = 0.0,
+    ) -> None:
+        """One Adam step on the cross-entropy of the outputs (weighted per output), plus ``rank``
+        times the squared error of each play's equity relative to the other plays of its decision
+        (``groups``: the decision of each row)."""
         h, out = self.forward(x)
         d_out = (out - y) * weights / len(x)  # d(cross-entropy)/d(logit)
+        if rank and groups is not None:
+            d_out += rank_gradient(out, y, groups, rank)
         d_h = (d_out @ self.p["w2"].T) * h * (1.0 - h)
         grads = {"w2": h.T @ d_out, "b2": d_out.sum(axis=0), "w1": x.T @ d_h, "b1": d_h.sum(axis=0)}
         self.t += 1
@@ -136,6 +148,37 @@ class Model:
             self.m[k] = 0.9 * self.m[k] + 0.1 * g
             self.v[k] = 0.999 * self.v[k] + 0.001 * g * g
             self.p[k] -= lr * (self.m[k] / b1c) / (np.sqrt(self.v[k] / b2c) + 1e-8)
+
+
+EQUITY = np.array([2.0, 1.0, 1.0, -1.0, -1.0])
+"""d(cubeless equity)/d(each output)."""
+
+
+def centred(values: np.ndarray, groups: np.ndarray) -> np.ndarray:
+    """Each value minus the mean of its group's values (``groups``: small non-negative ints)."""
+    _, inverse, counts = np.unique(groups, return_inverse=True, return_counts=True)
+    sums = np.bincount(inverse, weights=values)
+    return values - (sums / counts)[inverse]
+
+
+def rank_gradient(out: np.ndarray, y: np.ndarray, groups: np.ndarray, rank: float) -> np.ndarray:
+    """d/d(logits) of ``rank`` x the mean squared error of the plays' equities relative to their
+    decision's other plays: what choosing a play depends on, which the absolute error only bounds.
+
+    Why: a decision is right when the plays are ranked right; an error shared by every play of a
+    roll (most of the absolute error) changes no choice. A decision with one row adds nothing.
+    """
+    student = out @ EQUITY
+    teacher = y @ EQUITY
+    r = centred(student - teacher, groups)  # the mean of r over a group is 0, so this is its gradient
+    d_eq = 2.0 * rank * r / len(out)
+    grad: np.ndarray = d_eq[:, None] * EQUITY[None, :] * out * (1.0 - out)
+    return grad
+
+
+def rank_error(out: np.ndarray, y: np.ndarray, groups: np.ndarray) -> float:
+    """Mean absolute error of the plays' equities relative to their decision's other plays."""
+    return float(np.abs(centred((out - y) @ EQUITY, groups)).mean())
 
 
 def start_model(start: Path, n_in: int, hidden: int, rng: np.random.Generator) -> Model:
@@ -154,13 +197,25 @@ def start_model(start: Path, n_in: int, hidden: int, rng: np.random.Generator) -
     return Model(w1, b1, w2, net.b2.copy())
 
 
-def metrics(model: Model, x: np.ndarray, y: np.ndarray) -> dict[str, float]:
+def metrics(model: Model, x: np.ndarray, y: np.ndarray, groups: np.ndarray) -> dict[str, float]:
     out = np.concatenate([model.forward(x[s : s + 65536])[1] for s in range(0, len(x), 65536)])
     eps = 1e-7
     o = np.clip(out, eps, 1 - eps)
     ce = -(y * np.log(o) + (1 - y) * np.log(1 - o)).sum(axis=1).mean()
     eq_err = np.abs(td.equity(out) - td.equity(y)).mean()
-    return {"ce": float(ce), "equity_mae": float(eq_err), "mse": float(((out - y) ** 2).mean())}
+    return {
+        "ce": float(ce),
+        "equity_mae": float(eq_err),
+        "rank_mae": rank_error(out, y, groups),
+        "mse": float(((out - y) ** 2).mean()),
+    }
+
+
+def decision_order(rows: np.ndarray, groups: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``rows`` shuffled by decision, each decision's rows together (so a minibatch holds whole
+    decisions for the ranking term; a decision cut by a batch's edge loses only its pairs across)."""
+    key = rng.random(int(groups.max()) + 1)[groups[rows]]
+    return rows[np.lexsort((rows, key))]
 
 
 def save(model: Model, stem: Path, state: dict[str, Any]) -> None:
@@ -208,6 +263,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--lr", type=float, default=1e-3, help="Adam's step; it falls linearly to lr/20")
     ap.add_argument("--gammon-weight", type=float, default=1.0, help="loss weight of the four gammon outputs")
+    ap.add_argument(
+        "--rank",
+        type=float,
+        default=0.0,
+        help="weight of the error of each play's equity relative to its decision's other plays",
+    )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--checkpoint", type=Path, default=TRAINING / "teacher_net")
     ap.add_argument("--export", type=Path, default=TRAINING / "teacher_net.json")
@@ -232,20 +293,22 @@ def main(argv: list[str] | None = None) -> int:
         model, state = restored
         rng = np.random.default_rng(args.seed + int(state["epoch"]))
         print(f"resumed after epoch {state['epoch']}")
-    xv, yv = x_all[va], y_all[va]
+    group = data["group"].astype(np.int64)
+    xv, yv, gv = x_all[va], y_all[va], group[va]
     if state["epoch"] == 0:
-        print(f"start: validation {metrics(model, xv, yv)}", flush=True)
+        print(f"start: validation {metrics(model, xv, yv, gv)}", flush=True)
     weights = np.array([1.0] + [args.gammon_weight] * 4)
     while state["epoch"] < args.epochs:
         e = int(state["epoch"])
         lr = args.lr * (1.0 - 0.95 * e / max(args.epochs - 1, 1))
-        order = rng.permutation(tr)
+        order = decision_order(tr, group, rng) if args.rank else rng.permutation(tr)
         te = time.time()
         for s in range(0, len(order), args.batch):
             b = order[s : s + args.batch]
-            model.step(x_all[b].astype(np.float64), y_all[b].astype(np.float64), lr, weights)
+            x, y = x_all[b].astype(np.float64), y_all[b].astype(np.float64)
+            model.step(x, y, lr, weights, group[b], args.rank)
         state["epoch"] = e + 1
-        m = metrics(model, xv, yv)
+        m = metrics(model, xv, yv, gv)
         entry = {"epoch": e + 1, "lr": lr, "rows": len(tr), "seconds": round(time.time() - te), **m}
         print(json.dumps(entry), flush=True)
         with log.open("a") as fh:

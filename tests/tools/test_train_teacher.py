@@ -10,6 +10,7 @@ from __future__ import annotations
 import gzip
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -131,7 +132,7 @@ def test_a_short_run_learns_checkpoints_and_resumes(tmp_path: Path) -> None:
     files = ["--data", str(data), "--checkpoint", str(tmp_path / "ck"), "--export", str(tmp_path / "n.json")]
     files += ["--hidden", "96", "--inputs", "199", "--batch", "16"]
     assert tt.main([*files, "--epochs", "1"]) == 0
-    assert tt.main([*files, "--epochs", "2"]) == 0
+    assert tt.main([*files, "--epochs", "2", "--rank", "1"]) == 0  # the ranking term's path too
     log = (tmp_path / "ck_log.jsonl").read_text().splitlines()
     assert [line.split(",")[0] for line in log] == ['{"epoch": 1', '{"epoch": 2']
     assert load(tmp_path / "n.json").hidden == 96
@@ -208,3 +209,35 @@ def test_the_one_pass_inputs_agree_with_each_definition() -> None:
                 features.pip_loss(own, other),
                 features.containment(own, other),
             )
+
+
+def test_the_ranking_term_is_the_gradient_of_its_loss_and_ignores_a_shared_error() -> None:
+    """The ranking term's gradient matches finite differences of its loss; an error every play of a
+    decision shares (the same equity offset) costs nothing, and a lone play adds nothing."""
+    from game.tools.train_teacher import EQUITY, centred, rank_gradient
+
+    rng = np.random.default_rng(3)
+    groups = np.array([0, 0, 0, 1, 1, 2])
+    logits = rng.normal(0.0, 1.0, (6, 5))
+    y = rng.uniform(0.05, 0.95, (6, 5))
+
+    def loss(z: Any) -> float:
+        out = 1.0 / (1.0 + np.exp(-z))
+        r = centred(out @ EQUITY - y @ EQUITY, groups)
+        return float(2.0 * (r * r).sum() / len(out))
+
+    out = 1.0 / (1.0 + np.exp(-logits))
+    grad = rank_gradient(out, y, groups, 2.0)
+    eps = 1e-6
+    for i in range(6):
+        for k in range(5):
+            z = logits.copy()
+            z[i, k] += eps
+            up = loss(z)
+            z[i, k] -= 2 * eps
+            assert abs((up - loss(z)) / (2 * eps) - grad[i, k]) < 1e-6
+    assert np.allclose(grad[5], 0.0)  # decision 2 has one play
+    same = 1.0 / (1.0 + np.exp(-np.zeros((3, 5))))
+    shifted = same.copy()
+    shifted[:, 0] += 0.01  # every play of the decision 0.02 better by the teacher
+    assert np.allclose(rank_gradient(same, shifted, np.zeros(3, dtype=int), 1.0), 0.0)

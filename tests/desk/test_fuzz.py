@@ -34,7 +34,7 @@ PATHS = [
     *(
         f"/api/director/{a}"
         for a in pr.SCHEMAS
-        if a in ("move", "withdraw", "reinstate", "correct", "remove", "code")
+        if a in ("move", "withdraw", "reinstate", "correct", "clear", "remove", "code")
     ),
 ]
 
@@ -206,6 +206,8 @@ def test_ten_thousand_bad_requests_change_nothing(tmp_path: Path) -> None:
                     sample = {"player": rng.randrange(8, 100)}
                 elif schema == "correct":
                     sample = {"match": "R2-1", "winner": rng.randrange(5), "score": [9, 9]}
+                elif schema == "clear":
+                    sample = {"match": rng.choice(["R9-1", "R2-1", "C1-1"])}
                 elif schema == "remove":
                     sample = {"board": rng.choice(["nobody", "director", "b2"])}
                 elif schema == "code":

@@ -17,6 +17,7 @@ from game.desk.server import serve
 from game.i18n import tr
 from game.session import settings as st
 from game.session.kiosk import Mode
+from game.session.local_tournament import result_words
 from game.tools.desk_page_shots import play
 from game.tournament import Tournament, TournamentFile
 from game.ui.app import App, Launch
@@ -26,6 +27,9 @@ from game.ui.scene import ButtonScene
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.game import GameScene
 from game.ui.tools.desk_screenshots import play_out
+from game.ui.tournament.correct import CorrectScene
+from game.ui.tournament.result import ResultScene
+from game.ui.tournament.withdraw import WithdrawScene
 from tests.helpers.ui_driver import click
 
 STEP = 1.0 / 60.0
@@ -85,6 +89,7 @@ def test_the_operator_menu_opens_the_desk_and_the_desk_shows_a_board_and_its_sco
     app.draw(0.0)
     spare = BoardClient(tmp_path / "b4", running.url.rstrip("/"), board="b4", name="4")
     assert spare.join(running.desk.join_code, running.desk.desk_id).ok
+    _tap(app, tr("desk.director"))
     _tap(app, tr("desk.move"))  # board 3 died: its match goes to board 4
     assert isinstance(app.scenes.top, MoveScene)
     ready = next(m for m in running.desk.state()["matches"] if m["ready"])  # board 3's, or the next one
@@ -93,6 +98,7 @@ def test_the_operator_menu_opens_the_desk_and_the_desk_shows_a_board_and_its_sco
     _tap(app, label)
     _tap(app, tr("desk.board_short", board="4"))
     assert running.desk.assigned[ready["id"]] == "b4" and app.scenes.scenes[-1] is scene
+    _tap(app, tr("desk.director"))
     _tap(app, tr("desk.remove"))  # a board nobody knows: removed, after asking
     _tap(app, tr("desk.board_short", board="4"))
     assert isinstance(app.scenes.top, ConfirmScene)
@@ -181,9 +187,62 @@ def test_people_play_the_desks_match_on_a_board_and_the_loser_confirms_the_resul
                 break
             time.sleep(0.05)
         assert m.done and m.how == "played"
+        assert board.link is not None and board.link.beats_sent > 0  # signs of life while it played
         record = desk.record("R1-1")
         assert record is not None and '[Player 1 "Anna"]' in record
     finally:
         server.shutdown()
         server.server_close()
         desk.close()
+
+
+def test_the_director_corrects_a_result_and_withdraws_and_brings_back_a_player_on_the_desks_screen(
+    tmp_path: Path,
+) -> None:
+    app = _app(tmp_path)
+    app.scenes.push(app.initial_scene())
+    app.step(STEP)
+    assert app.kiosk is not None
+    app.kiosk.mode = Mode.OPERATOR
+    scene = DeskScene(app, host="127.0.0.1", port=0)
+    app.scenes.push(scene)
+    running = service.running()
+    assert running is not None and running.desk.tournament is not None
+    t = running.desk.tournament
+    client = BoardClient(tmp_path / "b3", running.url.rstrip("/"), board="b3", name="3")
+    assert client.join(running.desk.join_code, running.desk.desk_id).ok
+    play(client, None)  # R1-1 played to its end on board 3
+    m = t.match("R1-1")
+    assert m.done and m.winner is not None
+    loser = m.opponent(m.winner)
+    assert loser is not None
+    _tap(app, tr("desk.director"))
+    _tap(app, tr("desk.correct"))
+    assert isinstance(app.scenes.top, CorrectScene)
+    label = next(b.label for b in app.scenes.top.buttons.buttons if b.label.startswith("R1-1 "))
+    _tap(app, label)
+    assert isinstance(app.scenes.top, ResultScene)
+    _tap(app, t.players[loser].name)  # the other player won: the loser had 0 points
+    _tap(app, tr("button.ok"))
+    assert app.scenes.top is scene and m.winner == loser  # the desk's tournament, through the desk
+    assert scene.said == tr("tourney.corrected", **result_words(t, m))
+    assert t.log[-1].by == "director"
+    audit = [(who, what) for _, who, what in running.desk.audit()]
+    assert audit[-1][0] == "director" and "R1-1" in audit[-1][1]
+    app.draw(0.0)
+    name = t.players[2].name
+    _tap(app, tr("desk.director"))
+    _tap(app, tr("desk.withdraw"))
+    assert isinstance(app.scenes.top, WithdrawScene)
+    _tap(app, name)
+    _tap(app, tr("tourney.withdraw_yes"))
+    assert t.players[2].withdrawn and scene.said == tr("tourney.withdrawn_now", name=name)
+    kept = Desk(app.data_dir / "desk")  # in the desk's database, not only on the screen
+    assert kept.tournament is not None and kept.tournament.players[2].withdrawn
+    kept.close()
+    _tap(app, tr("desk.director"))
+    _tap(app, tr("desk.withdraw"))
+    _tap(app, name)  # grey now: brought back, after asking
+    _tap(app, tr("tourney.reinstate_yes"))
+    assert not t.players[2].withdrawn and scene.said == tr("tourney.reinstated_now", name=name)
+    app.draw(0.0)

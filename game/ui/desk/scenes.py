@@ -2,9 +2,12 @@
 
 * :class:`NetworkScene`: the choice (from the operator menu).
 * :class:`DeskScene`: this machine is the desk of the cabinet's tournament. It shows the address and a
-  QR code of the phone page (``segno`` when installed; the address alone otherwise), the join code in
-  big letters for the boards, the boards with their matches (late ones in red), the matches being
-  played with their scores, and buttons for a new join code and to stop the desk.
+  QR code of the phone page, the join code in big letters for the boards, each board with its match,
+  live score, match clocks and how long it has played (a board silent too long in red, a match
+  taking long in amber), how many matches wait for a board, the standings, and buttons for the
+  director's word (correct a result, withdraw or bring back a player: the tournament's own screens,
+  ``game.ui.tournament``, given the desk's :class:`~game.desk.director.DeskDirector`; move a match;
+  remove a board), a new join code and to stop the desk.
 * :class:`BoardScene`: this machine joins a desk: the address and the join code typed on the
   on-screen keyboard, then the match the desk gives this board ("Anna v Ben, 5 points") and the
   reports still waiting to be sent.
@@ -23,10 +26,11 @@ import pygame
 
 from game.desk import protocol as pr
 from game.desk import service
+from game.desk.director import DeskDirector
 from game.desk.reporter import BoardReporter
 from game.i18n import tr, tr_n
 from game.session.controller import GameSetup
-from game.session.match_timer import PRESET_NAMES
+from game.session.match_timer import PRESET_NAMES, clock_text
 from game.session.modes import GameMode
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
@@ -36,11 +40,14 @@ from game.ui.lines import wrap_lines
 from game.ui.scene import DIM, INK, ButtonScene, Host, button
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.text import draw_text
+from game.ui.tournament.correct import CorrectScene
 from game.ui.tournament.flow import drop_games
+from game.ui.tournament.withdraw import WithdrawScene
 
 log = logging.getLogger(__name__)
 
 LATE = (255, 130, 120)
+SLOW = (240, 190, 90)
 REFRESH = 2.0
 """Seconds between the screens' looks at the desk's state (a board: between its calls to the desk)."""
 
@@ -161,6 +168,8 @@ class DeskScene(ButtonScene):
     def __init__(self, app: Host, host: str = "0.0.0.0", port: int = service.PORT) -> None:
         super().__init__(app)
         self.problem = ""
+        self.said = ""
+        """What the director's last change did, in a sentence (the tournament's screens say it)."""
         self.state: dict[str, Any] = {}
         self.clock = 0.0
         self.qr: list[list[bool]] | None = None
@@ -195,8 +204,7 @@ class DeskScene(ButtonScene):
         x, w = 900, 356
         items: list[tuple[str, Callable[[], None], str]] = []
         if self.service is not None:
-            items.append((tr("desk.move"), self.move, "gold"))
-            items.append((tr("desk.remove"), self.remove, "grey"))
+            items.append((tr("desk.director"), self.director, "gold"))
             items.append((tr("desk.new_code"), self.new_code, "blue"))
             items.append((tr("desk.stop"), self.stop, "grey"))
         items.append((tr("button.back"), self.close, "red"))
@@ -207,7 +215,33 @@ class DeskScene(ButtonScene):
 
     def _look(self) -> None:
         if self.service is not None:
-            self.state = self.service.desk.state()
+            self.state = self.service.desk.state(floor=True)
+
+    def director(self) -> None:
+        """The director's word: what can be changed, one button each."""
+        if self.service is None:
+            return
+        choices = [
+            (tr("desk.correct"), self.correct),
+            (tr("desk.withdraw"), self.withdraw),
+            (tr("desk.move"), self.move),
+            (tr("desk.remove"), self.remove),
+        ]
+        self.app.scenes.push(ChoiceScene(self.app, tr("desk.director_title"), choices))
+
+    def _done(self, text: str) -> None:
+        self.said = text
+        self._look()
+
+    def correct(self) -> None:
+        """A result put right or taken back, on the tournament's own screens, through the desk."""
+        if self.service is not None:
+            self.app.scenes.push(CorrectScene(self.app, self._done, DeskDirector(self.service.desk)))
+
+    def withdraw(self) -> None:
+        """A player withdrawn or brought back, on the tournament's own screen, through the desk."""
+        if self.service is not None:
+            self.app.scenes.push(WithdrawScene(self.app, self._done, DeskDirector(self.service.desk)))
 
     def move(self) -> None:
         """The director moves a match being played (a board that died, a table needed) to a free board."""
@@ -260,13 +294,43 @@ class DeskScene(ButtonScene):
 
     def draw_key(self) -> object | None:
         code = self.service.desk.join_code if self.service is not None else ""
-        return (self.state.get("version"), code, self.problem, self.app.scenes.top is self)
+        boards = [
+            (b.get("clock"), b.get("late"), b.get("playing", 0) // 60) for b in self.state.get("boards", [])
+        ]
+        top = self.app.scenes.top is self
+        return (self.state.get("version"), code, self.problem, self.said, str(boards), top)
 
     def handle(self, intent: Intent) -> None:
         if intent.kind == IntentKind.BACK:
             self.close()
             return
         self.buttons.handle(intent)
+
+    @staticmethod
+    def _board_row(surface: pygame.Surface, b: dict[str, Any], m: dict[str, Any] | None, y: int) -> None:
+        """One board: its match and live score, then its clocks (the running one marked), how long it
+        has played, and what is late (silent: red; taking long: amber)."""
+        late = b.get("late")
+        colour = LATE if late == "silent" else SLOW if late == "slow" else INK
+        if m is None:
+            line = tr("desk.board_free", board=b["name"])
+            draw_text(surface, line, 24, (40, y), colour, anchor="midleft", width=820)
+            return
+        a, c = m["players"]
+        line = tr("desk.board_line", board=b["name"], a=a, b=c, sa=m["score"][0], sb=m["score"][1])
+        draw_text(surface, line, 24, (40, y), colour, anchor="midleft", width=440)
+        parts = []
+        clock = b.get("clock")
+        if clock is not None:
+            left, right = clock_text(clock[0]), clock_text(clock[1])
+            running = b.get("running")
+            parts.append(f"{'▶' if running == 0 else ''}{left}  {right}{'◀' if running == 1 else ''}")
+        parts.append(tr("desk.playing_for", n=b.get("playing", 0) // 60))
+        if late == "silent":
+            parts.append(tr("desk.late_silent", n=b.get("silent", 0) // 60))
+        elif late == "slow":
+            parts.append(tr("desk.late_slow"))
+        draw_text(surface, " · ".join(parts), 22, (490, y), colour, anchor="midleft", width=370)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(BG)
@@ -287,20 +351,30 @@ class DeskScene(ButtonScene):
             else:
                 draw_text(surface, url, 26, (900, 200), INK, anchor="midleft", width=356)
         y = 110 if not self.problem else 200
+        if self.said:
+            draw_text(surface, self.said, 22, (40, 84), GOLD, anchor="midleft", width=820)
+            y += 16
         draw_text(surface, tr("desk.boards"), 28, (40, y), GOLD, anchor="midleft")
         boards = [b for b in self.state.get("boards", []) if not b["removed"]]
         if not boards:
             draw_text(surface, tr("desk.no_boards"), 24, (40, y + 40), DIM, anchor="midleft", width=820)
         matches = {m["id"]: m for m in self.state.get("matches", [])}
+        clocks = False
         for i, b in enumerate(boards[:12]):
-            m = matches.get(b["match"] or "")
-            if m is not None:
-                a, c = m["players"]
-                line = tr("desk.board_line", board=b["name"], a=a, b=c, sa=m["score"][0], sb=m["score"][1])
-            else:
-                line = tr("desk.board_free", board=b["name"])
-            colour = LATE if b["late"] else INK
-            draw_text(surface, line, 24, (40, y + 40 + 34 * i), colour, anchor="midleft", width=820)
+            self._board_row(surface, b, matches.get(b["match"] or ""), y + 40 + 34 * i)
+            clocks = clocks or b.get("clock") is not None
+        rows = min(12, max(1, len(boards)))
+        notes = []
+        waiting = sum(
+            1 for m in matches.values() if m["ready"] and not m["board"] and None not in m["players"]
+        )
+        if waiting:
+            notes.append(tr_n("desk.waiting", waiting, n=waiting))
+        if clocks:
+            notes.append(tr("desk.clocks_note"))
+        for k, note in enumerate(notes):
+            draw_text(surface, note, 20, (40, y + 34 + 34 * rows + 26 * k), DIM, anchor="midleft", width=820)
+        y += 26 * len(notes)
         standings = self.state.get("standings", [])
         top = y + 60 + 34 * min(12, max(1, len(boards)))
         if standings:

@@ -43,7 +43,7 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Join code letters: no 0/O, 1/I to mix up when typed from the desk's screen."""
 CODE_LENGTH = 8
 DIRECTOR = "director"
-SERVICE_TYPE = "_bgdesk._tcp.local."
+SERVICE_TYPE = "_backgammon-desk._tcp.local."
 """The DNS-SD service type desks announce (see :mod:`game.desk.discovery`)."""
 
 ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,40}$")

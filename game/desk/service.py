@@ -21,6 +21,7 @@ from game.tournament import Tournament
 from . import protocol as pr
 from .board import BoardClient, Offline
 from .desk import Desk
+from .discovery import Announcer, Finder, network
 from .server import DeskServer, serve
 
 PORT = 8470
@@ -42,8 +43,24 @@ class DeskService:
     def __init__(self, folder: Path, host: str = "0.0.0.0", port: int = PORT) -> None:
         self.desk = Desk(folder)
         self.server: DeskServer = serve(self.desk, host, port)
+        self.host = host
         shown = own_address() if host == "0.0.0.0" else host
+        self.address = shown
         self.url = f"http://{shown}:{self.server.port}/"
+        self.announcer: Announcer | None = None
+
+    def announce(self) -> Announcer:
+        """Announce this desk on the network (mDNS / DNS-SD, in the background; once): on the
+        interface it serves, or every one when it serves all (``BACKGAMMON_DESK_NETWORK`` keeps it to
+        one). Boards find it by itself; a failure is only logged and shown (``Announcer.problem``)."""
+        if self.announcer is None:
+            t = self.desk.tournament
+            interface = network() if self.host == "0.0.0.0" else self.host
+            self.announcer = Announcer(
+                self.desk.desk_id, t.name if t is not None else "", self.address, self.server.port, interface
+            )
+            self.announcer.start()
+        return self.announcer
 
     def adopt(self, tournament: Tournament) -> None:
         """Run ``t`` (the cabinet's tournament, not begun) at this desk: its players in its order (the
@@ -59,6 +76,8 @@ class DeskService:
         )
 
     def stop(self) -> None:
+        if self.announcer is not None:
+            self.announcer.close()
         self.server.shutdown()
         self.server.server_close()
         self.desk.close()
@@ -81,6 +100,23 @@ def start(folder: Path, host: str = "0.0.0.0", port: int = PORT) -> DeskService:
 def stop() -> None:
     if _running:
         _running.pop().stop()
+
+
+_finders: list[Finder] = []
+
+
+def find_desks() -> Finder:
+    """This game's search for desks on the network (started once, in the background, until
+    :func:`stop_finding`): the board's join screen lists what it finds."""
+    if not _finders:
+        _finders.append(Finder(network()))
+        _finders[0].start()
+    return _finders[0]
+
+
+def stop_finding() -> None:
+    if _finders:
+        _finders.pop().close()
 
 
 def desk_url(typed: str) -> str:
@@ -245,9 +281,11 @@ __all__ = [
     "BoardStatus",
     "DeskService",
     "desk_url",
+    "find_desks",
     "forget_board_link",
     "own_address",
     "running",
     "start",
     "stop",
+    "stop_finding",
 ]

@@ -8,9 +8,11 @@
   director's word (correct a result, withdraw or bring back a player: the tournament's own screens,
   ``game.ui.tournament``, given the desk's :class:`~game.desk.director.DeskDirector`; move a match;
   remove a board), a new join code and to stop the desk.
-* :class:`BoardScene`: this machine joins a desk: the address and the join code typed on the
-  on-screen keyboard, then the match the desk gives this board ("Anna v Ben, 5 points") and the
-  reports still waiting to be sent.
+* :class:`BoardScene`: this machine joins a desk: the desks found on the network by themselves
+  (mDNS, ``game.desk.discovery``) as buttons, or the address typed, and the join code typed on the
+  on-screen keyboard; then the match the desk gives this board ("Anna v Ben, 5 points") and the
+  reports still waiting to be sent. Without multicast (or the ``zeroconf`` package) the screen says
+  "no desk found: type its address" and typing works as before.
 
 Every network call runs in a thread (``game.desk.service``); the screens only read what it found.
 """
@@ -27,6 +29,7 @@ import pygame
 from game.desk import protocol as pr
 from game.desk import service
 from game.desk.director import DeskDirector
+from game.desk.discovery import Finder, FoundDesk, network
 from game.desk.reporter import BoardReporter
 from game.i18n import tr, tr_n
 from game.session.controller import GameSetup
@@ -50,6 +53,8 @@ LATE = (255, 130, 120)
 SLOW = (240, 190, 90)
 REFRESH = 2.0
 """Seconds between the screens' looks at the desk's state (a board: between its calls to the desk)."""
+FIND_WAIT = 6.0
+"""Seconds a board's join screen looks for desks before it says none was found (it goes on looking)."""
 
 
 _reporters: dict[int, BoardReporter] = {}
@@ -165,8 +170,10 @@ class NetworkScene(ButtonScene):
 class DeskScene(ButtonScene):
     """This machine is the desk (see the module docstring)."""
 
-    def __init__(self, app: Host, host: str = "0.0.0.0", port: int = service.PORT) -> None:
+    def __init__(self, app: Host, host: str | None = None, port: int = service.PORT) -> None:
+        """``host``: the address the desk serves (None: ``BACKGAMMON_DESK_NETWORK``, or every network)."""
         super().__init__(app)
+        host = host or network() or "0.0.0.0"
         self.problem = ""
         self.said = ""
         """What the director's last change did, in a sentence (the tournament's screens say it)."""
@@ -182,6 +189,8 @@ class DeskScene(ButtonScene):
         else:
             self.service = desk
             self._adopt()
+            if not self.problem:
+                desk.announce()  # boards find the desk by themselves (in the background)
             self.qr = qr_matrix(desk.url)
         self._look()
         self._build()
@@ -298,7 +307,9 @@ class DeskScene(ButtonScene):
             (b.get("clock"), b.get("late"), b.get("playing", 0) // 60) for b in self.state.get("boards", [])
         ]
         top = self.app.scenes.top is self
-        return (self.state.get("version"), code, self.problem, self.said, str(boards), top)
+        announcer = self.service.announcer if self.service is not None else None
+        unannounced = announcer is not None and bool(announcer.problem)
+        return (self.state.get("version"), code, self.problem, self.said, str(boards), unannounced, top)
 
     def handle(self, intent: Intent) -> None:
         if intent.kind == IntentKind.BACK:
@@ -350,6 +361,10 @@ class DeskScene(ButtonScene):
                 draw_text(surface, url, 22, (900, 378), INK, anchor="midleft", width=356)
             else:
                 draw_text(surface, url, 26, (900, 200), INK, anchor="midleft", width=356)
+            announcer = self.service.announcer
+            if announcer is not None and announcer.problem:
+                for i, line in enumerate(wrap_lines(tr("desk.not_announced"), 18, 356)[:2]):
+                    draw_text(surface, line, 18, (900, 402 + 20 * i), DIM, anchor="midleft")
         y = 110 if not self.problem else 200
         if self.said:
             draw_text(surface, self.said, 22, (40, 84), GOLD, anchor="midleft", width=820)
@@ -506,13 +521,51 @@ class BoardScene(ButtonScene):
         self._built: object | None = None
         self.link: service.BoardLink | None = service.board_link()
         self.clock = 0.0
+        self.looked = 0.0
+        """Seconds this screen has looked for desks on the network."""
+        self.finder: Finder | None = None
+        if self.link is None or not self.link.status.joined:
+            self.finder = service.find_desks()
         self._build()
+
+    def found(self) -> list[FoundDesk]:
+        return self.finder.found()[:2] if self.finder is not None else []
+
+    def search_words(self) -> str:
+        """What the search for desks has come to: looking, found (tap one), or none: type the address."""
+        if self.finder is None:
+            return ""
+        if self.found():
+            return tr("desk.board.found")
+        if self.finder.problem or self.looked >= FIND_WAIT:
+            return tr("desk.board.none_found")
+        return tr("desk.board.looking")
+
+    def _pick_desk(self, desk: FoundDesk) -> Callable[[], None]:
+        def pick() -> None:
+            self.address = desk.address
+            self._build()
+
+        return pick
+
+    def close(self) -> None:
+        service.stop_finding()
+        self.finder = None
+        super().close()
 
     def _build(self) -> None:
         self.buttons.clear()
         x, w = L.W // 2 - 320, 640
         items: list[tuple[str, Callable[[], None], str]] = []
-        if self.link is None or not self.link.status.joined:
+        link = self.link
+        joining = link is None or not link.status.joined
+        if joining:
+            for k, desk in enumerate(self.found()):
+                label = tr("desk.board.found_desk", event=desk.event, address=desk.address)
+                colour = "gold" if desk.address == self.address else "green"
+                self.buttons.add(
+                    button((x + k * 330, 236, 310, 60), label, self._pick_desk(desk), colour, 22)
+                )
             items = [
                 (tr("desk.board.address", address=self.address or "-"), self.type_address, "blue"),
                 (tr("desk.board.code", code=self.code or "-"), self.type_code, "blue"),
@@ -525,12 +578,12 @@ class BoardScene(ButtonScene):
                 items.append(
                     (tr("desk.board.confirm", name=waiting[0], score=waiting[1]), self.ask_confirm, "gold")
                 )
-            elif self.link.status.match is not None:
+            elif link is not None and link.status.match is not None:
                 items.append((tr("desk.board.play"), self.play, "green"))
         items.append((tr("button.back"), self.close, "red"))
-        top = 250 if self.link is None or not self.link.status.joined else 330
+        top, step, high = (316, 78, 64) if joining else (330, 84, 70)
         for i, (label, action, colour) in enumerate(items):
-            self.buttons.add(button((x, top + i * 84, w, 70), label, action, colour, size=28))
+            self.buttons.add(button((x, top + i * step, w, high), label, action, colour, size=28))
 
     def type_address(self) -> None:
         def done(text: str) -> str | None:
@@ -600,26 +653,31 @@ class BoardScene(ButtonScene):
 
     def update(self, dt: float) -> None:
         link = self.link
-        if link is None:
-            return
-        self.clock += dt
-        if self.clock >= REFRESH and not link.status.busy:
-            self.clock = 0.0
-            if link.status.joined:
-                link.refresh()
+        self.looked += dt
+        if link is not None:
+            self.clock += dt
+            if self.clock >= REFRESH and not link.status.busy:
+                self.clock = 0.0
+                if link.status.joined:
+                    link.refresh()
+            if link.status.joined and self.finder is not None:  # found and joined: the search ends
+                service.stop_finding()
+                self.finder = None
         shown = self.draw_key()
         if shown != self._built:  # what the desk said changed the buttons (joined, a match, a result)
             self._built = shown
             self._build()
 
     def busy(self) -> bool:
-        return self.link is not None
+        return self.link is not None or self.finder is not None
 
     def draw_key(self) -> object | None:
+        search = (self.search_words(), tuple(self.found()))
         s = self.link.status if self.link is not None else None
         shown = None if s is None else (s.joined, s.busy, s.error, str(s.match), s.waiting, s.finished)
         waiting = reporter(self.app).pending
-        return (shown, self.address, self.code, self.note, waiting is None, self.app.scenes.top is self)
+        top = self.app.scenes.top is self
+        return (shown, search, self.address, self.code, self.note, waiting is None, top)
 
     def handle(self, intent: Intent) -> None:
         if intent.kind == IntentKind.BACK:
@@ -650,6 +708,9 @@ class BoardScene(ButtonScene):
                 lines.append((tr_n("desk.board.outbox", s.waiting, n=s.waiting), DIM))
         if s is not None and s.error:
             lines.append((tr("desk.board.offline", why=s.error[:80]), LATE))
+        joining = s is None or not s.joined
+        if joining and not self.found():
+            draw_text(surface, self.search_words(), 24, (L.W // 2, 266), DIM, width=1000)
         if self.note:
             lines.append((self.note, LATE))
         y = 130

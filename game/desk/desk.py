@@ -30,6 +30,7 @@ from typing import Any
 
 from game.engine import Match
 from game.record import MatchRecord, RecordError, check_match, read_mat
+from game.session.recording import plain_name
 from game.tournament import TMatch, Tournament, TournamentError, export_folder
 from game.tournament.model import Format, How
 
@@ -428,8 +429,9 @@ class Desk:
         """The record must be this match's, as far as the report says; the winner's place for a result."""
         t = self.tournament
         assert t is not None
-        names = tuple(t.players[p].name if p is not None else "" for p in m.players)
-        if record.names != names or record.rules.match_length != m.length:
+        names = tuple(plain_name(t.players[p].name) if p is not None else "" for p in m.players)
+        # a cabinet's record keeps names in plain ASCII (Dóra -> Dora): compared as a record keeps them
+        if tuple(map(plain_name, record.names)) != names or record.rules.match_length != m.length:
             raise pr.ProtocolError(422, "wrong_record", "the record is of other players or another length")
         if list(played.score) != list(data["score"]) or played.games != data["game"]:
             raise pr.ProtocolError(422, "wrong_score", "the score or game count does not match the record")

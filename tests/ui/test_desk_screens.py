@@ -18,6 +18,7 @@ from game.i18n import tr
 from game.session import settings as st
 from game.session.kiosk import Mode
 from game.session.local_tournament import result_words
+from game.session.recording import plain_name
 from game.tools.desk_page_shots import play
 from game.tournament import Tournament, TournamentFile
 from game.ui.app import App, Launch
@@ -151,9 +152,17 @@ def test_a_board_joins_with_the_code_and_gets_its_match_called(tmp_path: Path) -
     assert running.desk.state()["boards"][0]["name"] == "7"
 
 
-def test_people_play_the_desks_match_on_a_board_and_the_loser_confirms_the_result(tmp_path: Path) -> None:
+ACCENTED = ["Ádám", "Ben", "Cecil", "Dóra", "Eve", "Fay", "Gus", "Helmi Mäkinen"]
+
+
+@pytest.mark.parametrize("names", [NAMES, ACCENTED], ids=["plain", "accented"])
+def test_people_play_the_desks_match_on_a_board_and_the_loser_confirms_the_result(
+    tmp_path: Path, names: list[str]
+) -> None:
+    """Accented names too: the cabinet's record keeps them in plain ASCII (Ádám -> Adam), and the desk
+    refused every such report as "the record of other players" until it compared names that way."""
     desk = Desk(tmp_path / "desk")
-    desk.create(NAMES, lengths=[1], dice_seed="people")
+    desk.create(names, lengths=[1], dice_seed="people")
     server = serve(desk)
     try:
         app = _app(tmp_path / "board-cabinet", tournament=False)
@@ -173,7 +182,7 @@ def test_people_play_the_desks_match_on_a_board_and_the_loser_confirms_the_resul
         _tap(app, tr("desk.board.play"))
         game = app.scenes.top
         assert isinstance(game, GameScene)
-        assert game.game.setup.names == ("Anna", "Hal") and game.game.setup.secret is not None
+        assert game.game.setup.names == (names[0], names[7]) and game.game.setup.secret is not None
         play_out(game)
         _run(app, 1.0)
         asked = app.scenes.top
@@ -189,7 +198,7 @@ def test_people_play_the_desks_match_on_a_board_and_the_loser_confirms_the_resul
         assert m.done and m.how == "played"
         assert board.link is not None and board.link.beats_sent > 0  # signs of life while it played
         record = desk.record("R1-1")
-        assert record is not None and '[Player 1 "Anna"]' in record
+        assert record is not None and f'[Player 1 "{plain_name(names[0])}"]' in record
     finally:
         server.shutdown()
         server.server_close()

@@ -102,6 +102,7 @@ class Desk:
         self.started = clock()
         """When this desk started: a board is not called silent for the time the desk was down."""
         self._snapshot: tuple[int, bytes] = (0, b"")
+        self._shown = b""
         self._load()
 
     # -- setting up --------------------------------------------------------------------------------
@@ -653,6 +654,14 @@ class Desk:
         ]
 
     def _refresh(self) -> None:
+        """A new snapshot for the phones, with a new version only if something in it changed (a
+        refused change reads memory back from the database: the phones must not fetch it again)."""
+        state = self.state()
+        state.pop("version")
+        body = pr.encode(state)
+        if body == self._shown:
+            return
+        self._shown = body
         self.version += 1
         self._snapshot = (self.version, pr.encode(self.state()))
 

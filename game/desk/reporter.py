@@ -103,7 +103,7 @@ class BoardReporter:
             report["winner"] = played.winner
         if match_over:
             assert played.winner is not None
-            winner = record.names[played.winner]
+            winner = str(self.terms["names"][played.winner])  # as typed (the record keeps plain ASCII)
             self.pending = (winner, f"{played.score[0]}-{played.score[1]}", report)
             self.confirm()
         else:

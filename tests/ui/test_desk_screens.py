@@ -187,6 +187,7 @@ def test_people_play_the_desks_match_on_a_board_and_the_loser_confirms_the_resul
         _run(app, 1.0)
         asked = app.scenes.top
         assert isinstance(asked, ConfirmScene)  # the loser confirms before anything is sent
+        assert any(asked.question.startswith(f"{n} ") for n in (names[0], names[7]))  # names as typed
         assert desk.tournament is not None and not desk.tournament.match("R1-1").done
         _tap(app, tr("desk.board.confirm_yes"))
         assert isinstance(app.scenes.top, BoardScene)  # back at the board's screen for the next players

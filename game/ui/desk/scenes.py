@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -57,17 +58,19 @@ FIND_WAIT = 6.0
 """Seconds a board's join screen looks for desks before it says none was found (it goes on looking)."""
 
 
-_reporters: dict[int, BoardReporter] = {}
+_reporters: weakref.WeakKeyDictionary[Host, BoardReporter] = weakref.WeakKeyDictionary()
+"""Each App's reporter, gone with its App (keyed by the App itself: an ``id`` is reused by the next
+App made in the same process, which then got the old App's reporter and its record)."""
 
 
 def reporter(app: Host) -> BoardReporter:
     """The App's board reporter, listening to its games from the first desk match played here on."""
-    found = _reporters.get(id(app))
+    found = _reporters.get(app)
     if found is None:
         found = BoardReporter(lambda: app.records.match_record())
         found.confirm = lambda: _ask_loser(app)
         app.events.subscribe(found)
-        _reporters[id(app)] = found
+        _reporters[app] = found
     return found
 
 
@@ -563,9 +566,7 @@ class BoardScene(ButtonScene):
             for k, desk in enumerate(self.found()):
                 label = tr("desk.board.found_desk", event=desk.event, address=desk.address)
                 colour = "gold" if desk.address == self.address else "green"
-                self.buttons.add(
-                    button((x + k * 330, 236, 310, 60), label, self._pick_desk(desk), colour, 22)
-                )
+                self.buttons.add(button((x, 200 + k * 62, w, 54), label, self._pick_desk(desk), colour, 24))
             items = [
                 (tr("desk.board.address", address=self.address or "-"), self.type_address, "blue"),
                 (tr("desk.board.code", code=self.code or "-"), self.type_code, "blue"),
@@ -581,7 +582,7 @@ class BoardScene(ButtonScene):
             elif link is not None and link.status.match is not None:
                 items.append((tr("desk.board.play"), self.play, "green"))
         items.append((tr("button.back"), self.close, "red"))
-        top, step, high = (316, 78, 64) if joining else (330, 84, 70)
+        top, step, high = (336, 74, 62) if joining else (330, 84, 70)
         for i, (label, action, colour) in enumerate(items):
             self.buttons.add(button((x, top + i * step, w, high), label, action, colour, size=28))
 
@@ -710,14 +711,15 @@ class BoardScene(ButtonScene):
             lines.append((tr("desk.board.offline", why=s.error[:80]), LATE))
         joining = s is None or not s.joined
         if joining and not self.found():
-            draw_text(surface, self.search_words(), 24, (L.W // 2, 266), DIM, width=1000)
+            draw_text(surface, self.search_words(), 24, (L.W // 2, 240), DIM, width=1100)
         if self.note:
             lines.append((self.note, LATE))
-        y = 130
+        y = 120
+        size, step, width = (24, 32, 1160) if joining else (28, 40, 1000)  # the search and form below
         for text, colour in lines:
-            for line in wrap_lines(text, 28, 1000):
-                draw_text(surface, line, 28, (L.W // 2, y), colour)
-                y += 40
+            for line in wrap_lines(text, size, width):
+                draw_text(surface, line, size, (L.W // 2, y), colour)
+                y += step
         self.buttons.draw(surface, self.app.sprites)
 
 

@@ -90,7 +90,7 @@ def run(app: App, seconds: float) -> None:
 
 def shoot_language(out: Path, lang: str) -> None:
     with tempfile.TemporaryDirectory() as data:
-        t = Tournament.create("Club night", NAMES, lengths=[1, 3], lang=lang)
+        t = Tournament.create("Club night", NAMES, lengths=[1], lang=lang)
         TournamentFile(Path(data) / "tournament.json").attach(t)
         settings = st.Settings(language=lang, animation="fast", operator_code="2468", sound=False)
         app = App(settings, Launch(kiosk=True, seed=3), data_dir=data, threaded_ai=False)
@@ -150,9 +150,17 @@ def shoot_language(out: Path, lang: str) -> None:
         shoot(app, out, "desk_remove_which", lang)
         app.scenes.pop()
         board = BoardScene(app)
+        app.scenes.push(board)
+        shoot(app, out, "desk_board_looking", lang)
+        for _ in range(300):  # the desk announced itself on loopback: the board finds it
+            run(app, 0.05)
+            if board.found() or (board.finder is not None and board.finder.problem):
+                break
+            time.sleep(0.02)
+        board.looked = 10.0
+        shoot(app, out, "desk_board_found", lang)
         board.address, board.code, board.number = url[len("http://") :], code, "7"
         board._build()
-        app.scenes.push(board)
         shoot(app, out, "desk_board_join", lang)
         board.join()
         for _ in range(100):
@@ -169,6 +177,8 @@ def shoot_language(out: Path, lang: str) -> None:
         run(app, 1.0)
         shoot(app, out, "desk_board_confirm", lang)
         service.stop()
+        service.forget_board_link()  # the next language's cabinet starts as a new game would
+        service.stop_finding()
         app.quit()
         pygame.quit()
 

@@ -27,6 +27,7 @@ from game.ui.kiosk.operator import OperatorScene
 from game.ui.scene import ButtonScene
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.game import GameScene
+from game.ui.scenes.title import TitleScene
 from game.ui.tools.desk_screenshots import play_out
 from game.ui.tournament.correct import CorrectScene
 from game.ui.tournament.result import ResultScene
@@ -256,3 +257,15 @@ def test_the_director_corrects_a_result_and_withdraws_and_brings_back_a_player_o
     _tap(app, tr("tourney.reinstate_yes"))
     assert not t.players[2].withdrawn and scene.said == tr("tourney.reinstated_now", name=name)
     app.draw(0.0)
+
+
+def test_a_laptop_starts_at_the_desks_choice_and_back_goes_to_the_title(tmp_path: Path) -> None:
+    app = App(st.Settings(), Launch(start="desk"), data_dir=tmp_path, threaded_ai=False)
+    app.scenes.push(app.initial_scene())
+    app.step(STEP)
+    assert isinstance(app.scenes.top, NetworkScene)
+    app.draw(0.0)
+    explain_bottom = 130 + 34 * 3  # the buttons are under the explanation's three lines
+    assert all(b.rect.top >= explain_bottom for b in app.scenes.top.buttons.buttons)
+    _tap(app, tr("button.back"))
+    assert isinstance(app.scenes.top, TitleScene)

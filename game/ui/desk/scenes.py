@@ -149,12 +149,19 @@ class NetworkScene(ButtonScene):
             ("desk.join", self.join, "blue"),
             ("button.back", self.close, "red"),
         ]
-        for i, (key, action, colour) in enumerate(items):
-            self.buttons.add(button((x, 200 + i * 100, w, 80), tr(key), action, colour, size=30))
+        for i, (key, action, colour) in enumerate(items):  # under the three lines of explanation
+            self.buttons.add(button((x, 250 + i * 100, w, 80), tr(key), action, colour, size=30))
 
     def enter(self) -> None:
         super().enter()
         self._build()
+
+    def close(self) -> None:
+        """Back: to the operator menu, or to the title when the game started here (``--start desk``)."""
+        if len(self.app.scenes.scenes) > 1:
+            super().close()
+        else:
+            self.app.to_title()
 
     def be_desk(self) -> None:
         self.app.scenes.push(DeskScene(self.app))

@@ -381,14 +381,17 @@ class DeskScene(ButtonScene):
             y += 16
         draw_text(surface, tr("desk.boards"), 28, (40, y), GOLD, anchor="midleft")
         boards = [b for b in self.state.get("boards", []) if not b["removed"]]
-        if not boards:
-            draw_text(surface, tr("desk.no_boards"), 24, (40, y + 40), DIM, anchor="midleft", width=820)
+        below = y + 40 + 34 * len(boards[:12]) - 6  # where the notes start
+        if not boards:  # how to join, in as many lines as it takes (a long line went under the QR code)
+            said = wrap_lines(tr("desk.no_boards"), 22, 820)[:3]
+            for k, line in enumerate(said):
+                draw_text(surface, line, 22, (40, y + 40 + 28 * k), DIM, anchor="midleft")
+            below = y + 40 + 28 * len(said) - 6
         matches = {m["id"]: m for m in self.state.get("matches", [])}
         clocks = False
         for i, b in enumerate(boards[:12]):
             self._board_row(surface, b, matches.get(b["match"] or ""), y + 40 + 34 * i)
             clocks = clocks or b.get("clock") is not None
-        rows = min(12, max(1, len(boards)))
         notes = []
         waiting = sum(
             1 for m in matches.values() if m["ready"] and not m["board"] and None not in m["players"]
@@ -398,10 +401,9 @@ class DeskScene(ButtonScene):
         if clocks:
             notes.append(tr("desk.clocks_note"))
         for k, note in enumerate(notes):
-            draw_text(surface, note, 20, (40, y + 34 + 34 * rows + 26 * k), DIM, anchor="midleft", width=820)
-        y += 26 * len(notes)
+            draw_text(surface, note, 20, (40, below + 26 * k), DIM, anchor="midleft", width=820)
         standings = self.state.get("standings", [])
-        top = y + 60 + 34 * min(12, max(1, len(boards)))
+        top = below + 26 * len(notes) + 26
         if standings:
             draw_text(surface, tr("desk.page.standings"), 28, (40, top), GOLD, anchor="midleft")
             rows = max(1, (L.H - 80 - top) // 30)

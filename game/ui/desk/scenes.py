@@ -367,14 +367,14 @@ class DeskScene(ButtonScene):
                 draw_text(surface, line, 20, (900, 150 + 22 * i), DIM, anchor="midleft")
             url = self.service.url
             if self.qr is not None:
-                draw_qr(surface, self.qr, pygame.Rect(900, 184, 180, 180))
-                draw_text(surface, url, 22, (900, 378), INK, anchor="midleft", width=356)
+                draw_qr(surface, self.qr, pygame.Rect(900, 192, 180, 180))  # under two lines of words
+                draw_text(surface, url, 22, (900, 386), INK, anchor="midleft", width=356)
             else:
                 draw_text(surface, url, 26, (900, 200), INK, anchor="midleft", width=356)
             announcer = self.service.announcer
             if announcer is not None and announcer.problem:
                 for i, line in enumerate(wrap_lines(tr("desk.not_announced"), 18, 356)[:2]):
-                    draw_text(surface, line, 18, (900, 402 + 20 * i), DIM, anchor="midleft")
+                    draw_text(surface, line, 18, (900, 410 + 20 * i), DIM, anchor="midleft")
         y = 110 if not self.problem else 200
         if self.said:
             draw_text(surface, self.said, 22, (40, 84), GOLD, anchor="midleft", width=820)
@@ -386,7 +386,7 @@ class DeskScene(ButtonScene):
             said = wrap_lines(tr("desk.no_boards"), 22, 820)[:3]
             for k, line in enumerate(said):
                 draw_text(surface, line, 22, (40, y + 40 + 28 * k), DIM, anchor="midleft")
-            below = y + 40 + 28 * len(said) - 6
+            below = y + 40 + 28 * len(said) + 2
         matches = {m["id"]: m for m in self.state.get("matches", [])}
         clocks = False
         for i, b in enumerate(boards[:12]):

@@ -76,8 +76,8 @@ class DeskService:
         )
 
     def stop(self) -> None:
-        if self.announcer is not None:
-            self.announcer.close()
+        if self.announcer is not None:  # its goodbye takes a moment on the network: not the screen's
+            threading.Thread(target=self.announcer.close, name="desk-goodbye", daemon=True).start()
         self.server.shutdown()
         self.server.server_close()
         self.desk.close()

@@ -4,6 +4,7 @@ and gets its match called, and a desk without a tournament says what to do first
 
 from __future__ import annotations
 
+import socket
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,6 +29,7 @@ from game.ui.scene import ButtonScene
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.title import TitleScene
+from game.ui.tools._xwin import missing_tools
 from game.ui.tools.desk_screenshots import play_out
 from game.ui.tournament.correct import CorrectScene
 from game.ui.tournament.result import ResultScene
@@ -269,3 +271,25 @@ def test_a_laptop_starts_at_the_desks_choice_and_back_goes_to_the_title(tmp_path
     assert all(b.rect.top >= explain_bottom for b in app.scenes.top.buttons.buttons)
     _tap(app, tr("button.back"))
     assert isinstance(app.scenes.top, TitleScene)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    bool(missing_tools()),
+    reason=f"needs {', '.join(missing_tools())} (apt-get install xvfb xdotool imagemagick)",
+)
+def test_an_organiser_opens_the_desk_and_two_boards_join_it_in_real_windows(tmp_path: Path) -> None:
+    """The real-window walk-through (``game.ui.tools.desk_walk``), in English: each board finds the desk
+    by multicast DNS on loopback, types the code and its number, and is called its match."""
+    from game.ui.tools.desk_walk import walk_language
+
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", service.PORT))
+        except OSError as exc:
+            pytest.skip(f"the desk's port {service.PORT} is taken on this machine: {exc}")
+    notes = walk_language(tmp_path, "en", (800, 480))
+    assert any("found on the network as 'Club night'" in n for n in notes)
+    assert any("board 1 joined and was given match R1-1" in n for n in notes)
+    assert any("board 2 joined and was given match R1-2" in n for n in notes)
+    assert len(list(tmp_path.rglob("[0-9][0-9]-*.png"))) == 16

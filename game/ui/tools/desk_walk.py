@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import shutil
 import socket
 import sys
 import tempfile
@@ -143,6 +144,7 @@ def walk_language(out: Path, lang: str, size: tuple[int, int]) -> list[str]:
     finally:
         finder.close()
         service.stop_finding()
+        shutil.rmtree(base, ignore_errors=True)  # the three games' data folders
     return notes
 
 

@@ -37,6 +37,9 @@ os.environ["XDG_DATA_HOME"] = str(_scratch / "xdg-data")
 os.environ["XDG_CONFIG_HOME"] = str(_scratch / "xdg-config")
 os.environ["HOME"] = str(_scratch / "home")
 (_scratch / "home").mkdir()
+# A desk the tests start announces itself, and a board's join screen looks for desks, by multicast
+# DNS (game.desk.discovery): on loopback only, so that nothing a test sends leaves this machine.
+os.environ["BACKGAMMON_DESK_NETWORK"] = "127.0.0.1"
 # The lint and type tests run ruff and mypy with their caches in the checkout (`.ruff_cache`,
 # `.mypy_cache`, both ignored by git), so that a second run checks only what changed: a cold strict
 # mypy run costs about a minute of the suite.
@@ -77,6 +80,7 @@ def _reset_screen_layer() -> None:
     if desk is not None:  # a desk or a board link lives for the whole game: not past one test
         desk.stop()
         desk.forget_board_link()
+        desk.stop_finding()
 
 
 def _quit_pygame() -> None:

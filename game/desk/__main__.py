@@ -78,6 +78,8 @@ def _director(args: argparse.Namespace) -> int:
             "winner": int(args.values[1]),
             "score": [int(args.values[2]), int(args.values[3])],
         }
+    elif args.action == "clear":
+        data = {"match": args.values[0]}
     elif args.action == "remove":
         data = {"board": args.values[0]}
     else:
@@ -120,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     d = sub.add_parser("director")
     d.add_argument("--folder", required=True)
     d.add_argument("--desk", required=True)
-    d.add_argument("action", choices=("move", "withdraw", "reinstate", "correct", "remove", "code"))
+    d.add_argument("action", choices=("move", "withdraw", "reinstate", "correct", "clear", "remove", "code"))
     d.add_argument("values", nargs="+")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")

@@ -30,8 +30,9 @@ from typing import Any
 
 from game.engine import Match
 from game.record import MatchRecord, RecordError, check_match, read_mat
+from game.session.recording import plain_name
 from game.tournament import TMatch, Tournament, TournamentError, export_folder
-from game.tournament.model import Format
+from game.tournament.model import Format, How
 
 from . import protocol as pr
 from .store import Store, put
@@ -40,8 +41,32 @@ log = logging.getLogger(__name__)
 
 DB_FILE = "desk.sqlite"
 LATE_AFTER = 90.0
-"""Seconds without a word from a board playing a match before the desk's screen calls it late."""
+"""Seconds without a word from a board playing a match before the desk's screen calls it late (a board
+where people play sends a sign of life every ``protocol.LIVE_EVERY`` seconds)."""
+MINUTES_PER_POINT = 8.0
+"""A match playing longer than this many minutes a point of its length is called slow on the desk's
+screen (tournament directors plan about 6 to 8 minutes a point)."""
 NONCE_MEMORY = 2 * pr.MAX_SKEW
+
+
+@dataclass(frozen=True, slots=True)
+class Clocks:
+    """A board's match clock as it last said (``/api/live``): each player's bank in seconds, whose
+    clock runs (None: neither), and when the desk heard it (its own clock)."""
+
+    banks: tuple[int, int]
+    running: int | None
+    at: float
+
+    def now(self, when: float) -> tuple[int, int]:
+        """The banks at ``when``: the running one counted down since it was heard (a delay before the
+        bank runs is left out: the screen may show a few seconds less than the board)."""
+        if self.running is None:
+            return self.banks
+        gone = max(0, int(when - self.at))
+        banks = list(self.banks)
+        banks[self.running] = max(0, banks[self.running] - gone)
+        return banks[0], banks[1]
 
 
 @dataclass(slots=True)
@@ -68,9 +93,16 @@ class Desk:
         """match id -> board id."""
         self.live: dict[str, tuple[int, int, int]] = {}
         """match id -> (games reported, score of its first player, of its second)."""
+        self.clocks: dict[str, Clocks] = {}
+        """match id -> its clock as its board last said (memory only: a clock is shown, not kept)."""
+        self.since: dict[str, float] = {}
+        """match id -> when it went to its board (the assignments table's ``since``)."""
         self.nonces: dict[str, int] = {}
         self.version = 0
+        self.started = clock()
+        """When this desk started: a board is not called silent for the time the desk was down."""
         self._snapshot: tuple[int, bytes] = (0, b"")
+        self._shown = b""
         self._load()
 
     # -- setting up --------------------------------------------------------------------------------
@@ -99,9 +131,9 @@ class Desk:
                 str(r[0]): Board(str(r[0]), str(r[1]), bytes.fromhex(str(r[2])), bool(r[3]), float(str(r[4])))
                 for r in self.store.rows("SELECT id, name, key, removed, joined FROM boards")
             }
-            self.assigned = {
-                str(m): str(b) for m, b in self.store.rows("SELECT match, board FROM assignments")
-            }
+            rows = self.store.rows("SELECT match, board, since FROM assignments")
+            self.assigned = {str(m): str(b) for m, b, _ in rows}
+            self.since = {str(m): float(str(at)) for m, _, at in rows}
             self.live = {
                 str(r[0]): (int(str(r[1])), int(str(r[2])), int(str(r[3])))
                 for r in self.store.rows("SELECT match, game, score0, score1 FROM games")
@@ -297,6 +329,7 @@ class Desk:
                     (m.id, board, self.clock()),
                 )
                 self.assigned[m.id] = board
+                self.since[m.id] = self.clock()
                 return f"match {m.id} to board {board}"
 
             self._change(board, nonce, work)
@@ -360,6 +393,7 @@ class Desk:
                 db.execute("INSERT OR REPLACE INTO records (match, mat) VALUES (?, ?)", (match_id, mat))
                 db.execute("DELETE FROM assignments WHERE match = ?", (match_id,))
                 self.assigned.pop(match_id, None)
+                self.clocks.pop(match_id, None)
                 return f"match {match_id} won by {tt.players[winner].name} {score[0]}-{score[1]}"
 
             try:
@@ -368,14 +402,37 @@ class Desk:
                 raise pr.ProtocolError(409, "refused", str(exc)) from exc
             return {"ok": True, "duplicate": False}
 
+    def live_from(self, board: str, data: dict[str, Any]) -> dict[str, Any]:
+        """A playing board's sign of life (checked against the "live" schema), with its match clock if
+        it runs one: shown on the desk's screen, never kept (nothing in the tournament changes; the
+        request's signature and nonce were checked, and :meth:`authenticate` noted the board seen)."""
+        match_id = str(data["match"])
+        running = data.get("running")
+        if running is not None and running not in (0, 1):
+            raise pr.ProtocolError(
+                400, "bad_value", "the running clock is the first (0) or second (1) player's"
+            )
+        with self.lock:
+            if self.assigned.get(match_id) != board:
+                raise pr.ProtocolError(
+                    409, "not_yours", f"match {match_id} is not played on this board (moved or over)"
+                )
+            banks = data.get("banks")
+            if banks is None:
+                self.clocks.pop(match_id, None)
+            else:
+                self.clocks[match_id] = Clocks((int(banks[0]), int(banks[1])), running, self.clock())
+        return {"ok": True}
+
     def _check_record(
         self, m: TMatch, data: dict[str, Any], kind: pr.ReportKind, record: MatchRecord, played: Match
     ) -> int | None:
         """The record must be this match's, as far as the report says; the winner's place for a result."""
         t = self.tournament
         assert t is not None
-        names = tuple(t.players[p].name if p is not None else "" for p in m.players)
-        if record.names != names or record.rules.match_length != m.length:
+        names = tuple(plain_name(t.players[p].name) if p is not None else "" for p in m.players)
+        # a cabinet's record keeps names in plain ASCII (Dóra -> Dora): compared as a record keeps them
+        if tuple(map(plain_name, record.names)) != names or record.rules.match_length != m.length:
             raise pr.ProtocolError(422, "wrong_record", "the record is of other players or another length")
         if list(played.score) != list(data["score"]) or played.games != data["game"]:
             raise pr.ProtocolError(422, "wrong_score", "the score or game count does not match the record")
@@ -413,40 +470,78 @@ class Desk:
                 )
                 old = self.assigned.get(match_id)
                 self.assigned[match_id] = board
+                self.since[match_id] = self.clock()
+                self.clocks.pop(match_id, None)
                 return f"match {match_id} moved from board {old} to board {board}"
 
             self._change(pr.DIRECTOR, nonce, work)
 
+    def _direct(self, nonce: str | None, change: Callable[[sqlite3.Connection, Tournament], str]) -> None:
+        """A change of the tournament by the director (``change`` returns the audit line), in one
+        transaction, and the boards follow the draw: a match no longer to be played, or now between
+        other players (a corrected result upstream), leaves its board; what was played of it is no
+        longer the match's (:meth:`_forget_games`). ``ProtocolError`` 409 "refused" (nothing changed)
+        when the tournament refuses, with the :class:`TournamentError` as its cause."""
+        t = self._need()
+        before = {mid: tuple(t.match(mid).players) for mid in self.assigned}
+
+        def work(db: sqlite3.Connection, tt: Tournament | None) -> str:
+            assert tt is not None
+            what = change(db, tt)
+            for mid in list(self.assigned):
+                m = tt.match(mid)
+                if not m.ready or tuple(m.players) != before.get(mid):
+                    db.execute("DELETE FROM assignments WHERE match = ?", (mid,))
+                    del self.assigned[mid]
+                    self.clocks.pop(mid, None)
+                    if m.ready:
+                        self._forget_games(db, mid)
+            return what
+
+        self._change(pr.DIRECTOR, nonce, work)
+
+    def _forget_games(self, db: sqlite3.Connection, match_id: str) -> None:
+        """``match_id`` is to be played from its start (taken back, or between other players): its
+        reported games, record, reports and dice secret go (the secret was shown with the games, so a
+        replay gets a fresh one; the report ids start again at game 1)."""
+        for table in ("games", "records", "secrets", "reports"):
+            db.execute(f"DELETE FROM {table} WHERE match = ?", (match_id,))
+        self.live.pop(match_id, None)
+
     def withdraw(self, player: int, nonce: str | None = None) -> None:
+        """``player`` leaves: their matches go to the opponents (a match being played leaves its board)."""
         with self.lock:
             t = self._need()
             if not 0 <= player < len(t.players):
                 raise pr.ProtocolError(404, "no_player", f"there is no player {player}")
 
-            def work(db: sqlite3.Connection, tt: Tournament | None) -> str:
-                assert tt is not None
-                tt.withdraw(player)
-                self._drop_finished(db, tt)
+            def change(_db: sqlite3.Connection, tt: Tournament) -> str:
+                tt.withdraw(player, by=pr.DIRECTOR)
                 return f"player {tt.players[player].name} withdrawn"
 
-            self._change(pr.DIRECTOR, nonce, work)
+            self._direct(nonce, change)
 
-    def reinstate(self, player: int, nonce: str | None = None) -> None:
-        """Undo a withdrawal (the walkovers it gave that nothing is built on are played after all)."""
+    def reinstate(self, player: int, nonce: str | None = None) -> list[str]:
+        """Undo a withdrawal (the walkovers it gave that nothing is built on are played after all);
+        the matches to be played again."""
         with self.lock:
             t = self._need()
             if not 0 <= player < len(t.players):
                 raise pr.ProtocolError(404, "no_player", f"there is no player {player}")
+            again: list[str] = []
 
-            def work(db: sqlite3.Connection, tt: Tournament | None) -> str:
-                assert tt is not None
-                again = ", ".join(tt.reinstate(player, by=pr.DIRECTOR)) or "none"
-                return f"player {tt.players[player].name} back in; to play again: {again}"
+            def change(_db: sqlite3.Connection, tt: Tournament) -> str:
+                again.extend(tt.reinstate(player, by=pr.DIRECTOR))
+                replay = ", ".join(again) or "none"
+                return f"player {tt.players[player].name} back in; to play again: {replay}"
 
-            self._change(pr.DIRECTOR, nonce, work)
+            self._direct(nonce, change)
+            return again
 
     def correct(self, match_id: str, winner: int, score: tuple[int, int], nonce: str | None = None) -> None:
-        """The director's result for ``match_id`` (``winner``: 0 or 1, its place in the match)."""
+        """The director's result for ``match_id`` (``winner``: 0 or 1, its place in the match): a match
+        not finished gets it as typed in; a finished one is corrected (a played match keeps "played"
+        and its record when only the score changes)."""
         with self.lock:
             t = self._need()
             m = self._match(t, match_id)
@@ -456,19 +551,29 @@ class Desk:
                     400, "bad_value", "the winner is the match's first (0) or second (1) player"
                 )
 
-            def work(db: sqlite3.Connection, tt: Tournament | None) -> str:
-                assert tt is not None
+            def change(_db: sqlite3.Connection, tt: Tournament) -> str:
                 if m.ready:
                     tt.enter_result(match_id, player, score, how="typed", by=pr.DIRECTOR)
                 else:
-                    tt.correct_result(match_id, player, score, by=pr.DIRECTOR)
-                self._drop_finished(db, tt)
+                    how: How = "played" if m.how == "played" and m.winner == player else "typed"
+                    tt.correct_result(match_id, player, score, how=how, by=pr.DIRECTOR)
                 return f"match {match_id} result set by the director: {score[0]}-{score[1]}"
 
-            try:
-                self._change(pr.DIRECTOR, nonce, work)
-            except TournamentError as exc:
-                raise pr.ProtocolError(409, "refused", str(exc)) from exc
+            self._direct(nonce, change)
+
+    def clear(self, match_id: str, nonce: str | None = None) -> None:
+        """The director takes a finished match's result back: it is to be played again, from its start,
+        with a fresh dice secret (refused while a later result is built on it)."""
+        with self.lock:
+            t = self._need()
+            self._match(t, match_id)
+
+            def change(db: sqlite3.Connection, tt: Tournament) -> str:
+                tt.clear_result(match_id, by=pr.DIRECTOR)
+                self._forget_games(db, match_id)
+                return f"match {match_id} taken back by the director: to be played again"
+
+            self._direct(nonce, change)
 
     def remove_board(self, board: str, nonce: str | None = None) -> None:
         """``board`` can no longer report; its match goes to the next free board (from its last report)."""
@@ -482,6 +587,7 @@ class Desk:
                 self.boards[board].removed = True
                 for mid in [mid for mid, b in self.assigned.items() if b == board]:
                     del self.assigned[mid]
+                    self.clocks.pop(mid, None)
                 return f"board {board} removed"
 
             self._change(pr.DIRECTOR, nonce, work)
@@ -498,12 +604,6 @@ class Desk:
             self._change(pr.DIRECTOR, nonce, work)
             self.join_code = code
             self._join_key = pr.join_key(code, self.desk_id)
-
-    def _drop_finished(self, db: sqlite3.Connection, tournament: Tournament) -> None:
-        for mid in list(self.assigned):
-            if not tournament.match(mid).ready:
-                db.execute("DELETE FROM assignments WHERE match = ?", (mid,))
-                del self.assigned[mid]
 
     def _need(self) -> Tournament:
         if self.tournament is None:
@@ -554,6 +654,14 @@ class Desk:
         ]
 
     def _refresh(self) -> None:
+        """A new snapshot for the phones, with a new version only if something in it changed (a
+        refused change reads memory back from the database: the phones must not fetch it again)."""
+        state = self.state()
+        state.pop("version")
+        body = pr.encode(state)
+        if body == self._shown:
+            return
+        self._shown = body
         self.version += 1
         self._snapshot = (self.version, pr.encode(self.state()))
 
@@ -562,21 +670,37 @@ class Desk:
         the pair is replaced whole after each change, so a reader never waits for a transaction."""
         return self._snapshot
 
-    def state(self) -> dict[str, Any]:
-        """Everything the phone page and the desk's screen show; nothing secret."""
+    def state(self, floor: bool = False) -> dict[str, Any]:
+        """Everything the phone page and the desk's screen show; nothing secret. ``floor``: the desk's
+        screen's view of the room as well, at this moment (kept out of the phones' snapshot, which
+        changes only with the tournament): each board's match clock, how long its match has been
+        played, how long the board has been silent, and what is late (``late``: "silent", "slow" or
+        None)."""
         with self.lock:
             t = self.tournament
             now = self.clock()
-            boards = [
-                {
+            boards = []
+            for b in sorted(self.boards.values(), key=lambda b: b.id):
+                mid = next((mid for mid, bid in self.assigned.items() if bid == b.id), None)
+                silent = now - max(b.seen, self.since.get(mid or "", 0.0), self.started)
+                entry: dict[str, Any] = {
                     "id": b.id,
                     "name": b.name,
                     "removed": b.removed,
-                    "match": next((mid for mid, bid in self.assigned.items() if bid == b.id), None),
-                    "late": b.seen > 0 and now - b.seen > LATE_AFTER,
+                    "match": mid,
+                    "late": mid is not None and silent > LATE_AFTER,
                 }
-                for b in sorted(self.boards.values(), key=lambda b: b.id)
-            ]
+                if floor:
+                    playing = now - self.since[mid] if mid in self.since else 0.0
+                    length = t.match(mid).length if t is not None and mid is not None else 1
+                    clocks = self.clocks.get(mid or "")
+                    slow = mid is not None and playing > MINUTES_PER_POINT * 60 * length
+                    entry["late"] = "silent" if entry["late"] else "slow" if slow else None
+                    entry["silent"] = int(silent)
+                    entry["playing"] = int(playing)
+                    entry["clock"] = None if clocks is None else list(clocks.now(now))
+                    entry["running"] = None if clocks is None else clocks.running
+                boards.append(entry)
             if t is None:
                 return {"version": self.version, "tournament": None, "boards": boards}
             board_name = {b.id: b.name for b in self.boards.values()}

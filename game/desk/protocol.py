@@ -43,7 +43,7 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Join code letters: no 0/O, 1/I to mix up when typed from the desk's screen."""
 CODE_LENGTH = 8
 DIRECTOR = "director"
-SERVICE_TYPE = "_bgdesk._tcp.local."
+SERVICE_TYPE = "_backgammon-desk._tcp.local."
 """The DNS-SD service type desks announce (see :mod:`game.desk.discovery`)."""
 
 ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
@@ -67,6 +67,11 @@ class ReportKind(Enum):
     """A game ended: the score after it and the record so far."""
     RESULT = "result"
     """The match ended (confirmed by the loser on the board): the winner, the score, the whole record."""
+
+
+LIVE_EVERY = 20.0
+"""Seconds between a playing board's signs of life (``/api/live``) when nothing else is sent: well
+under the desk's :data:`game.desk.desk.LATE_AFTER`, so a board where people think is never called late."""
 
 
 # -- the join code and keys --------------------------------------------------------------------------
@@ -177,6 +182,7 @@ class Field(Enum):
     MAT = "mat"
     BOOL = "bool"
     CODE = "code"
+    BANKS = "banks"
 
 
 SCHEMAS: dict[str, dict[str, tuple[Field, bool]]] = {
@@ -198,6 +204,8 @@ SCHEMAS: dict[str, dict[str, tuple[Field, bool]]] = {
         "mat": (Field.MAT, True),
     },
     "correct": {"match": (Field.MATCH, True), "winner": (Field.INT, True), "score": (Field.SCORE, True)},
+    "live": {"match": (Field.MATCH, True), "banks": (Field.BANKS, False), "running": (Field.INT, False)},
+    "clear": {"match": (Field.MATCH, True)},
     "move": {"match": (Field.MATCH, True), "board": (Field.ID, True)},
     "withdraw": {"player": (Field.INT, True)},
     "reinstate": {"player": (Field.INT, True)},
@@ -216,6 +224,12 @@ def _ok(kind: Field, value: object) -> bool:
             isinstance(value, list)
             and len(value) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 99 for v in value)
+        )
+    if kind is Field.BANKS:  # two clocks' banks in seconds (a day at most)
+        return (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 86_400 for v in value)
         )
     if not isinstance(value, str):
         return False

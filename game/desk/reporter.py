@@ -9,6 +9,10 @@ a dialog) and then goes the same way. No pygame; the sending is :class:`game.des
 The match is played as a plain two-player match with the players' names (``GameSetup.tournament`` is
 left empty, so the cabinet's own tournament, if it has one, never scores it) and the desk's dice
 secret (``GameSetup.secret``): the dice anyone can check are the desk's.
+
+While the match is played, every roll, play, cube action and the clock's own few-second ticks give
+the desk a sign of life with the match clock (``BoardLink.live``): the desk's screen shows the clocks
+and calls a silent board late.
 """
 
 from __future__ import annotations
@@ -49,11 +53,26 @@ class BoardReporter:
     def __call__(self, event: ev.GameEvent) -> None:
         if self.terms is None or self.link is None:
             return
+        names = event.game.setup.names
+        if names is None or list(names) != list(self.terms["names"]):
+            return  # another game on this screen (the desk's match was left)
         if isinstance(event, ev.GameOver | ev.MatchOver):
-            names = event.game.setup.names
-            if names is None or list(names) != list(self.terms["names"]):
-                return  # another game on this screen (the desk's match was left)
             self._report(isinstance(event, ev.MatchOver))
+        if isinstance(event, ev.MatchOver):
+            self.link.live(None)
+        elif not isinstance(event, ev.SoundCue):
+            self.link.live(self.beat(event.game))
+
+    def beat(self, game: ev.GameView) -> dict[str, Any]:
+        """The "live" body for the desk: the match, and the clock's banks and whose runs if it has one."""
+        assert self.terms is not None
+        body: dict[str, Any] = {"match": str(self.terms["match"])}
+        timer = game.timer
+        if timer is not None:
+            body["banks"] = [timer.shown(0)[1], timer.shown(1)[1]]
+            if timer.running is not None:
+                body["running"] = timer.running
+        return body
 
     def _report(self, match_over: bool) -> None:
         assert self.terms is not None and self.link is not None
@@ -84,7 +103,7 @@ class BoardReporter:
             report["winner"] = played.winner
         if match_over:
             assert played.winner is not None
-            winner = record.names[played.winner]
+            winner = str(self.terms["names"][played.winner])  # as typed (the record keeps plain ASCII)
             self.pending = (winner, f"{played.score[0]}-{played.score[1]}", report)
             self.confirm()
         else:

@@ -40,7 +40,7 @@ READ_SECONDS = 10.0
 MAX_THREADS = 24
 QUEUE = 256
 
-DIRECTOR_ACTIONS = ("move", "withdraw", "reinstate", "correct", "remove", "code")
+DIRECTOR_ACTIONS = ("move", "withdraw", "reinstate", "correct", "clear", "remove", "code")
 
 
 class DeskHandler(BaseHTTPRequestHandler):
@@ -174,7 +174,7 @@ class DeskHandler(BaseHTTPRequestHandler):
     def _post(self) -> None:
         path = self.path
         desk = self.server.desk
-        known = path in ("/api/join", "/api/next", "/api/report") or (
+        known = path in ("/api/join", "/api/next", "/api/report", "/api/live") or (
             path.startswith("/api/director/") and path.rsplit("/", 1)[1] in DIRECTOR_ACTIONS
         )
         if not known:
@@ -196,6 +196,10 @@ class DeskHandler(BaseHTTPRequestHandler):
             data = pr.check("report", pr.parse_json(body))
             self._require_board(signed)
             self._json(200, desk.report(signed.board, data, signed.nonce))
+        elif path == "/api/live":
+            data = pr.check("live", pr.parse_json(body))
+            self._require_board(signed)
+            self._json(200, desk.live_from(signed.board, data))
         else:
             if signed.board != pr.DIRECTOR:
                 raise pr.ProtocolError(403, "not_director", "only the director can do this")
@@ -217,6 +221,8 @@ class DeskHandler(BaseHTTPRequestHandler):
             desk.reinstate(data["player"], nonce)
         elif action == "correct":
             desk.correct(data["match"], data["winner"], (data["score"][0], data["score"][1]), nonce)
+        elif action == "clear":
+            desk.clear(data["match"], nonce)
         elif action == "remove":
             desk.remove_board(data["board"], nonce)
         else:

@@ -11,14 +11,17 @@ from __future__ import annotations
 import contextlib
 import socket
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from game.tournament import Tournament
 
+from . import protocol as pr
 from .board import BoardClient, Offline
 from .desk import Desk
+from .discovery import Announcer, Finder, network
 from .server import DeskServer, serve
 
 PORT = 8470
@@ -40,8 +43,24 @@ class DeskService:
     def __init__(self, folder: Path, host: str = "0.0.0.0", port: int = PORT) -> None:
         self.desk = Desk(folder)
         self.server: DeskServer = serve(self.desk, host, port)
+        self.host = host
         shown = own_address() if host == "0.0.0.0" else host
+        self.address = shown
         self.url = f"http://{shown}:{self.server.port}/"
+        self.announcer: Announcer | None = None
+
+    def announce(self) -> Announcer:
+        """Announce this desk on the network (mDNS / DNS-SD, in the background; once): on the
+        interface it serves, or every one when it serves all (``BACKGAMMON_DESK_NETWORK`` keeps it to
+        one). Boards find it by itself; a failure is only logged and shown (``Announcer.problem``)."""
+        if self.announcer is None:
+            t = self.desk.tournament
+            interface = network() if self.host == "0.0.0.0" else self.host
+            self.announcer = Announcer(
+                self.desk.desk_id, t.name if t is not None else "", self.address, self.server.port, interface
+            )
+            self.announcer.start()
+        return self.announcer
 
     def adopt(self, tournament: Tournament) -> None:
         """Run ``t`` (the cabinet's tournament, not begun) at this desk: its players in its order (the
@@ -57,6 +76,8 @@ class DeskService:
         )
 
     def stop(self) -> None:
+        if self.announcer is not None:  # its goodbye takes a moment on the network: not the screen's
+            threading.Thread(target=self.announcer.close, name="desk-goodbye", daemon=True).start()
         self.server.shutdown()
         self.server.server_close()
         self.desk.close()
@@ -79,6 +100,23 @@ def start(folder: Path, host: str = "0.0.0.0", port: int = PORT) -> DeskService:
 def stop() -> None:
     if _running:
         _running.pop().stop()
+
+
+_finders: list[Finder] = []
+
+
+def find_desks() -> Finder:
+    """This game's search for desks on the network (started once, in the background, until
+    :func:`stop_finding`): the board's join screen lists what it finds."""
+    if not _finders:
+        _finders.append(Finder(network()))
+        _finders[0].start()
+    return _finders[0]
+
+
+def stop_finding() -> None:
+    if _finders:
+        _finders.pop().close()
 
 
 def desk_url(typed: str) -> str:
@@ -113,6 +151,13 @@ class BoardLink:
         self.lock = threading.Lock()
         self.again = False
         self.synced = False
+        self.beat: tuple[dict[str, Any], float] | None = None
+        """The last sign of life of the match played here (the "live" body) and when it was true
+        (monotonic); None while no match is played."""
+        self.wake = threading.Event()
+        self.closed = threading.Event()
+        self.beater: threading.Thread | None = None
+        self.beats_sent = 0
 
     def _run(self, work: Any, soon: bool = False) -> None:
         with self.lock:
@@ -165,6 +210,48 @@ class BoardLink:
 
         self._run(work, soon)
 
+    def live(self, beat: dict[str, Any] | None) -> None:
+        """The match played here as it is now (``beat``: the "live" body, with the match clock if one
+        runs), for the desk's screen: sent at once by a thread of its own (never in the way of the
+        reports, never waited for), then again every ``protocol.LIVE_EVERY`` seconds while nothing
+        newer comes, so a board where people think is not called silent. None: no match here now."""
+        with self.lock:
+            self.beat = None if beat is None else (dict(beat), time.monotonic())
+        if beat is None or self.closed.is_set():
+            return
+        self.wake.set()
+        if self.beater is None:
+            self.beater = threading.Thread(target=self._beats, name="board-live", daemon=True)
+            self.beater.start()
+
+    def _beats(self) -> None:
+        while not self.closed.is_set():
+            self.wake.wait(pr.LIVE_EVERY)
+            self.wake.clear()
+            with self.lock:
+                beat = self.beat
+            if self.closed.is_set() or beat is None or not self.status.joined:
+                continue
+            body, at = beat
+            running, banks = body.get("running"), body.get("banks")
+            if running in (0, 1) and isinstance(banks, list):  # the running clock, counted down since
+                banks = list(banks)
+                banks[running] = max(0, banks[running] - int(time.monotonic() - at))
+                body = {**body, "banks": banks}
+            with contextlib.suppress(Offline):
+                if self.client.post("/api/live", body).ok:
+                    self.beats_sent += 1
+            self.closed.wait(BEAT_GAP)  # a burst of moves gives one sign of life, not one each
+
+    def close(self) -> None:
+        """This link is no longer the game's: its thread of signs of life ends."""
+        self.closed.set()
+        self.wake.set()
+
+
+BEAT_GAP = 2.0
+"""Seconds at least between two signs of life (a burst of moves and rolls gives one)."""
+
 
 _boards: list[BoardLink] = []
 
@@ -176,24 +263,29 @@ def board_link() -> BoardLink | None:
 
 def forget_board_link() -> None:
     """This game no longer a board of any desk (its outbox stays on disk for the next link)."""
+    for link in _boards:
+        link.close()
     _boards.clear()
 
 
 def new_board_link(folder: Path, url: str, board: str, name: str) -> BoardLink:
-    _boards.clear()
+    forget_board_link()
     _boards.append(BoardLink(folder, url, board, name))
     return _boards[0]
 
 
 __all__ = [
+    "BEAT_GAP",
     "PORT",
     "BoardLink",
     "BoardStatus",
     "DeskService",
     "desk_url",
+    "find_desks",
     "forget_board_link",
     "own_address",
     "running",
     "start",
     "stop",
+    "stop_finding",
 ]

@@ -42,14 +42,15 @@ def record_names(mode: str, level: str, names: tuple[str, str] | None = None) ->
     """The players' names in the file (plain ASCII: other programs read them); a tournament's names
     with their accents taken off (Ádám -> Adam)."""
     if names is not None:
-        plain = tuple(_ascii(n) or f"Player {k + 1}" for k, n in enumerate(names))
+        plain = tuple(plain_name(n) or f"Player {k + 1}" for k, n in enumerate(names))
         return plain[0], plain[1]
     if mode == GameMode.COMPUTER:
         return "Player", f"Computer-{level}"
     return "White", "Black"
 
 
-def _ascii(name: str) -> str:
+def plain_name(name: str) -> str:
+    """``name`` as a record file keeps it: plain ASCII, accents taken off (Dóra -> Dora)."""
     decomposed = unicodedata.normalize("NFKD", name)
     return " ".join("".join(c for c in decomposed if c.isascii() and c.isprintable()).split())
 
@@ -289,4 +290,4 @@ class RecordKeeper:
         return replace(record, games=(finished[-1],))
 
 
-__all__ = ["FOLDER", "RecordKeeper", "record_names"]
+__all__ = ["FOLDER", "RecordKeeper", "plain_name", "record_names"]

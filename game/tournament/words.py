@@ -8,7 +8,7 @@ from game.i18n import translate, translate_n
 
 from .model import Change, Result, TMatch, Tournament, TournamentError
 
-KNOWN_BY = ("operator", "cabinet")
+KNOWN_BY = ("operator", "cabinet", "director")
 """Who the log names in the catalogue's words; any other name (a board's) is shown as it is."""
 
 

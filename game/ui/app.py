@@ -189,6 +189,8 @@ class App:
             return routes.game(self, self.setup(GameMode(start), self.settings.match_length))
         if start == "tournament":  # an organiser at a laptop (a cabinet: the operator menu has it)
             return routes.tournament(self)
+        if start == "desk":  # the desk or a board at a laptop (a cabinet: the operator menu has it)
+            return routes.desk(self)
         if self.kiosk_rules is not None:  # a game cut off comes back; else the demo; a code first
             return self.kiosk_rules.start_scene(self._resumed_scene, self.setup(GameMode.DEMO, 0))
         return self._title(broken_settings)

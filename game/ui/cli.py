@@ -71,10 +71,11 @@ def parser(prog: str = "main.py") -> argparse.ArgumentParser:
     p.add_argument("--bench-frames", type=_positive, help="time N demo frames, print the figures")
     p.add_argument(
         "--start",
-        choices=("title", "computer", "two", "demo", "tournament"),
+        choices=("title", "computer", "two", "demo", "tournament", "desk"),
         default="title",
         help="skip the title screen and start this kind of game (tournament: the tournament's screen, "
-        "for an organiser at a laptop)",
+        "for an organiser at a laptop; desk: the tournament desk on the network, to be the desk or join "
+        "one as a board)",
     )
     p.add_argument(
         "--demo", action="store_true", help="start a computer-against-computer game (--start demo)"

@@ -21,7 +21,7 @@ class Launch:
     screenshot: str | None = None
     bench_frames: int | None = None
     start: str = "title"
-    """"title", "computer", "two", "demo" or "tournament"."""
+    """"title", "computer", "two", "demo", "tournament" or "desk"."""
     kiosk: bool = False
     present: str = "gpu"
     """``--present``: "gpu" (an accelerated renderer where one can be had) or "software"."""

@@ -1,5 +1,5 @@
 """Which screen opens where: the title, a game, a game put back from its save, the attract mode and
-the tournament's screen.
+the tournament's screen, the tournament desk on the network.
 
 Why a module of its own: the App owns the stack of screens and asks each only through the scene
 contract (:class:`game.ui.scene.Scene`), so it names no screen; the few places where the App
@@ -11,6 +11,7 @@ from __future__ import annotations
 from game.session import persist
 from game.session.controller import GameSetup
 from game.session.resume import restore_match_parts, resumed_setup
+from game.ui.desk import NetworkScene
 from game.ui.kiosk.attract import AttractScene
 from game.ui.scene import Host, Scene
 from game.ui.scenes.game import GameScene
@@ -49,4 +50,9 @@ def tournament(app: Host) -> Scene:
     return TournamentScene(app)
 
 
-__all__ = ["attract", "game", "resumed", "title", "tournament"]
+def desk(app: Host) -> Scene:
+    """Be the desk of the tournament, or join a desk as a board."""
+    return NetworkScene(app)
+
+
+__all__ = ["attract", "desk", "game", "resumed", "title", "tournament"]

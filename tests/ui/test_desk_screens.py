@@ -4,6 +4,7 @@ and gets its match called, and a desk without a tournament says what to do first
 
 from __future__ import annotations
 
+import socket
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +18,8 @@ from game.desk.server import serve
 from game.i18n import tr
 from game.session import settings as st
 from game.session.kiosk import Mode
+from game.session.local_tournament import result_words
+from game.session.recording import plain_name
 from game.tools.desk_page_shots import play
 from game.tournament import Tournament, TournamentFile
 from game.ui.app import App, Launch
@@ -25,7 +28,12 @@ from game.ui.kiosk.operator import OperatorScene
 from game.ui.scene import ButtonScene
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.game import GameScene
+from game.ui.scenes.title import TitleScene
+from game.ui.tools._xwin import missing_tools
 from game.ui.tools.desk_screenshots import play_out
+from game.ui.tournament.correct import CorrectScene
+from game.ui.tournament.result import ResultScene
+from game.ui.tournament.withdraw import WithdrawScene
 from tests.helpers.ui_driver import click
 
 STEP = 1.0 / 60.0
@@ -85,6 +93,7 @@ def test_the_operator_menu_opens_the_desk_and_the_desk_shows_a_board_and_its_sco
     app.draw(0.0)
     spare = BoardClient(tmp_path / "b4", running.url.rstrip("/"), board="b4", name="4")
     assert spare.join(running.desk.join_code, running.desk.desk_id).ok
+    _tap(app, tr("desk.director"))
     _tap(app, tr("desk.move"))  # board 3 died: its match goes to board 4
     assert isinstance(app.scenes.top, MoveScene)
     ready = next(m for m in running.desk.state()["matches"] if m["ready"])  # board 3's, or the next one
@@ -93,6 +102,7 @@ def test_the_operator_menu_opens_the_desk_and_the_desk_shows_a_board_and_its_sco
     _tap(app, label)
     _tap(app, tr("desk.board_short", board="4"))
     assert running.desk.assigned[ready["id"]] == "b4" and app.scenes.scenes[-1] is scene
+    _tap(app, tr("desk.director"))
     _tap(app, tr("desk.remove"))  # a board nobody knows: removed, after asking
     _tap(app, tr("desk.board_short", board="4"))
     assert isinstance(app.scenes.top, ConfirmScene)
@@ -145,9 +155,17 @@ def test_a_board_joins_with_the_code_and_gets_its_match_called(tmp_path: Path) -
     assert running.desk.state()["boards"][0]["name"] == "7"
 
 
-def test_people_play_the_desks_match_on_a_board_and_the_loser_confirms_the_result(tmp_path: Path) -> None:
+ACCENTED = ["Ádám", "Ben", "Cecil", "Dóra", "Eve", "Fay", "Gus", "Helmi Mäkinen"]
+
+
+@pytest.mark.parametrize("names", [NAMES, ACCENTED], ids=["plain", "accented"])
+def test_people_play_the_desks_match_on_a_board_and_the_loser_confirms_the_result(
+    tmp_path: Path, names: list[str]
+) -> None:
+    """Accented names too: the cabinet's record keeps them in plain ASCII (Ádám -> Adam), and the desk
+    refused every such report as "the record of other players" until it compared names that way."""
     desk = Desk(tmp_path / "desk")
-    desk.create(NAMES, lengths=[1], dice_seed="people")
+    desk.create(names, lengths=[1], dice_seed="people")
     server = serve(desk)
     try:
         app = _app(tmp_path / "board-cabinet", tournament=False)
@@ -167,11 +185,12 @@ def test_people_play_the_desks_match_on_a_board_and_the_loser_confirms_the_resul
         _tap(app, tr("desk.board.play"))
         game = app.scenes.top
         assert isinstance(game, GameScene)
-        assert game.game.setup.names == ("Anna", "Hal") and game.game.setup.secret is not None
+        assert game.game.setup.names == (names[0], names[7]) and game.game.setup.secret is not None
         play_out(game)
         _run(app, 1.0)
         asked = app.scenes.top
         assert isinstance(asked, ConfirmScene)  # the loser confirms before anything is sent
+        assert any(asked.question.startswith(f"{n} ") for n in (names[0], names[7]))  # names as typed
         assert desk.tournament is not None and not desk.tournament.match("R1-1").done
         _tap(app, tr("desk.board.confirm_yes"))
         assert isinstance(app.scenes.top, BoardScene)  # back at the board's screen for the next players
@@ -181,9 +200,96 @@ def test_people_play_the_desks_match_on_a_board_and_the_loser_confirms_the_resul
                 break
             time.sleep(0.05)
         assert m.done and m.how == "played"
+        assert board.link is not None and board.link.beats_sent > 0  # signs of life while it played
         record = desk.record("R1-1")
-        assert record is not None and '[Player 1 "Anna"]' in record
+        assert record is not None and f'[Player 1 "{plain_name(names[0])}"]' in record
     finally:
         server.shutdown()
         server.server_close()
         desk.close()
+
+
+def test_the_director_corrects_a_result_and_withdraws_and_brings_back_a_player_on_the_desks_screen(
+    tmp_path: Path,
+) -> None:
+    app = _app(tmp_path)
+    app.scenes.push(app.initial_scene())
+    app.step(STEP)
+    assert app.kiosk is not None
+    app.kiosk.mode = Mode.OPERATOR
+    scene = DeskScene(app, host="127.0.0.1", port=0)
+    app.scenes.push(scene)
+    running = service.running()
+    assert running is not None and running.desk.tournament is not None
+    t = running.desk.tournament
+    client = BoardClient(tmp_path / "b3", running.url.rstrip("/"), board="b3", name="3")
+    assert client.join(running.desk.join_code, running.desk.desk_id).ok
+    play(client, None)  # R1-1 played to its end on board 3
+    m = t.match("R1-1")
+    assert m.done and m.winner is not None
+    loser = m.opponent(m.winner)
+    assert loser is not None
+    _tap(app, tr("desk.director"))
+    _tap(app, tr("desk.correct"))
+    assert isinstance(app.scenes.top, CorrectScene)
+    label = next(b.label for b in app.scenes.top.buttons.buttons if b.label.startswith("R1-1 "))
+    _tap(app, label)
+    assert isinstance(app.scenes.top, ResultScene)
+    _tap(app, t.players[loser].name)  # the other player won: the loser had 0 points
+    _tap(app, tr("button.ok"))
+    assert app.scenes.top is scene and m.winner == loser  # the desk's tournament, through the desk
+    assert scene.said == tr("tourney.corrected", **result_words(t, m))
+    assert t.log[-1].by == "director"
+    audit = [(who, what) for _, who, what in running.desk.audit()]
+    assert audit[-1][0] == "director" and "R1-1" in audit[-1][1]
+    app.draw(0.0)
+    name = t.players[2].name
+    _tap(app, tr("desk.director"))
+    _tap(app, tr("desk.withdraw"))
+    assert isinstance(app.scenes.top, WithdrawScene)
+    _tap(app, name)
+    _tap(app, tr("tourney.withdraw_yes"))
+    assert t.players[2].withdrawn and scene.said == tr("tourney.withdrawn_now", name=name)
+    kept = Desk(app.data_dir / "desk")  # in the desk's database, not only on the screen
+    assert kept.tournament is not None and kept.tournament.players[2].withdrawn
+    kept.close()
+    _tap(app, tr("desk.director"))
+    _tap(app, tr("desk.withdraw"))
+    _tap(app, name)  # grey now: brought back, after asking
+    _tap(app, tr("tourney.reinstate_yes"))
+    assert not t.players[2].withdrawn and scene.said == tr("tourney.reinstated_now", name=name)
+    app.draw(0.0)
+
+
+def test_a_laptop_starts_at_the_desks_choice_and_back_goes_to_the_title(tmp_path: Path) -> None:
+    app = App(st.Settings(), Launch(start="desk"), data_dir=tmp_path, threaded_ai=False)
+    app.scenes.push(app.initial_scene())
+    app.step(STEP)
+    assert isinstance(app.scenes.top, NetworkScene)
+    app.draw(0.0)
+    explain_bottom = 130 + 34 * 3  # the buttons are under the explanation's three lines
+    assert all(b.rect.top >= explain_bottom for b in app.scenes.top.buttons.buttons)
+    _tap(app, tr("button.back"))
+    assert isinstance(app.scenes.top, TitleScene)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    bool(missing_tools()),
+    reason=f"needs {', '.join(missing_tools())} (apt-get install xvfb xdotool imagemagick)",
+)
+def test_an_organiser_opens_the_desk_and_two_boards_join_it_in_real_windows(tmp_path: Path) -> None:
+    """The real-window walk-through (``game.ui.tools.desk_walk``), in English: each board finds the desk
+    by multicast DNS on loopback, types the code and its number, and is called its match."""
+    from game.ui.tools.desk_walk import walk_language
+
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", service.PORT))
+        except OSError as exc:
+            pytest.skip(f"the desk's port {service.PORT} is taken on this machine: {exc}")
+    notes = walk_language(tmp_path, "en", (800, 480))
+    assert any("found on the network as 'Club night'" in n for n in notes)
+    assert any("board 1 joined and was given match R1-1" in n for n in notes)
+    assert any("board 2 joined and was given match R1-2" in n for n in notes)
+    assert len(list(tmp_path.rglob("[0-9][0-9]-*.png"))) == 16

@@ -2,12 +2,17 @@
 
 * :class:`NetworkScene`: the choice (from the operator menu).
 * :class:`DeskScene`: this machine is the desk of the cabinet's tournament. It shows the address and a
-  QR code of the phone page (``segno`` when installed; the address alone otherwise), the join code in
-  big letters for the boards, the boards with their matches (late ones in red), the matches being
-  played with their scores, and buttons for a new join code and to stop the desk.
-* :class:`BoardScene`: this machine joins a desk: the address and the join code typed on the
-  on-screen keyboard, then the match the desk gives this board ("Anna v Ben, 5 points") and the
-  reports still waiting to be sent.
+  QR code of the phone page, the join code in big letters for the boards, each board with its match,
+  live score, match clocks and how long it has played (a board silent too long in red, a match
+  taking long in amber), how many matches wait for a board, the standings, and buttons for the
+  director's word (correct a result, withdraw or bring back a player: the tournament's own screens,
+  ``game.ui.tournament``, given the desk's :class:`~game.desk.director.DeskDirector`; move a match;
+  remove a board), a new join code and to stop the desk.
+* :class:`BoardScene`: this machine joins a desk: the desks found on the network by themselves
+  (mDNS, ``game.desk.discovery``) as buttons, or the address typed, and the join code typed on the
+  on-screen keyboard; then the match the desk gives this board ("Anna v Ben, 5 points") and the
+  reports still waiting to be sent. Without multicast (or the ``zeroconf`` package) the screen says
+  "no desk found: type its address" and typing works as before.
 
 Every network call runs in a thread (``game.desk.service``); the screens only read what it found.
 """
@@ -16,6 +21,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -23,10 +29,12 @@ import pygame
 
 from game.desk import protocol as pr
 from game.desk import service
+from game.desk.director import DeskDirector
+from game.desk.discovery import Finder, FoundDesk, network
 from game.desk.reporter import BoardReporter
 from game.i18n import tr, tr_n
 from game.session.controller import GameSetup
-from game.session.match_timer import PRESET_NAMES
+from game.session.match_timer import PRESET_NAMES, clock_text
 from game.session.modes import GameMode
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
@@ -36,26 +44,33 @@ from game.ui.lines import wrap_lines
 from game.ui.scene import DIM, INK, ButtonScene, Host, button
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.text import draw_text
+from game.ui.tournament.correct import CorrectScene
 from game.ui.tournament.flow import drop_games
+from game.ui.tournament.withdraw import WithdrawScene
 
 log = logging.getLogger(__name__)
 
 LATE = (255, 130, 120)
+SLOW = (240, 190, 90)
 REFRESH = 2.0
 """Seconds between the screens' looks at the desk's state (a board: between its calls to the desk)."""
+FIND_WAIT = 6.0
+"""Seconds a board's join screen looks for desks before it says none was found (it goes on looking)."""
 
 
-_reporters: dict[int, BoardReporter] = {}
+_reporters: weakref.WeakKeyDictionary[Host, BoardReporter] = weakref.WeakKeyDictionary()
+"""Each App's reporter, gone with its App (keyed by the App itself: an ``id`` is reused by the next
+App made in the same process, which then got the old App's reporter and its record)."""
 
 
 def reporter(app: Host) -> BoardReporter:
     """The App's board reporter, listening to its games from the first desk match played here on."""
-    found = _reporters.get(id(app))
+    found = _reporters.get(app)
     if found is None:
         found = BoardReporter(lambda: app.records.match_record())
         found.confirm = lambda: _ask_loser(app)
         app.events.subscribe(found)
-        _reporters[id(app)] = found
+        _reporters[app] = found
     return found
 
 
@@ -134,12 +149,19 @@ class NetworkScene(ButtonScene):
             ("desk.join", self.join, "blue"),
             ("button.back", self.close, "red"),
         ]
-        for i, (key, action, colour) in enumerate(items):
-            self.buttons.add(button((x, 200 + i * 100, w, 80), tr(key), action, colour, size=30))
+        for i, (key, action, colour) in enumerate(items):  # under the three lines of explanation
+            self.buttons.add(button((x, 250 + i * 100, w, 80), tr(key), action, colour, size=30))
 
     def enter(self) -> None:
         super().enter()
         self._build()
+
+    def close(self) -> None:
+        """Back: to the operator menu, or to the title when the game started here (``--start desk``)."""
+        if len(self.app.scenes.scenes) > 1:
+            super().close()
+        else:
+            self.app.to_title()
 
     def be_desk(self) -> None:
         self.app.scenes.push(DeskScene(self.app))
@@ -158,9 +180,13 @@ class NetworkScene(ButtonScene):
 class DeskScene(ButtonScene):
     """This machine is the desk (see the module docstring)."""
 
-    def __init__(self, app: Host, host: str = "0.0.0.0", port: int = service.PORT) -> None:
+    def __init__(self, app: Host, host: str | None = None, port: int = service.PORT) -> None:
+        """``host``: the address the desk serves (None: ``BACKGAMMON_DESK_NETWORK``, or every network)."""
         super().__init__(app)
+        host = host or network() or "0.0.0.0"
         self.problem = ""
+        self.said = ""
+        """What the director's last change did, in a sentence (the tournament's screens say it)."""
         self.state: dict[str, Any] = {}
         self.clock = 0.0
         self.qr: list[list[bool]] | None = None
@@ -173,6 +199,8 @@ class DeskScene(ButtonScene):
         else:
             self.service = desk
             self._adopt()
+            if not self.problem:
+                desk.announce()  # boards find the desk by themselves (in the background)
             self.qr = qr_matrix(desk.url)
         self._look()
         self._build()
@@ -195,8 +223,7 @@ class DeskScene(ButtonScene):
         x, w = 900, 356
         items: list[tuple[str, Callable[[], None], str]] = []
         if self.service is not None:
-            items.append((tr("desk.move"), self.move, "gold"))
-            items.append((tr("desk.remove"), self.remove, "grey"))
+            items.append((tr("desk.director"), self.director, "gold"))
             items.append((tr("desk.new_code"), self.new_code, "blue"))
             items.append((tr("desk.stop"), self.stop, "grey"))
         items.append((tr("button.back"), self.close, "red"))
@@ -207,7 +234,33 @@ class DeskScene(ButtonScene):
 
     def _look(self) -> None:
         if self.service is not None:
-            self.state = self.service.desk.state()
+            self.state = self.service.desk.state(floor=True)
+
+    def director(self) -> None:
+        """The director's word: what can be changed, one button each."""
+        if self.service is None:
+            return
+        choices = [
+            (tr("desk.correct"), self.correct),
+            (tr("desk.withdraw"), self.withdraw),
+            (tr("desk.move"), self.move),
+            (tr("desk.remove"), self.remove),
+        ]
+        self.app.scenes.push(ChoiceScene(self.app, tr("desk.director_title"), choices))
+
+    def _done(self, text: str) -> None:
+        self.said = text
+        self._look()
+
+    def correct(self) -> None:
+        """A result put right or taken back, on the tournament's own screens, through the desk."""
+        if self.service is not None:
+            self.app.scenes.push(CorrectScene(self.app, self._done, DeskDirector(self.service.desk)))
+
+    def withdraw(self) -> None:
+        """A player withdrawn or brought back, on the tournament's own screen, through the desk."""
+        if self.service is not None:
+            self.app.scenes.push(WithdrawScene(self.app, self._done, DeskDirector(self.service.desk)))
 
     def move(self) -> None:
         """The director moves a match being played (a board that died, a table needed) to a free board."""
@@ -260,13 +313,45 @@ class DeskScene(ButtonScene):
 
     def draw_key(self) -> object | None:
         code = self.service.desk.join_code if self.service is not None else ""
-        return (self.state.get("version"), code, self.problem, self.app.scenes.top is self)
+        boards = [
+            (b.get("clock"), b.get("late"), b.get("playing", 0) // 60) for b in self.state.get("boards", [])
+        ]
+        top = self.app.scenes.top is self
+        announcer = self.service.announcer if self.service is not None else None
+        unannounced = announcer is not None and bool(announcer.problem)
+        return (self.state.get("version"), code, self.problem, self.said, str(boards), unannounced, top)
 
     def handle(self, intent: Intent) -> None:
         if intent.kind == IntentKind.BACK:
             self.close()
             return
         self.buttons.handle(intent)
+
+    @staticmethod
+    def _board_row(surface: pygame.Surface, b: dict[str, Any], m: dict[str, Any] | None, y: int) -> None:
+        """One board: its match and live score, then its clocks (the running one marked), how long it
+        has played, and what is late (silent: red; taking long: amber)."""
+        late = b.get("late")
+        colour = LATE if late == "silent" else SLOW if late == "slow" else INK
+        if m is None:
+            line = tr("desk.board_free", board=b["name"])
+            draw_text(surface, line, 24, (40, y), colour, anchor="midleft", width=820)
+            return
+        a, c = m["players"]
+        line = tr("desk.board_line", board=b["name"], a=a, b=c, sa=m["score"][0], sb=m["score"][1])
+        draw_text(surface, line, 24, (40, y), colour, anchor="midleft", width=440)
+        parts = []
+        clock = b.get("clock")
+        if clock is not None:
+            left, right = clock_text(clock[0]), clock_text(clock[1])
+            running = b.get("running")
+            parts.append(f"{'▶' if running == 0 else ''}{left}  {right}{'◀' if running == 1 else ''}")
+        parts.append(tr("desk.playing_for", n=b.get("playing", 0) // 60))
+        if late == "silent":
+            parts.append(tr("desk.late_silent", n=b.get("silent", 0) // 60))
+        elif late == "slow":
+            parts.append(tr("desk.late_slow"))
+        draw_text(surface, " · ".join(parts), 22, (490, y), colour, anchor="midleft", width=370)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(BG)
@@ -282,27 +367,43 @@ class DeskScene(ButtonScene):
                 draw_text(surface, line, 20, (900, 150 + 22 * i), DIM, anchor="midleft")
             url = self.service.url
             if self.qr is not None:
-                draw_qr(surface, self.qr, pygame.Rect(900, 184, 180, 180))
-                draw_text(surface, url, 22, (900, 378), INK, anchor="midleft", width=356)
+                draw_qr(surface, self.qr, pygame.Rect(900, 192, 180, 180))  # under two lines of words
+                draw_text(surface, url, 22, (900, 386), INK, anchor="midleft", width=356)
             else:
                 draw_text(surface, url, 26, (900, 200), INK, anchor="midleft", width=356)
+            announcer = self.service.announcer
+            if announcer is not None and announcer.problem:
+                for i, line in enumerate(wrap_lines(tr("desk.not_announced"), 18, 356)[:2]):
+                    draw_text(surface, line, 18, (900, 410 + 20 * i), DIM, anchor="midleft")
         y = 110 if not self.problem else 200
+        if self.said:
+            draw_text(surface, self.said, 22, (40, 84), GOLD, anchor="midleft", width=820)
+            y += 16
         draw_text(surface, tr("desk.boards"), 28, (40, y), GOLD, anchor="midleft")
         boards = [b for b in self.state.get("boards", []) if not b["removed"]]
-        if not boards:
-            draw_text(surface, tr("desk.no_boards"), 24, (40, y + 40), DIM, anchor="midleft", width=820)
+        below = y + 40 + 34 * len(boards[:12]) - 6  # where the notes start
+        if not boards:  # how to join, in as many lines as it takes (a long line went under the QR code)
+            said = wrap_lines(tr("desk.no_boards"), 22, 820)[:3]
+            for k, line in enumerate(said):
+                draw_text(surface, line, 22, (40, y + 40 + 28 * k), DIM, anchor="midleft")
+            below = y + 40 + 28 * len(said) + 2
         matches = {m["id"]: m for m in self.state.get("matches", [])}
+        clocks = False
         for i, b in enumerate(boards[:12]):
-            m = matches.get(b["match"] or "")
-            if m is not None:
-                a, c = m["players"]
-                line = tr("desk.board_line", board=b["name"], a=a, b=c, sa=m["score"][0], sb=m["score"][1])
-            else:
-                line = tr("desk.board_free", board=b["name"])
-            colour = LATE if b["late"] else INK
-            draw_text(surface, line, 24, (40, y + 40 + 34 * i), colour, anchor="midleft", width=820)
+            self._board_row(surface, b, matches.get(b["match"] or ""), y + 40 + 34 * i)
+            clocks = clocks or b.get("clock") is not None
+        notes = []
+        waiting = sum(
+            1 for m in matches.values() if m["ready"] and not m["board"] and None not in m["players"]
+        )
+        if waiting:
+            notes.append(tr_n("desk.waiting", waiting, n=waiting))
+        if clocks:
+            notes.append(tr("desk.clocks_note"))
+        for k, note in enumerate(notes):
+            draw_text(surface, note, 20, (40, below + 26 * k), DIM, anchor="midleft", width=820)
         standings = self.state.get("standings", [])
-        top = y + 60 + 34 * min(12, max(1, len(boards)))
+        top = below + 26 * len(notes) + 26
         if standings:
             draw_text(surface, tr("desk.page.standings"), 28, (40, top), GOLD, anchor="midleft")
             rows = max(1, (L.H - 80 - top) // 30)
@@ -432,13 +533,49 @@ class BoardScene(ButtonScene):
         self._built: object | None = None
         self.link: service.BoardLink | None = service.board_link()
         self.clock = 0.0
+        self.looked = 0.0
+        """Seconds this screen has looked for desks on the network."""
+        self.finder: Finder | None = None
+        if self.link is None or not self.link.status.joined:
+            self.finder = service.find_desks()
         self._build()
+
+    def found(self) -> list[FoundDesk]:
+        return self.finder.found()[:2] if self.finder is not None else []
+
+    def search_words(self) -> str:
+        """What the search for desks has come to: looking, found (tap one), or none: type the address."""
+        if self.finder is None:
+            return ""
+        if self.found():
+            return tr("desk.board.found")
+        if self.finder.problem or self.looked >= FIND_WAIT:
+            return tr("desk.board.none_found")
+        return tr("desk.board.looking")
+
+    def _pick_desk(self, desk: FoundDesk) -> Callable[[], None]:
+        def pick() -> None:
+            self.address = desk.address
+            self._build()
+
+        return pick
+
+    def close(self) -> None:
+        service.stop_finding()
+        self.finder = None
+        super().close()
 
     def _build(self) -> None:
         self.buttons.clear()
         x, w = L.W // 2 - 320, 640
         items: list[tuple[str, Callable[[], None], str]] = []
-        if self.link is None or not self.link.status.joined:
+        link = self.link
+        joining = link is None or not link.status.joined
+        if joining:
+            for k, desk in enumerate(self.found()):
+                label = tr("desk.board.found_desk", event=desk.event, address=desk.address)
+                colour = "gold" if desk.address == self.address else "green"
+                self.buttons.add(button((x, 200 + k * 62, w, 54), label, self._pick_desk(desk), colour, 24))
             items = [
                 (tr("desk.board.address", address=self.address or "-"), self.type_address, "blue"),
                 (tr("desk.board.code", code=self.code or "-"), self.type_code, "blue"),
@@ -451,12 +588,12 @@ class BoardScene(ButtonScene):
                 items.append(
                     (tr("desk.board.confirm", name=waiting[0], score=waiting[1]), self.ask_confirm, "gold")
                 )
-            elif self.link.status.match is not None:
+            elif link is not None and link.status.match is not None:
                 items.append((tr("desk.board.play"), self.play, "green"))
         items.append((tr("button.back"), self.close, "red"))
-        top = 250 if self.link is None or not self.link.status.joined else 330
+        top, step, high = (336, 74, 62) if joining else (330, 84, 70)
         for i, (label, action, colour) in enumerate(items):
-            self.buttons.add(button((x, top + i * 84, w, 70), label, action, colour, size=28))
+            self.buttons.add(button((x, top + i * step, w, high), label, action, colour, size=28))
 
     def type_address(self) -> None:
         def done(text: str) -> str | None:
@@ -526,26 +663,31 @@ class BoardScene(ButtonScene):
 
     def update(self, dt: float) -> None:
         link = self.link
-        if link is None:
-            return
-        self.clock += dt
-        if self.clock >= REFRESH and not link.status.busy:
-            self.clock = 0.0
-            if link.status.joined:
-                link.refresh()
+        self.looked += dt
+        if link is not None:
+            self.clock += dt
+            if self.clock >= REFRESH and not link.status.busy:
+                self.clock = 0.0
+                if link.status.joined:
+                    link.refresh()
+            if link.status.joined and self.finder is not None:  # found and joined: the search ends
+                service.stop_finding()
+                self.finder = None
         shown = self.draw_key()
         if shown != self._built:  # what the desk said changed the buttons (joined, a match, a result)
             self._built = shown
             self._build()
 
     def busy(self) -> bool:
-        return self.link is not None
+        return self.link is not None or self.finder is not None
 
     def draw_key(self) -> object | None:
+        search = (self.search_words(), tuple(self.found()))
         s = self.link.status if self.link is not None else None
         shown = None if s is None else (s.joined, s.busy, s.error, str(s.match), s.waiting, s.finished)
         waiting = reporter(self.app).pending
-        return (shown, self.address, self.code, self.note, waiting is None, self.app.scenes.top is self)
+        top = self.app.scenes.top is self
+        return (shown, search, self.address, self.code, self.note, waiting is None, top)
 
     def handle(self, intent: Intent) -> None:
         if intent.kind == IntentKind.BACK:
@@ -576,13 +718,17 @@ class BoardScene(ButtonScene):
                 lines.append((tr_n("desk.board.outbox", s.waiting, n=s.waiting), DIM))
         if s is not None and s.error:
             lines.append((tr("desk.board.offline", why=s.error[:80]), LATE))
+        joining = s is None or not s.joined
+        if joining and not self.found():
+            draw_text(surface, self.search_words(), 24, (L.W // 2, 240), DIM, width=1100)
         if self.note:
             lines.append((self.note, LATE))
-        y = 130
+        y = 120
+        size, step, width = (24, 32, 1160) if joining else (28, 40, 1000)  # the search and form below
         for text, colour in lines:
-            for line in wrap_lines(text, 28, 1000):
-                draw_text(surface, line, 28, (L.W // 2, y), colour)
-                y += 40
+            for line in wrap_lines(text, size, width):
+                draw_text(surface, line, size, (L.W // 2, y), colour)
+                y += step
         self.buttons.draw(surface, self.app.sprites)
 
 

@@ -1,6 +1,8 @@
 """PNGs of the networked desk's screens at 800x480 and 1920x1080: the operator menu with its new entry,
-the choice (be the desk / join a desk), the desk with two boards joined (one playing, with its score),
-its join code and the QR code of the phone page, and a board that joined and has its match called.
+the choice (be the desk / join a desk), the desk with boards joined (playing with their scores and
+match clocks, one silent and one taking long), its join code and the QR code of the phone page, the
+director's word (correct a result, withdraw a player, the desk after it), and a board that joined
+and has its match called.
 
 Usage: ``.venv/bin/python -m game.ui.tools.desk_screenshots [OUTDIR] [--lang en|fi|hu ...]`` (default
 ``screenshots/desk``). Headless, in a throw-away data folder; the desk listens on loopback only.
@@ -18,6 +20,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("BACKGAMMON_DESK_NETWORK", "127.0.0.1")  # announced and looked for on loopback only
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 
@@ -35,6 +38,8 @@ from game.ui.desk import BoardScene, DeskScene, MoveScene, NetworkScene  # noqa:
 from game.ui.kiosk.operator import OperatorScene  # noqa: E402
 from game.ui.scenes.game import GameScene  # noqa: E402
 from game.ui.tools._frames import per_language, shoot  # noqa: E402
+from game.ui.tournament.correct import CorrectScene  # noqa: E402
+from game.ui.tournament.withdraw import WithdrawScene  # noqa: E402
 
 NAMES = ["Anna", "Ben", "Csilla", "Dóra", "Eero", "Fanni", "Gábor", "Helmi"]
 STEP = 1.0 / 60.0
@@ -59,6 +64,25 @@ def play_out(game: GameScene, seed: int = 4) -> None:
                 game.do(EndTurn())
 
 
+def floor(desk: service.DeskService, url: str, code: str, data: Path) -> None:
+    """Three boards at their next matches: one sends its match clock, one has been silent for five
+    minutes, one has played far longer than its length asks (the desk's clock set back for them)."""
+    desk.desk.started -= 3600
+    for k, board in ((3, "b3"), (5, "b5"), (6, "b6")):
+        client = BoardClient(data / f"other{k}", url, board=board, name=str(k))
+        if not client.joined:
+            assert client.join(code, desk.desk.desk_id).ok
+        terms = client.next_match()
+        assert terms is not None
+        if board == "b3":
+            assert client.post("/api/live", {"match": terms["match"], "banks": [431, 388], "running": 1}).ok
+        elif board == "b5":
+            desk.desk.boards[board].seen -= 300
+            desk.desk.since[terms["match"]] -= 300
+        else:
+            desk.desk.since[terms["match"]] -= 40 * 60
+
+
 def run(app: App, seconds: float) -> None:
     for _ in range(round(seconds / STEP)):
         app.step(STEP)
@@ -66,7 +90,7 @@ def run(app: App, seconds: float) -> None:
 
 def shoot_language(out: Path, lang: str) -> None:
     with tempfile.TemporaryDirectory() as data:
-        t = Tournament.create("Club night", NAMES, lengths=[1, 3], lang=lang)
+        t = Tournament.create("Club night", NAMES, lengths=[1], lang=lang)
         TournamentFile(Path(data) / "tournament.json").attach(t)
         settings = st.Settings(language=lang, animation="fast", operator_code="2468", sound=False)
         app = App(settings, Launch(kiosk=True, seed=3), data_dir=data, threaded_ai=False)
@@ -87,6 +111,33 @@ def shoot_language(out: Path, lang: str) -> None:
             play(client, games)
         run(app, 2.5)
         shoot(app, out, "desk_running", lang)
+        floor(running, url, code, Path(data))
+        run(app, 2.5)
+        shoot(app, out, "desk_floor", lang)
+        desk_scene.director()
+        shoot(app, out, "desk_director", lang)
+        app.scenes.pop()
+        desk_scene.correct()
+        shoot(app, out, "desk_correct", lang)
+        correct = app.scenes.top
+        assert isinstance(correct, CorrectScene)
+        correct.buttons.buttons[0].action()
+        shoot(app, out, "desk_correct_result", lang)
+        app.scenes.pop()
+        app.scenes.pop()
+        desk_scene.withdraw()
+        shoot(app, out, "desk_withdraw", lang)
+        withdraw = app.scenes.top
+        assert isinstance(withdraw, WithdrawScene)
+        held = running.desk.tournament
+        assert held is not None
+        silent = next(mid for mid, b in running.desk.assigned.items() if b == "b5")
+        leaving = held.match(silent).players[0]  # a player at the silent board went home
+        assert leaving is not None
+        withdraw._withdraw(leaving, held.players[leaving].name)
+        run(app, 0.5)
+        shoot(app, out, "desk_after_withdraw", lang)
+        running.desk.remove_board("b6")  # its match goes to the board that joins below
         move = MoveScene(app, running)
         app.scenes.push(move)
         shoot(app, out, "desk_move_which", lang)
@@ -99,9 +150,17 @@ def shoot_language(out: Path, lang: str) -> None:
         shoot(app, out, "desk_remove_which", lang)
         app.scenes.pop()
         board = BoardScene(app)
+        app.scenes.push(board)
+        shoot(app, out, "desk_board_looking", lang)
+        for _ in range(300):  # the desk announced itself on loopback: the board finds it
+            run(app, 0.05)
+            if board.found() or (board.finder is not None and board.finder.problem):
+                break
+            time.sleep(0.02)
+        board.looked = 10.0
+        shoot(app, out, "desk_board_found", lang)
         board.address, board.code, board.number = url[len("http://") :], code, "7"
         board._build()
-        app.scenes.push(board)
         shoot(app, out, "desk_board_join", lang)
         board.join()
         for _ in range(100):
@@ -118,6 +177,8 @@ def shoot_language(out: Path, lang: str) -> None:
         run(app, 1.0)
         shoot(app, out, "desk_board_confirm", lang)
         service.stop()
+        service.forget_board_link()  # the next language's cabinet starts as a new game would
+        service.stop_finding()
         app.quit()
         pygame.quit()
 

@@ -1,6 +1,9 @@
 """Correct a result: the finished matches (the latest round first), one button each, and the log's
 last lines under them (who changed what). A tap opens the result screen on that match's result
-(``ResultScene`` with ``correcting``): the organiser puts it right, or has it played again."""
+(``ResultScene`` with ``correcting``): the organiser puts it right, or has it played again.
+
+The same screen serves the cabinet's own tournament (the default) and the networked desk (its
+``director``, ``game.desk.director.DeskDirector``): the rules are the tournament's either way."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ import pygame
 from game.i18n import tr
 from game.session.local_tournament import result_words
 from game.tournament import TMatch, change_text
+from game.tournament.director import Director
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.scene import DIM, INK, ButtonScene, Host, button
@@ -24,20 +28,21 @@ LOG_LINES = 4
 class CorrectScene(ButtonScene):
     """See the module docstring; ``done`` gets the sentence for the draw."""
 
-    def __init__(self, app: Host, done: Callable[[str], None]) -> None:
+    def __init__(self, app: Host, done: Callable[[str], None], director: Director | None = None) -> None:
         super().__init__(app)
         self.done = done
+        self.director: Director = director if director is not None else app.desk
         self.page = 0
         self._build()
 
     def matches(self) -> list[TMatch]:
-        t = self.app.desk.tournament
+        t = self.director.tournament
         return [] if t is None else t.correctable()
 
     def _build(self) -> None:
         b = self.buttons
         b.clear()
-        t = self.app.desk.tournament
+        t = self.director.tournament
         shown = self.matches()
         per_page = COLUMNS * ROWS
         pages = max(1, -(-len(shown) // per_page))
@@ -68,9 +73,11 @@ class CorrectScene(ButtonScene):
         def open_result() -> None:
             from game.ui.tournament.result import ResultScene
 
-            t = self.app.desk.tournament
+            t = self.director.tournament
             if t is not None:
-                self.app.scenes.push(ResultScene(self.app, t, t.match(match_id), self._done, correcting=True))
+                self.app.scenes.push(
+                    ResultScene(self.app, t, t.match(match_id), self._done, True, self.director)
+                )
 
         return open_result
 
@@ -85,7 +92,7 @@ class CorrectScene(ButtonScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(BG)
         draw_text(surface, tr("tourney.correct_title"), 34, (L.W // 2, 50), GOLD, width=L.W - 60)
-        t = self.app.desk.tournament
+        t = self.director.tournament
         if not self.matches():
             draw_text(surface, tr("tourney.correct_none"), 28, (L.W // 2, 200), INK, width=L.W - 60)
         if t is not None and t.log:

@@ -17,6 +17,7 @@ import pygame
 from game.i18n import tr
 from game.session.local_tournament import result_words
 from game.tournament import TMatch, Tournament, TournamentError, call_text, error_text
+from game.tournament.director import Director
 from game.ui import layout as L
 from game.ui.board.view import GOLD
 from game.ui.scene import DIM, INK, ButtonScene, Host, button, dialog_box
@@ -39,8 +40,11 @@ class ResultScene(ButtonScene):
         m: TMatch,
         done: Callable[[str], None],
         correcting: bool = False,
+        director: Director | None = None,
     ) -> None:
         super().__init__(app)
+        self.director: Director = director if director is not None else app.desk
+        """Who keeps the tournament: the cabinet's (the default) or the networked desk's."""
         self.t = tournament
         self.m = m
         self.done = done
@@ -110,9 +114,9 @@ class ResultScene(ButtonScene):
         assert player is not None
         try:
             if self.correcting:
-                self.app.desk.correct(self.m.id, player, self.score())
+                self.director.correct(self.m.id, player, self.score())
             else:
-                self.app.desk.enter_typed(self.m.id, player, self.score())
+                self.director.enter_typed(self.m.id, player, self.score())
         except TournamentError as exc:
             self.message = error_text(exc, self.app.settings.language)
             return
@@ -134,7 +138,7 @@ class ResultScene(ButtonScene):
 
     def clear(self) -> None:
         try:
-            self.app.desk.clear(self.m.id)
+            self.director.clear(self.m.id)
         except TournamentError as exc:
             self.message = error_text(exc, self.app.settings.language)
             return

@@ -2,7 +2,9 @@
 theirs goes to the opponent (the tournament's rule) and they are out of later Swiss rounds.
 
 The players who withdrew are on the list too, in grey: a tap (asked once more) brings one back, and
-the walkovers nobody has played on yet are played after all (``Tournament.reinstate``)."""
+the walkovers nobody has played on yet are played after all (``Tournament.reinstate``).
+
+The cabinet's own tournament by default; the networked desk's through its ``director``."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import pygame
 
 from game.i18n import tr
 from game.tournament import TournamentError, error_text
+from game.tournament.director import Director
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.scene import DIM, ButtonScene, Host, button
@@ -24,16 +27,17 @@ COLUMNS = 4
 class WithdrawScene(ButtonScene):
     """The players still in, four columns of buttons; ``done`` gets the sentence for the draw."""
 
-    def __init__(self, app: Host, done: Callable[[str], None]) -> None:
+    def __init__(self, app: Host, done: Callable[[str], None], director: Director | None = None) -> None:
         super().__init__(app)
         self.done = done
+        self.director: Director = director if director is not None else app.desk
         self.message = ""
         self._build()
 
     def _build(self) -> None:
         b = self.buttons
         b.clear()
-        t = self.app.desk.tournament
+        t = self.director.tournament
         if t is None:
             return
         w, h, gap = 290, 60, 10
@@ -56,7 +60,7 @@ class WithdrawScene(ButtonScene):
         """Asked once more (``tourney.<what>_ask``, ``_yes``, ``_detail``), then ``act`` on player ``k``."""
 
         def ask() -> None:
-            t = self.app.desk.tournament
+            t = self.director.tournament
             if t is None:
                 return
             name = t.players[k].name
@@ -74,7 +78,7 @@ class WithdrawScene(ButtonScene):
 
     def _reinstate(self, k: int, name: str) -> None:
         try:
-            self.app.desk.reinstate(k)
+            self.director.reinstate(k)
         except TournamentError as exc:
             self.message = error_text(exc, self.app.settings.language)
             return
@@ -83,7 +87,7 @@ class WithdrawScene(ButtonScene):
 
     def _withdraw(self, k: int, name: str) -> None:
         try:
-            self.app.desk.withdraw(k)
+            self.director.withdraw(k)
         except TournamentError as exc:
             self.message = error_text(exc, self.app.settings.language)
             return
@@ -93,7 +97,7 @@ class WithdrawScene(ButtonScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(BG)
         draw_text(surface, tr("tourney.withdraw_title"), 34, (L.W // 2, 50), GOLD, width=L.W - 60)
-        t = self.app.desk.tournament
+        t = self.director.tournament
         if self.message:
             draw_text(surface, self.message, 24, (L.W // 2, 88), (255, 130, 120), width=L.W - 60)
         elif t is not None and any(p.withdrawn for p in t.players):

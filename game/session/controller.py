@@ -151,6 +151,9 @@ class GameController:
         self.publish = publish
         self.hooks = hooks if hooks is not None else ScreenHooks()
         self.speed_factor = speed_factor
+        self.face_to_face: Callable[[], bool] = lambda: False
+        """Two players at a cocktail table (the screen's ``table`` setting): the picture turns to
+        whoever acts, and the board's numbers with it. Asked each time: the setting may change."""
         self.match = Match(Rules(match_length=setup.match_length))
         shared = setup.shared_dice and setup.mode != GameMode.DEMO and not setup.hand_dice  # typed: no key
         per_game = shared and setup.match_length == 0  # a session: each game's secret shown at its end
@@ -238,9 +241,12 @@ class GameController:
 
     @property
     def perspective(self) -> int:
-        """Whose side of the board is shown at the bottom (two players: the one who acts)."""
+        """Whose numbers the board and every written play use: White's (the side at the bottom) for a
+        whole two-player game, as against the computer the human's (issue 36: they turned every turn,
+        and the other player's move was written in them, "Last: White 1/3 12/17"). Face to face the
+        picture turns to the one who acts, so the numbers follow them."""
         s = self.state
-        if self.setup.mode == GameMode.TWO and s.phase is not Phase.OPENING:
+        if self.setup.mode == GameMode.TWO and self.face_to_face() and s.phase is not Phase.OPENING:
             if s.phase is Phase.CUBE_OFFERED:
                 return 1 - s.turn  # the player who must answer reads the board
             return s.turn

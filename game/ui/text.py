@@ -24,7 +24,9 @@ MIN_SIZE = 24
 at 800x480, where this is 15 screen pixels with capitals 11 tall (2 mm on a 7-inch panel: about 16
 minutes of arc at the 45 cm a touchscreen is used from, the least ISO 9241-3 asks for). Lines of 20
 and 22 were hard to make out in real-window captures at 800x480. A line that does not fit at this
-size is reworded, split in two or left shorter; it is never drawn smaller."""
+size is reworded, split in two or left shorter; it is never drawn smaller. Issue 36 asks for 16
+window pixels (26 here): raising it breaks the side panel's rows and the offer card's layout, which
+need rearranging first (``tests/ui/test_readability.py`` measures it)."""
 
 LARGE_SCALE = 1.2
 """Larger text (a setting) draws every size a fifth larger, up to :data:`LARGE_CAP`: the floor of 24
@@ -258,6 +260,16 @@ def draw_text(
     if shadow:
         shade = CACHE.fit(text, size, width, (0, 0, 0)) if width else CACHE.render(text, size, (0, 0, 0))
         surface.blit(shade, rect.move(2, 3))
+    return put_text(surface, surf, rect)
+
+
+def put_text(surface: pygame.Surface, surf: pygame.Surface, rect: pygame.Rect) -> pygame.Rect:
+    """Blit a rendered line (from :data:`CACHE`) onto ``surface`` at ``rect``; returns ``rect``.
+
+    Every word reaches a screen through here (:func:`draw_text` and the few painters that place a
+    rendered line themselves), so the readability test can see each line with what lies under it:
+    its size on the smallest window and its contrast with its background.
+    """
     surface.blit(surf, rect)
     return rect
 

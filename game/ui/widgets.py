@@ -12,7 +12,7 @@ from game.ui.board.sprites import Sprites
 from game.ui.controls import DIRECTIONS, nearest
 from game.ui.input import Intent, IntentKind
 from game.ui.lines import two_lines
-from game.ui.text import CACHE, MIN_SIZE
+from game.ui.text import CACHE, MIN_SIZE, put_text
 
 MIN_TOUCH = 48
 FOCUS = (255, 236, 120)
@@ -24,6 +24,17 @@ FACE_TOP, FACE_BOTTOM = 6, 12
 sprite's border and light line, kept at these heights however tall the button (``nine_slice``)."""
 SUB_GAP = 5
 """Between a label's capitals and the top of the line under it."""
+LABEL_INK: dict[str, tuple[int, int, int]] = {"green": (8, 28, 12), "gold": (48, 30, 0)}
+"""A label's colour on the light faces; white on the others (:data:`game.ui.board.art.BUTTON_COLOURS`:
+every pair at least 4.5:1, WCAG AA)."""
+DISABLED_INK = (180, 180, 180)
+"""A button that cannot be pressed: grey on grey. WCAG leaves inactive controls out of its contrast
+rule, and the dimness is what tells they are out of use."""
+
+
+def label_ink(colour: str) -> tuple[int, int, int]:
+    """The label's colour on a face of ``colour``."""
+    return LABEL_INK.get(colour, (255, 255, 255))
 
 
 def label_lines(label: str, size: int, width: int, lines: int = 1) -> list[str]:
@@ -125,14 +136,14 @@ class Button:
         main_size = CACHE.fit_size(self.label, self.size, inner)
         sub_size = CACHE.fit_size(self.sub, self.sub_size or max(MIN_SIZE, self.size // 2), inner)
         main = CACHE.render(self.label, main_size, colour)
-        sub = CACHE.render(self.sub, sub_size, (235, 235, 235))
+        sub = CACHE.render(self.sub, sub_size, colour)
         main_blank = min(CACHE.ink_top(self.label, main_size), CACHE.cap_top(main_size))
         sub_blank = CACHE.cap_top(sub_size)
         letters = CACHE.font(main_size).get_ascent() - main_blank  # the label, down to its baseline
         block = letters + SUB_GAP + sub.get_height() - sub_blank
         top = y + FACE_TOP + (self.rect.height - FACE_TOP - FACE_BOTTOM - block) // 2
-        surface.blit(main, main.get_rect(midtop=(self.rect.centerx, top - main_blank)))
-        surface.blit(sub, sub.get_rect(midtop=(self.rect.centerx, top + letters + SUB_GAP - sub_blank)))
+        put_text(surface, main, main.get_rect(midtop=(self.rect.centerx, top - main_blank)))
+        put_text(surface, sub, sub.get_rect(midtop=(self.rect.centerx, top + letters + SUB_GAP - sub_blank)))
 
     def hit(self, pos: tuple[int, int]) -> bool:
         return self.visible and self.enabled and self.rect.collidepoint(pos)
@@ -144,7 +155,7 @@ class Button:
         face = sprites.button(colour, self.rect.size)
         y = self.rect.y + (3 if self.pressed else 0)
         surface.blit(face, (self.rect.x, y))
-        text_col = (255, 255, 255) if self.enabled else (180, 180, 180)
+        text_col = label_ink(colour) if self.enabled else DISABLED_INK
         inner = self.rect.width - PAD
         if self.sub:
             self._draw_with_sub(surface, y, inner, text_col)
@@ -153,7 +164,7 @@ class Button:
             step = rows[0].get_height() - 4  # two lines: a little closer than the font's own spacing
             middle = y + (self.rect.height - 5) // 2 - step * (len(rows) - 1) // 2
             for i, row in enumerate(rows):
-                surface.blit(row, row.get_rect(center=(self.rect.centerx, middle + i * step)))
+                put_text(surface, row, row.get_rect(center=(self.rect.centerx, middle + i * step)))
         if self.focused:
             draw_focus(surface, self.rect)
 

@@ -1,4 +1,5 @@
-"""TAKE and PASS never stand where the tap before them landed (issue 25), in every layout the game has.
+"""TAKE and PASS (issue 25) and the doubled player's Hint (issue 36) never stand where the tap before them
+landed, in every layout the game has.
 
 The tap just before an offer is the doubler's Double (two players at one screen: the other answers on
 the same screen) or the answerer's own Done (the computer doubles next); Roll stood where Done stands.
@@ -79,7 +80,9 @@ def labelled(scene: GameScene, *keys: str) -> list[pygame.Rect]:
 
 
 def spots(app: App, mode: str) -> tuple[dict[str, pygame.Rect], list[pygame.Rect]]:
-    """The spots a tap before an offer lands on (Roll, Double, Done) and the offer's TAKE and PASS."""
+    """The spots a tap before an offer lands on (Roll, Double, Done) and the offer's TAKE, PASS and the
+    doubled player's Hint (issue 36: it stood where Double had been tapped, and a quick second tap asked
+    for a hint)."""
     before: dict[str, pygame.Rect] = {}
     scene = scene_in(app, mode, GameState(Phase.ROLL, START, turn=0, cube=Cube()))
     before["roll"], before["double"] = labelled(scene, "ui.roll", "ui.double")
@@ -88,12 +91,12 @@ def spots(app: App, mode: str) -> tuple[dict[str, pygame.Rect], list[pygame.Rect
     doubler = 0 if mode == "two" else 1  # against the computer, it doubles after the human's Done
     scene = scene_in(app, mode, apply(GameState(Phase.ROLL, START, turn=doubler, cube=Cube()), Double()))
     let_dialog_show(app, scene)
-    return before, labelled(scene, "ui.take", "ui.pass")
+    return before, labelled(scene, "ui.take", "ui.pass", "ui.hint")
 
 
 @pytest.mark.parametrize("large", [False, True])
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
-def test_take_and_pass_never_stand_where_the_tap_before_them_landed(
+def test_take_pass_and_hint_never_stand_where_the_tap_before_them_landed(
     make: type[App], lang: str, large: bool
 ) -> None:
     for direction in st.DIRECTIONS:
@@ -138,7 +141,9 @@ def test_roll_and_double_share_one_row_with_roll_never_narrow(make: type[App]) -
         assert before["roll"].y == before["double"].y == before["done"].y, lang
         assert before["done"].contains(before["roll"]) and before["done"].contains(before["double"]), lang
         assert before["roll"].w >= 120 and not before["roll"].colliderect(before["double"]), lang
-        assert all(dialogs.offer_card().contains(rect) for rect in answers), lang
+        take, pass_, hint = answers
+        assert dialogs.offer_card().contains(take) and dialogs.offer_card().contains(pass_), lang
+        assert hint == dialogs.answer_hint_rect(), lang  # in the strip at the top, beside the question
         # what a newcomer reads first stays in view above the row: the last play (and whose turn, in
         # the status line above the board)
         assert panel.LAST_ROW.bottom <= before["roll"].top and panel.LAST_ROW.top >= panel.BADGE_ROW.bottom

@@ -187,9 +187,14 @@ def test_names_and_sentences_by_mode() -> None:
     assert two.say("ui.wins", 0) == Message.of("ui.wins", name=Message.of("ui.player_white"))
 
 
-def test_two_players_see_the_board_from_the_side_that_acts() -> None:
+def test_two_players_read_one_sides_numbers_the_whole_game() -> None:
+    """Side by side, White's numbers (the side at the bottom) on every turn and every offer (issue 36:
+    they turned every turn); face to face the picture turns to whoever acts, and the numbers with it."""
     c, _, _ = control("two")
-    assert c.perspective == 0  # the opening roll: White's side
+    for state in (at(Phase.ROLL, turn=1), at(Phase.CUBE_OFFERED, turn=0), at(Phase.ROLL, turn=0)):
+        c.state = state
+        assert c.perspective == 0
+    c.face_to_face = lambda: True
     c.state = at(Phase.ROLL, turn=1)
     assert c.perspective == 1
     c.state = at(Phase.CUBE_OFFERED, turn=1)

@@ -13,6 +13,7 @@ import pytest
 
 from game.engine.flow import Phase
 from game.i18n import tr
+from game.ui.widgets import label_ink
 from tests.helpers.ui_driver import (
     button_xy,
     click,
@@ -124,7 +125,7 @@ def test_cube_take_then_pass_by_buttons(app) -> None:  # type: ignore[no-untyped
     for b in scene.modal.buttons:  # each button's line under its name is on the screen, inside it
         if b.sub:
             size, inner = b.sub_size or max(16, b.size // 2), b.rect.width - 24
-            assert find_text(grid, b.sub, size, (235, 235, 235), b.rect.inflate(0, 8), width=inner), b.sub
+            assert find_text(grid, b.sub, size, label_ink(b.colour), b.rect.inflate(0, 8), width=inner), b.sub
     take = button_xy(scene, "TAKE")
     click(app, take)
     assert scene.state.phase is Phase.CUBE_OFFERED  # a tap the moment the offer appears is not an answer

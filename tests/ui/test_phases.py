@@ -25,6 +25,7 @@ from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.title import TitleScene
 from game.ui.text import MIN_SIZE
+from game.ui.widgets import label_ink
 from tests.helpers.paths import ROOT
 from tests.helpers.screen_probe import ScreenReader, panel_middle
 from tests.helpers.ui_driver import (
@@ -127,7 +128,7 @@ def test_match_over_then_new_match(app) -> None:  # type: ignore[no-untyped-def]
     assert screen.find_text(title, 44, GOLD, board, 620)  # the dialog on screen says who won the match
     new_match = next(b for b in scene.modal.buttons if b.label == "New match")
     area = new_match.rect
-    assert screen.find_text("New match", new_match.size, (255, 255, 255), area, area.width - 24)
+    assert screen.find_text("New match", new_match.size, label_ink(new_match.colour), area, area.width - 24)
     click(app, button_xy(scene, "New match"))
     assert scene.match == Match(Rules(1))
     assert scene.state.phase is Phase.OPENING

@@ -28,6 +28,7 @@ from game.ui.layout import LAYOUT
 from game.ui.play import board_paint, dialogs, panel
 from game.ui.scenes.game import GameScene
 from game.ui.text import MIN_SIZE
+from game.ui.widgets import label_ink
 from tests.helpers.screen_probe import STATUS, ScreenReader, panel_box, panel_middle
 from tests.helpers.ui_driver import (
     button_xy,
@@ -222,11 +223,12 @@ def test_the_cube_offer_says_who_doubles_and_what_each_answer_costs(app: App) ->
     assert screen.find_text(tr("ui.session_score"), dialogs.SECONDARY, (170, 180, 200), card, card.width - 36)
     take, drop = _button(scene, tr("ui.take")), _button(scene, tr("ui.pass"))
     assert card.contains(take) and card.contains(drop)
-    assert screen.find_text(tr("ui.take"), dialogs.ANSWER_SIZE, white, take, take.width - 24)
-    assert screen.find_text("Play on for 2 pts", MIN_SIZE, (235, 235, 235), take, take.width - 24)
+    green = label_ink("green")
+    assert screen.find_text(tr("ui.take"), dialogs.ANSWER_SIZE, green, take, take.width - 24)
+    assert screen.find_text("Play on for 2 pts", MIN_SIZE, green, take, take.width - 24)
     assert screen.find_text(tr("ui.pass"), dialogs.ANSWER_SIZE, white, drop, drop.width - 24)
-    assert screen.find_text("Give up, lose 1 pt", MIN_SIZE, (235, 235, 235), drop, drop.width - 24)
-    assert not screen.find_text("Give up, lose 2 pts", MIN_SIZE, (235, 235, 235), drop, drop.width - 24)
+    assert screen.find_text("Give up, lose 1 pt", MIN_SIZE, white, drop, drop.width - 24)
+    assert not screen.find_text("Give up, lose 2 pts", MIN_SIZE, white, drop, drop.width - 24)
     assert screen.cube() is None  # the cube is in the doubler's hand, in the dialog
 
 
@@ -255,7 +257,8 @@ def test_the_offer_card_says_the_match_as_large_as_its_other_small_text(lang: st
     asks = [tr_message(scene.game.say("ui.answer_double", 0)), tr("ui.answer_double_you")]
     question = next(r for r in (screen.find_text(a, size, (255, 230, 120), card) for a in asks) if r)
     take = next(b for b in scene.modal.buttons if b.label == tr("ui.take"))
-    assert screen.find_text(take.sub, size, (235, 235, 235), take.rect)  # the answers' meaning: the same size
+    # the answers' meaning: the same size
+    assert screen.find_text(take.sub, size, label_ink("green"), take.rect)
     assert size * picture_rect((800, 480), 0).width / L.W >= 15  # the floor: 15 pixels on an 800x480 screen
     # not crowded: the question, the match and the Take button one under the other, none over another
     said = two_lines(tr_message(scene.game.say("ui.offers_double", 1, value=2)), 24, card.width - 96)
@@ -442,8 +445,8 @@ def test_the_answers_say_what_they_cost_with_room_to_spare(app: App, lang: str) 
 def test_the_answers_letters_stay_inside_their_buttons_rims(lang: str) -> None:
     """Found in a real window at 800x480: "Play on for 2 pts" ran over the TAKE button's lower rim, its
     "y" and "p" through the rim's light line (and at 40 an accented HYVÄKSY had no room over its line).
-    No pixel of either answer's white letters lies on its button's rim, above or below, in any language,
-    and both lines are there."""
+    No pixel of either answer's letters (in the label's ink: dark on the green TAKE, white on the red PASS)
+    lies on its button's rim, above or below, in any language, and both lines are there."""
     from game.ui.app import apply_language
     from game.ui.widgets import FACE_BOTTOM, FACE_TOP
 
@@ -455,11 +458,13 @@ def test_the_answers_letters_stay_inside_their_buttons_rims(lang: str) -> None:
         assert len(answers) == 2
         for b in answers:
             r = b.rect
+            ink = label_ink(b.colour)
             inside = [
                 (x, y)
                 for x in range(r.x + 14, r.right - 14)
                 for y in range(r.y, r.bottom)
-                if min(app.screen.get_at((x, y))[:3]) >= 225  # the letters' white, not the rim's light line
+                # the letters' own ink (white: not the rim's light line; dark: not the shadow under it)
+                if max(abs(c - i) for c, i in zip(app.screen.get_at((x, y))[:3], ink, strict=True)) <= 10
             ]
             rows = {y - r.y for _, y in inside}
             assert rows, b.label  # the letters are there

@@ -22,7 +22,7 @@ from game.ui.display import picture_rect, turned_size
 from game.ui.input import IntentKind
 from game.ui.scenes.title import TitleScene
 from game.ui.text import CACHE, MIN_SIZE
-from game.ui.widgets import Button, fits
+from game.ui.widgets import Button, fits, label_ink
 from tests.helpers.screen_probe import ScreenReader
 from tests.helpers.ui_driver import click
 
@@ -86,7 +86,7 @@ def test_every_group_of_title_buttons_shows_its_labels_at_one_size_whole(tmp_pat
                 for line in lines:
                     assert CACHE.font(b.size).size(line)[0] <= b.rect.width - 24, (lang, line)
                     # and on the screen: drawn at the group's size inside its button, not shrunk
-                    found = screen.find_text(line, b.size, (255, 255, 255), b.rect)
+                    found = screen.find_text(line, b.size, label_ink(b.colour), b.rect)
                     assert found is not None and b.rect.contains(found), (lang, name, line, b.size)
         continue_, settings = by_label[i18n.tr("menu.continue")], by_label[i18n.tr("menu.settings")]
         assert continue_.size == settings.size >= 26  # the play test's complaint, at the side's full size

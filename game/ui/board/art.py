@@ -238,11 +238,15 @@ def button_sprite(colour: Colour, size: int = 96) -> pygame.Surface:
 
 BUTTON_COLOURS: dict[str, Colour] = {
     "green": (40, 170, 80),
-    "red": (200, 50, 50),
-    "blue": (40, 110, 200),
-    "grey": (96, 100, 110),
+    "red": (176, 40, 40),
+    "blue": (30, 88, 168),
+    "grey": (74, 78, 88),
     "gold": (220, 160, 30),
 }
+"""The button faces. Red, blue and grey carry white labels, green and gold dark ones
+(:data:`game.ui.widgets.LABEL_INK`): each label at least 4.5:1 (WCAG AA) against the middle of its face,
+which is what a label covers (``tests/ui/test_readability.py``). Red, blue and grey were lighter, and
+white on green and gold read at 2.2-3.1:1."""
 
 
 def _font_path() -> str | None:

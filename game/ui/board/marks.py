@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.ui.text import CACHE, MIN_SIZE
+from game.ui.text import CACHE, MIN_SIZE, put_text
 
 Arrow = tuple[tuple[float, float], tuple[float, float]]
 
@@ -174,7 +174,7 @@ def arrows(
             pygame.draw.circle(surface, dark, c, 18)
             pygame.draw.circle(surface, colour, c, 16)
             label = CACHE.render(str(i), MIN_SIZE, (30, 0, 20))
-            surface.blit(label, label.get_rect(center=c))
+            put_text(surface, label, label.get_rect(center=c))
 
 
 __all__ = ["LABEL_RADIUS", "arrows", "label_spots", "shape"]

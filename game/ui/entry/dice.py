@@ -18,7 +18,7 @@ from game.ui import layout as L
 from game.ui.board.view import GOLD
 from game.ui.input import Intent, IntentKind
 from game.ui.scene import DIM, INK, ButtonScene, Host, button, dialog_box
-from game.ui.text import draw_text
+from game.ui.text import MIN_SIZE, draw_text
 from game.ui.widgets import shade
 
 BOX = pygame.Rect(L.W // 2 - 360, 60, 720, 600)
@@ -109,7 +109,7 @@ class DiceEntryScene(ButtonScene):
         else:
             title = tr("dice.enter_roll", name=tr_message(game.name(game.state.turn)))
         draw_text(surface, title, 32, (BOX.centerx, BOX.y + 50), GOLD, width=BOX.w - 40)
-        draw_text(surface, tr("dice.enter_how"), 24, (BOX.centerx, BOX.y + 96), DIM, width=BOX.w - 40)
+        draw_text(surface, tr("dice.enter_how"), MIN_SIZE, (BOX.centerx, BOX.y + 96), DIM, width=BOX.w - 40)
         for i in range(2):
             slot = pygame.Rect(BOX.centerx - 130 + i * 150, BOX.y + 122, 110, 110)
             pygame.draw.rect(surface, (18, 22, 32), slot, border_radius=14)
@@ -119,10 +119,15 @@ class DiceEntryScene(ButtonScene):
                 draw_text(surface, str(self.dice[i]), 64, slot.center, INK)
             if self.opening:
                 name = tr_message(game.name(i))
-                draw_text(surface, name, 24, (slot.centerx, slot.bottom + 16), DIM, width=150)
+                draw_text(surface, name, MIN_SIZE, (slot.centerx, slot.bottom + 16), DIM, width=150)
         if self.message:
             draw_text(
-                surface, self.message, 24, (BOX.centerx, BOX.bottom - 40), (255, 140, 120), width=BOX.w - 40
+                surface,
+                self.message,
+                MIN_SIZE,
+                (BOX.centerx, BOX.bottom - 40),
+                (255, 140, 120),
+                width=BOX.w - 40,
             )
         self.buttons.draw(surface, self.app.sprites)
 

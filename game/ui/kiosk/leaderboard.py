@@ -43,7 +43,7 @@ def draw_top_ten(
         draw_text(surface, e.initials, size, (int(cols[1]), y), colour, anchor="midleft")
         draw_text(surface, f"{e.error_rate:.1f}", size, (int(cols[2]), y), colour, anchor="midright")
         word = tr(f"review.rating.{rating(e.error_rate)[0]}")
-        draw_text(surface, word, 24, (int(cols[3]), y), colour, anchor="midleft")
+        draw_text(surface, word, MIN_SIZE, (int(cols[3]), y), colour, anchor="midleft")
         draw_text(surface, tr_level(e.level), MIN_SIZE, (int(level_x), y), DIM, anchor="midright")
 
 
@@ -118,7 +118,7 @@ class LeaderboardScene(ButtonScene):
             place = self.app.leaderboard.rank(self.highlight)
             if place is None:
                 text = tr("board.not_placed", rate=f"{self.highlight.error_rate:.1f}")
-                draw_text(surface, text, 24, (L.W // 2, L.H - 110), NEW, width=L.W - 80)
+                draw_text(surface, text, MIN_SIZE, (L.W // 2, L.H - 110), NEW, width=L.W - 80)
         self.buttons.draw(surface, self.app.sprites)
 
 

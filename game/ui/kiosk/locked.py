@@ -18,7 +18,7 @@ from game.ui.board.view import BG, GOLD
 from game.ui.input import Intent
 from game.ui.lines import wrap_lines
 from game.ui.scene import DIM, INK, Host, Scene
-from game.ui.text import draw_text
+from game.ui.text import MIN_SIZE, draw_text
 
 SET_COMMAND = "--set-operator-code"
 
@@ -58,7 +58,7 @@ class LockedScene(Scene):
             *wrap_lines(organiser, 24, L.W - 200)[:4],
             *wrap_lines(gesture_text(self.app), 24, L.W - 200)[:2],
         ]:
-            draw_text(surface, line, 24, (L.W // 2, y), DIM, width=L.W - 200)
+            draw_text(surface, line, MIN_SIZE, (L.W // 2, y), DIM, width=L.W - 200)
             y += 36
 
 

@@ -25,9 +25,9 @@ from game.ui.lines import two_lines
 from game.ui.play import match_terms
 from game.ui.play.advice import draw_advice
 from game.ui.play.host import GameHost
-from game.ui.play.panel import player_box
+from game.ui.play.panel import MENU_BUTTON, player_box
 from game.ui.text import CACHE, MIN_SIZE, draw_text
-from game.ui.widgets import Button, row_widths
+from game.ui.widgets import PAD, Button, row_widths
 
 WIN_KEYS = {
     WinKind.SINGLE: "ui.win_single",
@@ -79,15 +79,7 @@ def modal_buttons(table: GameHost) -> list[Button]:
         )
         if table.hints.cube is None and game.can_hint:
             label = i18n.tr("ui.hint_thinking") if table.hints.pending else i18n.tr("ui.hint")
-            modal.append(
-                Button(
-                    pygame.Rect(x + 30, card.y + HINT_Y, w - 60, 54),
-                    label,
-                    table.ask_cube_hint,
-                    "grey",
-                    size=24,
-                )
-            )
+            modal.append(Button(answer_hint_rect(), label, table.ask_cube_hint, "grey", size=MIN_SIZE))
     elif s.phase is Phase.GAME_OVER or game.timed_out:
         buttons = game_over_buttons(table)
         size, rects = button_row([label for label, _, _ in buttons], BUTTON_SIZE[len(buttons)])
@@ -180,7 +172,18 @@ ANSWER_SIZE = 34
 """TAKE and PASS (their lines at :data:`SECONDARY`): at 40 the line under them ran over the button's
 lower rim at 800x480, and an accented answer (HYVÄKSY) over its line only fits between the rims at 34."""
 PASS_Y = 292
-HINT_Y = 134
+
+
+def answer_hint_rect() -> pygame.Rect:
+    """The doubled player's Hint: in the strip at the top, left of Menu, beside the question it helps
+    with ("White: take or pass?"). In the card it stood where the Double tap (two players) or Done
+    (the computer doubles next) had just landed, so a quick second tap asked for a hint (issue 36); up
+    here it is as far from that tap as the screen allows, as TAKE and PASS are below it. As wide as its
+    longer label ("Thinking..." while the expert works) needs at the floor."""
+    font = CACHE.font(MIN_SIZE)
+    words = max(font.size(i18n.tr(key))[0] for key in ("ui.hint", "ui.hint_thinking"))
+    width = max(MENU_BUTTON.w, words + PAD)
+    return pygame.Rect(MENU_BUTTON.left - 8 - width, MENU_BUTTON.top, width, MENU_BUTTON.h)
 
 
 def advice_rect() -> pygame.Rect:

@@ -116,6 +116,8 @@ def state_facts(table: GameHost) -> PanelFacts:
 Colour = tuple[int, int, int]
 
 
+MENU_BUTTON = pygame.Rect(L.W - 136, 4, 128, 48)
+"""Menu, always: the top right corner, in the status strip above the panel."""
 DONE_BUTTON = ACTION_ROW.copy()
 UNDO_BUTTON = pygame.Rect(L.PANEL_X + 10, 420, L.PANEL_W - 20, 80)
 """While moving: Done where Roll and Double stood, Undo (or Hint, at the turn's start) under it."""
@@ -140,7 +142,7 @@ def buttons(table: GameHost) -> list[Button]:
     """The panel's buttons for the current phase (Menu always, first; Roll/Double, Done/Undo/Hint)."""
     game = table.game
     s = game.state
-    b = [Button(pygame.Rect(L.W - 136, 4, 128, 48), tr("ui.menu"), table.open_menu, "grey", size=24)]
+    b = [Button(MENU_BUTTON.copy(), tr("ui.menu"), table.open_menu, "grey", size=24)]
     if game.timed_out:
         return b  # the match is over on time: its dialog has the buttons
     px = L.PANEL_X + 10
@@ -220,7 +222,10 @@ def draw_status(table: GameHost, surface: pygame.Surface) -> list[pygame.Rect]:
     whole line and the banner gives way: they never touch. Returns the rects drawn."""
     text, colour = status(table)
     y = L.STATUS_H // 2
-    room = STATUS_RIGHT - STATUS_LEFT
+    # A button of the strip besides Menu (the doubled player's Hint) takes the line's right end.
+    strip = [b.rect.left for b in table.modal.buttons if b.visible and b.rect.bottom <= L.STATUS_H]
+    right = min([STATUS_RIGHT, *(left - 12 for left in strip)])
+    room = right - STATUS_LEFT
     banner, banner_colour = "", (150, 160, 180)
     if table.game.setup.mode == GameMode.DEMO:
         banner = tr("ui.demo_banner")
@@ -232,10 +237,11 @@ def draw_status(table: GameHost, surface: pygame.Surface) -> list[pygame.Rect]:
         fits = CACHE.font(CACHE.fit_size(text, 28, left)).size(text)[0] <= left
         at = (STATUS_LEFT, y)
         if fits and not flashing:
-            shown = draw_text(surface, banner, MIN_SIZE, (STATUS_RIGHT, y), banner_colour, anchor="midright")
+            shown = draw_text(surface, banner, MIN_SIZE, (right, y), banner_colour, anchor="midright")
             return [shown, draw_text(surface, text, 28, at, colour, anchor="midleft", width=left)]
         return [draw_text(surface, text, 28, at, colour, anchor="midleft", width=room)]
-    return [draw_text(surface, text, 30, (STATUS_LEFT, y), colour, anchor="midleft", width=L.W - 160)]
+    width = min(room, L.W - 160)
+    return [draw_text(surface, text, 30, (STATUS_LEFT, y), colour, anchor="midleft", width=width)]
 
 
 def level_text(table: GameHost) -> str:

@@ -19,7 +19,7 @@ from game.ui import layout as L
 from game.ui.board.view import BG
 from game.ui.lines import wrap
 from game.ui.scene import ButtonScene, Host, button
-from game.ui.text import CACHE, MIN_SIZE
+from game.ui.text import CACHE, MIN_SIZE, put_text
 
 PANEL = (18, 40, 30)
 """The statistics panel's background."""
@@ -61,13 +61,11 @@ def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Transla
         anchor: str = "topleft",
     ) -> pygame.Rect:
         surf = CACHE.render(s, px(size), colour, bold)
-        r = surf.get_rect(**{anchor: pos})
-        surface.blit(surf, r)
-        return r
+        return put_text(surface, surf, surf.get_rect(**{anchor: pos}))
 
     y = text(tr("fair.title"), 36, ink, (x0, y), bold=True).bottom + px(4)
     count_key = "fair.rolls.one" if stats.rolls == 1 else "fair.rolls.other"
-    y = text(tr(count_key, n=stats.rolls), 24, dim, (x0, y)).bottom + px(14)
+    y = text(tr(count_key, n=stats.rolls), MIN_SIZE, dim, (x0, y)).bottom + px(14)
 
     verdict, p = stats.verdict()
     lines: list[tuple[str, tuple[int, int, int], int, bool]] = []
@@ -138,7 +136,7 @@ def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Transla
             label = CACHE.render(str(count), px(MIN_SIZE), ink, False)
             spot = label.get_rect(midbottom=(bx + (bar_w - px(12)) // 2, base - h - px(2)))
             pygame.draw.rect(surface, PANEL, spot.inflate(px(8), 0), border_radius=px(4))
-            surface.blit(label, spot)
+            put_text(surface, label, spot)
             text(
                 labels[i],
                 MIN_SIZE,

@@ -67,6 +67,7 @@ class GameScene(Scene):
         super().__init__(app)
         self.anim = Animator(speed=app.speed, reduced=app.settings.reduced_motion)
         self.game = self.make_controller(setup)
+        self.game.face_to_face = lambda: self.app.settings.table
         self.view = BoardView(app.sprites)
         self.dice = DiceRoll(rng=random.Random(self.game.seed ^ 0x5EED), still=app.settings.reduced_motion)
         self.buttons = ButtonGroup()

@@ -22,7 +22,7 @@ from game.ui.board.view import BG, GOLD
 from game.ui.input import Intent, IntentKind
 from game.ui.lines import wrap
 from game.ui.scene import DIM, INK, ButtonScene, Host, button
-from game.ui.text import CACHE, MIN_SIZE, draw_text
+from game.ui.text import CACHE, MIN_SIZE, draw_text, put_text
 
 SIZES = (32, 30, 28, 26, MIN_SIZE)
 """The body's sizes, largest first: the first at which every section fits a page alone is used."""
@@ -119,7 +119,8 @@ class HowToScene(ButtonScene):
             draw_text(surface, title, 34, (60, y + 20), GOLD, anchor="midleft", width=L.W - 120)
             y += HEAD
             for line in body:
-                surface.blit(CACHE.render(line, self.size, INK, False), (60, y))
+                line_surf = CACHE.render(line, self.size, INK, False)
+                put_text(surface, line_surf, line_surf.get_rect(topleft=(60, y)))
                 y += line_height(self.size)
             y += GAP
         self.buttons.draw(surface, self.app.sprites)

@@ -42,7 +42,13 @@ class KeymapScene(ButtonScene):
             label = f"{tr('control.' + command)}: {controls.key_label(command, keys)}"
             colour = "gold" if command == self.waiting else "blue"
             b.add(
-                button((70 + col * 590, 88 + row * 68, 520, 58), label, self._wait(command), colour, size=24)
+                button(
+                    (70 + col * 590, 88 + row * 68, 520, 58),
+                    label,
+                    self._wait(command),
+                    colour,
+                    size=MIN_SIZE,
+                )
             )
         y = L.H - 86
         b.add(button((70, y, 400, 70), tr("keys.reset"), self.reset, "grey", size=26))

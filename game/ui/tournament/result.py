@@ -22,7 +22,7 @@ from game.ui import layout as L
 from game.ui.board.view import GOLD
 from game.ui.scene import DIM, INK, ButtonScene, Host, button, dialog_box
 from game.ui.scenes.confirm import ConfirmScene
-from game.ui.text import draw_text
+from game.ui.text import MIN_SIZE, draw_text
 from game.ui.widgets import shade
 
 BOX = pygame.Rect(L.W // 2 - 420, 40, 840, 640)
@@ -162,7 +162,7 @@ class ResultScene(ButtonScene):
             s = self.score()
             draw_text(surface, f"{a} {s[0]} – {s[1]} {b}", 30, (BOX.centerx, 500), GOLD, width=w)
         if self.message:
-            draw_text(surface, self.message, 24, (BOX.centerx, 545), (255, 130, 120), width=w)
+            draw_text(surface, self.message, MIN_SIZE, (BOX.centerx, 545), (255, 130, 120), width=w)
         self.buttons.draw(surface, self.app.sprites)
 
 

@@ -186,7 +186,7 @@ class SetupScene(ButtonScene):
         count = tr_n("tourney.count", len(self.names), n=len(self.names), low=MIN_PLAYERS, high=MAX_PLAYERS)
         line = self.message or count
         colour = (255, 130, 120) if self.message else DIM
-        draw_text(surface, line, 24, (24, 78), colour, anchor="midleft", width=840)
+        draw_text(surface, line, MIN_SIZE, (24, 78), colour, anchor="midleft", width=840)
         if not self.names:
             draw_text(surface, tr("tourney.seed_hint"), 26, (440, 250), DIM, width=800)
         draw_text(

@@ -1,0 +1,135 @@
+"""At 800x480 every line of text is at least 4.5:1 against what lies under it (WCAG AA), on every screen,
+in English, Finnish and Hungarian and in every board set; and (not met yet) at least 16 window pixels
+(issue 36).
+
+Why: the cabinets are 7-inch 800x480 panels read at arm's length. A play test found the review's cards
+and grey lines about 13 pixels high there, and the white labels of the green and gold buttons (Roll,
+Done, Hint, "Show me the better move") read at 2.1-3.1:1. The screens are built headless the way the
+screenshot tools build them; every line the game puts on a surface is seen with the pixels under it
+(``tests/helpers/readability.py``), so a colour changed anywhere (a panel, a button face, a board set's
+frame) is measured as drawn. A button that cannot be pressed (grey on grey) is left out of the contrast
+rule, as WCAG leaves out inactive controls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from game.i18n import LANGUAGES
+from game.ui import layout as L
+from game.ui.app import App
+from game.ui.board.looks import LOOK_NAMES
+from game.ui.scenes.learn import LearnScene
+from game.ui.tools import coach_screenshots as coach_shots
+from game.ui.tools import screenshots as shots
+from game.ui.widgets import DISABLED_INK
+from tests.helpers.readability import LEAST_CONTRAST, LEAST_WINDOW_PX, TextAudit, report
+from tests.helpers.screens import SCREENS, new_app
+
+pytestmark = pytest.mark.usefixtures("ui_reset")
+
+
+def learn(app: App) -> None:
+    """Learn to play's first step, its card over the board."""
+    app.scenes.reset(LearnScene(app))
+    for _ in range(5):
+        app.step()
+
+
+ALL: dict[str, Callable[[App], None]] = {
+    **SCREENS,
+    "learn": learn,
+    **{f"coach_{name}": coach_shots.SHOTS[name] for name in ("play", "shown", "take", "double")},
+}
+"""Every screen of the text floor's test, Learn to play, and the coach's cards (a play, a take, a double)."""
+BOARD_SCREENS = ("opening", "drag", "cube", "hint", "gameover", "attract", "keyboard_cursor", "coach_shown")
+"""The screens with a board on them: the ones a board set changes (its frame carries the point numbers,
+its checkers the stack counts, its arrows the hint's numbers)."""
+SLOW = {"review": shots.review, "replay": shots.replay}
+OTHER_SETS = tuple(name for name in LOOK_NAMES if name != "classic")
+
+CASES = [(screen, lang, "classic") for screen in sorted(ALL) for lang in LANGUAGES] + [
+    (screen, lang, board_set) for screen in BOARD_SCREENS for lang in LANGUAGES for board_set in OTHER_SETS
+]
+
+
+def audit(
+    monkeypatch: pytest.MonkeyPatch,
+    data: Path,
+    setup: Callable[[App], None],
+    name: str,
+    lang: str,
+    board_set: str,
+    kiosk: bool = True,
+) -> TextAudit:
+    """Every line put on a surface while ``setup`` builds its screen and the app draws it."""
+    app = new_app(lang, data, kiosk, board_set=board_set)
+    seen = TextAudit(monkeypatch)
+    seen.install()
+    seen.screen = f"{name} {lang} {board_set}"
+    try:
+        setup(app)
+        app.draw(0.0)
+    finally:
+        L.LAYOUT.set_home("right")
+    assert seen.lines, "nothing was drawn: the spy saw no text"
+    return seen
+
+
+def check(seen: TextAudit) -> None:
+    faint = [line for line in seen.too_faint() if line.colour != DISABLED_INK]
+    assert not faint, f"under {LEAST_CONTRAST}:1:\n{report(faint)}"
+    unknown = [line for line in seen.lines if line.ground is None]
+    assert not unknown, f"drawn where the ground cannot be read:\n{report(unknown)}"
+
+
+@pytest.mark.parametrize(("screen", "lang", "board_set"), CASES)
+def test_every_line_is_large_and_clear_enough(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, screen: str, lang: str, board_set: str
+) -> None:
+    """No line under 4.5:1 against its ground."""
+    check(audit(monkeypatch, tmp_path, ALL[screen], screen, lang, board_set))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("screen", sorted(SLOW))
+def test_the_review_is_large_and_clear_enough(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, screen: str, lang: str
+) -> None:
+    """The same for the review of a played game and the replay of its costliest mistake."""
+    check(audit(monkeypatch, tmp_path, SLOW[screen], screen, lang, "classic", kiosk=False))
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the floor (MIN_SIZE 24) is 15 px at 800x480. At 26 (16.25 px) 57 tests of the screen "
+    "failed in the files tried (the side panel's rows, the player boxes, the offer card, the review's "
+    "cards and boxes, Learn to play's card, long status lines); the screens need rearranging first",
+)
+def test_no_line_is_under_16_window_pixels(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Issue 36: no text under 16 pixels of an 800x480 window (a size of 25.6 in the game's picture)."""
+    seen = audit(monkeypatch, tmp_path, ALL["opening"], "opening", "en", "classic")
+    small = seen.too_small()
+    assert not small, f"under {LEAST_WINDOW_PX} px at 800x480:\n{report(small)}"
+
+
+def test_the_spy_sees_a_pale_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The measure itself: a grey line on the title's ground is found too faint, a small one too small."""
+    from game.ui.text import draw_text
+
+    app = new_app("en", tmp_path, kiosk=False)
+    seen = TextAudit(monkeypatch)
+    seen.install()
+    app.draw(0.0)
+    seen.lines.clear()
+    grey = (60, 64, 72)
+    draw_text(app.screen, "pale words", 30, (640, 700), grey)
+    draw_text(app.screen, "tiny words", 20, (640, 650), (255, 255, 255))
+    draw_text(app.screen, "good words", 30, (640, 600), (255, 255, 255))
+    assert [line.text for line in seen.lines] == ["pale words", "tiny words", "good words"]
+    assert [line.text for line in seen.too_faint()] == ["pale words"]
+    assert [line.text for line in seen.too_small()] == ["tiny words"]

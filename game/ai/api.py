@@ -35,7 +35,7 @@ from .net import Network, Outputs, default_network, equity
 
 # Standard deviation of the noise added to each candidate's equity (in points), per level.
 # Calibrated with game/tools/bench_pubeval.py so each level beats the one below.
-PLAY_NOISE: dict[str, float] = {"beginner": 0.15, "intermediate": 0.075, "advanced": 0.05, "expert": 0.0}
+PLAY_NOISE: dict[str, float] = {"beginner": 0.15, "intermediate": 0.10, "advanced": 0.05, "expert": 0.0}
 # Noise on the win chance used for cube decisions, per level (the expert has none and looks a roll ahead;
 # the others judge the position before the roll, as a person does at a glance).
 CUBE_NOISE: dict[str, float] = {"beginner": 0.10, "intermediate": 0.05, "advanced": 0.02, "expert": 0.0}
@@ -366,6 +366,10 @@ def _rolls_out(pos: Position, info: cubeful.CubeInfo, ahead: cubeful.CubeEquitie
         return False
     if answering:
         return True
+    if info.match_length and not info.crawford and info.away[1] == 1 < info.away[0]:
+        # Post-Crawford the trailer loses nothing by doubling at once (the leader's gammons do not
+        # count), so doubling now and next turn are worth the same: a rollout could only add noise.
+        return False
     return info.may_double() and (ahead.should_double or ahead.too_good)
 
 

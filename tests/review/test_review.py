@@ -34,7 +34,8 @@ def expert_pair() -> MatchReview:
 
 @pytest.fixture(scope="module")
 def expert_beginner() -> MatchReview:
-    return review_match(play_match(("expert", "beginner"), 3, seed=22))
+    # Seed 23: a match in which the expert bears off (with the teacher-trained network, 22's did not).
+    return review_match(play_match(("expert", "beginner"), 3, seed=23))
 
 
 def test_roll_values_are_the_experts_lookahead_roll_by_roll() -> None:

@@ -16,7 +16,7 @@ trained from scratch they paid at 0-ply. In supervised training on a stronger
 teacher's probabilities (``game/tools/train_teacher.py``) they and the four
 further inputs below (pip loss, containment) had the lower validation error
 in a first, short comparison (not a controlled one, see the README); the
-teacher-trained candidate reads all ten (not shipped yet: see the README).
+teacher-trained network the game ships reads all ten.
 
 Coordinates: ``own`` and ``other`` are 25-tuples in each side's own direction
 (index i = that side's point i + 1, index 24 = its bar), as in

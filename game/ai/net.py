@@ -23,9 +23,9 @@ file, four more (205..208: pip loss to hits of each side's blots, containment
 of each side's back checkers). Those are not incremental: each candidate adds
 them to its folded sum. Files with the first 199 or 205 inputs still load.
 
-A 209-input, 128-unit candidate trained on the probabilities of a stronger
-teacher (``game/tools/train_teacher.py``) is measured in ``assets/weights/README.md``;
-the shipped network is still the TD-trained 199-96 one.
+The shipped network has 209 inputs and 128 hidden units, trained on the probabilities of a
+stronger teacher (``game/tools/train_teacher.py``; how, and its figures against the TD-trained
+199-96 network it replaced, in ``assets/weights/README.md``).
 
 Outputs, for the side on roll before its roll: P(win), P(win a gammon or
 more), P(win a backgammon), P(lose a gammon or more), P(lose a backgammon).

@@ -32,6 +32,7 @@ from .cubeful import OWNERS, CubeOwner
 from .duel import game_points
 from .levels import LEVELS
 from .net import Network, Outputs, default_network, equity
+from .question import CubeQuestion
 
 # Standard deviation of the noise added to each candidate's equity (in points), per level.
 # Calibrated with game/tools/bench_pubeval.py so each level beats the one below.
@@ -156,7 +157,9 @@ def cube_outputs(pos: Position) -> Outputs:
     return probabilities(pos)
 
 
-def _check_cube(cube_value: int, cube_owner: str, match_length: int, score: tuple[int, int]) -> None:
+def _check_cube(question: CubeQuestion) -> None:
+    cube_value, cube_owner = question.cube_value, question.cube_owner
+    match_length, score = question.match_length, question.score
     if not isinstance(cube_value, int) or cube_value < 1 or cube_value & (cube_value - 1):
         raise ValueError(f"the cube shows a power of two from 1 to 64, not {cube_value!r}")
     if cube_value > MAX_CUBE:
@@ -421,13 +424,12 @@ def _view(
     return cubeful.view(out, on_roll, _info(cube_value, owner, match_length, score, False))
 
 
-def may_double(
-    cube_value: int, cube_owner: str, match_length: int, score: tuple[int, int], crawford: bool
-) -> bool:
+def may_double(question: CubeQuestion) -> bool:
     """Whether the player on roll should even consider doubling: the rules allow it (the engine's
     :func:`can_double`: owner or centred, below 64, not the Crawford game) and it can gain something
-    (in a match, a player who already wins the match with the cube as it is gains nothing)."""
-    return _info(cube_value, cube_owner, match_length, score, crawford).may_double()
+    (in a match, a player who already wins the match with the cube as it is gains nothing). The
+    question's position plays no part."""
+    return question.cube_info().may_double()
 
 
 def _decide(
@@ -443,53 +445,34 @@ def _decide(
     )
 
 
-def should_double(
-    pos: Position,
-    cube_value: int,
-    cube_owner: str,
-    match_length: int,
-    score: tuple[int, int],
-    crawford: bool,
-    level: str,
-    *,
-    budget: float | None = None,
-) -> bool:
-    """Should the player on roll in ``pos`` double before rolling? Never when the rules forbid it.
-    ``budget``: CPU seconds for the expert's rollout (see :data:`CUBE_BUDGET`), None for no limit."""
+def should_double(question: CubeQuestion, level: str, *, budget: float | None = None) -> bool:
+    """Should the player on roll in the question's position double before rolling? Never when the
+    rules forbid it. ``budget``: CPU seconds for the expert's rollout (see :data:`CUBE_BUDGET`),
+    None for no limit."""
     _check_level(level)
-    _check_cube(cube_value, cube_owner, match_length, score)
-    info = _info(cube_value, cube_owner, match_length, score, crawford)
+    _check_cube(question)
+    info = question.cube_info()
     if not info.may_double():
         return False
-    return _decide(pos, info, level, "double", budget).should_double
+    return _decide(question.position, info, level, "double", budget).should_double
 
 
-def should_take(
-    pos: Position,
-    cube_value: int,
-    cube_owner: str,
-    match_length: int,
-    score: tuple[int, int],
-    crawford: bool,
-    level: str,
-    *,
-    budget: float | None = None,
-) -> bool:
+def should_take(question: CubeQuestion, level: str, *, budget: float | None = None) -> bool:
     """Should the player answering a double take it?
 
-    ``pos`` is seen from the taker, who is NOT on roll (the doubler rolls next);
-    ``cube_value`` is the cube before the double; ``cube_owner`` and ``score`` are
-    from the taker's side ("opponent" = the doubler owned the cube). ``budget`` as for
-    :func:`should_double`.
+    The question is the taker's (``CubeQuestion.from_state(state, answering=True)``): its position
+    is seen from the taker, who is NOT on roll (the doubler rolls next); ``cube_value`` is the cube
+    before the double; ``cube_owner`` and ``score`` are from the taker's side ("opponent" = the
+    doubler owned the cube). ``budget`` as for :func:`should_double`.
     """
     _check_level(level)
-    _check_cube(cube_value, cube_owner, match_length, score)
-    if cube_owner == "me":
+    _check_cube(question)
+    if question.cube_owner == CubeOwner.ME:
         raise ValueError("the opponent cannot double a cube the taker owns")
     # No double is offered in the Crawford game (the engine forbids it); if asked anyway, the answer is
     # the one for the same score after it.
-    info = _info(cube_value, cube_owner, match_length, score, False).flipped()
-    return _decide(pos.flip(), info, level, "take", budget).should_take
+    info = replace(question.cube_info(), crawford=False).flipped()
+    return _decide(question.position.flip(), info, level, "take", budget).should_take
 
 
 @dataclass(frozen=True, slots=True)
@@ -529,35 +512,27 @@ class CubeAdvice(cubemod.CubeView):
 
 
 def cube_advice(
-    pos: Position,
-    cube_value: int = 1,
-    cube_owner: str = "centre",
-    match_length: int = 0,
-    score: tuple[int, int] = (0, 0),
-    crawford: bool = False,
-    *,
-    answering: bool = False,
-    budget: float | None = None,
+    question: CubeQuestion, *, answering: bool = False, budget: float | None = None
 ) -> CubeAdvice:
     """The expert's cube advice (one roll ahead) for the Hint button.
 
-    Before the roll (``answering=False``): ``pos``, ``cube_owner`` and ``score`` are seen by the
-    player on roll, who may double. Answering a double (``answering=True``): they are seen by the
-    taker, exactly as for :func:`should_take` (``cube_value`` is the cube before the double).
-    ``budget`` as for :func:`should_double`.
+    Before the roll (``answering=False``): the question's position, ``cube_owner`` and ``score``
+    are seen by the player on roll, who may double. Answering a double (``answering=True``): they
+    are seen by the taker, exactly as for :func:`should_take` (``cube_value`` is the cube before
+    the double). ``budget`` as for :func:`should_double`.
     Raises ``ValueError`` with a readable reason for an impossible cube or score.
     """
-    _check_cube(cube_value, cube_owner, match_length, score)
-    info = _info(cube_value, cube_owner, match_length, score, crawford)
+    _check_cube(question)
+    info = question.cube_info()
     if answering:
-        if cube_owner == "me":
+        if question.cube_owner == CubeOwner.ME:
             raise ValueError("the opponent cannot double a cube the taker owns")
-        if crawford:
+        if question.crawford:
             raise ValueError("nobody doubles in the Crawford game")
         info = info.flipped()
-        doubler = pos.flip()
+        doubler = question.position.flip()
     else:
-        doubler = pos
+        doubler = question.position
     eq = cube_equities(doubler, info, "expert", answering=answering, budget=budget)
     proper = "too good" if eq.too_good else "double" if eq.should_double else "no double"
     response = "take" if eq.should_take else "pass"
@@ -580,6 +555,6 @@ def cube_advice(
         no_double=eq.no_double,
         double_take=eq.double_take,
         double_pass=eq.double_pass,
-        units="match winning chance" if match_length else "points per cube",
+        units="match winning chance" if question.match_length else "points per cube",
         played_out=eq.trials if isinstance(eq, rollout.RolloutEquities) else 0,
     )

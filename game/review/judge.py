@@ -44,6 +44,7 @@ from game.ai.api import cube_equities, may_double, play_equities
 from game.ai.cubeful import CubeInfo, CubeOwner
 from game.ai.met import match_equity
 from game.ai.net import Network, default_network, equity
+from game.ai.question import CubeQuestion
 from game.coach import Phrase, choose_reason, play_facts, render_all
 from game.coach.facts import play_chances
 from game.coach.scale import BLUNDER, EQUAL, GRADES, INACCURATE, MISTAKE, Grade, grade
@@ -405,10 +406,7 @@ def cube_view(state: GameState) -> cubemod.CubeView:
 def _doubling_matters(state: GameState) -> bool:
     if state.phase is not Phase.ROLL or state.can_double() is not None:
         return False
-    me = state.turn
-    owner = CubeOwner.of(state.cube.owner, me)
-    score = (state.score[me], state.score[1 - me])
-    return may_double(state.cube.value, owner, state.rules.match_length, score, state.crawford)
+    return may_double(CubeQuestion.from_state(state, answering=False))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ import pytest
 
 from game.ai import api, cubeful, net
 from game.ai import cube as cubemod
+from game.ai.question import CubeQuestion
 from game.engine import Position
 from game.tools.bench_cube import sample_positions
 from tests.helpers.paths import ROOT
@@ -99,8 +100,8 @@ def _score(level: str) -> tuple[float, dict[str, int]]:
     kinds = {"missed double": 0, "early double": 0, "cashed a too-good": 0, "wrong take": 0, "wrong pass": 0}
     for pos, eq, answer in _cases():
         dv = min(eq.double_take, eq.double_pass)
-        doubles = api.should_double(pos, 1, "centre", 0, (0, 0), False, level)
-        takes = api.should_take(pos.flip(), 1, "centre", 0, (0, 0), False, level)
+        doubles = api.should_double(CubeQuestion(pos), level)
+        takes = api.should_take(CubeQuestion(pos.flip()), level)
         lost += max(eq.no_double, dv) - (dv if doubles else eq.no_double)
         dv = min(answer.double_take, answer.double_pass)
         lost += (answer.double_take if takes else answer.double_pass) - dv

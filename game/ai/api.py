@@ -32,7 +32,7 @@ from .cubeful import OWNERS, CubeOwner
 from .duel import game_points
 from .levels import LEVELS
 from .net import Network, Outputs, default_network, equity
-from .question import CubeQuestion
+from .question import CubeAction, CubeQuestion
 
 # Standard deviation of the noise added to each candidate's equity (in points), per level.
 # Calibrated with game/tools/bench_pubeval.py so each level beats the one below.
@@ -492,9 +492,9 @@ class CubeAdvice(cubemod.CubeView):
     winning chances (``units`` says which). ``cubeless_equity`` is the asker's cubeless money equity.
     """
 
-    action: str
-    proper: str
-    response: str
+    action: CubeAction
+    proper: CubeAction
+    response: CubeAction
     win: float
     win_gammon: float
     win_backgammon: float
@@ -534,17 +534,23 @@ def cube_advice(
     else:
         doubler = question.position
     eq = cube_equities(doubler, info, "expert", answering=answering, budget=budget)
-    proper = "too good" if eq.too_good else "double" if eq.should_double else "no double"
-    response = "take" if eq.should_take else "pass"
+    proper = (
+        CubeAction.TOO_GOOD
+        if eq.too_good
+        else CubeAction.DOUBLE
+        if eq.should_double
+        else CubeAction.NO_DOUBLE
+    )
+    response = CubeAction.TAKE if eq.should_take else CubeAction.PASS
     if answering:
         action = response
         out = (1.0 - eq.outputs[0], eq.outputs[3], eq.outputs[4], eq.outputs[1], eq.outputs[2])
     else:
-        action = proper if info.may_double() else "no double: not allowed"
+        action = proper if info.may_double() else CubeAction.NOT_ALLOWED
         out = eq.outputs
     return CubeAdvice(
         action=action,
-        proper=proper if info.may_double() else "no double",
+        proper=proper if info.may_double() else CubeAction.NO_DOUBLE,
         response=response,
         win=out[0],
         win_gammon=out[1],

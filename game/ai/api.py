@@ -218,50 +218,44 @@ ROLLOUT_TRIALS = 288
 ROLLOUT_PLIES = 8
 """The expert's cube rollouts (:mod:`game.ai.rollout`): up to 288 trials (each first roll eight times)
 of 8 plies, stopped after any 36 once the answer is settled (see ``ROLLOUT_STOP_Z``,
-``ROLLOUT_AGREE_Z``). Why so many: a rollout's dice are one draw, and on close calls they decide.
-Scored with three sets of rollout dice on both cube benchmark sets (``bench_cube``, the mean of the
-three; thousandths lost per double / take decision, main set then held-out): 72 trials 6.57 / 9.91
-and 7.38 / 7.96; 144 trials 5.80 / 9.56 and 6.58 / 7.46; 288 trials 5.56 / 7.99 and 6.26 / 6.27,
-better in all four each time. More trials are the same estimate with less noise, so nothing is
-fitted to the measuring stick. Most decisions still stop at 36 trials; the ones close all the way
-play 288, which the worker processes (:mod:`game.ai.parallel`) pay for: the main set's first 40
-contact takes with 288 trials and two workers took median 144 ms, slowest 1.5 s, 11.4 s in all,
-against 282 ms, 1.3 s and 15.7 s with 144 trials in one process as before (one process alone, 288:
-256 ms, 2.2 s, 19.1 s)."""
+``ROLLOUT_AGREE_Z``). Why so many: a rollout's dice are one draw, and on close calls they decide;
+on both cube benchmark sets 288 trials lost less than 144, and 144 less than 72. More trials are
+the same estimate with less noise, so nothing is fitted to the measuring stick. Most decisions
+still stop at 36 trials; the ones close all the way play 288, which the worker processes
+(:mod:`game.ai.parallel`) pay for. Figures: docs/benchmarks.md, "The expert's cube rollouts"."""
 ROLLOUT_STOP_Z = 3.0
 """After 36 trials the rollout stops when the answer at stake is already this many standard errors
 clear (most takes are): about half the time for the same decisions."""
 ROLLOUT_AGREE_Z = 1.0
 """After 36 trials the rollout also stops when it gives the lookahead's own answer by this many standard
 errors: to change the decision, the next 36 would have to swing it clearly the other way. On the cube
-benchmark's main and held-out sets this left every decision's loss unchanged and cut the rollouts run
-to 72 trials from 219 to 87 of 454 takes (main set) and from 194 to 134 of 199 doubles."""
+benchmark this left every decision's loss unchanged and cut the long rollouts by more than half
+(figures: docs/benchmarks.md, "The expert's cube rollouts")."""
 ROLLOUT_Z_DOUBLE = 1.0
 """The rollout overrules the lookahead's double decision (a double it wants, or a position it calls too
 good) only when its own answer is this many standard errors clear: on a close call its noise would
 only add errors (post-Crawford, say, where doubling now and doubling next turn are worth almost the
 same). Chosen against the project's own reference, 200 contact positions of the cube benchmark each
-rolled out 144 times to the end of the game (``tune_cube_life --thresholds``): lost per double
-decision at 0, 0.25, 0.5, 0.75, 1, 1.5, 2, 3 standard errors and never: 20.94, 21.98, 22.12, 20.00,
-19.83, 22.01, 26.42, 26.81, 58.61 thousandths (without the too-good check, at 1: 22.33)."""
+rolled out 144 times to the end of the game (``tune_cube_life --thresholds``): 1 lost the least of
+the thresholds tried (figures: docs/benchmarks.md, "The expert's cube rollouts")."""
 ROLLOUT_Z_TAKE = 0.5
 """The rollout overrules the lookahead's take or pass when its own answer is this many standard
 errors clear. Lower than for the double: on takes the rollout is the better judge (alone, it loses
 less than the lookahead alone), so it needs little to be believed. Chosen against the project's own
-full-game rollouts of the same 200 positions as ``ROLLOUT_Z_DOUBLE`` (lost per take decision at 0,
-0.25, 0.5, 0.75, 1, 1.5, 2, 3 and never: 17.01, 16.32, 15.76, 16.18, 19.31, 24.58, 26.32, 30.63,
-90.69); GNU Backgammon's answers, only measured, agree (see ``assets/weights/README.md``)."""
+full-game rollouts of the same 200 positions as ``ROLLOUT_Z_DOUBLE``, where 0.5 lost the least; GNU
+Backgammon's answers, only measured, agree (figures: docs/benchmarks.md, "The expert's cube
+rollouts", and ``assets/weights/README.md``)."""
 
 
 CUBE_BUDGET = 0.2
 """The game's budget for one cube decision of the expert, in CPU seconds of the thread thinking
 (:class:`game.ai.effort.Deadline`); the functions here take it as ``budget`` and have none by
 default (the bot, the benchmarks and the review judge with every trial). Why 0.2 s: a Raspberry
-Pi 4 core does about a sixth of this machine's core's work, so a decision that spends 0.2 s here
-takes a little more than a second there. Most decisions end sooner (no rollout, or one settled
-after 36 trials); a take close all the way, 288 trials and up to 2.2 s here unbudgeted, stops at
-the last block of 36 trials finished in time, or, when not even the first was, keeps the
-lookahead's answer. Measured with ``python -m game.ui.tools.bench_thinking``."""
+Pi 4 core does about a sixth of the build machine's core's work, so a decision that spends 0.2 s
+there takes a little more than a second on a Pi. Most decisions end sooner (no rollout, or one
+settled after 36 trials); a take close all the way stops at the last block of 36 trials finished
+in time, or, when not even the first was, keeps the lookahead's answer. Measured with ``python -m
+game.ui.tools.bench_thinking`` (docs/benchmarks.md, "The expert's cube rollouts")."""
 
 
 _rollout_dice = 0

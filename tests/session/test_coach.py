@@ -277,7 +277,8 @@ def test_a_take_that_should_be_a_pass_is_stopped() -> None:
     study = sc.study_cube(offered)
     assert study.answering and study.advice.response == "pass"
     verdict = sc.cube_verdict(study, CubeAction.TAKE, sc.Coach("blunders"))
-    assert verdict is not None and verdict.kind == "take" and verdict.better_action == "pass"
+    assert verdict is not None and verdict.kind == Decision.TAKE and verdict.action == CubeAction.TAKE
+    assert verdict.better_action == CubeAction.PASS
     assert verdict.loss >= BLUNDER
     assert verdict.reason.key in ("coach.cube.take", "coach.cube.take_plain")
     assert verdict.reason.params["win"] == round(100 * study.advice.win)

@@ -113,6 +113,7 @@ def pictures(setup: Callable[[App], Callable[[int], None] | None], passes: int) 
     return out, partial
 
 
+@pytest.mark.slow  # 1,800 passes drawn twice and compared pixel by pixel: 8-14 s of CPU a case
 @pytest.mark.parametrize("setup", [demo, against_computer, attract, hits, bear_off])
 def test_painting_only_what_moved_gives_the_whole_frames_pictures(
     setup: Setup, monkeypatch: pytest.MonkeyPatch

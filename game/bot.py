@@ -46,6 +46,7 @@ from typing import IO, Any, cast
 
 from game.ai.cubeful import CubeOwner
 from game.ai.levels import LEVELS
+from game.ai.question import CubeQuestion
 from game.engine.errors import RulesError
 from game.engine.moves import legal_plays
 from game.engine.notation import format_play
@@ -98,8 +99,8 @@ def _level(request: dict[str, Any]) -> str:
     return str(value)
 
 
-def _cube_and_match(request: dict[str, Any], answering: bool) -> tuple[int, str, int, tuple[int, int], bool]:
-    """(cube value, owner, match length, score, crawford), checked as the rules require."""
+def _cube_question(request: dict[str, Any], pos: Position, answering: bool) -> CubeQuestion:
+    """The request's cube and match around ``pos``, checked as the rules require."""
     cube = request.get("cube", {"value": 1, "owner": "centre"})
     if not isinstance(cube, dict):
         raise BadRequest('"cube" must be an object like {"value": 1, "owner": "centre"}')
@@ -138,7 +139,7 @@ def _cube_and_match(request: dict[str, Any], answering: bool) -> tuple[int, str,
             raise BadRequest("the opponent cannot double a cube that you own")
         if value >= 64:
             raise BadRequest("the cube cannot go above 64")
-    return value, str(owner), length, (score[0], score[1]), crawford
+    return CubeQuestion(pos, value, CubeOwner(owner), length, (score[0], score[1]), crawford)
 
 
 def _ai(name: str) -> Callable[..., Any]:
@@ -184,10 +185,10 @@ def op_cube(request: dict[str, Any], answering: bool) -> dict[str, Any]:
     """Double (before rolling) or take (answering the opponent's double)."""
     pos = _position(request)
     level = _level(request)
-    value, owner, length, score, crawford = _cube_and_match(request, answering)
+    question = _cube_question(request, pos, answering)
     name = "should_take" if answering else "should_double"
     decide = _ai(name)
-    answer = decide(pos, value, owner, length, score, crawford, level)
+    answer = decide(question, level)
     return {"take" if answering else "double": bool(answer)}
 
 
@@ -197,9 +198,9 @@ def op_advice(request: dict[str, Any]) -> dict[str, Any]:
     answering = request.get("answering", False)
     if not isinstance(answering, bool):
         raise BadRequest(f'"answering" must be true or false, not {answering!r}')
-    value, owner, length, score, crawford = _cube_and_match(request, answering)
+    question = _cube_question(request, pos, answering)
     advise = _ai("cube_advice")
-    a = advise(pos, value, owner, length, score, crawford, answering=answering)
+    a = advise(question, answering=answering)
     return {
         "action": a.action,
         "proper": a.proper,

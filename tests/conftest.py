@@ -9,7 +9,6 @@ the suite passes in any order (``pytest-randomly`` shuffles it) and split across
 (``pytest-xdist``).
 """
 
-import gc
 import os
 import shutil
 import sys
@@ -61,11 +60,10 @@ if hypothesis_settings.default.database is not None:  # Hypothesis's own "ci" pr
 
 
 def _reset_screen_layer() -> None:
-    """English again, no cached fonts, pygame shut down: only for the parts a test actually loaded.
+    """English again, no cached fonts, the screen closed: only for the parts a test actually loaded.
 
-    ``pygame.quit()`` invalidates every font object, so the shared text cache must forget its fonts
-    too; otherwise the next test that draws text gets "font module quit since font created".
-    Looked up in ``sys.modules`` so that tests that never touch the screen never import pygame.
+    pygame itself stays started for the worker's next test (see ``_close_screen``). Looked up in
+    ``sys.modules`` so that tests that never touch the screen never import pygame.
     """
     i18n = sys.modules.get("game.i18n")
     if i18n is not None and hasattr(i18n, "set_language"):
@@ -75,7 +73,7 @@ def _reset_screen_layer() -> None:
         cache = getattr(ui_text, "CACHE", None)
         if cache is not None and hasattr(cache, "reset"):
             cache.reset()
-    _quit_pygame()
+    _close_screen()
     desk = sys.modules.get("game.desk.service")
     if desk is not None:  # a desk or a board link lives for the whole game: not past one test
         desk.stop()
@@ -83,13 +81,24 @@ def _reset_screen_layer() -> None:
         desk.stop_finding()
 
 
-def _quit_pygame() -> None:
-    """Shut pygame down once the text cache has let go of its fonts (see ``tests.ui_driver.quit_pygame``):
-    a font still alive at ``pygame.quit()`` never closes its file."""
+def _close_screen() -> None:
+    """Close the window and the sound device a test opened (the next App opens its own, with an empty
+    event queue), and leave pygame and its fonts started: the same as ``tests.helpers.ui_driver
+    .close_screen``.
+
+    Why not ``pygame.quit()`` after every test: a font still alive at the quit never closes its file,
+    so the quit needed a garbage collection first, about 30 ms in a worker's heap, after every test
+    once any test had imported pygame, plus about 12 ms to start pygame again; over the suite's
+    3,300 tests that was minutes of CPU. A test that needs pygame fresh quits it itself
+    (``tests.helpers.ui_driver.quit_pygame``)."""
     pygame = sys.modules.get("pygame")
-    if pygame is not None and hasattr(pygame, "quit"):
-        gc.collect()
-        pygame.quit()
+    if pygame is None or not hasattr(pygame, "display"):
+        return
+    mixer = getattr(pygame, "mixer", None)
+    if mixer is not None and mixer.get_init():
+        mixer.quit()
+    if pygame.display.get_init():
+        pygame.display.quit()
 
 
 @pytest.fixture(autouse=True)
@@ -103,7 +112,7 @@ def _isolated(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
 
 @pytest.fixture()
 def ui_reset() -> Iterator[None]:
-    """After a test that switched the language or opened pygame: English again, pygame shut down.
+    """After a test that switched the language or opened pygame: English again, the screen closed.
 
     Kept for the tests that ask for it by name; every test now gets the same reset from ``_isolated``.
     """

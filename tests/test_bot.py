@@ -15,7 +15,9 @@ import pytest
 
 from game import bot
 from game.ai import api
+from game.ai.cubeful import CubeOwner
 from game.ai.net import WEIGHTS_PATH, use_weights
+from game.ai.question import CubeQuestion
 from game.engine.moves import apply_move, legal_plays
 from game.engine.notation import format_play, parse_play
 from game.engine.position import Position
@@ -201,7 +203,7 @@ def test_play_double_take_call_the_computer_with_the_right_arguments(monkeypatch
     assert calls[-1] == ("play", (Position.start(), (3, 1), "beginner"))
 
     assert ask({"op": "double", "position": START, "level": "advanced"}) == {"double": True}
-    assert calls[-1] == ("double", (Position.start(), 1, "centre", 0, (0, 0), False, "advanced"))
+    assert calls[-1] == ("double", (CubeQuestion(Position.start()), "advanced"))
 
     request = {
         "op": "take",
@@ -211,7 +213,8 @@ def test_play_double_take_call_the_computer_with_the_right_arguments(monkeypatch
         "match": {"length": 7, "score": [3, 5], "crawford": False},
     }
     assert ask(request) == {"take": False}
-    assert calls[-1] == ("take", (Position.start(), 2, "opponent", 7, (3, 5), False, "intermediate"))
+    asked = CubeQuestion(Position.start(), 2, CubeOwner.OPPONENT, 7, (3, 5), False)
+    assert calls[-1] == ("take", (asked, "intermediate"))
 
     # a play with nothing legal does not even ask the computer
     closed = Position(tuple([0] * 5 + [14] + [0] * 18 + [1]), tuple([2] * 6 + [0] * 5 + [3] + [0] * 13))

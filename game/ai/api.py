@@ -32,6 +32,7 @@ from .cubeful import OWNERS, CubeOwner
 from .duel import game_points
 from .levels import LEVELS
 from .net import Network, Outputs, default_network, equity
+from .question import CubeAction, CubeQuestion
 
 # Standard deviation of the noise added to each candidate's equity (in points), per level.
 # Calibrated with game/tools/bench_pubeval.py so each level beats the one below.
@@ -156,7 +157,9 @@ def cube_outputs(pos: Position) -> Outputs:
     return probabilities(pos)
 
 
-def _check_cube(cube_value: int, cube_owner: str, match_length: int, score: tuple[int, int]) -> None:
+def _check_cube(question: CubeQuestion) -> None:
+    cube_value, cube_owner = question.cube_value, question.cube_owner
+    match_length, score = question.match_length, question.score
     if not isinstance(cube_value, int) or cube_value < 1 or cube_value & (cube_value - 1):
         raise ValueError(f"the cube shows a power of two from 1 to 64, not {cube_value!r}")
     if cube_value > MAX_CUBE:
@@ -215,50 +218,44 @@ ROLLOUT_TRIALS = 288
 ROLLOUT_PLIES = 8
 """The expert's cube rollouts (:mod:`game.ai.rollout`): up to 288 trials (each first roll eight times)
 of 8 plies, stopped after any 36 once the answer is settled (see ``ROLLOUT_STOP_Z``,
-``ROLLOUT_AGREE_Z``). Why so many: a rollout's dice are one draw, and on close calls they decide.
-Scored with three sets of rollout dice on both cube benchmark sets (``bench_cube``, the mean of the
-three; thousandths lost per double / take decision, main set then held-out): 72 trials 6.57 / 9.91
-and 7.38 / 7.96; 144 trials 5.80 / 9.56 and 6.58 / 7.46; 288 trials 5.56 / 7.99 and 6.26 / 6.27,
-better in all four each time. More trials are the same estimate with less noise, so nothing is
-fitted to the measuring stick. Most decisions still stop at 36 trials; the ones close all the way
-play 288, which the worker processes (:mod:`game.ai.parallel`) pay for: the main set's first 40
-contact takes with 288 trials and two workers took median 144 ms, slowest 1.5 s, 11.4 s in all,
-against 282 ms, 1.3 s and 15.7 s with 144 trials in one process as before (one process alone, 288:
-256 ms, 2.2 s, 19.1 s)."""
+``ROLLOUT_AGREE_Z``). Why so many: a rollout's dice are one draw, and on close calls they decide;
+on both cube benchmark sets 288 trials lost less than 144, and 144 less than 72. More trials are
+the same estimate with less noise, so nothing is fitted to the measuring stick. Most decisions
+still stop at 36 trials; the ones close all the way play 288, which the worker processes
+(:mod:`game.ai.parallel`) pay for. Figures: docs/benchmarks.md, "The expert's cube rollouts"."""
 ROLLOUT_STOP_Z = 3.0
 """After 36 trials the rollout stops when the answer at stake is already this many standard errors
 clear (most takes are): about half the time for the same decisions."""
 ROLLOUT_AGREE_Z = 1.0
 """After 36 trials the rollout also stops when it gives the lookahead's own answer by this many standard
 errors: to change the decision, the next 36 would have to swing it clearly the other way. On the cube
-benchmark's main and held-out sets this left every decision's loss unchanged and cut the rollouts run
-to 72 trials from 219 to 87 of 454 takes (main set) and from 194 to 134 of 199 doubles."""
+benchmark this left every decision's loss unchanged and cut the long rollouts by more than half
+(figures: docs/benchmarks.md, "The expert's cube rollouts")."""
 ROLLOUT_Z_DOUBLE = 1.0
 """The rollout overrules the lookahead's double decision (a double it wants, or a position it calls too
 good) only when its own answer is this many standard errors clear: on a close call its noise would
 only add errors (post-Crawford, say, where doubling now and doubling next turn are worth almost the
 same). Chosen against the project's own reference, 200 contact positions of the cube benchmark each
-rolled out 144 times to the end of the game (``tune_cube_life --thresholds``): lost per double
-decision at 0, 0.25, 0.5, 0.75, 1, 1.5, 2, 3 standard errors and never: 20.94, 21.98, 22.12, 20.00,
-19.83, 22.01, 26.42, 26.81, 58.61 thousandths (without the too-good check, at 1: 22.33)."""
+rolled out 144 times to the end of the game (``tune_cube_life --thresholds``): 1 lost the least of
+the thresholds tried (figures: docs/benchmarks.md, "The expert's cube rollouts")."""
 ROLLOUT_Z_TAKE = 0.5
 """The rollout overrules the lookahead's take or pass when its own answer is this many standard
 errors clear. Lower than for the double: on takes the rollout is the better judge (alone, it loses
 less than the lookahead alone), so it needs little to be believed. Chosen against the project's own
-full-game rollouts of the same 200 positions as ``ROLLOUT_Z_DOUBLE`` (lost per take decision at 0,
-0.25, 0.5, 0.75, 1, 1.5, 2, 3 and never: 17.01, 16.32, 15.76, 16.18, 19.31, 24.58, 26.32, 30.63,
-90.69); GNU Backgammon's answers, only measured, agree (see ``assets/weights/README.md``)."""
+full-game rollouts of the same 200 positions as ``ROLLOUT_Z_DOUBLE``, where 0.5 lost the least; GNU
+Backgammon's answers, only measured, agree (figures: docs/benchmarks.md, "The expert's cube
+rollouts", and ``assets/weights/README.md``)."""
 
 
 CUBE_BUDGET = 0.2
 """The game's budget for one cube decision of the expert, in CPU seconds of the thread thinking
 (:class:`game.ai.effort.Deadline`); the functions here take it as ``budget`` and have none by
 default (the bot, the benchmarks and the review judge with every trial). Why 0.2 s: a Raspberry
-Pi 4 core does about a sixth of this machine's core's work, so a decision that spends 0.2 s here
-takes a little more than a second there. Most decisions end sooner (no rollout, or one settled
-after 36 trials); a take close all the way, 288 trials and up to 2.2 s here unbudgeted, stops at
-the last block of 36 trials finished in time, or, when not even the first was, keeps the
-lookahead's answer. Measured with ``python -m game.ui.tools.bench_thinking``."""
+Pi 4 core does about a sixth of the build machine's core's work, so a decision that spends 0.2 s
+there takes a little more than a second on a Pi. Most decisions end sooner (no rollout, or one
+settled after 36 trials); a take close all the way stops at the last block of 36 trials finished
+in time, or, when not even the first was, keeps the lookahead's answer. Measured with ``python -m
+game.ui.tools.bench_thinking`` (docs/benchmarks.md, "The expert's cube rollouts")."""
 
 
 _rollout_dice = 0
@@ -425,13 +422,12 @@ def _view(
     return cubeful.view(out, on_roll, _info(cube_value, owner, match_length, score, False))
 
 
-def may_double(
-    cube_value: int, cube_owner: str, match_length: int, score: tuple[int, int], crawford: bool
-) -> bool:
+def may_double(question: CubeQuestion) -> bool:
     """Whether the player on roll should even consider doubling: the rules allow it (the engine's
     :func:`can_double`: owner or centred, below 64, not the Crawford game) and it can gain something
-    (in a match, a player who already wins the match with the cube as it is gains nothing)."""
-    return _info(cube_value, cube_owner, match_length, score, crawford).may_double()
+    (in a match, a player who already wins the match with the cube as it is gains nothing). The
+    question's position plays no part."""
+    return question.cube_info().may_double()
 
 
 def _decide(
@@ -447,53 +443,34 @@ def _decide(
     )
 
 
-def should_double(
-    pos: Position,
-    cube_value: int,
-    cube_owner: str,
-    match_length: int,
-    score: tuple[int, int],
-    crawford: bool,
-    level: str,
-    *,
-    budget: float | None = None,
-) -> bool:
-    """Should the player on roll in ``pos`` double before rolling? Never when the rules forbid it.
-    ``budget``: CPU seconds for the expert's rollout (see :data:`CUBE_BUDGET`), None for no limit."""
+def should_double(question: CubeQuestion, level: str, *, budget: float | None = None) -> bool:
+    """Should the player on roll in the question's position double before rolling? Never when the
+    rules forbid it. ``budget``: CPU seconds for the expert's rollout (see :data:`CUBE_BUDGET`),
+    None for no limit."""
     _check_level(level)
-    _check_cube(cube_value, cube_owner, match_length, score)
-    info = _info(cube_value, cube_owner, match_length, score, crawford)
+    _check_cube(question)
+    info = question.cube_info()
     if not info.may_double():
         return False
-    return _decide(pos, info, level, "double", budget).should_double
+    return _decide(question.position, info, level, "double", budget).should_double
 
 
-def should_take(
-    pos: Position,
-    cube_value: int,
-    cube_owner: str,
-    match_length: int,
-    score: tuple[int, int],
-    crawford: bool,
-    level: str,
-    *,
-    budget: float | None = None,
-) -> bool:
+def should_take(question: CubeQuestion, level: str, *, budget: float | None = None) -> bool:
     """Should the player answering a double take it?
 
-    ``pos`` is seen from the taker, who is NOT on roll (the doubler rolls next);
-    ``cube_value`` is the cube before the double; ``cube_owner`` and ``score`` are
-    from the taker's side ("opponent" = the doubler owned the cube). ``budget`` as for
-    :func:`should_double`.
+    The question is the taker's (``CubeQuestion.from_state(state, answering=True)``): its position
+    is seen from the taker, who is NOT on roll (the doubler rolls next); ``cube_value`` is the cube
+    before the double; ``cube_owner`` and ``score`` are from the taker's side ("opponent" = the
+    doubler owned the cube). ``budget`` as for :func:`should_double`.
     """
     _check_level(level)
-    _check_cube(cube_value, cube_owner, match_length, score)
-    if cube_owner == "me":
+    _check_cube(question)
+    if question.cube_owner == CubeOwner.ME:
         raise ValueError("the opponent cannot double a cube the taker owns")
     # No double is offered in the Crawford game (the engine forbids it); if asked anyway, the answer is
     # the one for the same score after it.
-    info = _info(cube_value, cube_owner, match_length, score, False).flipped()
-    return _decide(pos.flip(), info, level, "take", budget).should_take
+    info = replace(question.cube_info(), crawford=False).flipped()
+    return _decide(question.position.flip(), info, level, "take", budget).should_take
 
 
 @dataclass(frozen=True, slots=True)
@@ -513,9 +490,9 @@ class CubeAdvice(cubemod.CubeView):
     winning chances (``units`` says which). ``cubeless_equity`` is the asker's cubeless money equity.
     """
 
-    action: str
-    proper: str
-    response: str
+    action: CubeAction
+    proper: CubeAction
+    response: CubeAction
     win: float
     win_gammon: float
     win_backgammon: float
@@ -533,47 +510,45 @@ class CubeAdvice(cubemod.CubeView):
 
 
 def cube_advice(
-    pos: Position,
-    cube_value: int = 1,
-    cube_owner: str = "centre",
-    match_length: int = 0,
-    score: tuple[int, int] = (0, 0),
-    crawford: bool = False,
-    *,
-    answering: bool = False,
-    budget: float | None = None,
+    question: CubeQuestion, *, answering: bool = False, budget: float | None = None
 ) -> CubeAdvice:
     """The expert's cube advice (one roll ahead) for the Hint button.
 
-    Before the roll (``answering=False``): ``pos``, ``cube_owner`` and ``score`` are seen by the
-    player on roll, who may double. Answering a double (``answering=True``): they are seen by the
-    taker, exactly as for :func:`should_take` (``cube_value`` is the cube before the double).
-    ``budget`` as for :func:`should_double`.
+    Before the roll (``answering=False``): the question's position, ``cube_owner`` and ``score``
+    are seen by the player on roll, who may double. Answering a double (``answering=True``): they
+    are seen by the taker, exactly as for :func:`should_take` (``cube_value`` is the cube before
+    the double). ``budget`` as for :func:`should_double`.
     Raises ``ValueError`` with a readable reason for an impossible cube or score.
     """
-    _check_cube(cube_value, cube_owner, match_length, score)
-    info = _info(cube_value, cube_owner, match_length, score, crawford)
+    _check_cube(question)
+    info = question.cube_info()
     if answering:
-        if cube_owner == "me":
+        if question.cube_owner == CubeOwner.ME:
             raise ValueError("the opponent cannot double a cube the taker owns")
-        if crawford:
+        if question.crawford:
             raise ValueError("nobody doubles in the Crawford game")
         info = info.flipped()
-        doubler = pos.flip()
+        doubler = question.position.flip()
     else:
-        doubler = pos
+        doubler = question.position
     eq = cube_equities(doubler, info, "expert", answering=answering, budget=budget)
-    proper = "too good" if eq.too_good else "double" if eq.should_double else "no double"
-    response = "take" if eq.should_take else "pass"
+    proper = (
+        CubeAction.TOO_GOOD
+        if eq.too_good
+        else CubeAction.DOUBLE
+        if eq.should_double
+        else CubeAction.NO_DOUBLE
+    )
+    response = CubeAction.TAKE if eq.should_take else CubeAction.PASS
     if answering:
         action = response
         out = (1.0 - eq.outputs[0], eq.outputs[3], eq.outputs[4], eq.outputs[1], eq.outputs[2])
     else:
-        action = proper if info.may_double() else "no double: not allowed"
+        action = proper if info.may_double() else CubeAction.NOT_ALLOWED
         out = eq.outputs
     return CubeAdvice(
         action=action,
-        proper=proper if info.may_double() else "no double",
+        proper=proper if info.may_double() else CubeAction.NO_DOUBLE,
         response=response,
         win=out[0],
         win_gammon=out[1],
@@ -584,6 +559,6 @@ def cube_advice(
         no_double=eq.no_double,
         double_take=eq.double_take,
         double_pass=eq.double_pass,
-        units="match winning chance" if match_length else "points per cube",
+        units="match winning chance" if question.match_length else "points per cube",
         played_out=eq.trials if isinstance(eq, rollout.RolloutEquities) else 0,
     )

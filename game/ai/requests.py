@@ -10,41 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.flow import GameState
 from game.engine.moves import Move
 from game.engine.position import Position
 
 from . import api
-from .cubeful import CubeOwner
-
-
-@dataclass(frozen=True)
-class CubeQuestion:
-    """A cube decision seen by the player deciding (the player on roll before a roll, or the one
-    answering a double): the arguments of :func:`game.ai.api.should_double` and its kin."""
-
-    position: Position
-    cube_value: int
-    cube_owner: CubeOwner
-    """Seen by the player deciding."""
-    match_length: int
-    score: tuple[int, int]
-    """(the decider's, the other's)."""
-    crawford: bool
-
-    @classmethod
-    def from_state(cls, state: GameState, answering: bool) -> CubeQuestion:
-        """The cube decision in ``state`` seen by the player deciding: the player on roll (who may
-        double) or, ``answering``, the one who must take or pass."""
-        decider = 1 - state.turn if answering else state.turn
-        score = state.score if decider == 0 else (state.score[1], state.score[0])
-        board = state.position.flip() if answering else state.position
-        owner = CubeOwner.of(state.cube.owner, decider)
-        return cls(board, state.cube.value, owner, state.rules.match_length, score, state.crawford)
-
-    def args(self) -> tuple[Position, int, str, int, tuple[int, int], bool]:
-        """The question as :func:`game.ai.api.should_double`, ``should_take`` and ``cube_advice`` take it."""
-        return (self.position, self.cube_value, self.cube_owner, self.match_length, self.score, self.crawford)
+from .question import CubeQuestion
 
 
 @dataclass(frozen=True)
@@ -71,7 +41,7 @@ class DoubleRequest:
     budget: float | None = api.CUBE_BUDGET
 
     def __call__(self) -> bool:
-        return api.should_double(*self.cube.args(), self.level, budget=self.budget)
+        return api.should_double(self.cube, self.level, budget=self.budget)
 
 
 @dataclass(frozen=True)
@@ -83,7 +53,7 @@ class TakeRequest:
     budget: float | None = api.CUBE_BUDGET
 
     def __call__(self) -> bool:
-        return api.should_take(*self.cube.args(), self.level, budget=self.budget)
+        return api.should_take(self.cube, self.level, budget=self.budget)
 
 
 @dataclass(frozen=True)
@@ -95,7 +65,7 @@ class AdviceRequest:
     budget: float | None = api.CUBE_BUDGET
 
     def __call__(self) -> api.CubeAdvice:
-        return api.cube_advice(*self.cube.args(), answering=self.answering, budget=self.budget)
+        return api.cube_advice(self.cube, answering=self.answering, budget=self.budget)
 
 
 __all__ = ["AdviceRequest", "CubeQuestion", "DoubleRequest", "PlayRequest", "TakeRequest"]

@@ -14,10 +14,9 @@ time goal (30 ms median, 300 ms worst), so the search is cut three ways:
   depends on the machine's load) stops the search after the candidate that
   exhausts it; only fully searched candidates are compared.
 
-Measured (``assets/weights/README.md``): +0.159 points a game against pubeval
-over the network alone on the same 1,500 dice streams; these settings beat a
-narrower search (3 plays within 0.10, 2 replies) by +0.036 and keep the
-choice at 16.6 ms median, 95 ms worst in the speed benchmark.
+These settings play better against pubeval than the network alone and than a
+narrower search, within the time goal (figures: docs/benchmarks.md, "The
+one-roll lookahead", and ``assets/weights/README.md``).
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from game.ai.api import choose_play as _choose_play
 from game.ai.api import should_double, should_take
+from game.ai.question import CubeQuestion
 from game.engine import (
     Action,
     Double,
@@ -38,15 +39,6 @@ from game.record import MatchRecord, MatchRecorder, check_match, default_metadat
 from game.session.match_dice import MatchDice
 
 
-def _owner(state: GameState, player: int) -> str:
-    owner = state.cube.owner
-    return "centre" if owner is None else "me" if owner == player else "opponent"
-
-
-def _score(state: GameState, player: int) -> tuple[int, int]:
-    return state.score[player], state.score[1 - player]
-
-
 def game_seed(match_id: str, number: int) -> int:
     """The computer's seed for game ``number`` of match ``match_id`` (the same on every board)."""
     digest = hashlib.sha256(f"{match_id} game {number}".encode()).digest()
@@ -54,29 +46,16 @@ def game_seed(match_id: str, number: int) -> int:
 
 
 def _action(state: GameState, dice: SecretDice, level: str, seed: int) -> Action:
-    length = state.rules.match_length
     if state.phase is Phase.OPENING:
         a, b = dice.opening()
         return OpeningRoll(a, b)
     if state.phase is Phase.ROLL:
-        me = state.turn
-        if state.can_double() is None and should_double(
-            state.position,
-            state.cube.value,
-            _owner(state, me),
-            length,
-            _score(state, me),
-            state.crawford,
-            level,
-        ):
+        question = CubeQuestion.from_state(state, answering=False)
+        if state.can_double() is None and should_double(question, level):
             return Double()
         return Roll(dice.roll())
     if state.phase is Phase.CUBE_OFFERED:
-        taker = 1 - state.turn
-        pos = state.position.flip()
-        if should_take(
-            pos, state.cube.value, _owner(state, taker), length, _score(state, taker), state.crawford, level
-        ):
+        if should_take(CubeQuestion.from_state(state, answering=True), level):
             return Take()
         return Pass()
     if state.turn_state().is_complete:

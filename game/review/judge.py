@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
+from typing import assert_never
 
 from game.ai import bearoff, effort, pubeval, search
 from game.ai import cube as cubemod
@@ -44,6 +45,7 @@ from game.ai.api import cube_equities, may_double, play_equities
 from game.ai.cubeful import CubeInfo, CubeOwner
 from game.ai.met import match_equity
 from game.ai.net import Network, default_network, equity
+from game.ai.question import CubeAction, CubeQuestion, Decision
 from game.coach import Phrase, choose_reason, play_facts, render_all
 from game.coach.facts import play_chances
 from game.coach.scale import BLUNDER, EQUAL, GRADES, INACCURATE, MISTAKE, Grade, grade
@@ -124,18 +126,18 @@ class MoveReview:
 
 @dataclass(frozen=True, slots=True)
 class CubeReview:
-    """A cube decision: ``kind`` "double" (the roller: ``action`` "double" / "no double") or "take"
-    (the player doubled: "take" / "pass"). Equities are the doubler's, per cube in play."""
+    """A cube decision: ``kind`` DOUBLE (the roller: ``action`` double / no double) or TAKE (the
+    player doubled: take / pass). Equities are the doubler's, per cube in play."""
 
     game: int
     line: int
     ply: int
     player: int
-    kind: str
-    action: str
-    best_action: str
+    kind: Decision
+    action: CubeAction
+    best_action: CubeAction
     state: GameState
-    """Before the decision: phase ROLL (kind "double") or CUBE_OFFERED ("take"); ``state.turn`` doubles."""
+    """Before the decision: phase ROLL (kind DOUBLE) or CUBE_OFFERED (TAKE); ``state.turn`` doubles."""
     no_double: float
     double_take: float
     double_pass: float
@@ -156,13 +158,14 @@ class Mistake:
     line: int
     ply: int
     player: int
-    kind: str
-    """"move", "double" or "take"."""
+    kind: Decision
     position_id: str
     match_id: str
     dice: tuple[int, int] | None
     made: str
+    """The play made in notation ("no move" for none), or the cube action (a :class:`CubeAction`)."""
     better: str
+    """The expert's play in notation, or its cube action."""
     equity_made: float
     equity_better: float
     error: float
@@ -405,10 +408,7 @@ def cube_view(state: GameState) -> cubemod.CubeView:
 def _doubling_matters(state: GameState) -> bool:
     if state.phase is not Phase.ROLL or state.can_double() is not None:
         return False
-    me = state.turn
-    owner = CubeOwner.of(state.cube.owner, me)
-    score = (state.score[me], state.score[1 - me])
-    return may_double(state.cube.value, owner, state.rules.match_length, score, state.crawford)
+    return may_double(CubeQuestion.from_state(state, answering=False))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -473,11 +473,11 @@ def review_match(
                 )
             elif ply.kind is PlyKind.DOUBLE:
                 where = (game.number, line, index)
-                cubes[ply.player].append(_cube(where, ply.player, "double", "double", before))
+                cubes[ply.player].append(_cube(where, ply.player, Decision.DOUBLE, CubeAction.DOUBLE, before))
             else:
-                action = "take" if ply.kind is PlyKind.TAKE else "pass"
+                action = CubeAction.TAKE if ply.kind is PlyKind.TAKE else CubeAction.PASS
                 where = (game.number, line, index)
-                cubes[ply.player].append(_cube(where, ply.player, "take", action, before))
+                cubes[ply.player].append(_cube(where, ply.player, Decision.TAKE, action, before))
             done += 1
             if progress is not None:
                 progress(done, total)
@@ -513,7 +513,9 @@ def move_reason(
     return choose_reason(facts_made, facts_better, loss)
 
 
-def cube_reason(kind: str, action: str, best: str, view: cubemod.CubeView) -> tuple[Phrase, ...]:
+def cube_reason(
+    kind: Decision, action: CubeAction, best: CubeAction, view: cubemod.CubeView
+) -> tuple[Phrase, ...]:
     """Why ``best`` was the better cube action than ``action``, in plain words, from the doubler's
     equities ``view`` (no double, double-take, double-pass per cube). Spoken to the one who decided:
     the doubler for a double or no double, the taker for a take or a pass.
@@ -525,15 +527,20 @@ def cube_reason(kind: str, action: str, best: str, view: cubemod.CubeView) -> tu
     if action == best:
         return ()
     dt, dp = view.double_take, view.double_pass
-    if kind == "double":
-        if best == "double":
-            key = "review.why.missed_double_take" if dt <= dp else "review.why.missed_double_pass"
-        else:
-            # Not doubling was right: too strong when the opponent would pass (and playing on is
-            # worth more than his pass), too early when he would take
-            key = "review.why.too_good" if dp <= dt else "review.why.too_early"
-    else:
-        key = "review.why.should_pass" if best == "pass" else "review.why.should_take"
+    match kind:
+        case Decision.DOUBLE:
+            if best == CubeAction.DOUBLE:
+                key = "review.why.missed_double_take" if dt <= dp else "review.why.missed_double_pass"
+            else:
+                # Not doubling was right: too strong when the opponent would pass (and playing on is
+                # worth more than his pass), too early when he would take
+                key = "review.why.too_good" if dp <= dt else "review.why.too_early"
+        case Decision.TAKE:
+            key = "review.why.should_pass" if best == CubeAction.PASS else "review.why.should_take"
+        case Decision.MOVE:
+            raise ValueError("a checker play has no cube reason")
+        case _:
+            assert_never(kind)
     return (Phrase(key),)
 
 
@@ -542,21 +549,28 @@ def _no_double(into: list[CubeReview], game: int, line: int, index: int, state: 
     double = min(view.double_take, view.double_pass)
     if double < view.no_double - CLOSE:
         return  # not close: no decision to speak of
-    into.append(_cube((game, line, index), state.turn, "double", "no double", state))
+    into.append(_cube((game, line, index), state.turn, Decision.DOUBLE, CubeAction.NO_DOUBLE, state))
 
 
-def _cube(where: tuple[int, int, int], player: int, kind: str, action: str, state: GameState) -> CubeReview:
+def _cube(
+    where: tuple[int, int, int], player: int, kind: Decision, action: CubeAction, state: GameState
+) -> CubeReview:
     """The review of a cube action at (game, line, ply); the error is what it cost the decider, per cube."""
     view = cube_view(state)
     game, line, index = where
     nd, dt, dp = view.no_double, view.double_take, view.double_pass
     doubled = min(dt, dp)
-    if kind == "double":
-        best = "double" if doubled > nd else "no double"
-        error = max(0.0, (nd - doubled) if action == "double" else (doubled - nd))
-    else:
-        best = "take" if dt <= dp else "pass"
-        error = max(0.0, (dt if action == "take" else dp) - doubled)
+    match kind:
+        case Decision.DOUBLE:
+            best = CubeAction.DOUBLE if doubled > nd else CubeAction.NO_DOUBLE
+            error = max(0.0, (nd - doubled) if action == CubeAction.DOUBLE else (doubled - nd))
+        case Decision.TAKE:
+            best = CubeAction.TAKE if dt <= dp else CubeAction.PASS
+            error = max(0.0, (dt if action == CubeAction.TAKE else dp) - doubled)
+        case Decision.MOVE:
+            raise ValueError("a checker play is no cube decision")
+        case _:
+            assert_never(kind)
     reason = cube_reason(kind, action, best, view) if error >= INACCURATE else ()
     return CubeReview(
         game=game,
@@ -588,7 +602,7 @@ def _worst(moves: list[MoveReview], cubes: list[CubeReview], count: int = 3) -> 
                     line=m.line,
                     ply=m.ply,
                     player=m.player,
-                    kind="move",
+                    kind=Decision.MOVE,
                     position_id=m.state.position.position_id(),
                     match_id=match_id(m.state),
                     dice=m.dice,
@@ -606,10 +620,12 @@ def _worst(moves: list[MoveReview], cubes: list[CubeReview], count: int = 3) -> 
     for c in cubes:
         if c.error >= EQUAL:
             doubled = min(c.double_take, c.double_pass)
-            if c.kind == "double":
-                made, better = (doubled, c.no_double) if c.action == "double" else (c.no_double, doubled)
+            if c.kind == Decision.DOUBLE:
+                made, better = (
+                    (doubled, c.no_double) if c.action == CubeAction.DOUBLE else (c.no_double, doubled)
+                )
             else:  # the taker's equities are the doubler's, negated
-                made = -(c.double_take if c.action == "take" else c.double_pass)
+                made = -(c.double_take if c.action == CubeAction.TAKE else c.double_pass)
                 better = -doubled
             found.append(
                 Mistake(

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from game.ai import api, effort, met
 from game.ai.api import CubeAdvice
 from game.ai.jobs import Job, Where, start
+from game.ai.question import CubeAction, Decision
 from game.ai.requests import AdviceRequest, CubeQuestion
 from game.coach import Explanation, Phrase, explain
 from game.coach.scale import BLUNDER, MISTAKE
@@ -89,16 +90,19 @@ def coach_level(
 class Verdict:
     """A decision the coach stops: what it was, what it gives up and why, and the better choice."""
 
-    kind: str
-    """"play", "double", "take" or "pass"."""
+    kind: Decision
+    """A checker play (``MOVE``), a double (``DOUBLE``), or an answer to a double (``TAKE``: a take
+    or a pass, see ``action``)."""
     loss: float
     """Equity given up against the expert's choice (cubeless points; cube: points per cube)."""
     reason: Phrase
     """One sentence, as a catalogue key (see :func:`game.coach.render`)."""
     better_moves: tuple[Move, ...] = ()
     """The expert's play from the turn's start (a checker play)."""
-    better_action: str = ""
-    """The expert's cube action ("no double", "too good", "take", "pass")."""
+    action: CubeAction | None = None
+    """The cube action stopped (double, take or pass); None for a checker play."""
+    better_action: CubeAction | None = None
+    """The expert's cube action (no double, too good, take, pass); None for a checker play."""
     advice: CubeAdvice | None = None
     """The expert's cube advice behind a cube verdict (the Hint's numbers)."""
 
@@ -251,7 +255,7 @@ def known_verdict(study: RollStudy, after: Position, coach: Coach) -> Verdict | 
         return None
     if not coach.stops(why.loss):  # the same values; kept for safety against a stale study
         return None
-    return Verdict("play", why.loss, why.reason[0], better_moves=study.best.moves)
+    return Verdict(Decision.MOVE, why.loss, why.reason[0], better_moves=study.best.moves)
 
 
 def play_verdict(study: RollStudy, after: Position, moves: tuple[Move, ...], coach: Coach) -> Verdict | None:
@@ -348,7 +352,7 @@ class CubeStudy:
 
     answering: bool
     advice: CubeAdvice
-    losses: dict[str, float]
+    losses: dict[CubeAction, float]
     """Loss of each action the player may take ("double"; or "take", "pass"), in points per cube."""
 
 
@@ -376,9 +380,9 @@ def cube_study(state: GameState, advice: CubeAdvice) -> CubeStudy:
     scale = points_scale(state, decider)
     nd, dt, dp = advice.no_double, advice.double_take, advice.double_pass
     if answering:  # the doubler's equities: the taker wants them low
-        losses = {"take": max(0.0, dt - dp) / scale, "pass": max(0.0, dp - dt) / scale}
+        losses = {CubeAction.TAKE: max(0.0, dt - dp) / scale, CubeAction.PASS: max(0.0, dp - dt) / scale}
     else:
-        losses = {"double": max(0.0, nd - min(dt, dp)) / scale}
+        losses = {CubeAction.DOUBLE: max(0.0, nd - min(dt, dp)) / scale}
     return CubeStudy(answering, advice, losses)
 
 
@@ -394,29 +398,30 @@ def _percent(x: float) -> int:
     return round(100.0 * x)
 
 
-def cube_reason(action: str, advice: CubeAdvice) -> Phrase:
+def cube_reason(action: CubeAction, advice: CubeAdvice) -> Phrase:
     """Why the expert would not take ``action``, in one sentence of facts a player can weigh:
     the chances from the player's side (the doubler's before a double, the taker's on a take)."""
     win, gammon, lose_gammon = _percent(advice.win), _percent(advice.win_gammon), _percent(advice.lose_gammon)
-    if action == "take" and lose_gammon > 0:
+    if action == CubeAction.TAKE and lose_gammon > 0:
         return Phrase("coach.cube.take", {"win": win, "gammon": lose_gammon})
-    if action == "take":
+    if action == CubeAction.TAKE:
         return Phrase("coach.cube.take_plain", {"win": win})
-    if action == "pass":
+    if action == CubeAction.PASS:
         return Phrase("coach.cube.pass", {"win": win})
-    if advice.proper == "too good":
+    if advice.proper == CubeAction.TOO_GOOD:
         return Phrase("coach.cube.too_good", {"gammon": gammon})
     return Phrase("coach.cube.early", {"win": win})
 
 
-def cube_verdict(study: CubeStudy, action: str, coach: Coach) -> Verdict | None:
-    """The coach's answer to the cube ``action`` ("double", "take", "pass"): None lets it count."""
+def cube_verdict(study: CubeStudy, action: CubeAction, coach: Coach) -> Verdict | None:
+    """The coach's answer to the cube ``action`` (double, take, pass): None lets it count."""
     loss = study.losses.get(action)
     if loss is None or not coach.stops(loss):
         return None
     advice = study.advice
     better = advice.response if study.answering else advice.proper
-    return Verdict(action, loss, cube_reason(action, advice), better_action=better, advice=advice)
+    reason = cube_reason(action, advice)
+    return Verdict(action.decision, loss, reason, action=action, better_action=better, advice=advice)
 
 
 __all__ = [

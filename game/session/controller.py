@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.ai.jobs import Job, Where
+from game.ai.question import Decision
 from game.engine.errors import IllegalAction
 from game.engine.flow import (
     Action,
@@ -526,9 +527,10 @@ class GameController:
         self.wait = 0.45 * self.speed_factor()
 
     @property
-    def pending(self) -> str | None:
-        """What the computer is thinking about now: "double", "take", "play", or None."""
-        for kind, job in (("double", self._double), ("take", self._take), ("play", self._play)):
+    def pending(self) -> Decision | None:
+        """What the computer is thinking about now: a double, a take, a checker play, or None."""
+        jobs = ((Decision.DOUBLE, self._double), (Decision.TAKE, self._take), (Decision.MOVE, self._play))
+        for kind, job in jobs:
             if job is not None:
                 return kind
         return None

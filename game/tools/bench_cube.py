@@ -55,6 +55,7 @@ from pathlib import Path
 from game.ai import api, cubeful, parallel, rollout
 from game.ai.levels import LEVELS
 from game.ai.net import equity, use_weights
+from game.ai.question import CubeQuestion
 from game.engine import Position
 from game.engine.matchid import MatchInfo, encode_match_id
 from game.tools import CHECKOUT
@@ -222,9 +223,9 @@ def score_level(level: str, positions: list[Position], refs: list[Reference]) ->
     for pos, ref in zip(positions, refs, strict=True):
         kinds[ref.kind] += 1
         t1 = time.perf_counter()
-        doubles = api.should_double(pos, 1, "centre", 0, (0, 0), False, level)
+        doubles = api.should_double(CubeQuestion(pos), level)
         t2 = time.perf_counter()
-        takes = api.should_take(pos.flip(), 1, "centre", 0, (0, 0), False, level)
+        takes = api.should_take(CubeQuestion(pos.flip()), level)
         times["double"].append(t2 - t1)
         times["take"].append(time.perf_counter() - t2)
         lost, given = decision_losses(ref, doubles, takes)

@@ -47,6 +47,7 @@ from pathlib import Path
 from game.ai import api, bearoff
 from game.ai.duel import duel
 from game.ai.net import use_weights
+from game.ai.question import CubeQuestion
 from game.coach.scale import BLUNDER
 from game.engine import Play, Position, legal_plays
 from game.tools import CHECKOUT
@@ -173,10 +174,10 @@ def score_cube_speed(weights: Path, positions: list[Position], clock: Callable[[
     times: list[float] = []
     for pos in positions:
         t0 = clock()
-        api.should_double(pos, 1, "centre", 0, (0, 0), False, "expert", budget=api.CUBE_BUDGET)
+        api.should_double(CubeQuestion(pos), "expert", budget=api.CUBE_BUDGET)
         times.append((clock() - t0) * 1000.0)
         t0 = clock()
-        api.should_take(pos.flip(), 1, "centre", 0, (0, 0), False, "expert", budget=api.CUBE_BUDGET)
+        api.should_take(CubeQuestion(pos.flip()), "expert", budget=api.CUBE_BUDGET)
         times.append((clock() - t0) * 1000.0)
     return times
 

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from game.ai.api import choose_play, should_double, should_take
 from game.ai.levels import LEVELS
+from game.ai.question import CubeQuestion
 from game.engine import (
     Action,
     Double,
@@ -49,45 +50,20 @@ from game.record import MatchRecord, MatchRecorder, PlyKind, default_metadata, r
 Listener = Callable[[GameState, Action, GameState], None]
 
 
-def _owner(state: GameState, player: int) -> str:
-    owner = state.cube.owner
-    return "centre" if owner is None else "me" if owner == player else "opponent"
-
-
-def _score(state: GameState, player: int) -> tuple[int, int]:
-    return state.score[player], state.score[1 - player]
-
-
 def computer_action(state: GameState, levels: tuple[str, str], rng: random.Random, seed: int) -> Action:
     """What the computer at ``levels[player]`` does next, dice rolled with ``rng``."""
     phase = state.phase
-    length = state.rules.match_length
     if phase is Phase.OPENING:
         return roll_for(state, rng)
     if phase is Phase.ROLL:
         me = state.turn
-        if state.can_double() is None and should_double(
-            state.position,
-            state.cube.value,
-            _owner(state, me),
-            length,
-            _score(state, me),
-            state.crawford,
-            levels[me],
-        ):
+        question = CubeQuestion.from_state(state, answering=False)
+        if state.can_double() is None and should_double(question, levels[me]):
             return Double()
         return Roll(roll(rng))
     if phase is Phase.CUBE_OFFERED:
         taker = 1 - state.turn
-        take = should_take(
-            state.position.flip(),
-            state.cube.value,
-            _owner(state, taker),
-            length,
-            _score(state, taker),
-            state.crawford,
-            levels[taker],
-        )
+        take = should_take(CubeQuestion.from_state(state, answering=True), levels[taker])
         return Take() if take else Pass()
     if phase is Phase.MOVING:
         if state.turn_state().is_complete:

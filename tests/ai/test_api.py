@@ -8,6 +8,8 @@ import pytest
 
 from game.ai import api
 from game.ai.cube import janowski
+from game.ai.cubeful import CubeOwner
+from game.ai.question import CubeQuestion
 from game.engine import Position, legal_plays
 from game.testing.sample import random_position
 
@@ -96,28 +98,30 @@ def test_never_doubles_when_forbidden(level: str) -> None:
     rng = random.Random(4)
     positions = [CRUSHING] + [random_position(rng) for _ in range(40)]
     for pos in positions:
-        assert not api.should_double(pos, 2, "opponent", 0, (0, 0), False, level)
-        assert not api.should_double(pos, 64, "me", 0, (0, 0), False, level)
-        assert not api.should_double(pos, 1, "centre", 7, (6, 3), True, level)  # Crawford game
-        assert not api.should_double(pos, 4, "me", 7, (3, 2), False, level)  # 4 already wins the match
+        assert not api.should_double(CubeQuestion(pos, 2, CubeOwner.OPPONENT), level)
+        assert not api.should_double(CubeQuestion(pos, 64, CubeOwner.ME), level)
+        crawford = CubeQuestion(pos, 1, CubeOwner.CENTRE, 7, (6, 3), True)
+        assert not api.should_double(crawford, level)
+        wins_already = CubeQuestion(pos, 4, CubeOwner.ME, 7, (3, 2))  # 4 already wins the match
+        assert not api.should_double(wins_already, level)
 
 
 def test_bad_cube_input_is_a_clear_error() -> None:
     pos = Position.start()
     with pytest.raises(ValueError, match="power of two"):
-        api.should_double(pos, 3, "me", 0, (0, 0), False, "expert")
+        api.should_double(CubeQuestion(pos, 3, CubeOwner.ME), "expert")
     with pytest.raises(ValueError, match="owner"):
-        api.should_double(pos, 2, "nobody", 0, (0, 0), False, "expert")
+        api.should_double(CubeQuestion(pos, 2, "nobody"), "expert")
     with pytest.raises(ValueError, match="past"):
-        api.should_double(pos, 1, "centre", 5, (5, 0), False, "expert")
+        api.should_double(CubeQuestion(pos, 1, CubeOwner.CENTRE, 5, (5, 0)), "expert")
     with pytest.raises(ValueError, match="taker owns"):
-        api.should_take(pos, 2, "me", 0, (0, 0), False, "expert")
+        api.should_take(CubeQuestion(pos, 2, CubeOwner.ME), "expert")
 
 
 def test_opening_position_no_double_and_take() -> None:
     pos = Position.start()
-    assert not api.should_double(pos, 1, "centre", 0, (0, 0), False, "expert")
-    assert api.should_take(pos, 1, "centre", 0, (0, 0), False, "expert")
+    assert not api.should_double(CubeQuestion(pos), "expert")
+    assert api.should_take(CubeQuestion(pos), "expert")
 
 
 def test_janowski_owned_cube_is_worth_more_than_centred_to_its_owner() -> None:
@@ -129,20 +133,20 @@ def test_janowski_owned_cube_is_worth_more_than_centred_to_its_owner() -> None:
 def test_post_crawford_trailer_doubles() -> None:
     # Post-Crawford, the trailer loses nothing by doubling: the leader needs one point anyway.
     pos = Position.start()
-    assert api.should_double(pos, 1, "centre", 7, (2, 6), False, "expert")
+    assert api.should_double(CubeQuestion(pos, 1, CubeOwner.CENTRE, 7, (2, 6)), "expert")
     # The leader at 1-away never gains by doubling.
-    assert not api.should_double(pos, 1, "centre", 7, (6, 2), False, "expert")
+    assert not api.should_double(CubeQuestion(pos, 1, CubeOwner.CENTRE, 7, (6, 2)), "expert")
 
 
 def test_take_is_judged_from_the_takers_side() -> None:
     # The doubler (on roll) has a closed board against two checkers on the bar: the taker must pass.
     taker_view = CRUSHING.flip()
-    assert not api.should_take(taker_view, 1, "centre", 0, (0, 0), False, "expert")
+    assert not api.should_take(CubeQuestion(taker_view), "expert")
     # Seen by the crushed side when it is on roll, doubling is out of the question.
-    assert not api.should_double(taker_view, 1, "centre", 0, (0, 0), False, "expert")
+    assert not api.should_double(CubeQuestion(taker_view), "expert")
 
 
 def test_match_cube_at_double_match_point_is_never_turned() -> None:
-    assert not api.should_double(CRUSHING, 1, "centre", 5, (4, 4), False, "expert")
+    assert not api.should_double(CubeQuestion(CRUSHING, 1, CubeOwner.CENTRE, 5, (4, 4)), "expert")
     # A player whose pass would lose the match anyway (the doubler needs 1) always takes.
-    assert api.should_take(CRUSHING.flip(), 1, "centre", 5, (3, 4), False, "expert")
+    assert api.should_take(CubeQuestion(CRUSHING.flip(), 1, CubeOwner.CENTRE, 5, (3, 4)), "expert")

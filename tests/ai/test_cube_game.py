@@ -31,6 +31,8 @@ from __future__ import annotations
 import pytest
 
 from game.ai import api
+from game.ai.cubeful import CubeOwner
+from game.ai.question import CubeQuestion
 from game.engine.cube import Cube
 from game.engine.flow import Double, GameState, Pass, Phase, Rules, Take, apply
 from game.engine.position import Position
@@ -59,12 +61,9 @@ def computer_doubles(state: GameState, level: str = LEVEL) -> bool:
     player = state.turn
     owner, score = _seen_by(state, player)
     return api.should_double(
-        state.board_for(player),
-        state.cube.value,
-        owner,
-        state.rules.match_length,
-        score,
-        state.crawford,
+        CubeQuestion(
+            state.board_for(player), state.cube.value, owner, state.rules.match_length, score, state.crawford
+        ),
         level,
     )
 
@@ -74,12 +73,9 @@ def computer_takes(state: GameState, level: str = LEVEL) -> bool:
     assert taker is not None, "no double to answer"
     owner, score = _seen_by(state, taker)
     return api.should_take(
-        state.board_for(taker),
-        state.cube.value,
-        owner,
-        state.rules.match_length,
-        score,
-        state.crawford,
+        CubeQuestion(
+            state.board_for(taker), state.cube.value, owner, state.rules.match_length, score, state.crawford
+        ),
         level,
     )
 
@@ -167,7 +163,7 @@ def test_the_take_follows_the_score_of_the_player_who_answers(seat: int) -> None
     taker_leads = (doubler_leads[1], doubler_leads[0])
     assert_taken(answer(on_roll(RACE_LEAD, seat, match, taker_leads)), seat)
     taker = Position.from_id(RACE_LEAD).flip()
-    advice = api.cube_advice(taker, 1, "centre", 5, (1, 3), False, answering=True)
+    advice = api.cube_advice(CubeQuestion(taker, 1, CubeOwner.CENTRE, 5, (1, 3)), answering=True)
     assert advice.action == "take" and 0.25 < advice.win < 0.33
     assert 1 - advice.double_pass == pytest.approx(0.186, abs=0.01)  # 4-away against a Crawford 1-away
     assert 1 - advice.double_take == pytest.approx(advice.win, abs=0.02)  # the game is for the match

@@ -14,7 +14,9 @@ from functools import cache
 import pytest
 
 from game.ai import api, bearoff
+from game.ai.cubeful import CubeOwner
 from game.ai.met import match_equity, take_point
+from game.ai.question import CubeQuestion
 from game.engine import Position
 
 
@@ -89,9 +91,9 @@ def test_the_expert_takes_above_the_take_point_and_passes_below(taker: int, doub
             continue
         doubler_view = with_chance(1.0 - chance)
         taker_view = doubler_view.flip()
-        got = api.should_take(taker_view, 1, "centre", length, score, False, "expert")
+        got = api.should_take(CubeQuestion(taker_view, 1, CubeOwner.CENTRE, length, score), "expert")
         assert got == want, f"{taker}a{doubler}a: taker's chance {chance:.2f}, take point {tp:.3f}"
-        advice = api.cube_advice(taker_view, 1, "centre", length, score, False, answering=True)
+        advice = api.cube_advice(CubeQuestion(taker_view, 1, CubeOwner.CENTRE, length, score), answering=True)
         assert advice.action == ("take" if want else "pass")
         assert advice.win == pytest.approx(chance, abs=0.06)
 
@@ -101,11 +103,12 @@ def test_post_crawford_trailer_doubles_at_once() -> None:
     # (the leader's gammons do not count) and the cube is worth more to it, even as the underdog.
     for p in (0.3, 0.5, 0.7):
         pos = with_chance(p)
-        assert api.should_double(pos, 1, "centre", 5, (1, 4), False, "expert"), p
-    assert api.should_double(Position.start(), 1, "centre", 5, (1, 4), False, "expert")
+        assert api.should_double(CubeQuestion(pos, 1, CubeOwner.CENTRE, 5, (1, 4)), "expert"), p
+    assert api.should_double(CubeQuestion(Position.start(), 1, CubeOwner.CENTRE, 5, (1, 4)), "expert")
     # The same score in the Crawford game itself: nobody may double.
-    assert not api.should_double(Position.start(), 1, "centre", 5, (1, 4), True, "expert")
-    advice = api.cube_advice(Position.start(), 1, "centre", 5, (1, 4), True)
+    crawford = CubeQuestion(Position.start(), 1, CubeOwner.CENTRE, 5, (1, 4), True)
+    assert not api.should_double(crawford, "expert")
+    advice = api.cube_advice(crawford)
     assert advice.action == "no double: not allowed"
 
 
@@ -114,15 +117,15 @@ def test_the_leader_takes_free_drops_right() -> None:
     # so the leader takes exactly when it is the favourite in this game.
     for p_trailer, want in ((0.42, True), (0.58, False)):
         leader_view = with_chance(p_trailer).flip()
-        assert api.should_take(leader_view, 1, "centre", 5, (4, 3), False, "expert") == want
+        assert api.should_take(CubeQuestion(leader_view, 1, CubeOwner.CENTRE, 5, (4, 3)), "expert") == want
 
 
 def test_no_double_with_a_dead_cube() -> None:
     pos = with_chance(0.85)
     # 2-away with the cube on 2 in my hands: a win already takes the match.
-    assert not api.should_double(pos, 2, "me", 5, (3, 1), False, "expert")
-    assert api.cube_advice(pos, 2, "me", 5, (3, 1)).action == "no double: not allowed"
+    assert not api.should_double(CubeQuestion(pos, 2, CubeOwner.ME, 5, (3, 1)), "expert")
+    assert api.cube_advice(CubeQuestion(pos, 2, CubeOwner.ME, 5, (3, 1))).action == "no double: not allowed"
     # 1-away leader post-Crawford: never.
-    assert not api.should_double(pos, 1, "centre", 5, (4, 2), False, "expert")
+    assert not api.should_double(CubeQuestion(pos, 1, CubeOwner.CENTRE, 5, (4, 2)), "expert")
     # The same position at money is a double (and a pass): the cube there is alive.
-    assert api.should_double(pos, 1, "centre", 0, (0, 0), False, "expert")
+    assert api.should_double(CubeQuestion(pos), "expert")

@@ -14,6 +14,7 @@ import pytest
 
 from game.ai import api
 from game.ai.cube import keith_count, keith_decision
+from game.ai.question import CubeQuestion
 from game.engine import Position
 
 
@@ -63,7 +64,7 @@ def test_clear_doubles_and_no_doubles_agree() -> None:
             continue
         assert keith_double == want
         total += 1
-        agree += api.should_double(pos, 1, "centre", 0, (0, 0), False, "expert") == want
+        agree += api.should_double(CubeQuestion(pos), "expert") == want
     assert total > 300
     assert agree / total >= 0.9, f"agreement {agree}/{total}"
 
@@ -82,6 +83,6 @@ def test_clear_takes_and_passes_agree() -> None:
             continue
         total += 1
         # The taker sees the position from its side, not on roll.
-        agree += api.should_take(pos.flip(), 1, "centre", 0, (0, 0), False, "expert") == want
+        agree += api.should_take(CubeQuestion(pos.flip()), "expert") == want
     assert total > 300
     assert agree / total >= 0.9, f"agreement {agree}/{total}"

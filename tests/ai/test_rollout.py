@@ -18,8 +18,9 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from game.ai import api, cubeful, effort, rollout
-from game.ai.cubeful import CubeInfo
+from game.ai.cubeful import CubeInfo, CubeOwner
 from game.ai.net import WEIGHTS_PATH, use_weights
+from game.ai.question import CubeQuestion
 from game.engine import Position
 from game.tools import CHECKOUT
 
@@ -94,9 +95,9 @@ def test_the_rollout_agrees_with_the_lookahead_where_the_network_is_sound() -> N
 @pytest.mark.parametrize("pid", TRAPPED)
 def test_a_closed_board_against_a_trapped_checker_is_no_double_and_a_take(pid: str) -> None:
     pos = Position.from_id(pid)
-    assert not api.should_double(pos, 1, "centre", 0, (0, 0), False, "expert")
-    assert api.should_take(pos.flip(), 1, "centre", 0, (0, 0), False, "expert")
-    assert api.cube_advice(pos.flip(), answering=True).action == "take"
+    assert not api.should_double(CubeQuestion(pos), "expert")
+    assert api.should_take(CubeQuestion(pos.flip()), "expert")
+    assert api.cube_advice(CubeQuestion(pos.flip()), answering=True).action == "take"
 
 
 @pytest.mark.usefixtures("td_network")
@@ -107,9 +108,9 @@ def test_the_rollout_overrules_a_network_that_overrates_the_closed_board(pid: st
     pos = Position.from_id(pid)
     ahead = api.cube_lookahead(pos, CubeInfo())
     assert (ahead.should_double or ahead.too_good) and not ahead.should_take
-    assert not api.should_double(pos, 1, "centre", 0, (0, 0), False, "expert")
-    assert api.should_take(pos.flip(), 1, "centre", 0, (0, 0), False, "expert")
-    advice = api.cube_advice(pos.flip(), answering=True)
+    assert not api.should_double(CubeQuestion(pos), "expert")
+    assert api.should_take(CubeQuestion(pos.flip()), "expert")
+    advice = api.cube_advice(CubeQuestion(pos.flip()), answering=True)
     assert advice.action == "take"
     # The rollout sees the doubler's trouble: far less than the lookahead's double/take equity.
     assert advice.double_take < min(advice.double_pass, ahead.double_take - 0.5)
@@ -119,8 +120,8 @@ def test_races_stay_with_the_lookahead(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rollout, "evaluate_within", lambda *a, **k: pytest.fail("rolled out a race"))
     api._expert_cube.cache_clear()
     race = Position.from_id("7O4pCADs7lkAAA")
-    assert api.should_take(race.flip(), 1, "centre", 0, (0, 0), False, "expert")
-    api.cube_advice(race.flip(), answering=True)
+    assert api.should_take(CubeQuestion(race.flip()), "expert")
+    api.cube_advice(CubeQuestion(race.flip()), answering=True)
 
 
 def test_the_expert_rolls_out_takes_and_its_own_doubles_only(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -134,18 +135,18 @@ def test_the_expert_rolls_out_takes_and_its_own_doubles_only(monkeypatch: pytest
     monkeypatch.setattr(rollout, "evaluate_within", counted)
     api._expert_cube.cache_clear()  # answers remembered from other tests would hide the calls
     start = Position.start()
-    assert not api.should_double(start, 1, "centre", 0, (0, 0), False, "expert")
+    assert not api.should_double(CubeQuestion(start), "expert")
     assert calls == []  # the lookahead says no double: nothing to check
-    assert api.should_take(start.flip(), 1, "centre", 0, (0, 0), False, "expert")
+    assert api.should_take(CubeQuestion(start.flip()), "expert")
     assert calls == [start]  # every take in contact is rolled out
     calls.clear()
     # Lower levels never roll out.
     for level in ("beginner", "intermediate", "advanced"):
-        api.should_take(start.flip(), 1, "centre", 0, (0, 0), False, level)
-        api.should_double(Position.from_id(TRAPPED[0]), 1, "centre", 0, (0, 0), False, level)
+        api.should_take(CubeQuestion(start.flip()), level)
+        api.should_double(CubeQuestion(Position.from_id(TRAPPED[0])), level)
     assert calls == []
     # The cube is the taker's: the lookahead may want to double, but the rules forbid it.
-    assert not api.should_double(Position.from_id(TRAPPED[0]), 2, "opponent", 0, (0, 0), False, "expert")
+    assert not api.should_double(CubeQuestion(Position.from_id(TRAPPED[0]), 2, CubeOwner.OPPONENT), "expert")
     assert calls == []
 
 
@@ -161,12 +162,12 @@ def test_a_position_the_lookahead_calls_too_good_is_rolled_out_and_doubled() -> 
     ahead = api.cube_lookahead(pos, CubeInfo())
     assert ahead.too_good and not ahead.should_double
     api._expert_cube.cache_clear()
-    assert api.should_double(pos, 1, "centre", 0, (0, 0), False, "expert")
-    advice = api.cube_advice(pos)
+    assert api.should_double(CubeQuestion(pos), "expert")
+    advice = api.cube_advice(CubeQuestion(pos))
     assert advice.action == "double" and advice.played_out >= 36
     assert advice.no_double < 1.0 < ahead.no_double
     # Answering the same double, the expert passes.
-    assert not api.should_take(pos.flip(), 1, "centre", 0, (0, 0), False, "expert")
+    assert not api.should_take(CubeQuestion(pos.flip()), "expert")
 
 
 @pytest.mark.usefixtures("td_network")
@@ -177,8 +178,8 @@ def test_a_too_good_position_the_rollout_confirms_stays_too_good(monkeypatch: py
     unsure = rollout.RolloutEquities(0.98, 1.6, 1.0, ahead.outputs, True, 72, 0.05, 0.05, 0.05)
     monkeypatch.setattr(rollout, "evaluate_within", lambda *a, **k: unsure)
     api._expert_cube.cache_clear()
-    assert not api.should_double(pos, 1, "centre", 0, (0, 0), False, "expert")  # 0.4 SE: not clear
-    assert api.cube_advice(pos).action == "too good"
+    assert not api.should_double(CubeQuestion(pos), "expert")  # 0.4 SE: not clear
+    assert api.cube_advice(CubeQuestion(pos)).action == "too good"
     api._expert_cube.cache_clear()
 
 
@@ -220,7 +221,7 @@ def test_a_money_sessions_score_does_not_change_the_experts_answer() -> None:
     api._expert_cube.cache_clear()
     scored = api.cube_equities(pos, CubeInfo(1, "centre", 0, (4, 0)), "expert", answering=True)
     assert scored == plain
-    session = api.should_take(pos.flip(), 1, "centre", 0, (0, 4), False, "expert")
+    session = api.should_take(CubeQuestion(pos.flip(), 1, CubeOwner.CENTRE, 0, (0, 4)), "expert")
     assert session == plain.should_take
 
 
@@ -326,10 +327,10 @@ def test_without_time_for_a_rollout_the_lookahead_answers() -> None:
     taker = Position.from_id(TRAPPED[0]).flip()
     api._expert_cube.cache_clear()
     try:
-        assert not api.should_take(taker, 1, "centre", 0, (0, 0), False, "expert", budget=0.0)
-        assert api.should_take(taker, 1, "centre", 0, (0, 0), False, "expert", budget=3600.0)
-        assert api.should_take(taker, 1, "centre", 0, (0, 0), False, "expert")
-        assert api.cube_advice(taker, answering=True, budget=0.0).played_out == 0
+        assert not api.should_take(CubeQuestion(taker), "expert", budget=0.0)
+        assert api.should_take(CubeQuestion(taker), "expert", budget=3600.0)
+        assert api.should_take(CubeQuestion(taker), "expert")
+        assert api.cube_advice(CubeQuestion(taker), answering=True, budget=0.0).played_out == 0
     finally:
         api._expert_cube.cache_clear()
 

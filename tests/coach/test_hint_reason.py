@@ -29,10 +29,10 @@ from tests.helpers.paths import ROOT
 from tests.helpers.ui_driver import (
     button_xy,
     click,
+    close_screen,
     drag,
     make_app,
     point_xy,
-    quit_pygame,
     run_until,
     start_game,
 )
@@ -165,7 +165,7 @@ def against_computer():  # type: ignore[no-untyped-def]
     scene.resume(apply(new_game(), OpeningRoll(3, 1)))
     assert scene.state.phase is Phase.MOVING and scene.state.turn == 0
     yield app, scene
-    quit_pygame()
+    close_screen()
 
 
 def test_the_status_line_says_why_while_the_hint_stands(against_computer) -> None:  # type: ignore[no-untyped-def]

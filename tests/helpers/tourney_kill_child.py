@@ -151,9 +151,7 @@ def play(app: App, scene: GameScene) -> None:
         return
     if s.phase is Phase.ROLL:
         q = CubeQuestion.from_state(s, answering=False)
-        if s.can_double() is None and api.should_double(
-            q.position, q.cube_value, q.cube_owner, q.match_length, q.score, q.crawford, LEVEL
-        ):
+        if s.can_double() is None and api.should_double(q, LEVEL):
             scene.do(Double())
             settle(app, scene)
             at("cube")
@@ -163,9 +161,7 @@ def play(app: App, scene: GameScene) -> None:
         return
     if s.phase is Phase.CUBE_OFFERED:
         q = CubeQuestion.from_state(s, answering=True)
-        take = api.should_take(
-            q.position, q.cube_value, q.cube_owner, q.match_length, q.score, q.crawford, LEVEL
-        )
+        take = api.should_take(q, LEVEL)
         scene.do(Take() if take else Pass())
         settle(app, scene)
         return

@@ -22,8 +22,22 @@ from game.ui.layout import LAYOUT
 from game.ui.scenes.game import GameScene
 
 
+def close_screen() -> None:
+    """Close the window and the sound device, the shared text cache's fonts forgotten, and leave
+    pygame started for the next test: the next App opens its own window, with an empty event queue.
+    What every test gets afterwards anyway (``tests/conftest.py``); cheaper than :func:`quit_pygame`.
+    """
+    from game.ui.text import CACHE
+
+    CACHE.reset()
+    if pygame.mixer.get_init():
+        pygame.mixer.quit()
+    if pygame.display.get_init():
+        pygame.display.quit()
+
+
 def quit_pygame() -> None:
-    """Shut pygame down, the shared text cache's fonts first.
+    """Shut pygame down, the shared text cache's fonts first (for a test that needs pygame fresh).
 
     A font still alive at ``pygame.quit()`` never closes its file: a test that quit pygame with the
     cache full left a descriptor per font open, and a long serial run ran out of them (``select()``

@@ -1,5 +1,6 @@
 """The words that cross modules are types: strict mypy reports a misspelled mode, intent kind, level,
-grade, command or cube owner, and a bare word where a type is expected.
+grade, command, cube owner, decision kind or cube action, a bare word where a type is expected, and a
+case forgotten in a match over one of them.
 
 Why: these were bare strings once, and a misspelled mode quietly became a game against the computer.
 The check runs mypy on a small program that uses the game's types wrongly, one mistake a line, and
@@ -19,7 +20,10 @@ import pytest
 from tests.helpers.paths import ROOT
 
 HEADER = """\
+from typing import assert_never
+
 from game.ai.cubeful import CubeOwner
+from game.ai.question import CubeAction, Decision
 from game.ai.levels import Level
 from game.coach.scale import Grade
 from game.session.commands import Command
@@ -39,6 +43,18 @@ Intent(IntentKind.NAV, command={command})
 level: Level = {level}
 grade: Grade = {grade}
 owner: CubeOwner = {owner}
+decision: Decision = {decision}
+action: CubeAction = {action}
+
+
+def who_decides(kind: Decision) -> str:
+    match kind:
+        case Decision.MOVE | Decision.DOUBLE:
+            return "the player on roll"
+        case {forgotten}:
+            return "the taker"
+        case _:
+            assert_never(kind)  # reports: {{forgotten}}
 """
 RIGHT = {
     "kind": "intent.kind == IntentKind.CLICK",
@@ -49,6 +65,9 @@ RIGHT = {
     "level": "Level.EXPERT",
     "grade": "Grade.BLUNDER",
     "owner": "CubeOwner.CENTRE",
+    "decision": "Decision.MOVE",
+    "action": "CubeAction.NO_DOUBLE",
+    "forgotten": "Decision.TAKE",
 }
 WRONG = {
     "kind": 'intent.kind == "click"',  # a bare word compared with a kind
@@ -59,6 +78,9 @@ WRONG = {
     "level": "Level.EXPRT",
     "grade": "Grade.BLUNDR",
     "owner": '"center"',
+    "decision": '"play"',  # the coach's old word for a checker play
+    "action": "CubeAction.NO_DOUBEL",
+    "forgotten": "Decision.DOUBLE",  # Decision.TAKE forgotten: assert_never's line is reported
 }
 
 
@@ -89,6 +111,10 @@ def test_the_right_words_pass_and_every_wrong_one_is_reported(tmp_path: Path) ->
     errors = mypy_errors(tmp_path, WRONG)
     lines = HEADER.splitlines()
     for field in WRONG:
-        line = next(n for n, text in enumerate(lines, 1) if "{" + field + "}" in text)
+        # A forgotten case is reported where it falls through (the line marked "{{field}}"), else
+        # the mistake is reported on its own line.
+        marked = [n for n, text in enumerate(lines, 1) if "{{" + field + "}}" in text]
+        own = [n for n, text in enumerate(lines, 1) if "{" + field + "}" in text]
+        line = (marked or own)[0]
         assert line in errors, f"mypy let {WRONG[field]} through on line {line}: {errors}"
     assert len(errors) == len(WRONG)

@@ -286,7 +286,7 @@ def test_the_exported_page_says_how_to_check_and_its_checker_gives_the_records_r
 
 
 def test_a_saved_game_replaced_by_a_new_one_reveals_its_secret_even_after_a_restart(tmp_path: Path) -> None:
-    from tests.helpers.ui_driver import quit_pygame
+    from tests.helpers.ui_driver import close_screen
 
     app = make_app(tmp_path)
     scene = played_and_saved(app, "computer", 12, 9)
@@ -295,7 +295,7 @@ def test_a_saved_game_replaced_by_a_new_one_reveals_its_secret_even_after_a_rest
     app.to_title()  # left for the title: Continue may bring it back, so nothing is revealed yet
     assert "DiceSecret" not in records(tmp_path)[0]
     app.quit()
-    quit_pygame()
+    close_screen()
     again = make_app(tmp_path)  # another run: nothing of the match in memory
     again.new_game("two", 1)  # the saved game is replaced
     (old,) = [t for t in records(tmp_path) if "Computer" in t]

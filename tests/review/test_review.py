@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from game.ai import api, search
+from game.ai.cubeful import CubeOwner
 from game.ai.net import default_network
+from game.ai.question import CubeQuestion
 from game.engine import GameState, Phase, Position, format_play, legal_plays
 from game.record import MatchRecord, PlyKind, read_mat, replay_game
 from game.review import (
@@ -60,12 +62,14 @@ def test_roll_values_are_the_experts_lookahead_roll_by_roll() -> None:
     assert checked > 40
 
 
-def _cube_args(state: GameState, player: int) -> tuple[int, str, int, tuple[int, int], bool]:
-    """The cube arguments of ``game.ai.api`` for ``player``: value, owner word, length, score, Crawford."""
+def _question(state: GameState, player: int) -> CubeQuestion:
+    """The cube question of ``player`` in ``state``, converted here by hand (not by ``from_state``):
+    the board, cube owner and score as ``player`` sees them."""
     owner = state.cube.owner
-    word = "centre" if owner is None else "me" if owner == player else "opponent"
+    word = CubeOwner.CENTRE if owner is None else CubeOwner.ME if owner == player else CubeOwner.OPPONENT
     score = (state.score[player], state.score[1 - player])
-    return state.cube.value, word, state.rules.match_length, score, state.crawford
+    board = state.position if player == state.turn else state.position.flip()
+    return CubeQuestion(board, state.cube.value, word, state.rules.match_length, score, state.crawford)
 
 
 @pytest.mark.slow
@@ -78,15 +82,15 @@ def test_cube_view_decides_as_the_expert_level_does() -> None:
                 state = step.state
                 me = state.turn
                 if state.phase is Phase.ROLL and state.can_double() is None:
-                    if not api.may_double(*_cube_args(state, me)):
+                    if not api.may_double(_question(state, me)):
                         continue
                     view = cube_view(state)
-                    expert = api.should_double(state.position, *_cube_args(state, me), "expert")
+                    expert = api.should_double(_question(state, me), "expert")
                     assert (min(view.double_take, view.double_pass) > view.no_double) == expert
                     checked += 1
                 if state.phase is Phase.CUBE_OFFERED:
                     view = cube_view(state)
-                    expert = api.should_take(state.position.flip(), *_cube_args(state, 1 - me), "expert")
+                    expert = api.should_take(_question(state, 1 - me), "expert")
                     assert (view.double_take <= view.double_pass) == expert
                     checked += 1
     assert checked > 10

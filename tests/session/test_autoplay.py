@@ -32,7 +32,7 @@ from game.session import settings as st
 from game.session.autoplay import AutoPlay, choose, equal_bearoff, forced_play
 from game.ui.app import App
 from game.ui.scenes.game import GameScene
-from tests.helpers.ui_driver import drag, point_xy, quit_pygame, start_game
+from tests.helpers.ui_driver import close_screen, drag, point_xy, start_game
 
 
 def side(points: dict[int, int]) -> tuple[int, ...]:
@@ -169,7 +169,7 @@ def test_the_settings_choose_what_is_made() -> None:
 def app() -> Iterator[App]:
     a = App(st.Settings(animation="fast"), threaded_ai=False)
     yield a
-    quit_pygame()
+    close_screen()
 
 
 def at_roll(app: App, me: dict[int, int], on: bool) -> GameScene:

@@ -171,7 +171,7 @@ def test_every_tournament_match_played_here_gets_the_house_aids_and_keeps_them_w
     from game.ui.tournament.flow import play_here
     from game.ui.tournament.hub import TournamentScene
     from tests.helpers.event_driver import steps, type_dice_parts
-    from tests.helpers.ui_driver import quit_pygame
+    from tests.helpers.ui_driver import close_screen
 
     settings = st.Settings(sound=False, animation="fast")
     app = App(settings, Launch(), data_dir=tmp_path, threaded_ai=False)
@@ -198,7 +198,7 @@ def test_every_tournament_match_played_here_gets_the_house_aids_and_keeps_them_w
     assert seen == [False, True]
     app.desk.set_house("aids", False)  # changed after the match started: the match keeps its own terms
     app.quit()
-    quit_pygame()
+    close_screen()
 
     again = App(settings, Launch(), data_dir=tmp_path, threaded_ai=False)
     again.scenes.push(again.initial_scene())
@@ -207,4 +207,4 @@ def test_every_tournament_match_played_here_gets_the_house_aids_and_keeps_them_w
     assert isinstance(back, GameScene)
     assert back.game.setup.tournament is not None and back.game.setup.aids is True
     again.quit()
-    quit_pygame()
+    close_screen()

@@ -11,6 +11,7 @@ import pytest
 
 from game.ai import api
 from game.ai.jobs import Where
+from game.ai.question import CubeAction, Decision
 from game.coach import explain
 from game.coach import verdict as verdict_module
 from game.coach.examples import A_LITTLE_AHEAD, BEHIND, FAR_AHEAD, TOO_GOOD
@@ -106,7 +107,7 @@ def test_a_blunder_is_stopped_with_its_reason_and_the_experts_play() -> None:
     assert loss is not None and loss >= BLUNDER
     assert not study.explained  # only the play made is explained, when it is judged
     verdict = sc.play_verdict(study, worst.position, worst.moves, sc.Coach("blunders"))
-    assert verdict is not None and verdict.kind == "play"
+    assert verdict is not None and verdict.kind == Decision.MOVE
     why = explain(start, dice, worst.moves)
     assert verdict.loss == pytest.approx(why.loss) == pytest.approx(loss)  # the same judgement
     assert verdict.reason == why.reason[0]  # the reason's first sentence
@@ -275,37 +276,38 @@ def test_a_take_that_should_be_a_pass_is_stopped() -> None:
     offered = apply(roll_state(FAR_AHEAD), Double())
     study = sc.study_cube(offered)
     assert study.answering and study.advice.response == "pass"
-    verdict = sc.cube_verdict(study, "take", sc.Coach("blunders"))
-    assert verdict is not None and verdict.kind == "take" and verdict.better_action == "pass"
+    verdict = sc.cube_verdict(study, CubeAction.TAKE, sc.Coach("blunders"))
+    assert verdict is not None and verdict.kind == Decision.TAKE and verdict.action == CubeAction.TAKE
+    assert verdict.better_action == CubeAction.PASS
     assert verdict.loss >= BLUNDER
     assert verdict.reason.key in ("coach.cube.take", "coach.cube.take_plain")
     assert verdict.reason.params["win"] == round(100 * study.advice.win)
-    assert sc.cube_verdict(study, "pass", sc.Coach("mistakes")) is None  # the expert's own answer
+    assert sc.cube_verdict(study, CubeAction.PASS, sc.Coach("mistakes")) is None  # the expert's own answer
 
 
 def test_a_pass_that_should_be_a_take_is_stopped() -> None:
     offered = apply(roll_state(A_LITTLE_AHEAD), Double())
     study = sc.study_cube(offered)
     assert study.advice.response == "take"
-    verdict = sc.cube_verdict(study, "pass", sc.Coach("blunders"))
+    verdict = sc.cube_verdict(study, CubeAction.PASS, sc.Coach("blunders"))
     assert verdict is not None and verdict.reason.key == "coach.cube.pass" and verdict.better_action == "take"
-    assert sc.cube_verdict(study, "take", sc.Coach("mistakes")) is None
+    assert sc.cube_verdict(study, CubeAction.TAKE, sc.Coach("mistakes")) is None
 
 
 def test_a_double_too_early_is_stopped_and_a_right_one_is_not() -> None:
     early = sc.study_cube(roll_state(BEHIND))
-    verdict = sc.cube_verdict(early, "double", sc.Coach("blunders"))
+    verdict = sc.cube_verdict(early, CubeAction.DOUBLE, sc.Coach("blunders"))
     assert verdict is not None and verdict.reason.key == "coach.cube.early"
     assert verdict.better_action == "no double"
     right = sc.study_cube(roll_state(FAR_AHEAD))
     assert right.advice.proper == "double"
-    assert sc.cube_verdict(right, "double", sc.Coach("mistakes")) is None
+    assert sc.cube_verdict(right, CubeAction.DOUBLE, sc.Coach("mistakes")) is None
 
 
 def test_a_double_too_good_is_stopped_with_the_gammon_chance() -> None:
     study = sc.study_cube(roll_state(TOO_GOOD))
     assert study.advice.proper == "too good"
-    verdict = sc.cube_verdict(study, "double", sc.Coach("blunders"))
+    verdict = sc.cube_verdict(study, CubeAction.DOUBLE, sc.Coach("blunders"))
     assert verdict is not None and verdict.reason.key == "coach.cube.too_good"
     assert verdict.reason.params["gammon"] == round(100 * study.advice.win_gammon)
     assert verdict.better_action == "too good"
@@ -319,4 +321,4 @@ def test_a_match_turns_winning_chances_into_points_before_the_threshold() -> Non
     assert 0.0 < scale < 0.5
     raw = study.advice.double_take - study.advice.double_pass
     assert study.losses["take"] == pytest.approx(max(0.0, raw) / scale)
-    assert sc.cube_verdict(study, "take", sc.Coach("blunders")) is not None
+    assert sc.cube_verdict(study, CubeAction.TAKE, sc.Coach("blunders")) is not None

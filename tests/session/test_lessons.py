@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from game import i18n
+from game.ai.question import CubeQuestion
 from game.engine.errors import IllegalAction
 from game.engine.flow import Double, Pass, Phase, Roll, Take, apply
 from game.engine.moves import legal_plays
@@ -182,10 +183,6 @@ def test_the_expert_plays_every_step_as_the_lesson_teaches() -> None:
             after = play.position if play is not None else step.position
             assert step.right_play(after), step.id
         elif step.kind == "answer":
-            assert api.should_take(
-                step.position, 1, "centre", 0, (0, 0), False, "expert"
-            ) == step.right_answer("take")
+            assert api.should_take(CubeQuestion(step.position), "expert") == step.right_answer("take")
         else:
-            assert api.should_double(step.position, 1, "centre", 0, (0, 0), False, "expert") == (
-                step.right_answer("double")
-            )
+            assert api.should_double(CubeQuestion(step.position), "expert") == (step.right_answer("double"))

@@ -27,7 +27,7 @@ from game.ui.app import App
 from game.ui.scenes.settings import AccessScene
 from game.ui.tools.speech_demo import scripted_game
 from tests.helpers.access import FAKE
-from tests.helpers.ui_driver import quit_pygame
+from tests.helpers.ui_driver import close_screen
 
 
 @pytest.fixture()
@@ -90,7 +90,7 @@ def app(tmp_path: Path) -> Iterator[App]:
         st.Settings(animation="fast", speech=True, coach="off"), data_dir=tmp_path / "data", threaded_ai=False
     )
     yield a
-    quit_pygame()
+    close_screen()
 
 
 def test_a_missing_program_leaves_the_game_silent_and_the_setting_says_so(app: App) -> None:

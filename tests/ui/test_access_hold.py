@@ -22,7 +22,7 @@ from game.ui.kiosk.attract import AttractScene
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.title import TitleScene
 from tests.helpers.access import EMPTY, FAKE
-from tests.helpers.ui_driver import down, motion, quit_pygame, start_game, up
+from tests.helpers.ui_driver import close_screen, down, motion, start_game, up
 
 
 @pytest.fixture()
@@ -31,7 +31,7 @@ def closing() -> Iterator[list[App]]:
     yield apps
     for app in apps:
         app.speech.close()
-    quit_pygame()
+    close_screen()
 
 
 def make(tmp_path: Path, closing: list[App], kiosk: bool = False) -> App:

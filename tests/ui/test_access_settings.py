@@ -19,7 +19,7 @@ from game.ui.board.looks import LOOKS
 from game.ui.scenes.settings import AccessScene, SettingsScene
 from game.ui.scenes.title import TitleScene
 from game.ui.text import CACHE, LARGE_SCALE
-from tests.helpers.ui_driver import click, quit_pygame, visible_labels
+from tests.helpers.ui_driver import click, close_screen, visible_labels
 
 NEW = ("board_set", "large_text", "reduced_motion", "auto_forced", "auto_bearoff", "speech", "access_open")
 CHOSEN = {
@@ -49,7 +49,7 @@ def start(data: Path, kiosk: bool = False, settings: st.Settings | None = None) 
 def closing() -> Iterator[list[App]]:
     apps: list[App] = []
     yield apps
-    quit_pygame()
+    close_screen()
 
 
 def tap_row(app: App, scene: AccessScene, name: str) -> None:
@@ -92,7 +92,7 @@ def test_chosen_on_the_screen_saved_and_remembered_at_the_next_start(data: Path,
         choose(app, scene, name, value)
     saved = json.loads((data / st.SETTINGS_FILE).read_text(encoding="utf-8"))["settings"]
     assert {name: saved[name] for name in CHOSEN} == CHOSEN
-    quit_pygame()
+    close_screen()
     again = start(data)
     closing.append(again)
     assert {name: getattr(again.settings, name) for name in CHOSEN} == CHOSEN

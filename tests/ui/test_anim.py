@@ -13,11 +13,11 @@ from game.ui.scenes.title import TitleScene
 from tests.helpers.screen_probe import ScreenReader, Stack
 from tests.helpers.ui_driver import (
     click,
+    close_screen,
     double_click,
     drag,
     make_app,
     point_xy,
-    quit_pygame,
     right_click,
     settle,
     start_game,
@@ -29,7 +29,7 @@ from tests.helpers.waiting import HANG_LIMIT
 def app():  # type: ignore[no-untyped-def]
     a = make_app(speed="normal")
     yield a
-    quit_pygame()
+    close_screen()
 
 
 def test_hit_checker_flies_to_the_bar(app) -> None:  # type: ignore[no-untyped-def]

@@ -13,7 +13,7 @@ from game.engine.flow import Double, GameState, Phase, apply
 from game.engine.position import Position
 from game.ui.app import App
 from game.ui.play import panel
-from tests.helpers.ui_driver import button_xy, click, let_dialog_show, make_app, quit_pygame, start_game
+from tests.helpers.ui_driver import button_xy, click, close_screen, let_dialog_show, make_app, start_game
 
 
 @pytest.fixture
@@ -21,7 +21,7 @@ def app() -> Iterator[App]:
     made = make_app()
     yield made
     made.quit()
-    quit_pygame()
+    close_screen()
 
 
 @pytest.mark.parametrize(("mode", "take"), [("two", True), ("two", False), ("computer", True)])

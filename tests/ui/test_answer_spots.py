@@ -32,7 +32,7 @@ from game.ui.play.advice import advice_rows
 from game.ui.play.panel import advice_area
 from game.ui.scenes.game import GameScene
 from game.ui.text import MIN_SIZE
-from tests.helpers.ui_driver import let_dialog_show, quit_pygame
+from tests.helpers.ui_driver import close_screen, let_dialog_show
 from tests.helpers.window_rects import gap, window_rect
 
 START = Position.start()
@@ -55,7 +55,7 @@ LEAST_GAP = 8
 @pytest.fixture()
 def make() -> Iterator[type[App]]:
     yield App
-    quit_pygame()
+    close_screen()
 
 
 def scene_in(app: App, mode: str, state: GameState) -> GameScene:

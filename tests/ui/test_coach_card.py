@@ -19,6 +19,7 @@ import pytest
 from game import i18n
 from game.ai import api
 from game.ai.jobs import Where
+from game.ai.question import CubeAction, Decision
 from game.coach import render
 from game.coach.examples import A_LITTLE_AHEAD, BEHIND, FAR_AHEAD
 from game.coach.scale import BLUNDER
@@ -41,9 +42,9 @@ from game.ui.widgets import PAD, fits
 from tests.helpers.ui_driver import (
     button_xy,
     click,
+    close_screen,
     let_dialog_show,
     make_app,
-    quit_pygame,
     run_until,
     start_game,
 )
@@ -55,7 +56,7 @@ START = Position.start()
 def app() -> Iterator[App]:
     a = make_app(speed="fast", coach="blunders")
     yield a
-    quit_pygame()
+    close_screen()
 
 
 def moving(dice: tuple[int, int], pos: Position = START) -> GameState:
@@ -203,7 +204,7 @@ def test_the_game_follows_the_one_rule(
         assert (scene.coach.verdict is not None) is coached
         assert (scene.state.last_player == 0) is not coached  # else the play counted at once
     finally:
-        quit_pygame()
+        close_screen()
 
 
 def test_a_cabinets_coach_studies_the_roll_in_a_worker_while_the_player_moves() -> None:
@@ -227,7 +228,7 @@ def test_a_cabinets_coach_studies_the_roll_in_a_worker_while_the_player_moves() 
         click(app, button_xy(scene, i18n.tr("ui.done")))
         assert scene.coach.verdict is not None  # a look-up: no wait at Done
     finally:
-        quit_pygame()
+        close_screen()
 
 
 def test_done_before_the_study_is_back_is_answered_by_a_small_job() -> None:
@@ -250,7 +251,7 @@ def test_done_before_the_study_is_back_is_answered_by_a_small_job() -> None:
         assert verdict == sc.play_verdict(study, plays[0].position, plays[0].moves, sc.Coach("blunders"))
         assert roll.study_job is None  # merged, or withdrawn once the judgement answered
     finally:
-        quit_pygame()
+        close_screen()
 
 
 # -- cube actions -------------------------------------------------------------------------------
@@ -265,7 +266,8 @@ def test_a_take_that_should_be_a_pass_is_held_and_keep_takes_it(app: App) -> Non
     let_dialog_show(app, scene)
     click(app, button_xy(scene, i18n.tr("ui.take")))
     verdict = scene.coach.verdict
-    assert verdict is not None and verdict.kind == "take" and verdict.better_action == "pass"
+    assert verdict is not None and verdict.kind == Decision.TAKE and verdict.action == CubeAction.TAKE
+    assert verdict.better_action == CubeAction.PASS
     assert card_labels(scene)[2] == i18n.tr("coach.card.keep_cube")
     assert scene.state.phase is Phase.CUBE_OFFERED
     assert panel.status(scene)[0] == i18n.tr("coach.card.status_cube")
@@ -279,7 +281,7 @@ def test_choose_again_brings_the_offer_back_and_asks_once(app: App) -> None:
     scene = game_vs_computer(app, offered_to_human(A_LITTLE_AHEAD))
     let_dialog_show(app, scene)
     click(app, button_xy(scene, i18n.tr("ui.pass")))
-    assert scene.coach.verdict is not None and scene.coach.verdict.kind == "pass"
+    assert scene.coach.verdict is not None and scene.coach.verdict.action == CubeAction.PASS
     let_dialog_show(app, scene)
     click(app, button_xy(scene, i18n.tr("coach.card.back_cube")))
     assert scene.coach.verdict is None and i18n.tr("ui.take") in card_labels(scene)
@@ -303,7 +305,7 @@ def test_show_me_the_better_choice_shows_the_cube_advice(app: App) -> None:
 def test_a_double_too_early_is_held(app: App) -> None:
     scene = game_vs_computer(app, GameState(Phase.ROLL, BEHIND, turn=0, cube=Cube()))
     click(app, button_xy(scene, i18n.tr("ui.double")))
-    assert scene.coach.verdict is not None and scene.coach.verdict.kind == "double"
+    assert scene.coach.verdict is not None and scene.coach.verdict.action == CubeAction.DOUBLE
     assert scene.state.phase is Phase.ROLL
     let_dialog_show(app, scene)
     click(app, button_xy(scene, i18n.tr("coach.card.keep_cube")))
@@ -334,7 +336,7 @@ def test_the_take_key_asks_the_coach_then_counts_at_once(app: App) -> None:
     scene = game_vs_computer(app, offered_to_human(FAR_AHEAD))
     let_dialog_show(app, scene)
     scene.command(Command.TAKE)
-    assert scene.coach.verdict is not None and scene.coach.verdict.kind == "take"
+    assert scene.coach.verdict is not None and scene.coach.verdict.action == CubeAction.TAKE
     let_dialog_show(app, scene)
     scene.command(Command.TAKE)  # the same key again: yes, I am sure
     assert not scene.answer_window.open and scene.state.cube == Cube(2, 0)
@@ -377,7 +379,7 @@ def test_the_card_fits_the_panel_and_its_reason_is_whole(lang: str) -> None:
             assert not rect.colliderect(ACTION_ROW)  # Roll and Double, then Done, stand in that row
     finally:
         i18n.set_language("en")
-        quit_pygame()
+        close_screen()
 
 
 # -- keys and a controller ----------------------------------------------------------------------------
@@ -443,7 +445,7 @@ def test_the_settings_screen_has_a_coach_row_that_steps_through_the_modes_and_sa
         click(app, row.rect.center)
         assert st.load_settings(tmp_path).coach == "off"  # saved at once, as every row is
     finally:
-        quit_pygame()
+        close_screen()
 
 
 @pytest.mark.parametrize("operator", [False, True])
@@ -459,4 +461,4 @@ def test_the_settings_rows_stay_on_screen_and_clear_of_back(tmp_path: Path, oper
             assert screen.contains(b.rect) and not b.rect.colliderect(back.rect), b.label
         assert all(not a.rect.colliderect(b.rect) for a in rows for b in rows if a is not b)
     finally:
-        quit_pygame()
+        close_screen()

@@ -24,7 +24,7 @@ from game.ui.kiosk.attract import AttractScene
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.title import TitleScene
-from tests.helpers.ui_driver import quit_pygame
+from tests.helpers.ui_driver import close_screen
 
 
 @pytest.fixture(autouse=True)
@@ -220,7 +220,7 @@ def test_a_key_or_a_controller_button_wakes_the_kiosk_demo(tmp_path: Path) -> No
             isinstance(app.scenes.top, TitleScene) and app.kiosk is not None and app.kiosk.mode is Mode.ACTIVE
         )
         app.quit()
-        quit_pygame()
+        close_screen()
 
 
 def test_the_stick_steps_once_per_push() -> None:

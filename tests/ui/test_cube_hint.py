@@ -18,9 +18,9 @@ from game.ui.play import advice, panel
 from tests.helpers.ui_driver import (
     button_xy,
     click,
+    close_screen,
     let_dialog_show,
     make_app,
-    quit_pygame,
     run_until,
     start_game,
 )
@@ -43,7 +43,7 @@ def _answer_area() -> pygame.Rect:
 def app():  # type: ignore[no-untyped-def]
     a = make_app()
     yield a
-    quit_pygame()
+    close_screen()
 
 
 @pytest.fixture(autouse=True)

@@ -15,7 +15,7 @@ from game.engine.position import Position
 from game.ui import layout as L
 from game.ui.app import App
 from game.ui.scenes.game import GameScene
-from tests.helpers.ui_driver import make_app, quit_pygame, start_game
+from tests.helpers.ui_driver import close_screen, make_app, start_game
 
 ARROWS = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP, "down": pygame.K_DOWN}
 
@@ -26,7 +26,7 @@ def app() -> Iterator[App]:
     yield made
     made.quit()
     L.LAYOUT.set_home("right")
-    quit_pygame()
+    close_screen()
 
 
 def moving(app: App, turn: int, home: str) -> GameScene:

@@ -9,7 +9,7 @@ import pytest
 from game.engine.flow import OpeningRoll, Phase, apply, new_game
 from game.ui import layout as L
 from game.ui.layout import LAYOUT
-from tests.helpers.ui_driver import drag, make_app, quit_pygame, settle, start_game
+from tests.helpers.ui_driver import close_screen, drag, make_app, settle, start_game
 
 
 @pytest.fixture(params=["right", "left"])
@@ -17,7 +17,7 @@ def home(request: pytest.FixtureRequest) -> Iterator[str]:
     LAYOUT.set_home(request.param)
     yield request.param
     LAYOUT.set_home("right")
-    quit_pygame()
+    close_screen()
 
 
 def test_home_board_side_is_where_the_direction_says(home: str) -> None:
@@ -96,4 +96,4 @@ def test_settings_row_switches_the_board(tmp_path) -> None:  # type: ignore[no-u
         assert st.load_settings(tmp_path).direction == "home-left"
     finally:
         LAYOUT.set_home("right")
-        quit_pygame()
+        close_screen()

@@ -25,7 +25,7 @@ from game.ui.play import dialogs, match_terms, panel
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.menu import MenuScene
 from tests.helpers.event_driver import play_turn, play_turn_to_end, steps
-from tests.helpers.ui_driver import press_button, quit_pygame
+from tests.helpers.ui_driver import close_screen, press_button
 
 
 @pytest.fixture(autouse=True)
@@ -144,7 +144,7 @@ def test_the_screen_shows_both_clocks_and_the_end_on_time(tmp_path: Path) -> Non
     saved = json.loads((tmp_path / persist.SAVE_FILE).read_text())
     assert saved["clock"]["clock"]["lost_on_time"] == runner
     app.quit()
-    quit_pygame()
+    close_screen()
 
     again = App(st.Settings(animation="fast", sound=False), data_dir=tmp_path, threaded_ai=False)
     again.scenes.push(again.initial_scene())

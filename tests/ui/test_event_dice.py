@@ -30,7 +30,7 @@ from game.ui.entry.dice import DiceEntryScene
 from game.ui.play import dialogs, match_terms
 from game.ui.scenes.game import GameScene
 from tests.helpers.event_driver import play_match, play_turn
-from tests.helpers.ui_driver import press_button, quit_pygame
+from tests.helpers.ui_driver import close_screen, press_button
 
 
 @pytest.fixture(autouse=True)
@@ -149,7 +149,7 @@ def test_the_autosave_keeps_the_secret_and_a_restart_rolls_the_same_dice(tmp_pat
     next_rolls = [ahead.roll() for _ in range(3)]
     secret = scene.game.match_dice.secret
     app.quit()
-    quit_pygame()
+    close_screen()
 
     again = make_app(tmp_path)
     again.scenes.push(again.initial_scene())

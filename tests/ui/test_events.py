@@ -26,14 +26,14 @@ from game.engine.match import Match
 from game.session import events as ev
 from game.session import persist
 from game.session.controller import GameController, GameSetup
-from tests.helpers.ui_driver import make_app, quit_pygame, run_until, settle, start_game
+from tests.helpers.ui_driver import close_screen, make_app, run_until, settle, start_game
 
 
 @pytest.fixture()
 def app():  # type: ignore[no-untyped-def]
     a = make_app(speed="fast")
     yield a
-    quit_pygame()
+    close_screen()
 
 
 def _record(app) -> list[ev.GameEvent]:  # type: ignore[no-untyped-def]

@@ -14,7 +14,7 @@ from game.session import settings as st
 from game.ui.app import App
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.title import TitleScene
-from tests.helpers.ui_driver import let_dialog_show, quit_pygame, start_game
+from tests.helpers.ui_driver import close_screen, let_dialog_show, start_game
 
 
 def key(app: App, code: int) -> None:
@@ -32,7 +32,7 @@ def test_the_titles_ring_is_there_and_enter_plays(tmp_path: Path) -> None:
         assert isinstance(app.scenes.top, GameScene) and app.scenes.top.game.setup.mode == "computer"
     finally:
         app.quit()
-        quit_pygame()
+        close_screen()
 
 
 def test_a_pointer_keeps_the_ring_away(tmp_path: Path) -> None:
@@ -48,7 +48,7 @@ def test_a_pointer_keeps_the_ring_away(tmp_path: Path) -> None:
         assert title.buttons.focus is None
     finally:
         app.quit()
-        quit_pygame()
+        close_screen()
 
 
 def test_the_game_over_cards_ring_is_on_next_game(tmp_path: Path) -> None:
@@ -65,4 +65,4 @@ def test_the_game_over_cards_ring_is_on_next_game(tmp_path: Path) -> None:
         assert focused is not None and focused.action == scene.next_game
     finally:
         app.quit()
-        quit_pygame()
+        close_screen()

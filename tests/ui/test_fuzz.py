@@ -17,13 +17,13 @@ from game.ui.scenes.game import GameScene
 from tests.helpers.ui_driver import (
     button_xy,
     click,
+    close_screen,
     dice_xy,
     down,
     drag,
     make_app,
     motion,
     point_xy,
-    quit_pygame,
     settle,
     start_game,
     up,
@@ -119,4 +119,4 @@ def test_random_input_never_crashes(mode: str) -> None:
             # and from wherever they left it, deliberate play goes on for three more turns
             assert play_on(app, scene, 3) >= 3
     finally:
-        quit_pygame()
+        close_screen()

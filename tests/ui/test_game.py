@@ -17,13 +17,13 @@ from game.ui.widgets import label_ink
 from tests.helpers.ui_driver import (
     button_xy,
     click,
+    close_screen,
     dice_xy,
     double_click,
     drag,
     let_dialog_show,
     make_app,
     point_xy,
-    quit_pygame,
     right_click,
     run_until,
     settle,
@@ -35,7 +35,7 @@ from tests.helpers.ui_driver import (
 def app():  # type: ignore[no-untyped-def]
     a = make_app(speed="fast")
     yield a
-    quit_pygame()
+    close_screen()
 
 
 def test_full_two_player_game_by_mouse(app) -> None:  # type: ignore[no-untyped-def]

@@ -13,7 +13,7 @@ from game.ui.board.anim import place_of
 from game.ui.board.view import HINT
 from game.ui.layout import LAYOUT
 from game.ui.play.board_paint import board_draw
-from tests.helpers.ui_driver import button_xy, click, drag, make_app, point_xy, quit_pygame, start_game
+from tests.helpers.ui_driver import button_xy, click, close_screen, drag, make_app, point_xy, start_game
 
 
 @pytest.fixture()
@@ -23,7 +23,7 @@ def game():  # type: ignore[no-untyped-def]
     scene.resume(apply(new_game(), OpeningRoll(6, 1)))
     assert scene.state.phase is Phase.MOVING and scene.state.turn == 0
     yield app, scene
-    quit_pygame()
+    close_screen()
 
 
 def _labels(scene) -> list[str]:  # type: ignore[no-untyped-def]
@@ -219,4 +219,4 @@ def test_the_last_play_is_marked_where_its_checkers_started_and_stopped() -> Non
         assert scene.state.last_play and scene.state.phase is not Phase.MOVING
         assert board_draw(scene, 0.0).last == [(place_of(0, 13), place_of(0, 6))]
     finally:
-        quit_pygame()
+        close_screen()

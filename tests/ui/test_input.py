@@ -14,6 +14,7 @@ from game.ui.play.board_paint import board_draw
 from tests.helpers.ui_driver import (
     button_xy,
     click,
+    close_screen,
     dice_xy,
     double_click,
     down,
@@ -21,7 +22,6 @@ from tests.helpers.ui_driver import (
     make_app,
     motion,
     point_xy,
-    quit_pygame,
     right_click,
     settle,
     start_game,
@@ -37,7 +37,7 @@ def game():  # type: ignore[no-untyped-def]
     scene.resume(apply(new_game(), OpeningRoll(6, 1)))
     assert scene.state.phase is Phase.MOVING and scene.state.turn == 0 and scene.state.dice == (6, 1)
     yield app, scene
-    quit_pygame()
+    close_screen()
 
 
 def test_double_click_moves_by_higher_die_first_click_only_selects(game) -> None:  # type: ignore[no-untyped-def]
@@ -273,7 +273,7 @@ def test_roll_by_tapping_dice_and_computer_never_takes_human_input() -> None:
         settle(app, scene)
         assert scene.state.phase is Phase.MOVING and scene.state.turn == 0
     finally:
-        quit_pygame()
+        close_screen()
 
 
 @pytest.mark.parametrize("lang", ["en", "fi", "hu"])

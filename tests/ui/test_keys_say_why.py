@@ -15,7 +15,7 @@ from game.engine.position import Position
 from game.ui.app import App
 from game.ui.play import panel
 from game.ui.scenes.game import GameScene
-from tests.helpers.ui_driver import make_app, quit_pygame, start_game
+from tests.helpers.ui_driver import close_screen, make_app, start_game
 
 
 @pytest.fixture
@@ -23,7 +23,7 @@ def app() -> Iterator[App]:
     made = make_app()
     yield made
     made.quit()
-    quit_pygame()
+    close_screen()
 
 
 def key(app: App, code: int) -> None:

@@ -19,7 +19,7 @@ from game.ui.app import App
 from game.ui.scenes.settings import SettingsScene
 from game.ui.text import CACHE, LARGE_CAP, LARGE_SCALE, MIN_SIZE, TextCache
 from game.ui.tools import screenshots as shots
-from tests.helpers.ui_driver import quit_pygame
+from tests.helpers.ui_driver import close_screen
 
 
 @pytest.fixture()
@@ -85,7 +85,7 @@ def drawn_sizes(monkeypatch: pytest.MonkeyPatch, large: bool, setup: str, data: 
         CACHE.clear()
         app.draw(0.0)
     finally:
-        quit_pygame()
+        close_screen()
         monkeypatch.setattr(TextCache, "render", render)
     return sizes
 
@@ -109,4 +109,4 @@ def test_the_setting_reaches_the_text_cache(tmp_path: Path) -> None:
         app.apply_settings(st.with_value(app.settings, "large_text", False), save=False)
         assert CACHE.scale == 1.0
     finally:
-        quit_pygame()
+        close_screen()

@@ -28,7 +28,7 @@ from game.ui.scenes.title import TitleScene
 from game.ui.text import CACHE, MIN_SIZE, TextCache
 from game.ui.tools.learn_screenshots import Driver, point_xy
 from game.ui.widgets import PAD, fits
-from tests.helpers.ui_driver import quit_pygame
+from tests.helpers.ui_driver import close_screen
 
 pytestmark = pytest.mark.usefixtures("ui_reset")
 
@@ -266,7 +266,7 @@ def test_every_steps_words_fit_its_card_in_every_language(tmp_path: Path) -> Non
             scene.judge_answer(step.accept[0]) if step.kind != "move" else scene._right()
             check_card(scene, lang, step.id)
         app.quit()
-        quit_pygame()
+        close_screen()
 
 
 def check_card(scene: LearnScene, lang: str, name: str) -> None:
@@ -302,7 +302,7 @@ def test_a_newcomer_is_offered_the_lessons_once(tmp_path: Path) -> None:
     again = app.scenes.top
     assert isinstance(again, TitleScene) and not again.offer_up
     app.quit()
-    quit_pygame()
+    close_screen()
     later = App(st.load_settings(tmp_path), data_dir=tmp_path, threaded_ai=False)
     later.scenes.push(later.initial_scene())
     assert isinstance(later.scenes.top, TitleScene) and not later.scenes.top.offer_up
@@ -394,6 +394,6 @@ def test_every_step_is_drawn_at_the_floor_or_above_and_inside_its_room(
             hands.next(scene)
         app.draw(0.0)
         app.quit()
-        quit_pygame()
+        close_screen()
     small = sorted((text, size) for text, size in drawn if size < MIN_SIZE and not text.isdigit())
     assert small == [] and overflow == set()

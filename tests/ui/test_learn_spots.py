@@ -26,7 +26,7 @@ from game.ui.play import lesson
 from game.ui.scenes.learn import LearnScene
 from game.ui.tools.learn_screenshots import Driver, point_xy
 from game.ui.widgets import Button
-from tests.helpers.ui_driver import quit_pygame
+from tests.helpers.ui_driver import close_screen
 from tests.helpers.window_rects import gap, window_rect
 
 WINDOWS: tuple[tuple[tuple[int, int], int], ...] = (
@@ -48,7 +48,7 @@ def closing() -> Iterator[list[App]]:
     yield apps
     for app in apps:
         app.quit()
-    quit_pygame()
+    close_screen()
 
 
 def card_buttons(scene: LearnScene) -> list[Button]:

@@ -31,7 +31,7 @@ from game.ui.layout import LAYOUT
 from game.ui.tools import contrast as measuring
 from game.ui.widgets import FOCUS, Button
 from tests.helpers.screen_probe import panel_box
-from tests.helpers.ui_driver import quit_pygame, start_game
+from tests.helpers.ui_driver import close_screen, start_game
 
 
 @pytest.fixture()
@@ -39,7 +39,7 @@ def screen() -> Iterator[None]:
     pygame.display.init()
     pygame.font.init()
     yield
-    quit_pygame()
+    close_screen()
 
 
 def grey(surface: pygame.Surface, xy: tuple[float, float]) -> float:
@@ -224,7 +224,7 @@ def test_the_cube_owner_is_told_in_the_owners_box() -> None:
         assert cube_pixels(app.screen, panel_box(0)) > 40
         assert cube_pixels(app.screen, panel_box(1)) == 0
     finally:
-        quit_pygame()
+        close_screen()
 
 
 @pytest.mark.parametrize("name", LOOK_NAMES)
@@ -246,4 +246,4 @@ def test_the_board_set_setting_draws_the_board_in_that_set(name: str) -> None:
         want = LOOKS[other].points["light"]
         assert max(abs(a - b) for a, b in zip(again, want, strict=True)) <= 12, (again, want)
     finally:
-        quit_pygame()
+        close_screen()

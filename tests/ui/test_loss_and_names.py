@@ -11,7 +11,7 @@ from game.engine.match import Match
 from game.engine.position import Position
 from game.ui.play import dialogs
 from game.ui.scenes.game import GameScene
-from tests.helpers.ui_driver import make_app, quit_pygame, run_until, start_game
+from tests.helpers.ui_driver import close_screen, make_app, run_until, start_game
 
 LAST = (1,) + (0,) * 24
 """One checker left, on the one-point: the next roll wins."""
@@ -36,7 +36,7 @@ def _finished(mode: str, winner: int) -> GameScene:
 @pytest.fixture(autouse=True)
 def _quit() -> object:
     yield
-    quit_pygame()
+    close_screen()
 
 
 def test_the_human_who_lost_to_the_computer_reads_a_loss_in_red() -> None:

@@ -13,13 +13,13 @@ from game.i18n import tr
 from game.ui.app import App
 from game.ui.input import Intent, IntentKind
 from game.ui.scenes.menu import MenuScene
-from tests.helpers.ui_driver import make_app, quit_pygame, start_game
+from tests.helpers.ui_driver import close_screen, make_app, start_game
 
 
 @pytest.fixture()
 def app(ui_reset: None) -> Iterator[App]:
     yield make_app()
-    quit_pygame()
+    close_screen()
 
 
 def test_escape_opens_the_menu_with_the_focus_on_resume_and_a_click_opens_it_without(app: App) -> None:

@@ -20,7 +20,7 @@ from game.ui.app import App
 from game.ui.board.anim import Animator, DiceRoll, abs_board
 from game.ui.play.board_paint import board_draw, dice_draw
 from game.ui.scenes.game import GameScene
-from tests.helpers.ui_driver import quit_pygame, settle, start_game
+from tests.helpers.ui_driver import close_screen, settle, start_game
 
 
 @pytest.fixture(params=[False, True], ids=["moving", "reduced"])
@@ -36,7 +36,7 @@ def make(reduced: bool) -> App:
 def app(reduced: bool) -> Iterator[App]:
     a = make(reduced)
     yield a
-    quit_pygame()
+    close_screen()
 
 
 def to_first_move(app: App) -> GameScene:
@@ -130,7 +130,7 @@ def test_the_landing_sounds_come_with_reduced_motion(reduced: bool) -> None:
         settle(app, scene)
         assert len(heard) == len(play.moves)
     finally:
-        quit_pygame()
+        close_screen()
 
 
 def test_a_still_dice_roll_shows_its_faces_at_once() -> None:
@@ -160,4 +160,4 @@ def test_the_attract_words_pulse_only_with_motion(reduced: bool) -> None:
         second = band_pixels(app)
         assert (first == second) is reduced
     finally:
-        quit_pygame()
+        close_screen()

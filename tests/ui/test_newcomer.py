@@ -29,6 +29,7 @@ from game.ui.scenes.game import GameScene
 from tests.helpers.ui_driver import (
     button_xy,
     click,
+    close_screen,
     double_click,
     down,
     drag,
@@ -36,7 +37,6 @@ from tests.helpers.ui_driver import (
     make_app,
     motion,
     point_xy,
-    quit_pygame,
     run_until,
     start_game,
 )
@@ -49,7 +49,7 @@ Roller = Callable[[GameScene, tuple[int, int]], None]
 def app() -> Iterator[App]:
     a = make_app(speed="fast")
     yield a
-    quit_pygame()
+    close_screen()
 
 
 def scene_with(app: App, state: GameState, mode: str = "computer") -> GameScene:

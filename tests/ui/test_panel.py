@@ -16,7 +16,7 @@ from game.ui.app import apply_language
 from game.ui.play import panel
 from game.ui.text import MIN_SIZE
 from tests.helpers.screen_probe import ScreenReader, panel_middle
-from tests.helpers.ui_driver import make_app, quit_pygame, start_game
+from tests.helpers.ui_driver import close_screen, make_app, start_game
 
 
 def _at(scene, label: str) -> tuple[float, float]:  # type: ignore[no-untyped-def]
@@ -30,7 +30,7 @@ def _at(scene, label: str) -> tuple[float, float]:  # type: ignore[no-untyped-de
 def restore_language() -> Iterator[None]:
     yield
     apply_language("en")
-    quit_pygame()
+    close_screen()
 
 
 @pytest.mark.parametrize("lang", ["en", "fi", "hu"])

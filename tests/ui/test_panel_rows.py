@@ -26,7 +26,7 @@ from game.ui.play import panel
 from game.ui.scenes.game import GameScene
 from game.ui.text import CACHE, MIN_SIZE
 from tests.helpers.screen_probe import ScreenReader
-from tests.helpers.ui_driver import make_app, quit_pygame, start_game
+from tests.helpers.ui_driver import close_screen, make_app, start_game
 
 LAST_COLOUR = (90, 200, 255)
 
@@ -42,7 +42,7 @@ LONG_PLAYS: dict[str, tuple[Move, ...]] = {
 def english_after() -> Iterator[None]:
     yield
     apply_language("en")
-    quit_pygame()
+    close_screen()
 
 
 def _state(phase: str, play: tuple[Move, ...], crawford: bool, length: int) -> GameState:

@@ -26,13 +26,13 @@ from game.ui.play import board_paint
 from game.ui.play.board_paint import Frame
 from game.ui.scenes.game import GameScene
 from tests.helpers.players import random_player
-from tests.helpers.ui_driver import make_app, quit_pygame, start_game
+from tests.helpers.ui_driver import close_screen, make_app, start_game
 
 
 @pytest.fixture(autouse=True)
 def _pygame() -> object:
     yield
-    quit_pygame()
+    close_screen()
 
 
 Setup = Callable[[App], Callable[[int], None] | None]
@@ -109,10 +109,11 @@ def pictures(setup: Callable[[App], Callable[[int], None] | None], passes: int) 
             assert pygame.image.tobytes(was, "RGB") == pygame.image.tobytes(now, "RGB"), f"pass {i}"
         before = app.screen.copy()
         out.append(hashlib.sha1(pygame.image.tobytes(app.screen, "RGB")).hexdigest())
-    quit_pygame()
+    close_screen()
     return out, partial
 
 
+@pytest.mark.slow  # 1,800 passes drawn twice and compared pixel by pixel: 8-14 s of CPU a case
 @pytest.mark.parametrize("setup", [demo, against_computer, attract, hits, bear_off])
 def test_painting_only_what_moved_gives_the_whole_frames_pictures(
     setup: Setup, monkeypatch: pytest.MonkeyPatch

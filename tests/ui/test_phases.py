@@ -31,9 +31,9 @@ from tests.helpers.screen_probe import ScreenReader, panel_middle
 from tests.helpers.ui_driver import (
     button_xy,
     click,
+    close_screen,
     dice_xy,
     make_app,
-    quit_pygame,
     run_until,
     settle,
     start_game,
@@ -56,7 +56,7 @@ class Scripted(random.Random):
 def app():  # type: ignore[no-untyped-def]
     a = make_app(speed="fast")
     yield a
-    quit_pygame()
+    close_screen()
 
 
 def test_opening_tie_is_shown_and_rolled_again(app) -> None:  # type: ignore[no-untyped-def]

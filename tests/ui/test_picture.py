@@ -28,13 +28,13 @@ from game.ui.kiosk.attract import AttractScene
 from game.ui.scene import Scene
 from game.ui.scenes.game import GameScene
 from tests.helpers.players import random_player
-from tests.helpers.ui_driver import make_app, quit_pygame, start_game
+from tests.helpers.ui_driver import close_screen, make_app, start_game
 
 
 @pytest.fixture(autouse=True)
 def _pygame() -> object:
     yield
-    quit_pygame()
+    close_screen()
 
 
 @dataclass

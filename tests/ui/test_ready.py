@@ -16,7 +16,7 @@ import pytest
 from game.ui import loop
 from game.ui.ready import notify_ready
 from game.ui.scenes.title import TitleScene
-from tests.helpers.ui_driver import make_app, quit_pygame
+from tests.helpers.ui_driver import close_screen, make_app
 
 
 @pytest.fixture()
@@ -87,5 +87,5 @@ def test_the_loop_says_ready_after_its_first_pass(
         pygame.event.post(pygame.event.Event(pygame.QUIT))  # the first pass handles it and stops
         assert loop.run(app) == 0 and not app.running
     finally:
-        quit_pygame()
+        close_screen()
     assert _received(sock) == [b"READY=1"]

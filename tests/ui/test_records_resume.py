@@ -35,13 +35,13 @@ from tests.helpers.records_play import (
     restart_and_continue,
     start_recorded,
 )
-from tests.helpers.ui_driver import click, let_dialog_show, quit_pygame, run_until
+from tests.helpers.ui_driver import click, close_screen, let_dialog_show, run_until
 
 
 @pytest.fixture(autouse=True)
 def _reset(ui_reset: None) -> Iterator[None]:
     yield
-    quit_pygame()
+    close_screen()
 
 
 def _press(app: App, scene: ButtonScene, label: str) -> None:

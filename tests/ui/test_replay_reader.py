@@ -19,7 +19,7 @@ from game.ui.scenes.replay import ReplayScene
 from tests.helpers.records_play import record_app
 from tests.helpers.reviews import NAMES
 from tests.helpers.text_spy import spy_on_text
-from tests.helpers.ui_driver import quit_pygame
+from tests.helpers.ui_driver import close_screen
 
 
 @pytest.fixture
@@ -27,7 +27,7 @@ def app(tmp_path: Path) -> Iterator[App]:
     made = record_app(tmp_path)
     yield made
     made.quit()
-    quit_pygame()
+    close_screen()
 
 
 def key(app: App, code: int) -> None:

@@ -16,7 +16,7 @@ from game.ui.app import App
 from game.ui.play import board_paint
 from game.ui.play.board_paint import roll_prompt
 from tests.helpers.text_spy import spy_on_text
-from tests.helpers.ui_driver import make_app, quit_pygame, start_game
+from tests.helpers.ui_driver import close_screen, make_app, start_game
 
 
 @pytest.fixture
@@ -25,7 +25,7 @@ def app() -> Iterator[App]:
     yield made
     made.quit()
     L.LAYOUT.set_home("right")
-    quit_pygame()
+    close_screen()
 
 
 @pytest.mark.parametrize("home", ["right", "left"])

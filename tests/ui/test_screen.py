@@ -33,9 +33,9 @@ from tests.helpers.screen_probe import STATUS, ScreenReader, panel_box, panel_mi
 from tests.helpers.ui_driver import (
     button_xy,
     click,
+    close_screen,
     let_dialog_show,
     make_app,
-    quit_pygame,
     run_until,
     start_game,
 )
@@ -74,7 +74,7 @@ def app() -> Iterator[App]:
     a = make_app()
     yield a
     LAYOUT.set_home("right")
-    quit_pygame()
+    close_screen()
 
 
 def show(app: App, gnubg: str, home: str = "right") -> tuple[GameScene, GameState, ScreenReader]:
@@ -476,7 +476,7 @@ def test_the_answers_letters_stay_inside_their_buttons_rims(lang: str) -> None:
     finally:
         apply_language("en")
         LAYOUT.set_home("right")
-        quit_pygame()
+        close_screen()
 
 
 def test_nothing_of_the_panel_peeks_out_between_the_top_players_box_and_the_offer_card(app: App) -> None:

@@ -20,7 +20,7 @@ from game.engine.position import Position
 from game.engine.turn import Turn
 from game.ui.app import App
 from game.ui.scenes.game import GameScene
-from tests.helpers.ui_driver import click, make_app, point_xy, quit_pygame, right_click, start_game
+from tests.helpers.ui_driver import click, close_screen, make_app, point_xy, right_click, start_game
 
 START = Position.start()
 
@@ -58,7 +58,7 @@ def test_the_engine_says_whether_a_checker_may_come_off_and_why_not() -> None:
 def app() -> Iterator[App]:
     a = make_app(speed="fast")
     yield a
-    quit_pygame()
+    close_screen()
 
 
 def moving(

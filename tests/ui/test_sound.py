@@ -14,14 +14,14 @@ from game.session import events as ev
 from game.session import settings as st
 from game.ui.app import STEP, App
 from game.ui.board.anim import Animator
-from tests.helpers.ui_driver import double_click, drag, make_app, point_xy, quit_pygame, settle, start_game
+from tests.helpers.ui_driver import close_screen, double_click, drag, make_app, point_xy, settle, start_game
 
 
 @pytest.fixture()
 def app():  # type: ignore[no-untyped-def]
     a = make_app(speed="normal")
     yield a
-    quit_pygame()
+    close_screen()
 
 
 def _listen(scene) -> list[tuple[int, str]]:  # type: ignore[no-untyped-def]
@@ -125,7 +125,7 @@ def test_the_arcade_plays_landings_through_the_audio_after_the_flight(tmp_path: 
         settle(app, scene)
         assert app.audio.played.count("land") == 1
     finally:
-        quit_pygame()
+        close_screen()
 
 
 # -- silence, checked where sound is made: the mixer's channels ---------------------------------------
@@ -168,7 +168,7 @@ def test_sound_off_or_at_volume_0_starts_no_mixer_channel(
             any(pygame.mixer.Channel(i).get_busy() for i in range(pygame.mixer.get_num_channels())) is audible
         )
     finally:
-        quit_pygame()
+        close_screen()
 
 
 def test_switching_sound_off_silences_what_is_playing(tmp_path: Path) -> None:
@@ -190,4 +190,4 @@ def test_switching_sound_off_silences_what_is_playing(tmp_path: Path) -> None:
         app.audio.play("win")
         assert pygame.mixer.get_busy()  # and back: the check above could have failed
     finally:
-        quit_pygame()
+        close_screen()

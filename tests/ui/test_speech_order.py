@@ -23,7 +23,7 @@ from game.ui.access import HOLD_SECONDS
 from game.ui.app import STEP, App
 from game.ui.scenes.title import TitleScene
 from tests.helpers.access import EMPTY
-from tests.helpers.ui_driver import down, quit_pygame, up
+from tests.helpers.ui_driver import close_screen, down, up
 
 SLOW = """
 import json, sys, time
@@ -85,7 +85,7 @@ def app(tmp_path: Path, slow: tuple[Speaker, Path]) -> Iterator[App]:
     a.speech = slow[0]
     a.speech.configure(a.settings.speech, a.settings.language)
     yield a
-    quit_pygame()
+    close_screen()
 
 
 def test_the_held_on_instructions_are_heard_whole_before_the_focused_button(

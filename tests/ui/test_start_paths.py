@@ -22,7 +22,7 @@ from game.ui.kiosk.attract import AttractScene
 from game.ui.layout import LAYOUT
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.title import TitleScene
-from tests.helpers.ui_driver import quit_pygame
+from tests.helpers.ui_driver import close_screen
 
 FLAGS = [
     "--level", "expert", "--match", "3", "--speed", "fast", "--lang", "fi", "--home", "left",
@@ -89,7 +89,7 @@ def test_every_setting_flag_reaches_the_game(path: str, tmp_path: Path) -> None:
         assert scene.game.match.rules.match_length == 3
     assert app.settings.level == "expert" and app.settings.match_length == 3
     app.quit()
-    quit_pygame()
+    close_screen()
 
 
 def test_resume_applies_the_flags_but_keeps_the_saved_games_own_level_and_length(tmp_path: Path) -> None:
@@ -101,7 +101,7 @@ def test_resume_applies_the_flags_but_keeps_the_saved_games_own_level_and_length
     assert isinstance(scene, GameScene)
     assert first.autosave.save(scene.game)
     first.quit()
-    quit_pygame()
+    close_screen()
 
     app = build([*FLAGS, "--data-dir", str(tmp_path)], threaded_ai=False)
     app.scenes.push(app.initial_scene())
@@ -113,7 +113,7 @@ def test_resume_applies_the_flags_but_keeps_the_saved_games_own_level_and_length
     assert resumed.game.match.rules.match_length == 5
     assert persist.load_game(tmp_path) is not None
     app.quit()
-    quit_pygame()
+    close_screen()
 
 
 def test_the_cocktail_table_turns_the_picture_to_the_far_player(tmp_path: Path) -> None:
@@ -139,7 +139,7 @@ def test_the_cocktail_table_turns_the_picture_to_the_far_player(tmp_path: Path) 
     app.draw()
     assert scene.game.perspective == 0 and app.display.turn == 0  # White's turn: back to the near side
     app.quit()
-    quit_pygame()
+    close_screen()
     plain = build(["--start", "two", "--seed", "2", "--data-dir", str(tmp_path)], threaded_ai=False)
     plain.scenes.push(plain.initial_scene())
     top = plain.scenes.top
@@ -173,7 +173,7 @@ def test_the_match_length_chosen_on_the_title_is_the_setting_and_stays_chosen(tm
     again = app.scenes.top
     assert isinstance(again, TitleScene) and again.match_length == 1
     app.quit()
-    quit_pygame()
+    close_screen()
 
 
 def test_flags_for_this_run_are_not_saved_by_an_unrelated_change(tmp_path: Path) -> None:

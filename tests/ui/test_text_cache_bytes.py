@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from game.ui.text import BYTE_LIMIT, CACHE, FONT_LIMIT, TextCache, surface_bytes
-from tests.helpers.ui_driver import make_app, quit_pygame, settle, start_game
+from tests.helpers.ui_driver import close_screen, make_app, settle, start_game
 
 pytestmark = pytest.mark.usefixtures("ui_reset")
 
@@ -121,7 +121,7 @@ def test_the_game_bound_keeps_a_game_screen_from_rendering_its_text_again() -> N
         assert CACHE.bytes <= BYTE_LIMIT
     finally:
         app.quit()
-        quit_pygame()
+        close_screen()
 
 
 def test_fonts_are_bounded_least_recently_used_first(fonts: None) -> None:

@@ -21,7 +21,7 @@ from game.ui.scenes.game import GameScene
 from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.title import NOTICE_SECONDS, TitleScene
 from tests.helpers.screen_probe import find_text, grab
-from tests.helpers.ui_driver import click, quit_pygame
+from tests.helpers.ui_driver import click, close_screen
 
 STEP = 1.0 / 120.0
 TOP = pygame.Rect(0, 0, L.W, 100)
@@ -82,7 +82,7 @@ def test_no_notice_without_a_save_or_with_a_good_one(tmp_path: Path) -> None:
     assert title(app).notice_lines() == []
     assert not headline_shown(app)
     app.quit()
-    quit_pygame()
+    close_screen()
 
     match = Match(Rules(match_length=3))
     good = persist.SavedGame(match.new_game(), match, "two_players", "intermediate", None, (), 1_000.0)
@@ -197,7 +197,7 @@ def test_broken_settings_are_told_on_the_first_title_only(tmp_path: Path, lang: 
     app.scenes.reset(app._title())  # a later title (after a game, say): nothing more to tell
     assert title(app).notice_lines() == []
     app.quit()
-    quit_pygame()
+    close_screen()
 
 
 def test_a_broken_save_and_broken_settings_are_both_told(tmp_path: Path) -> None:
@@ -211,7 +211,7 @@ def test_a_broken_save_and_broken_settings_are_both_told(tmp_path: Path) -> None
     title(app).idle_tick(NOTICE_SECONDS + 1)
     assert title(app).notice_lines() == []
     app.quit()
-    quit_pygame()
+    close_screen()
 
 
 def test_broken_settings_are_not_told_to_a_kiosk_visitor(tmp_path: Path) -> None:
@@ -222,4 +222,4 @@ def test_broken_settings_are_not_told_to_a_kiosk_visitor(tmp_path: Path) -> None
     assert isinstance(app.initial_scene(), AttractScene)
     assert app.broken_settings is None and app._title().notice_lines() == []
     app.quit()
-    quit_pygame()
+    close_screen()

@@ -17,7 +17,7 @@ from game.ui.app import App
 from game.ui.play import panel
 from game.ui.play.turn_words import unplayed_die
 from game.ui.scenes.game import GameScene
-from tests.helpers.ui_driver import make_app, quit_pygame, start_game
+from tests.helpers.ui_driver import close_screen, make_app, start_game
 
 SHUT_OUT = Position.from_id("27YBBwCw58EDQA")
 """The player on roll has a checker on the bar and the other side holds all six points of its home."""
@@ -41,7 +41,7 @@ def app() -> Iterator[App]:
     made = make_app()
     yield made
     made.quit()
-    quit_pygame()
+    close_screen()
 
 
 def computer_game(app: App, state: GameState) -> GameScene:

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, assert_never
 
 import pygame
 
 from game.ai.api import CubeAdvice
 from game.ai.jobs import Job, Where
+from game.ai.question import CubeAction, Decision
 from game.coach.words import render_phrase
 from game.engine.flow import GameState, Phase, Undo
 from game.i18n import get_language, tr
@@ -192,7 +193,7 @@ class CoachCard:
             return
         roll.explain_early(s.position, s.moves, self.coach)
 
-    def check_cube(self, action: str, proceed: Callable[[], None]) -> bool:
+    def check_cube(self, action: CubeAction, proceed: Callable[[], None]) -> bool:
         """A double, take or pass: True when the coach holds it back (as :meth:`check_play`)."""
         game = self.t.game
         s = game.state
@@ -200,7 +201,7 @@ class CoachCard:
             return True
         if not self.on or self.asked:
             return False
-        if action == "double":
+        if action == CubeAction.DOUBLE:
             if s.phase is not Phase.ROLL or not game.is_human(s.turn) or s.can_double() is not None:
                 return False  # the engine refuses this double and says why
         elif s.phase is not Phase.CUBE_OFFERED or not game.is_human(1 - s.turn):
@@ -248,7 +249,7 @@ class CoachCard:
             self.verdict = answer
             self.t.modal_age = 0.0
             self.t.modal.focus = None
-            key = "coach.card.status" if answer.kind == "play" else "coach.card.status_cube"
+            key = "coach.card.status" if answer.kind == Decision.MOVE else "coach.card.status_cube"
             self.t.status_note = tr(key)
             self.t.rebuild_buttons()
         else:
@@ -276,7 +277,7 @@ class CoachCard:
         self.verdict = None
         self.proceed = None
         self.t.status_note = ""
-        if verdict is not None and verdict.kind == "play":
+        if verdict is not None and verdict.kind == Decision.MOVE:
             game = self.t.game
             while game.state.phase is Phase.MOVING and game.state.moves:
                 if game.do(Undo()) is not None:
@@ -290,7 +291,7 @@ class CoachCard:
         self.back()
         if verdict is None:
             return
-        if verdict.kind == "play":
+        if verdict.kind == Decision.MOVE:
             self.t.hints.moves = verdict.better_moves
             self.t.flash(tr("coach.card.shown"), 6.0)
         else:
@@ -302,7 +303,7 @@ class CoachCard:
         """The card's buttons in the scene's modal group (after the dialogs have built theirs)."""
         if self.verdict is not None:
             actions = (self.back, self.show, self.keep)
-            self.t.modal.buttons = card_buttons(self.verdict.kind == "play", actions)
+            self.t.modal.buttons = card_buttons(self.verdict.kind == Decision.MOVE, actions)
 
     def reason_text(self) -> str:
         return "" if self.verdict is None else reason_words(self.verdict, self.t.game)
@@ -328,7 +329,13 @@ def reason_words(verdict: sc.Verdict, game: GameController) -> str:
     """The reason in the current language, its plays and points in the numbers of the board's labels
     as the player reads them."""
     s = game.state
-    mover = s.turn if verdict.kind in ("play", "double") else 1 - s.turn
+    match verdict.kind:
+        case Decision.MOVE | Decision.DOUBLE:
+            mover = s.turn
+        case Decision.TAKE:
+            mover = 1 - s.turn
+        case _:
+            assert_never(verdict.kind)
     (phrase,) = reader_phrases((verdict.reason,), mover, game.perspective)
     return render_phrase(phrase, get_language())
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from game.ai.question import CubeAction
 from game.engine.flow import Double, EndTurn
 from game.i18n import Message, tr
 from game.session.commands import Command
@@ -73,7 +74,7 @@ class CoachedActions:
             self._end_turn()
 
     def offer_double(self) -> None:
-        if not self.host.coach.check_cube("double", self._double):
+        if not self.host.coach.check_cube(CubeAction.DOUBLE, self._double):
             self._double()
 
     def choose_answer(self, take: bool, at_once: bool = False) -> None:
@@ -87,7 +88,7 @@ class CoachedActions:
             else:
                 host.answer_double(take)
 
-        if not host.coach.check_cube("take" if take else "pass", go):
+        if not host.coach.check_cube(CubeAction.TAKE if take else CubeAction.PASS, go):
             go()
 
     def pointer(self, intent: Intent) -> bool:
@@ -120,7 +121,7 @@ class CoachedActions:
         if verdict is None or not host.modal_ready:
             return True  # the coach answers in a moment, or the card's guard is still on
         if name in (Command.TAKE, Command.PASS):
-            if verdict.kind == name:
+            if verdict.action == (CubeAction.TAKE if name == Command.TAKE else CubeAction.PASS):
                 coach.keep()
         elif name == Command.DONE:
             host.modal.navigate(Command.SELECT)

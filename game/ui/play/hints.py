@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from game.ai.api import CubeAdvice
 from game.ai.jobs import Job, start
+from game.ai.question import CubeAction, Decision
 from game.coach.words import Phrase, render
 from game.engine.flow import Phase
 from game.engine.moves import Move
@@ -151,7 +152,7 @@ class Hints:
         a = self.cube
         if a is None:
             return []
-        answering = a.action in ("take", "pass")
+        answering = a.action.decision == Decision.TAKE
         pct = "{:.0%}".format
         match = a.units != "points per cube"
 
@@ -166,14 +167,7 @@ class Hints:
             numbers = tr(
                 "ui.cube_hint_equities", nd=eq(a.no_double), dt=eq(a.double_take), dp=eq(a.double_pass)
             )
-        key = {
-            "double": "double",
-            "no double": "no_double",
-            "too good": "too_good",
-            "take": "take",
-            "pass": "pass",
-        }
-        action = tr("ui.cube_hint_" + key.get(a.action, "no_double"))
+        action = advice_word(a.action)
         if a.played_out:  # the expert's rollout decided: say so, as a player would want to know
             action = tr("ui.cube_hint_trials", action=action, n=a.played_out)
         return [action, chances, numbers]
@@ -203,4 +197,19 @@ class Hints:
         return render(self.why, get_language()) if self.moves and self.why else ""
 
 
-__all__ = ["Arrow", "Hints"]
+def advice_word(action: CubeAction) -> str:
+    """The expert's cube action as the Hint says it ("Expert: double")."""
+    match action:
+        case CubeAction.DOUBLE:
+            return tr("ui.cube_hint_double")
+        case CubeAction.NO_DOUBLE | CubeAction.NOT_ALLOWED:
+            return tr("ui.cube_hint_no_double")
+        case CubeAction.TOO_GOOD:
+            return tr("ui.cube_hint_too_good")
+        case CubeAction.TAKE:
+            return tr("ui.cube_hint_take")
+        case CubeAction.PASS:
+            return tr("ui.cube_hint_pass")
+
+
+__all__ = ["Arrow", "Hints", "advice_word"]

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ai.question import CubeAction
 from game.coach.scale import is_error
 from game.coach.words import Phrase
 from game.engine.matchid import match_id
@@ -47,7 +48,7 @@ from game.ui.scenes.replay_steps import (
     shown_cube,
     states_of,
 )
-from game.ui.scenes.review_words import NBSP, graded, prose_lines, reason_text, wrap_prose
+from game.ui.scenes.review_words import NBSP, action_word, graded, prose_lines, reason_text, wrap_prose
 from game.ui.text import CACHE, MIN_SIZE, draw_text
 from game.ui.widgets import PAD, common_size
 
@@ -234,10 +235,10 @@ class ReplayScene(ButtonScene):
         cube = step.cube
         if cube is not None and is_error(cube.error):
             out.append((graded(cube.error), RED))
-            if cube.before_roll and cube.best == "double":
+            if cube.before_roll and cube.best == CubeAction.DOUBLE:
                 better = tr("replay.better_double_first")
             else:
-                better = tr("replay.better", play=tr("review.action." + cube.best.replace(" ", "_")))
+                better = tr("replay.better", play=action_word(cube.best))
             out.append((better, still_board.BETTER))
         if is_error(step.error):
             out.append((graded(step.error), RED))

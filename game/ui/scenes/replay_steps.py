@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.ai.question import CubeAction
 from game.coach.words import Phrase
 from game.engine.cube import Cube
 from game.engine.flow import GameState
@@ -24,9 +25,9 @@ if TYPE_CHECKING:
 class CubeVerdict:
     """The review's judgement of a cube decision made at a step."""
 
-    action: str
-    """What was done: "double", "no double", "take" or "pass"."""
-    best: str
+    action: CubeAction
+    """What was done: double, no double, take or pass."""
+    best: CubeAction
     """The better action (the same as ``action`` when the decision was right)."""
     error: float
     reason: tuple[Phrase, ...] = ()
@@ -93,7 +94,7 @@ def build_steps(record: MatchRecord, review: MatchReview | None) -> list[Step]:
                 plays[(m.game, m.ply)] = (tuple(m.best), m.error, m.reason)
             for c in p.cube:
                 cubes[(c.game, c.ply)] = CubeVerdict(
-                    c.action, c.best_action, c.error, c.reason, before_roll=c.action == "no double"
+                    c.action, c.best_action, c.error, c.reason, before_roll=c.action == CubeAction.NO_DOUBLE
                 )
     steps: list[Step] = []
     for gi, game in enumerate(record.games):

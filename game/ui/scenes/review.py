@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # the review and the computer player under it load when a rev
     from game.review import MatchReview, Mistake, PlayerReview
 
 from game.ai.jobs import Where
+from game.ai.question import Decision
 from game.i18n import tr
 from game.session.kiosk import Mode
 from game.session.review_job import Reviewer, start_review
@@ -289,8 +290,8 @@ class ReviewScene(ButtonScene):
         pygame.draw.rect(surface, (30, 36, 50), rect, border_radius=10)
         image = self.cards.get((player, i))
         if image is None:
-            made = m.made_moves if m.kind == "move" else ()
-            better = m.better_moves if m.kind == "move" else ()
+            made = m.made_moves if m.kind == Decision.MOVE else ()
+            better = m.better_moves if m.kind == Decision.MOVE else ()
             position, side, cube, offered = _board_at(self.record, m)
             full = still_board.render(
                 self.view,

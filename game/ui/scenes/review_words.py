@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.coach.scale import GRADES, grade
+from game.ai.question import CubeAction, Decision
+from game.coach.scale import GRADES, Grade, grade
 from game.coach.words import Phrase, render
 from game.i18n import get_language, tr, tr_n
 from game.ui.reading import play_text, reader_phrases
@@ -70,9 +71,49 @@ def reason_text(phrases: tuple[Phrase, ...], mover: int, reader: int, names: tup
     return text if mover == reader else tr("review.said_to", name=names[mover], reason=text)
 
 
+def grade_word(g: Grade) -> str:
+    """A grade's word ("Blunder"); one catalogue key a grade, so that each is found by its name."""
+    match g:
+        case Grade.GOOD:
+            return tr("review.grade.good")
+        case Grade.INACCURATE:
+            return tr("review.grade.inaccurate")
+        case Grade.MISTAKE:
+            return tr("review.grade.mistake")
+        case Grade.BLUNDER:
+            return tr("review.grade.blunder")
+
+
+def grade_count(g: Grade, n: int) -> str:
+    """``n`` decisions of grade ``g`` in words ("2 blunders")."""
+    match g:
+        case Grade.GOOD:
+            return tr_n("review.count.good", n, n=n)
+        case Grade.INACCURATE:
+            return tr_n("review.count.inaccurate", n, n=n)
+        case Grade.MISTAKE:
+            return tr_n("review.count.mistake", n, n=n)
+        case Grade.BLUNDER:
+            return tr_n("review.count.blunder", n, n=n)
+
+
+def action_word(action: CubeAction) -> str:
+    """A cube action by its name ("double", "take"...). The review judges double or no double: the
+    Hint's "too good" and "not allowed" are both no double here."""
+    match action:
+        case CubeAction.DOUBLE:
+            return tr("review.action.double")
+        case CubeAction.NO_DOUBLE | CubeAction.TOO_GOOD | CubeAction.NOT_ALLOWED:
+            return tr("review.action.no_double")
+        case CubeAction.TAKE:
+            return tr("review.action.take")
+        case CubeAction.PASS:
+            return tr("review.action.pass")
+
+
 def graded(error: float) -> str:
     """A decision's grade on the one scale and what it cost: "Blunder: cost 0.335"."""
-    return tr("review.graded", grade=tr("review.grade." + grade(error)), cost=f"{error:.3f}")
+    return tr("review.graded", grade=grade_word(grade(error)), cost=f"{error:.3f}")
 
 
 def signed(value: float) -> str:
@@ -82,12 +123,13 @@ def signed(value: float) -> str:
 def describe(m: Mistake, which: str, reader: int | None = None) -> str:
     """The play made or the better one in words, in ``reader``'s numbers (the mover's when None);
     a cube action by its name ("double", "take"...), so the better cube action is always named."""
-    if m.kind == "move":
-        moves = m.made_moves if which == "made" else m.better_moves
-        text = play_text(moves, m.player, m.player if reader is None else reader)
-        return text or tr("review.no_move")
-    text = m.made if which == "made" else m.better
-    return tr(f"review.action.{text.replace(' ', '_')}")
+    match m.kind:
+        case Decision.MOVE:
+            moves = m.made_moves if which == "made" else m.better_moves
+            text = play_text(moves, m.player, m.player if reader is None else reader)
+            return text or tr("review.no_move")
+        case Decision.DOUBLE | Decision.TAKE:
+            return action_word(CubeAction(m.made if which == "made" else m.better))
 
 
 def grades_text(p: PlayerReview) -> str:
@@ -97,7 +139,7 @@ def grades_text(p: PlayerReview) -> str:
     if n == 0:
         return tr("review.summary_none")
     counts = p.grade_counts()
-    parts = [tr_n(f"review.count.{g}", counts[g], n=counts[g]) for g in GRADES if counts[g]]
+    parts = [grade_count(g, counts[g]) for g in GRADES if counts[g]]
     grades = ", ".join(part.replace(" ", NBSP) for part in parts)  # a line breaks between counts only
     decisions = tr_n("review.decisions", n, n=n).replace(" ", NBSP)
     return tr("review.summary", decisions=decisions, grades=grades)
@@ -193,11 +235,14 @@ def card_layout() -> tuple[int, int, int]:
 __all__ = [
     "NBSP",
     "RATING_COLOURS",
+    "action_word",
     "biggest_text",
     "box_layout",
     "box_rows",
     "card_layout",
     "describe",
+    "grade_count",
+    "grade_word",
     "graded",
     "grades_text",
     "prose_lines",

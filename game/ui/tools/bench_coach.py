@@ -49,6 +49,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = CHECKOUT
 
 from game.ai import api  # noqa: E402
+from game.ai.question import Decision  # noqa: E402
 from game.coach import render  # noqa: E402
 from game.engine.flow import Phase, PlayMoves  # noqa: E402
 from game.engine.notation import format_play  # noqa: E402
@@ -137,8 +138,8 @@ def play_game(
             return decided
         if coach.verdict is not None:  # a card: note it, wait out its guard, keep the decision
             v = coach.verdict
-            what = format_play(s.moves) if v.kind == "play" else v.kind
-            better = format_play(v.better_moves) if v.kind == "play" else v.better_action
+            what = format_play(s.moves) if v.kind == Decision.MOVE else str(v.action)
+            better = format_play(v.better_moves) if v.kind == Decision.MOVE else str(v.better_action)
             stops.append(
                 f"  decision {decided:>2}: {v.kind:<6} {what:<24} expert {better:<24} "
                 f"loss {v.loss:.3f}  {render((v.reason,), 'en')}"

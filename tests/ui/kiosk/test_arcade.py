@@ -29,10 +29,10 @@ from tests.helpers.paths import ROOT
 from tests.helpers.screen_probe import find_surface, grab
 from tests.helpers.ui_driver import (
     click,
+    close_screen,
     dice_xy,
     down,
     press_button,
-    quit_pygame,
     run_until,
     settle,
     up,
@@ -312,7 +312,7 @@ def test_saved_game_continues_after_a_restart(tmp_path: Path) -> None:
     assert (tmp_path / "autosave.json").exists() and app.autosave.saves >= 4
     history = list(app.autosave.history)
     app.quit()
-    quit_pygame()
+    close_screen()
 
     again = make(tmp_path, kiosk=False)
     assert isinstance(again.scenes.top, TitleScene)
@@ -331,7 +331,7 @@ def test_kiosk_resumes_a_game_cut_off_however_long_the_boot_took(tmp_path: Path)
     app = make(tmp_path, kiosk=False)
     _play_two_player_turns(app, 2)
     app.quit()
-    quit_pygame()
+    close_screen()
     saved_at = __import__("json").loads((tmp_path / "autosave.json").read_text())["saved_at"]
 
     for later in (60, 600, 86_400):
@@ -347,7 +347,7 @@ def test_kiosk_resumes_a_game_cut_off_however_long_the_boot_took(tmp_path: Path)
         assert back.kiosk is not None and back.kiosk.mode is Mode.ACTIVE
         assert back.scenes.top.game.mode == "two"
         back.quit()
-        quit_pygame()
+        close_screen()
 
 
 def test_a_visitor_who_walked_away_loses_the_game_to_the_demo_and_a_restart_keeps_it_lost(
@@ -362,7 +362,7 @@ def test_a_visitor_who_walked_away_loses_the_game_to_the_demo_and_a_restart_keep
     assert isinstance(app.scenes.top, AttractScene)
     assert not (tmp_path / "autosave.json").exists()
     app.quit()
-    quit_pygame()
+    close_screen()
     again = make(tmp_path, idle_seconds=30)
     assert isinstance(again.scenes.top, AttractScene)
 

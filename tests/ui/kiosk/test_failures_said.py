@@ -25,7 +25,7 @@ from game.ui.kiosk.operator import OperatorScene
 from game.ui.scenes.settings import SettingsScene
 from tests.helpers.event_driver import open_operator, steps, type_code
 from tests.helpers.mounts import fill, tmpfs
-from tests.helpers.ui_driver import click, double_click, press_button, quit_pygame, settle, start_game
+from tests.helpers.ui_driver import click, close_screen, double_click, press_button, settle, start_game
 
 pytestmark = pytest.mark.usefixtures("ui_reset")
 
@@ -199,7 +199,7 @@ def test_the_first_start_screen_says_how_to_reach_the_operator_menu(tmp_path: Pa
     assert i18n.tr("corner.top_left") in text and "3" in text
     app.draw()
     steps(app, 2)
-    quit_pygame()
+    close_screen()
     (tmp_path / ol.CODE_FILE).write_text("{}", encoding="utf-8")
     app = kiosk_app(tmp_path, st.Settings())
     locked = app.scenes.top

@@ -24,7 +24,7 @@ from game.ui.scenes.game import GameScene
 from game.ui.scenes.review import ReviewScene
 from game.ui.tools.review_screenshots import play_one_game
 from tests.helpers.reviews import player_review
-from tests.helpers.ui_driver import quit_pygame
+from tests.helpers.ui_driver import close_screen
 
 
 def fake_review(
@@ -45,7 +45,7 @@ def kiosk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[App
     assert scene.state.phase is Phase.GAME_OVER
     yield app, scene
     app.quit()
-    quit_pygame()
+    close_screen()
 
 
 def wait(app: App, seconds: float) -> None:

@@ -24,7 +24,7 @@ from game.ui.kiosk.operator import OperatorScene
 from game.ui.play import panel
 from game.ui.scenes.confirm import ConfirmScene
 from tests.helpers.event_driver import open_operator, steps
-from tests.helpers.ui_driver import click, press_button, quit_pygame, settle, start_game
+from tests.helpers.ui_driver import click, close_screen, press_button, settle, start_game
 
 pytestmark = pytest.mark.usefixtures("ui_reset")
 
@@ -92,7 +92,7 @@ def test_set_operator_code_is_typed_twice_and_refuses_trivial_codes(
     app = build(["--data-dir", str(tmp_path), "--kiosk"], threaded_ai=False)
     assert isinstance(app.initial_scene(), AttractScene)
     assert app.lock.verify("4711") and not app.lock.verify("4712")
-    quit_pygame()
+    close_screen()
     (tmp_path / operator_lock.CODE_FILE).unlink()
     app = build(["--data-dir", str(tmp_path), "--kiosk", "--operator-code", "808"], threaded_ai=False)
     assert isinstance(app.initial_scene(), AttractScene)  # a code for this run: in without asking

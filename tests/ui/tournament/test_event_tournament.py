@@ -41,7 +41,7 @@ from tests.helpers.event_driver import (
     type_keys,
 )
 from tests.helpers.mounts import tmpfs
-from tests.helpers.ui_driver import click, press_button, quit_pygame
+from tests.helpers.ui_driver import click, close_screen, press_button
 
 
 @pytest.fixture(autouse=True)
@@ -221,7 +221,7 @@ def test_a_power_cut_in_a_tournament_match_comes_back_as_the_same_match(tmp_path
     assert min(banks) < 5 * 120.0
     secret = game.game.match_dice.secret
     app.quit()
-    quit_pygame()
+    close_screen()
 
     again = cabinet(tmp_path)  # however long the boot took
     resumed = again.scenes.top

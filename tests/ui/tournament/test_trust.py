@@ -36,7 +36,7 @@ from tests.helpers.event_driver import (
     type_code,
     type_dice_parts,
 )
-from tests.helpers.ui_driver import press_button, quit_pygame
+from tests.helpers.ui_driver import close_screen, press_button
 
 
 @pytest.fixture(autouse=True)
@@ -80,7 +80,7 @@ def test_a_match_that_ends_after_a_crash_is_scored_and_said(tmp_path: Path) -> N
     play_match(game, random.Random(4))
     assert not saved(tmp_path).match(match_id).done
     app.quit()
-    quit_pygame()
+    close_screen()
 
     again = cabinet(tmp_path)
     resumed = again.scenes.top
@@ -111,7 +111,7 @@ def test_a_match_cut_off_mid_turn_with_the_clock_on_keeps_its_whole_record(tmp_p
     app.idle_tick(SAVE_EVERY + 1.0)  # ...kept by the clock's own save
     steps(app, 0.1)
     app.quit()
-    quit_pygame()
+    close_screen()
 
     again = cabinet(tmp_path)
     resumed = again.scenes.top

@@ -25,7 +25,7 @@ from game.ui.app import App, Launch
 from game.ui.tools._xwin import missing_tools
 from game.ui.tournament import sheet
 from game.ui.tournament.hub import TournamentScene
-from tests.helpers.ui_driver import quit_pygame
+from tests.helpers.ui_driver import close_screen
 
 
 @pytest.fixture(autouse=True)
@@ -88,7 +88,7 @@ def test_a_notice_on_the_draw_takes_the_line_over_the_list(tmp_path: Path) -> No
     for rect in (above, below):
         assert pixels(told, rect) == pixels(plain, rect)
     app.quit()
-    quit_pygame()
+    close_screen()
 
 
 @pytest.mark.slow
@@ -122,7 +122,7 @@ def test_a_finished_tournament_offers_no_withdrawal(tmp_path: Path) -> None:
     labels = [b.label for b in hub.buttons.buttons]
     assert t.finished and tr("tourney.withdraw") not in labels and tr("tourney.export") in labels
     app.quit()
-    quit_pygame()
+    close_screen()
 
 
 def test_a_match_cut_off_on_a_laptop_is_continued_from_the_draw(tmp_path: Path) -> None:
@@ -152,7 +152,7 @@ def test_a_match_cut_off_on_a_laptop_is_continued_from_the_draw(tmp_path: Path) 
     banks, secret = list(timer.clock.banks), scene.game.match_dice.secret
     position = state_to_dict(scene.game.state)
     app.quit()
-    quit_pygame()
+    close_screen()
 
     again = App(settings, Launch(start="tournament"), data_dir=tmp_path, threaded_ai=False)
     first = again.initial_scene()
@@ -180,7 +180,7 @@ def test_a_match_cut_off_on_a_laptop_is_continued_from_the_draw(tmp_path: Path) 
     fresh = play_here(again, t2, t2.match(other.id))
     assert fresh.game.setup.tournament == other.id and fresh.game.match.score == (0, 0)
     again.quit()
-    quit_pygame()
+    close_screen()
 
 
 def test_the_walk_reads_the_x_servers_whole_line_and_never_settles_on_a_blank_screen() -> None:

@@ -32,6 +32,7 @@ then ``python -m game.tools.bench_teacher --report new.json old.json``
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import json
 import math
@@ -151,8 +152,19 @@ def cpu_quota(share: float) -> Iterator[None]:
         (group / "cgroup.procs").write_text(str(os.getpid()))
         yield
     finally:
-        (CGROUP / "cgroup.procs").write_text(str(os.getpid()))
-        group.rmdir()
+        # Every process of the group back out first: the expert's rollout workers, started inside
+        # it (and held to the same quota, as a Pi's one core would hold them), are still alive.
+        for _ in range(50):
+            for pid in (group / "cgroup.procs").read_text().split():
+                with contextlib.suppress(OSError):  # a worker that ended meanwhile
+                    (CGROUP / "cgroup.procs").write_text(pid)
+            try:
+                group.rmdir()
+                break
+            except OSError:  # a worker not yet reaped: it leaves the group when it is
+                time.sleep(0.1)
+        else:
+            print(f"note: could not remove {group}; rmdir it once its processes ended", file=sys.stderr)
 
 
 def score_speed(

@@ -9,12 +9,14 @@ import pytest
 
 from game.ai import api
 from game.ai.jobs import Where
+from game.ai.net import WEIGHTS_PATH, use_weights
 from game.ai.requests import CubeQuestion, TakeRequest
 from game.engine.flow import Double, GameState, Phase, Rules, apply
 from game.engine.position import Position
 from game.i18n import tr
 from game.session.commands import Command
 from game.ui.play import advice, panel
+from tests.helpers.paths import ROOT
 from tests.helpers.ui_driver import (
     button_xy,
     click,
@@ -94,19 +96,24 @@ def test_hint_on_a_double_says_take_or_pass_as_the_computer_would(app) -> None: 
 
 def test_a_rolled_out_answer_says_so(app) -> None:  # type: ignore[no-untyped-def]
     # The computer doubles with a closed board against the human's checker trapped behind his own
-    # full prime: the lookahead would pass, the expert's rollout takes (tests/ai/test_rollout.py).
-    trapped = Position.from_id("tm2DAGDbbgcAIA")
-    before = GameState(phase=Phase.ROLL, position=trapped, turn=1, rules=Rules(0))  # seen from turn
-    scene = _computer_game(app, apply(before, Double()))
-    let_dialog_show(app, scene)
-    click(app, button_xy(scene, tr("ui.hint")))
-    advice = scene.hints.cube
-    assert advice is not None and advice.action == "take"
-    assert advice.played_out in range(36, api.ROLLOUT_TRIALS + 1, 36)  # stopped early when clear
-    lines = scene.hints.cube_lines()
-    assert lines[0] == tr("ui.cube_hint_trials", action=tr("ui.cube_hint_take"), n=advice.played_out)
-    assert f"{advice.played_out} " in lines[0]
-    app.draw(0.0)
+    # full prime: with the old TD-trained network the lookahead would pass and the expert's rollout
+    # takes (tests/ai/test_rollout.py); the shipped network takes at the lookahead already.
+    use_weights(ROOT / "assets" / "weights" / "training" / "td0_338k.json")
+    try:
+        trapped = Position.from_id("tm2DAGDbbgcAIA")
+        before = GameState(phase=Phase.ROLL, position=trapped, turn=1, rules=Rules(0))  # seen from turn
+        scene = _computer_game(app, apply(before, Double()))
+        let_dialog_show(app, scene)
+        click(app, button_xy(scene, tr("ui.hint")))
+        advice = scene.hints.cube
+        assert advice is not None and advice.action == "take"
+        assert advice.played_out in range(36, api.ROLLOUT_TRIALS + 1, 36)  # stopped early when clear
+        lines = scene.hints.cube_lines()
+        assert lines[0] == tr("ui.cube_hint_trials", action=tr("ui.cube_hint_take"), n=advice.played_out)
+        assert f"{advice.played_out} " in lines[0]
+        app.draw(0.0)
+    finally:
+        use_weights(WEIGHTS_PATH)
 
 
 def test_the_h_key_asks_for_the_cube_hint_before_the_roll(app) -> None:  # type: ignore[no-untyped-def]

@@ -16,12 +16,12 @@ import pytest
 from game import bot
 from game.ai import api
 from game.ai.cubeful import CubeOwner
-from game.ai.net import WEIGHTS_PATH, use_weights
 from game.ai.question import CubeQuestion
 from game.engine.moves import apply_move, legal_plays
 from game.engine.notation import format_play, parse_play
 from game.engine.position import Position
 from game.testing.sample import random_position
+from tests.helpers.networks import old_network
 from tests.helpers.paths import ROOT
 from tests.helpers.waiting import HANG_LIMIT
 
@@ -363,16 +363,13 @@ def test_advice_says_when_its_numbers_come_from_a_rollout() -> None:
     # with the old TD-trained network, whose lookahead would pass, the rollout answers "take" and
     # its numbers are the ones given; the race's are the lookahead's. (The shipped network takes at
     # the lookahead already, so the rollout agrees and the lookahead's numbers stand.)
-    use_weights(ROOT / "assets" / "weights" / "training" / "td0_338k.json")
-    try:
+    with old_network():
         taker = Position.from_id("tm2DAGDbbgcAIA").flip().position_id()
         answering = ask({"op": "advice", "position": taker, "answering": True})
         assert answering["action"] == "take"
         # A clear answer stops the rollout after 36 trials (each first roll once); at most all of them.
         assert answering["played_out"] in range(36, api.ROLLOUT_TRIALS + 1, 36)
         assert ask({"op": "advice", "position": CASH})["played_out"] == 0
-    finally:
-        use_weights(WEIGHTS_PATH)
 
 
 def test_advice_in_a_match_and_with_a_cube_that_cannot_be_turned() -> None:

@@ -215,12 +215,25 @@ def _net_chooser(net: Network) -> Chooser:
     return choose
 
 
+def _where_ours_differs(
+    teacher: Teacher, rec: Recorder, rng: random.Random
+) -> Callable[[Position, tuple[int, int], list[Play], Play], None]:
+    """A recorder of the decisions where the teacher's best play is not the one made, with the
+    teacher's best beside it."""
+
+    def record(pos: Position, dice: tuple[int, int], plays: list[Play], chosen: Play) -> None:
+        best = _teacher_chooser(teacher, 0.0, rng)(pos, dice, plays)
+        if best.position != chosen.position:
+            rec.record(pos, dice, plays, chosen, also=best)
+
+    return record
+
+
 def play_game(
     rng: random.Random,
     sides: tuple[Chooser, Chooser],
     rec: Callable[[Position, tuple[int, int], list[Play], Play], None],
     start: Position | None = None,
-    keep: Callable[[Position, tuple[int, int], list[Play], Play], bool] | None = None,
     max_plies: int = 300,
 ) -> None:
     """One game (or its rest from ``start``), every decision offered to the recorder."""
@@ -240,7 +253,7 @@ def play_game(
         if wins:
             return
         chosen = plays[0] if len(plays) == 1 else sides[turn](pos, dice, plays)
-        if len(plays) > 1 and (keep is None or keep(pos, dice, plays, chosen)):
+        if len(plays) > 1:
             rec(pos, dice, plays, chosen)
         pos = chosen.position.flip()
         turn ^= 1
@@ -287,29 +300,8 @@ def run_chunk(source: str, seed: int, k: int, games: int, args: argparse.Namespa
             assert net is not None
             ours = _net_chooser(net)
 
-            teachers_best: list[Play] = []
-
-            def differs(
-                pos: Position,
-                dice: tuple[int, int],
-                plays: list[Play],
-                chosen: Play,
-                best: list[Play] = teachers_best,
-            ) -> bool:
-                best[:] = [_teacher_chooser(teacher, 0.0, rng)(pos, dice, plays)]
-                return best[0].position != chosen.position
-
-            def both(
-                pos: Position,
-                dice: tuple[int, int],
-                plays: list[Play],
-                chosen: Play,
-                best: list[Play] = teachers_best,
-            ) -> None:
-                rec.record(pos, dice, plays, chosen, also=best[0])
-
             start = _random_start(rng) if g % 3 == 2 else None
-            play_game(rng, (ours, ours), both, start=start, keep=differs)
+            play_game(rng, (ours, ours), _where_ours_differs(teacher, rec, rng), start=start)
         else:
             raise ValueError(f"unknown source {source!r}")
     return rec

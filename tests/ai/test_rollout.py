@@ -19,24 +19,18 @@ import pytest
 
 from game.ai import api, cubeful, effort, rollout
 from game.ai.cubeful import CubeInfo, CubeOwner
-from game.ai.net import WEIGHTS_PATH, use_weights
 from game.ai.question import CubeQuestion
 from game.engine import Position
-from game.tools import CHECKOUT
+from tests.helpers.networks import old_network
 
 TRAPPED = ("tm2DAGDbbgcAIA", "tm2DAGDbdiMAIA", "tm2DQEDbtkEEIA")
-OLD_NETWORK = CHECKOUT / "assets" / "weights" / "training" / "td0_338k.json"
 
 
 @pytest.fixture()
 def td_network() -> Iterator[None]:
-    """The old TD-trained network, for the tests of how a rollout corrects a lookahead: they need
-    positions its lookahead misjudges (the shipped network gets these right by itself)."""
-    use_weights(OLD_NETWORK)
-    try:
+    """The old network (see ``tests.helpers.networks``): these tests need its lookahead's mistakes."""
+    with old_network():
         yield
-    finally:
-        use_weights(WEIGHTS_PATH)
 
 
 def _roll(pos: Position, info: CubeInfo, trials: int = 36, plies: int = 6) -> cubeful.CubeEquities:

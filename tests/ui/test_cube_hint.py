@@ -9,14 +9,13 @@ import pytest
 
 from game.ai import api
 from game.ai.jobs import Where
-from game.ai.net import WEIGHTS_PATH, use_weights
 from game.ai.requests import CubeQuestion, TakeRequest
 from game.engine.flow import Double, GameState, Phase, Rules, apply
 from game.engine.position import Position
 from game.i18n import tr
 from game.session.commands import Command
 from game.ui.play import advice, panel
-from tests.helpers.paths import ROOT
+from tests.helpers.networks import old_network
 from tests.helpers.ui_driver import (
     button_xy,
     click,
@@ -98,8 +97,7 @@ def test_a_rolled_out_answer_says_so(app) -> None:  # type: ignore[no-untyped-de
     # The computer doubles with a closed board against the human's checker trapped behind his own
     # full prime: with the old TD-trained network the lookahead would pass and the expert's rollout
     # takes (tests/ai/test_rollout.py); the shipped network takes at the lookahead already.
-    use_weights(ROOT / "assets" / "weights" / "training" / "td0_338k.json")
-    try:
+    with old_network():
         trapped = Position.from_id("tm2DAGDbbgcAIA")
         before = GameState(phase=Phase.ROLL, position=trapped, turn=1, rules=Rules(0))  # seen from turn
         scene = _computer_game(app, apply(before, Double()))
@@ -112,8 +110,6 @@ def test_a_rolled_out_answer_says_so(app) -> None:  # type: ignore[no-untyped-de
         assert lines[0] == tr("ui.cube_hint_trials", action=tr("ui.cube_hint_take"), n=advice.played_out)
         assert f"{advice.played_out} " in lines[0]
         app.draw(0.0)
-    finally:
-        use_weights(WEIGHTS_PATH)
 
 
 def test_the_h_key_asks_for_the_cube_hint_before_the_roll(app) -> None:  # type: ignore[no-untyped-def]

@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from game.ai import api, bearoff
+from game.ai import api, bearoff, parallel
 from game.ai.duel import duel
 from game.ai.net import use_weights
 from game.ai.question import CubeQuestion
@@ -180,16 +180,29 @@ def score_speed(
     return times
 
 
-def score_cube_speed(weights: Path, positions: list[Position], clock: Callable[[], float]) -> list[float]:
-    """The expert's double and take decisions as the game asks them (money, its CPU budget)."""
+def score_cube_speed(
+    weights: Path, positions: list[Position], clock: Callable[[], float], share: float = 1.0
+) -> list[float]:
+    """The expert's double and take decisions as the game asks them (money, its CPU budget).
+
+    As in the game, the rollout's trials are played by the thinking thread itself (the game's
+    worker process has no workers of its own), so the budget bounds all of the rollout's work.
+    ``share``: the part of a core the process is held to. The budget counts CPU seconds, and a
+    Raspberry Pi's CPU second does about a sixth of the work of one here; held to a sixth of a
+    core here, a CPU second is still a whole one's work, so the budget is scaled by the share to
+    buy the work it buys on a Pi (without it a quota'd run spends six times the Pi's work on the
+    rollout).
+    """
+    os.environ[parallel.WORKERS_ENV] = "1"  # before the pool is made: trials in this thread
     use_weights(weights)
+    budget = api.CUBE_BUDGET * share
     times: list[float] = []
     for pos in positions:
         t0 = clock()
-        api.should_double(CubeQuestion(pos), "expert", budget=api.CUBE_BUDGET)
+        api.should_double(CubeQuestion(pos), "expert", budget=budget)
         times.append((clock() - t0) * 1000.0)
         t0 = clock()
-        api.should_take(CubeQuestion(pos.flip()), "expert", budget=api.CUBE_BUDGET)
+        api.should_take(CubeQuestion(pos.flip()), "expert", budget=budget)
         times.append((clock() - t0) * 1000.0)
     return times
 
@@ -384,7 +397,7 @@ def main(argv: list[str] | None = None) -> int:
         cube_cases = [p for p in fixed_positions(600) if not p.is_race()][: args.cube_speed]
         if args.pi:
             with cpu_quota(1 / 6):
-                results[f"speed/cube-{tag}/{name}"] = score_cube_speed(args.weights, cube_cases, clock)
+                results[f"speed/cube-{tag}/{name}"] = score_cube_speed(args.weights, cube_cases, clock, 1 / 6)
         else:
             results[f"speed/cube-{tag}/{name}"] = score_cube_speed(args.weights, cube_cases, clock)
     if args.json:

@@ -19,6 +19,13 @@ other legal plays of the same roll (so the network sees the plays it must rank, 
 * ``disagree``: our network (``--weights``) plays itself at 0-ply; only the decisions where the
   teacher's best play is not ours are kept (the loop GNU Backgammon's networks were trained with),
   each with the teacher's best play beside ours (chunks made before that, seed 3, have ours only).
+* ``deep``: decisions already recorded (the chunks matching ``--from``), labelled again by the
+  teacher's 2ply (a one-roll search on its plain network): every play that survives its filter
+  (up to five within 0.08 of the best), each with its 2ply outputs, the best marked as played.
+  Why: the plain network's ranking is as far as labels of the plain network can take ours (it
+  loses about 10.6 thousandths a decision on the 2ply reference; ours 12.7), so what is to gain
+  past it must come from deeper labels. ``--games`` counts decisions here, ``--chunk`` decisions
+  per chunk; the decisions of the reference set are never picked.
 
 Output: one ``.npz`` chunk per ``--chunk`` games under ``--out`` (a folder), named by source and seed;
 an existing chunk is skipped, so a stopped run resumes where it stopped with the same command. Chunk
@@ -267,6 +274,63 @@ def _random_start(rng: random.Random) -> Position:
             return pos
 
 
+def deep_decisions(
+    patterns: list[str], seed: int, folder: Path = DATA
+) -> list[tuple[bytes, tuple[int, int]]]:
+    """Every recorded decision (board before the play, dice) of the chunks matching ``patterns``,
+    each once, the reference set's left out, in an order fixed by ``seed``."""
+    from game.tools.bench_teacher import board_key, read_reference
+
+    held = {board_key(pos) for pos, _, _ in read_reference()}
+    seen: set[tuple[bytes, tuple[int, int]]] = set()
+    out: list[tuple[bytes, tuple[int, int]]] = []
+    for path in sorted({p for pattern in patterns for p in folder.glob(pattern)}):
+        if path.name.startswith("deep"):
+            continue
+        with np.load(path, allow_pickle=False) as z:
+            pre = np.ascontiguousarray(z["pre"])
+            dice = z["dice"]
+        for i in range(len(pre)):
+            key = (pre[i].tobytes(), (int(min(dice[i])), int(max(dice[i]))))
+            if key[0] not in held and key not in seen:
+                seen.add(key)
+                out.append(key)
+    random.Random(seed).shuffle(out)
+    return out
+
+
+def run_deep_chunk(decisions: list[tuple[bytes, tuple[int, int]]], plies: int) -> Recorder:
+    """The teacher's ``plies`` ranking of each decision: every play it searched that deep, labelled."""
+    from bgsage.batch import batch_checker_play
+
+    rec = Recorder(Teacher(), 0, random.Random(0))
+    boards = [list(np.frombuffer(b, dtype=np.int8).astype(int)) for b, _ in decisions]
+    results = batch_checker_play(
+        [
+            {"board": board, "die1": d[0], "die2": d[1], "cube_value": 1, "cube_owner": "centered"}
+            for board, (_, d) in zip(boards, decisions, strict=True)
+        ],
+        eval_level=f"{plies}ply",
+        jacoby=False,
+        n_threads=1,
+    )
+    for board, (_, dice), res in zip(boards, decisions, results, strict=True):
+        deep = [m for m in res.moves if m.eval_level == f"{plies}-ply" and any(v > 0 for v in m.board[1:])]
+        if not deep:
+            continue
+        best = max(range(len(deep)), key=lambda k: deep[k].cubeless_equity)
+        for k, move in enumerate(deep):
+            p = move.probs
+            rec.pre.append(board)
+            rec.post.append(list(move.board))
+            rec.probs.append([p.win, p.gammon_win, p.backgammon_win, p.gammon_loss, p.backgammon_loss])
+            rec.group.append(rec.decisions)
+            rec.played.append(k == best)
+            rec.dice.append(dice)
+        rec.decisions += 1
+    return rec
+
+
 def run_chunk(source: str, seed: int, k: int, games: int, args: argparse.Namespace) -> Recorder:
     rng = random.Random(seed * 100003 + k)
     teacher = Teacher()
@@ -309,13 +373,16 @@ def run_chunk(source: str, seed: int, k: int, games: int, args: argparse.Namespa
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--source", choices=("levels", "teacher", "disagree"), required=True)
+    ap.add_argument("--source", choices=("levels", "teacher", "disagree", "deep"), required=True)
     ap.add_argument("--games", type=int, default=2000, help="games in all (whole chunks)")
     ap.add_argument("--chunk", type=int, default=100, help="games per saved chunk")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--alternatives", type=int, default=3, help="other plays recorded per decision")
     ap.add_argument("--weights", type=Path, default=None, help="our network (source disagree)")
     ap.add_argument("--out", type=Path, default=DATA)
+    ap.add_argument("--from", dest="patterns", nargs="+", default=["*.npz"], help="chunks to relabel (deep)")
+    ap.add_argument("--plies", type=int, default=2, help="the teacher's depth (deep)")
+    ap.add_argument("--first-chunk", type=int, default=0, help="start at this chunk (a second process)")
     args = ap.parse_args(argv)
     if args.games < 1 or args.chunk < 1 or args.alternatives < 0:
         ap.error("--games and --chunk must be at least 1, --alternatives at least 0")
@@ -323,12 +390,19 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--source disagree needs --weights")
     chunks = (args.games + args.chunk - 1) // args.chunk
     tag = args.source if args.weights is None else f"{args.source}-{args.weights.stem}"
-    for k in range(chunks):
+    if args.source == "deep":
+        tag = f"deep{args.plies}"
+        decisions = deep_decisions(args.patterns, args.seed, args.out)
+    for k in range(args.first_chunk, chunks):
         path = args.out / f"{tag}-s{args.seed}-c{k:04d}.npz"
         if path.exists():
             continue
         t0 = time.time()
-        rec = run_chunk(args.source, args.seed, k, args.chunk, args)
+        if args.source == "deep":
+            rec = run_deep_chunk(decisions[k * args.chunk : (k + 1) * args.chunk], args.plies)
+        else:
+            rec = run_chunk(args.source, args.seed, k, args.chunk, args)
+        depth = args.plies if args.source == "deep" else 1
         meta = {
             "source": args.source,
             "seed": args.seed,
@@ -336,7 +410,8 @@ def main(argv: list[str] | None = None) -> int:
             "games": args.chunk,
             "alternatives": args.alternatives,
             "weights": str(args.weights) if args.weights else None,
-            "teacher": f"bgsage {_version()} 1ply, pre-move board, cubeless",
+            "teacher": f"bgsage {_version()} {depth}ply, pre-move board, cubeless",
+            "from": args.patterns if args.source == "deep" else None,
         }
         rec.save(path, meta)
         print(

@@ -86,6 +86,25 @@ def load_data(folders: list[Path], patterns: str | list[str]) -> dict[str, np.nd
     return {k: np.concatenate(v) if v else np.zeros((0,)) for k, v in parts.items()}
 
 
+def with_deeper(
+    data: dict[str, np.ndarray], deep: dict[str, np.ndarray], repeat: int
+) -> dict[str, np.ndarray]:
+    """``data`` with ``deep``'s labels in place of its own: the rows of every board before a play
+    that ``deep`` labelled again (deeper) dropped, and ``deep``'s rows added ``repeat`` times (each
+    copy its own decisions), so that the deeper judgement weighs more than its share of rows."""
+    pre = np.ascontiguousarray(data["pre"])
+    deep_pre = np.ascontiguousarray(deep["pre"])
+    relabelled = {deep_pre[i].tobytes() for i in range(len(deep_pre))}
+    keep = np.array([pre[i].tobytes() not in relabelled for i in range(len(pre))], dtype=bool)
+    parts = {k: [v[keep]] for k, v in data.items()}
+    offset = int(data["group"].max()) + 1 if len(data["group"]) else 0
+    for _ in range(repeat):
+        for k, v in deep.items():
+            parts[k].append(v.astype(np.int64) + offset if k == "group" else v)
+        offset += int(deep["group"].max()) + 1 if len(deep["group"]) else 0
+    return {k: np.concatenate(v) for k, v in parts.items()}
+
+
 def split(data: dict[str, np.ndarray], held: set[bytes]) -> tuple[np.ndarray, np.ndarray]:
     """Indices of training and validation rows (reference decisions dropped)."""
     pre = np.ascontiguousarray(data["pre"])
@@ -269,6 +288,13 @@ def main(argv: list[str] | None = None) -> int:
         default=0.0,
         help="weight of the error of each play's equity relative to its decision's other plays",
     )
+    ap.add_argument(
+        "--deep",
+        nargs="+",
+        default=[],
+        help="chunks labelled deeper (teacher_data --source deep): their labels replace the others'",
+    )
+    ap.add_argument("--deep-repeat", type=int, default=1, help="how many times the deep rows are read")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--checkpoint", type=Path, default=TRAINING / "teacher_net")
     ap.add_argument("--export", type=Path, default=TRAINING / "teacher_net.json")
@@ -277,6 +303,8 @@ def main(argv: list[str] | None = None) -> int:
     log = args.log or args.checkpoint.with_name(args.checkpoint.name + "_log.jsonl")
     t0 = time.time()
     data = load_data(args.data, args.pattern)
+    if args.deep:
+        data = with_deeper(data, load_data(args.data, args.deep), args.deep_repeat)
     held = reference_pre_boards()
     tr, va = split(data, held)
     print(f"rows: {len(data['post'])}, training {len(tr)}, validation {len(va)}, {time.time() - t0:.0f} s")
@@ -287,8 +315,10 @@ def main(argv: list[str] | None = None) -> int:
     restored = restore(args.checkpoint)
     if restored is None:
         model = start_model(args.start, args.inputs, args.hidden, rng)
-        files = [p.name for p in chunk_files(args.data, args.pattern)]
+        files = [p.name for p in chunk_files(args.data, args.pattern + args.deep)]
         state: dict[str, Any] = {"epoch": 0, "start": str(args.start.name), "files": files}
+        if args.deep:
+            state["deep_repeat"] = args.deep_repeat
     else:
         model, state = restored
         rng = np.random.default_rng(args.seed + int(state["epoch"]))
@@ -320,7 +350,8 @@ def main(argv: list[str] | None = None) -> int:
             args.export,
             {
                 "trainer": "train_teacher",
-                "teacher": "Open Sage (bgsage, MPL-2.0) plain network with the pre-move board",
+                "teacher": "Open Sage (bgsage, MPL-2.0) plain network with the pre-move board"
+                + (", and its 2ply where --deep chunks relabelled" if args.deep else ""),
                 **state,
             },
         )

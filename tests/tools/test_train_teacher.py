@@ -241,3 +241,46 @@ def test_the_ranking_term_is_the_gradient_of_its_loss_and_ignores_a_shared_error
     shifted = same.copy()
     shifted[:, 0] += 0.01  # every play of the decision 0.02 better by the teacher
     assert np.allclose(rank_gradient(same, shifted, np.zeros(3, dtype=int), 1.0), 0.0)
+
+
+def test_deeper_labels_replace_the_plain_ones_and_weigh_as_often_as_asked(tmp_path: Path) -> None:
+    from game.tools import train_teacher as tt
+
+    _chunk(tmp_path / "a.npz", 3)
+    data = tt.load_data([tmp_path], "a.npz")
+    pre = np.ascontiguousarray(data["pre"])
+    relabelled = pre[0].tobytes()
+    deep = {k: v[:2].copy() for k, v in data.items()}
+    deep["pre"][:] = pre[0]
+    deep["probs"][:] = 0.5
+    deep["group"][:] = 0
+    both = tt.with_deeper(data, deep, 3)
+    both_pre = np.ascontiguousarray(both["pre"])
+    plain = [i for i in range(len(both_pre)) if not np.all(both["probs"][i] == 0.5)]
+    assert all(both_pre[i].tobytes() != relabelled for i in plain)
+    assert len(plain) == sum(pre[i].tobytes() != relabelled for i in range(len(pre)))
+    added = [i for i in range(len(both_pre)) if i not in set(plain)]
+    assert len(added) == 6
+    assert len({int(both["group"][i]) for i in added}) == 3  # each copy its own decision
+    assert not {int(both["group"][i]) for i in added} & {int(both["group"][i]) for i in plain}
+
+
+def test_the_decisions_to_label_deeper_leave_out_the_reference_and_repeat_nothing(tmp_path: Path) -> None:
+    from game.tools import teacher_data as td
+    from game.tools.bench_teacher import board_key, read_reference
+
+    _chunk(tmp_path / "levels-a.npz", 5)
+    _chunk(tmp_path / "levels-b.npz", 5)  # the same decisions again
+    reference = read_reference()[0][0]
+    with np.load(tmp_path / "levels-a.npz") as z:
+        arrays = {k: z[k].copy() for k in z.files}
+    arrays["pre"][0] = np.frombuffer(board_key(reference), dtype=np.int8)
+    np.savez_compressed(tmp_path / "levels-a.npz", **arrays)
+    _chunk(tmp_path / "deep2-x.npz", 6)  # labelled already: never a source
+    picked = td.deep_decisions(["*.npz"], 1, tmp_path)
+    assert len(picked) == len(set(picked))
+    assert board_key(reference) not in {b for b, _ in picked}
+    expected = {(arrays["pre"][i].tobytes(), (1, 1)) for i in range(1, len(arrays["pre"]))}
+    assert set(picked) == expected
+    assert picked == td.deep_decisions(["*.npz"], 1, tmp_path)
+    assert picked != td.deep_decisions(["*.npz"], 2, tmp_path)

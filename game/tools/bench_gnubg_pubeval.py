@@ -1,4 +1,4 @@
-"""For scale: GNU Backgammon's own player against pubeval, on the strength benchmark's dice.
+"""For scale: GNU Backgammon's own player against pubeval (or against ours), on the strength benchmark's dice.
 
 Why: the expert's goal is a figure against pubeval (``bench_pubeval``), and what such a figure
 means depends on the dice, the opponent's implementation and the game rules of the duel. This tool
@@ -12,6 +12,9 @@ GNU Backgammon's embedded Python (the engine is pure standard library, so it run
 :func:`game.ai.duel.duel` with a chooser that asks ``gnubg.findbestmove`` (cubeless money, no noise,
 ``--plies`` deep) and maps its answer back onto one of the engine's legal plays; a move that maps
 to none stops the run.
+
+``--opponent net`` or ``expert`` puts our own player (the network ``--weights``) in pubeval's place:
+the head-to-head figure of issue 38, GNU Backgammon's points a game against ours (negate it for ours).
 
 Usage: ``python -m game.tools.bench_gnubg_pubeval --pairs 750 --plies 0 --json out.json``
 (``apt-get install gnubg``; 750 pairs at 0 plies took 375 s on this machine).
@@ -31,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ai import pubeval
-from game.ai.duel import duel
+from game.ai.duel import Chooser, duel
 from game.engine import Play, Position, legal_plays
 from game.tools import CHECKOUT
 from game.tools.bench_cube import find_gnubg
@@ -102,10 +105,19 @@ def run_inside_gnubg(params: dict[str, Any]) -> dict[str, Any]:
     def pub(pos: Position, dice: tuple[int, int], seed: int) -> Play | None:
         return pubeval.choose(pos, dice)
 
+    other: Chooser = pub
+    opponent = str(params.get("opponent", "pubeval"))
+    if opponent != "pubeval":  # our own player, on the network named (pure Python: it runs in here)
+        from game.ai.net import use_weights
+        from game.tools.bench_pubeval import level_chooser
+
+        use_weights(Path(params["weights"]))
+        other = level_chooser("expert", False if opponent == "net" else None)
     t0 = time.time()
-    r = duel(choose, pub, int(params["pairs"]), seed=int(params["seed"]), first=int(params["first_pair"]))
+    r = duel(choose, other, int(params["pairs"]), seed=int(params["seed"]), first=int(params["first_pair"]))
     return {
         "player": f"GNU Backgammon findbestmove, {params['plies']}-ply cubeless",
+        "opponent": opponent if opponent == "pubeval" else f"{opponent} on {Path(params['weights']).name}",
         "ppg": round(r.ppg, 4),
         "ci95": [round(r.low, 4), round(r.high, 4)],
         "games": r.games,
@@ -137,6 +149,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--plies", type=int, default=0, choices=(0, 1, 2), help="GNU Backgammon's search depth")
     ap.add_argument("--seed", type=int, default=2026, help="the dice seed (bench_pubeval's default)")
     ap.add_argument("--json", type=Path, help="also write the figures here (with each pair's result)")
+    ap.add_argument(
+        "--opponent",
+        choices=("pubeval", "net", "expert"),
+        default="pubeval",
+        help="GNU Backgammon's opponent: pubeval, or our network alone or the expert (head to head)",
+    )
+    ap.add_argument("--weights", type=Path, default=ROOT / "assets" / "weights" / "td_net.json")
     args = ap.parse_args(argv)
     if args.pairs < 1 or args.first_pair < 0:
         ap.error("--pairs must be at least 1 and --first-pair at least 0")
@@ -156,6 +175,8 @@ def main(argv: list[str] | None = None) -> int:
                     "first_pair": args.first_pair,
                     "plies": args.plies,
                     "seed": args.seed,
+                    "opponent": args.opponent,
+                    "weights": str(args.weights.resolve()),
                     "out": str(out),
                 }
             )
@@ -173,7 +194,8 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         result = json.loads(out.read_text())
     print(
-        f"gnubg {args.plies}-ply {result['ppg']:+.3f} ppg  95% CI [{result['ci95'][0]:+.3f}, "
+        f"gnubg {args.plies}-ply against {result['opponent']}: {result['ppg']:+.3f} ppg  "
+        f"95% CI [{result['ci95'][0]:+.3f}, "
         f"{result['ci95'][1]:+.3f}]  {result['games']} games  ({result['seconds']:.0f} s)",
         flush=True,
     )

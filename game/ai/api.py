@@ -250,12 +250,16 @@ rollouts", and ``assets/weights/README.md``)."""
 CUBE_BUDGET = 0.2
 """The game's budget for one cube decision of the expert, in CPU seconds of the thread thinking
 (:class:`game.ai.effort.Deadline`); the functions here take it as ``budget`` and have none by
-default (the bot, the benchmarks and the review judge with every trial). Why 0.2 s: a Raspberry
-Pi 4 core does about a sixth of the build machine's core's work, so a decision that spends 0.2 s
-there takes a little more than a second on a Pi. Most decisions end sooner (no rollout, or one
-settled after 36 trials); a take close all the way stops at the last block of 36 trials finished
-in time, or, when not even the first was, keeps the lookahead's answer. Measured with ``python -m
-game.ui.tools.bench_thinking`` (docs/benchmarks.md, "The expert's cube rollouts")."""
+default (the bot, the benchmarks and the review judge with every trial). Why 0.2 s: it is counted
+on the machine the game runs on, so it bounds the wait the same everywhere, and a slower machine
+buys fewer trials with it: a Raspberry Pi 4 core does about a sixth of this build machine's work
+in a CPU second, so there the rollout plays about a sixth of the trials, and the decision (the
+lookahead before it included) stays within a second. Fewer trials mean wider standard errors, so
+the rollout overrules the lookahead less often. Most decisions end sooner (no
+rollout, or one settled after 36 trials); a take close all the way stops at the last block of 36
+trials finished in time, or, when not even the first was, keeps the lookahead's answer. Measured
+with ``python -m game.ui.tools.bench_thinking`` and ``python -m game.tools.bench_teacher
+--cube-speed N --pi`` (docs/benchmarks.md, "The expert's cube rollouts")."""
 
 
 _rollout_dice = 0

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.engine import Match
-from game.record import MatchRecord, RecordError, check_match, read_mat
+from game.engine import Match, RulesError
+from game.record import MatchRecord, RecordError, read_mat
 from game.session.recording import plain_name
 from game.tournament import TMatch, Tournament, TournamentError, export_folder
 from game.tournament.model import Format, How
@@ -47,6 +47,25 @@ MINUTES_PER_POINT = 8.0
 """A match playing longer than this many minutes a point of its length is called slow on the desk's
 screen (tournament directors plan about 6 to 8 minutes a point)."""
 NONCE_MEMORY = 2 * pr.MAX_SKEW
+
+
+def scored(record: MatchRecord) -> Match:
+    """The match at the end of a record :func:`read_mat` returned: its games' results kept by the
+    match's score keeping, without replaying their moves again.
+
+    Why not :func:`game.record.check_match`: the reader has already replayed every ply through the
+    rules, started each game at the score and Crawford flag the games before it reached and taken
+    each played-out result from the rules, so ``check_match`` would only replay it all a second time:
+    about a fifth of the desk's CPU for each report (the figures are in ``docs/tournament-desk.md``)."""
+    match = Match(record.rules)
+    for game in record.games:
+        if game.result is None:
+            break
+        try:
+            match = match.record(game.result)
+        except RulesError as exc:
+            raise RecordError(f"game {game.number}: {exc}") from exc
+    return match
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,7 +361,7 @@ class Desk:
         match_id = str(data["match"])
         try:  # the costly part (replaying the record) before taking the lock the phones' page needs
             parsed = read_mat(str(data["mat"]))
-            played = check_match(parsed)
+            played = scored(parsed)
         except RecordError as exc:
             raise pr.ProtocolError(422, "bad_record", f"the record cannot be read: {exc}") from exc
         with self.lock:

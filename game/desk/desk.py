@@ -187,7 +187,7 @@ class Desk:
             t = Tournament.create(name, names, fmt, lengths, consolation=consolation, rounds=rounds)
             t.house = dict(house or {})
             with self.store.transaction() as db:
-                for table in ("assignments", "games", "records", "secrets", "reports"):
+                for table in ("assignments", "games", "banks", "records", "secrets", "reports"):
                     db.execute(f"DELETE FROM {table}")
                 put(db, "date", date or time.strftime("%Y.%m.%d"))
                 put(db, "dice_seed", dice_seed or "")
@@ -315,6 +315,7 @@ class Desk:
         assert t is not None
         row = self.store.rows("SELECT secret FROM secrets WHERE match = ?", (m.id,))
         so_far = self.store.rows("SELECT mat FROM games WHERE match = ?", (m.id,))
+        banks = self.store.rows("SELECT bank0, bank1 FROM banks WHERE match = ?", (m.id,))
         names = [t.players[p].name if p is not None else "" for p in m.players]
         return {
             "match": m.id,
@@ -324,6 +325,7 @@ class Desk:
             "date": self.store.get("date") or "",
             "house": dict(t.house),
             "so_far": str(so_far[0][0]) if so_far else "",
+            "banks": [int(str(banks[0][0])), int(str(banks[0][1]))] if so_far and banks else None,
             "event": t.name,
         }
 
@@ -403,6 +405,13 @@ class Desk:
                     (match_id, game, score[0], score[1], mat, board, self.clock()),
                 )
                 self.live[match_id] = (game, *score)
+                if "banks" in data:  # a clocked match: its banks go with the match if it moves
+                    db.execute(
+                        "INSERT OR REPLACE INTO banks (match, bank0, bank1) VALUES (?, ?, ?)",
+                        (match_id, int(data["banks"][0]), int(data["banks"][1])),
+                    )
+                else:
+                    db.execute("DELETE FROM banks WHERE match = ?", (match_id,))
                 if kind is pr.ReportKind.GAME:
                     return f"match {match_id} game {game}: {score[0]}-{score[1]}"
                 assert tt is not None and record is not None
@@ -523,7 +532,7 @@ class Desk:
         """``match_id`` is to be played from its start (taken back, or between other players): its
         reported games, record, reports and dice secret go (the secret was shown with the games, so a
         replay gets a fresh one; the report ids start again at game 1)."""
-        for table in ("games", "records", "secrets", "reports"):
+        for table in ("games", "banks", "records", "secrets", "reports"):
             db.execute(f"DELETE FROM {table} WHERE match = ?", (match_id,))
         self.live.pop(match_id, None)
 

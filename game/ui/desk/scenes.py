@@ -113,6 +113,13 @@ def desk_setup(terms: dict[str, Any]) -> GameSetup:
     )
 
 
+def _cannot_resume(exc: RecordError) -> str:
+    """The board's words for a moved match whose record does not fit (the reason, in the record's own
+    technical words, goes to the log for the director)."""
+    log.warning("board: the desk's record of the moved match cannot be taken up: %s", exc)
+    return tr("desk.board.cannot_resume")
+
+
 def desk_banks(terms: dict[str, Any]) -> tuple[int, int] | None:
     """The match clock's banks (seconds) when the desk's last report of the match was sent, if the
     board that sent it ran a clock (a match moved here goes on with them)."""
@@ -665,7 +672,7 @@ class BoardScene(ButtonScene):
             try:
                 so_far = read_mat(str(terms["so_far"]))
             except RecordError as exc:
-                self.note = tr("desk.board.cannot_resume", why=str(exc)[:80])
+                self.note = _cannot_resume(exc)
                 return
         scene = GameScene(self.app, desk_setup(terms))
         if so_far is not None:
@@ -673,7 +680,7 @@ class BoardScene(ButtonScene):
                 carry_on(scene.game, self.app.records, so_far, desk_banks(terms))
             except RecordError as exc:
                 scene.game.close()
-                self.note = tr("desk.board.cannot_resume", why=str(exc)[:80])
+                self.note = _cannot_resume(exc)
                 return
         reporter(self.app).play(link, terms)
         drop_games(self.app)

@@ -1,22 +1,33 @@
 """Load on one desk: 32 boards reporting and 300 phones following the page, on loopback.
 
-``python -m game.tools.bench_desk [--boards 32] [--phones 300] [--seconds 60] [--pi]``
+``python -m game.tools.bench_desk [--boards 32] [--phones 300] [--seconds 60] [--pace 20] [--pi]``
 
 Starts a desk (``python -m game.desk serve``) in a process of its own with a 32-player knock-out,
 then in this process:
 
-* **boards**: each joins with the code and plays its matches with the computer (the lowest level,
-  3-point matches), reporting every game and result, with ``--pace`` seconds between games (far
-  more often than people play: the load is the point). The time from sending a report to the
-  desk's acknowledgement is measured.
+* **boards**: each joins with the code and takes its first match, whose games the computer plays
+  (the lowest level, 3-point matches) in worker processes at the lowest priority *before* the clock
+  starts; then board k sends its first report ``k/32`` of a pace after the start and one every
+  ``--pace`` seconds after that (far more often than people play: the load is the point). A later
+  match's games are played when the board gets it (counted in the output). The time from sending a
+  report to the desk's acknowledgement is measured.
 * **phones**: each loads the page once, then polls ``/api/state`` every few seconds (what the page's
   script does, ``If-None-Match`` included). The time of each answer is measured.
+
+Why the games are played ahead, by other processes, at the lowest priority: the measuring process
+must only send and time, and the computer's play must not take the desk's CPU; an earlier version
+played each game in one worker just before its report, so the report rate depended on how busy the
+machine was. Each answer's ``Server-Timing`` header (see :mod:`game.desk.server`) says how long the
+desk had it and how much CPU it cost; the output sets that against the client's time, and prints how
+late this process's own threads woke up (the phones' event loop, the boards' threads): the part of
+a slow answer that is the measuring process's.
 
 ``--pi`` (as root, cgroup v1) holds the desk to a Raspberry Pi's budget: a folder under
 ``/sys/fs/cgroup/cpu/`` with ``cpu.cfs_period_us`` 10000 and ``cpu.cfs_quota_us`` 1667 (1/6 of a
 core), the desk's PID in ``cgroup.procs``; the folder is removed afterwards. It prints the 50th and
-99th percentiles and the worst of the acknowledgements and page answers, the counts, the errors, the
-desk's CPU seconds and how often the quota throttled it.
+99th percentiles and the worst of the acknowledgements and page answers, the counts, the report
+rate, the errors, the load average, the desk's and this process's CPU seconds and how often the
+quota throttled the desk during the run.
 """
 
 from __future__ import annotations

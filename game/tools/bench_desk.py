@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from game.desk import protocol as pr
-from game.desk.board import TIMEOUT, BoardClient, Offline, report_id
+from game.desk.board import TIMEOUT, BoardClient, Offline
 from game.desk.harness import DeskProcess, free_port, get_json
 from game.desk.page import POLL_SECONDS
 from game.desk.play import MatchPlay
@@ -108,18 +108,7 @@ def whole_match(terms: dict[str, Any], so_far: str | None) -> list[dict[str, Any
     reports: list[dict[str, Any]] = []
     while not play.over:
         play.play_game()
-        kind = pr.ReportKind.RESULT if play.over else pr.ReportKind.GAME
-        report: dict[str, Any] = {
-            "report_id": report_id(play.match_id, play.games, kind),
-            "match": play.match_id,
-            "kind": kind.value,
-            "game": play.games,
-            "score": list(play.score),
-            "mat": play.mat(),
-        }
-        if play.over:
-            report["winner"] = play.winner
-        reports.append(report)
+        reports.append(play.report())
     return reports
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import socket
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -127,6 +127,29 @@ def test_a_desk_without_a_tournament_says_to_set_one_up_first(tmp_path: Path) ->
     app.draw(0.0)
 
 
+def _people_board(tmp_path: Path, port: int, code: str) -> tuple[App, BoardScene]:
+    """A cabinet in the operator's hands joining the desk on ``port`` as board 4 (people play there)."""
+    app = _app(tmp_path / "board-cabinet", tournament=False)
+    app.scenes.push(app.initial_scene())
+    app.step(STEP)
+    assert app.kiosk is not None
+    app.kiosk.mode = Mode.OPERATOR
+    board = BoardScene(app)
+    board.address, board.code, board.number = f"127.0.0.1:{port}", code, "4"
+    app.scenes.push(board)
+    board.join()
+    return app, board
+
+
+def _until(app: App, done: Callable[[], bool]) -> None:
+    """Run the App (and the board's network threads) until ``done``, for 50 s at most."""
+    for _ in range(100):
+        _run(app, 0.5)
+        if done():
+            return
+        time.sleep(0.05)
+
+
 def test_a_board_joins_with_the_code_and_gets_its_match_called(tmp_path: Path) -> None:
     desk_app = _app(tmp_path / "desk-cabinet")
     desk_scene = DeskScene(desk_app, host="127.0.0.1", port=0)
@@ -172,20 +195,8 @@ def test_people_play_the_desks_match_on_a_board_and_the_loser_confirms_the_resul
     desk.create(names, lengths=[1], dice_seed="people")
     server = serve(desk)
     try:
-        app = _app(tmp_path / "board-cabinet", tournament=False)
-        app.scenes.push(app.initial_scene())
-        app.step(STEP)
-        assert app.kiosk is not None
-        app.kiosk.mode = Mode.OPERATOR
-        board = BoardScene(app)
-        board.address, board.code, board.number = f"127.0.0.1:{server.port}", desk.join_code, "4"
-        app.scenes.push(board)
-        board.join()
-        for _ in range(100):
-            _run(app, 0.5)
-            if board.link is not None and board.link.status.match is not None:
-                break
-            time.sleep(0.05)
+        app, board = _people_board(tmp_path, server.port, desk.join_code)
+        _until(app, lambda: board.link is not None and board.link.status.match is not None)
         _tap(app, tr("desk.board.play"))
         game = app.scenes.top
         assert isinstance(game, GameScene)
@@ -258,26 +269,12 @@ def test_a_match_moved_mid_way_to_a_board_where_people_play_goes_on_from_the_las
             other = BoardClient(tmp_path / f"b{k}", url, board=f"b{k}", name=str(k))
             assert other.join(desk.join_code, desk.desk_id).ok and other.next_match() is not None
 
-        app = _app(tmp_path / "board-cabinet", tournament=False)
-        app.scenes.push(app.initial_scene())
-        app.step(STEP)
-        assert app.kiosk is not None
-        app.kiosk.mode = Mode.OPERATOR
-        board = BoardScene(app)
-        board.address, board.code, board.number = f"127.0.0.1:{server.port}", desk.join_code, "4"
-        app.scenes.push(board)
-        board.join()
-        for _ in range(100):
-            _run(app, 0.5)
-            if board.link is not None and board.link.status.joined and not board.link.status.busy:
-                break
-            time.sleep(0.05)
+        app, board = _people_board(tmp_path, server.port, desk.join_code)
+        _until(
+            app, lambda: board.link is not None and not board.link.status.busy and board.link.status.joined
+        )
         desk.move("R1-1", "b4")  # the director replaces the board that died
-        for _ in range(100):
-            _run(app, 0.5)
-            if board.link is not None and board.link.status.match is not None:
-                break
-            time.sleep(0.05)
+        _until(app, lambda: board.link is not None and board.link.status.match is not None)
         assert board.link is not None and board.link.status.match is not None
         _tap(app, tr("desk.board.play"))
         game = app.scenes.top

@@ -203,17 +203,7 @@ def shoot_moved(out: Path, lang: str) -> None:
             assert terms is not None
             first = MatchPlay(terms["match"], (terms["names"][0], terms["names"][1]), 5, terms["secret"])
             first.play_game()
-            dead.queue(
-                {
-                    "report_id": f"{terms['match']}_game_1",
-                    "match": terms["match"],
-                    "kind": "game",
-                    "game": 1,
-                    "score": list(first.score),
-                    "mat": first.mat(),
-                    "banks": [431, 388],
-                }
-            )
+            dead.queue({**first.report(), "banks": [431, 388]})
             assert dead.flush() == 0
             for k in (2, 3, 5):
                 other = BoardClient(root / f"b{k}", url, board=f"b{k}", name=str(k))

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.engine import Match
-from game.record import MatchRecord, RecordError, check_match, read_mat
+from game.engine import Match, RulesError
+from game.record import MatchRecord, RecordError, read_mat
 from game.session.recording import plain_name
 from game.tournament import TMatch, Tournament, TournamentError, export_folder
 from game.tournament.model import Format, How
@@ -47,6 +47,25 @@ MINUTES_PER_POINT = 8.0
 """A match playing longer than this many minutes a point of its length is called slow on the desk's
 screen (tournament directors plan about 6 to 8 minutes a point)."""
 NONCE_MEMORY = 2 * pr.MAX_SKEW
+
+
+def scored(record: MatchRecord) -> Match:
+    """The match at the end of a record :func:`read_mat` returned: its games' results kept by the
+    match's score keeping, without replaying their moves again.
+
+    Why not :func:`game.record.check_match`: the reader has already replayed every ply through the
+    rules, started each game at the score and Crawford flag the games before it reached and taken
+    each played-out result from the rules, so ``check_match`` would only replay it all a second time:
+    about a fifth of the desk's CPU for each report (the figures are in ``docs/tournament-desk.md``)."""
+    match = Match(record.rules)
+    for game in record.games:
+        if game.result is None:
+            break
+        try:
+            match = match.record(game.result)
+        except RulesError as exc:
+            raise RecordError(f"game {game.number}: {exc}") from exc
+    return match
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +187,7 @@ class Desk:
             t = Tournament.create(name, names, fmt, lengths, consolation=consolation, rounds=rounds)
             t.house = dict(house or {})
             with self.store.transaction() as db:
-                for table in ("assignments", "games", "records", "secrets", "reports"):
+                for table in ("assignments", "games", "banks", "records", "secrets", "reports"):
                     db.execute(f"DELETE FROM {table}")
                 put(db, "date", date or time.strftime("%Y.%m.%d"))
                 put(db, "dice_seed", dice_seed or "")
@@ -296,6 +315,7 @@ class Desk:
         assert t is not None
         row = self.store.rows("SELECT secret FROM secrets WHERE match = ?", (m.id,))
         so_far = self.store.rows("SELECT mat FROM games WHERE match = ?", (m.id,))
+        banks = self.store.rows("SELECT bank0, bank1 FROM banks WHERE match = ?", (m.id,))
         names = [t.players[p].name if p is not None else "" for p in m.players]
         return {
             "match": m.id,
@@ -305,6 +325,7 @@ class Desk:
             "date": self.store.get("date") or "",
             "house": dict(t.house),
             "so_far": str(so_far[0][0]) if so_far else "",
+            "banks": [int(str(banks[0][0])), int(str(banks[0][1]))] if so_far and banks else None,
             "event": t.name,
         }
 
@@ -342,7 +363,7 @@ class Desk:
         match_id = str(data["match"])
         try:  # the costly part (replaying the record) before taking the lock the phones' page needs
             parsed = read_mat(str(data["mat"]))
-            played = check_match(parsed)
+            played = scored(parsed)
         except RecordError as exc:
             raise pr.ProtocolError(422, "bad_record", f"the record cannot be read: {exc}") from exc
         with self.lock:
@@ -384,6 +405,13 @@ class Desk:
                     (match_id, game, score[0], score[1], mat, board, self.clock()),
                 )
                 self.live[match_id] = (game, *score)
+                if "banks" in data:  # a clocked match: its banks go with the match if it moves
+                    db.execute(
+                        "INSERT OR REPLACE INTO banks (match, bank0, bank1) VALUES (?, ?, ?)",
+                        (match_id, int(data["banks"][0]), int(data["banks"][1])),
+                    )
+                else:
+                    db.execute("DELETE FROM banks WHERE match = ?", (match_id,))
                 if kind is pr.ReportKind.GAME:
                     return f"match {match_id} game {game}: {score[0]}-{score[1]}"
                 assert tt is not None and record is not None
@@ -504,7 +532,7 @@ class Desk:
         """``match_id`` is to be played from its start (taken back, or between other players): its
         reported games, record, reports and dice secret go (the secret was shown with the games, so a
         replay gets a fresh one; the report ids start again at game 1)."""
-        for table in ("games", "records", "secrets", "reports"):
+        for table in ("games", "banks", "records", "secrets", "reports"):
             db.execute(f"DELETE FROM {table} WHERE match = ?", (match_id,))
         self.live.pop(match_id, None)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Callable
+from typing import Any
 
 from game.ai.api import choose_play as _choose_play
 from game.ai.api import should_double, should_take
@@ -37,6 +38,9 @@ from game.engine import (
 from game.engine.dice import SecretDice
 from game.record import MatchRecord, MatchRecorder, check_match, default_metadata, read_mat, write_mat
 from game.session.match_dice import MatchDice
+
+from . import protocol as pr
+from .board import report_id
 
 
 def game_seed(match_id: str, number: int) -> int:
@@ -136,6 +140,22 @@ class MatchPlay:
                 each(state)
         assert state.result is not None
         self.match = self.match.record(state.result)
+
+    def report(self) -> dict[str, Any]:
+        """The report a board sends of the game just played: the game's, or the match's result once it
+        is over (its id makes a report sent twice count once)."""
+        kind = pr.ReportKind.RESULT if self.over else pr.ReportKind.GAME
+        report: dict[str, Any] = {
+            "report_id": report_id(self.match_id, self.games, kind),
+            "match": self.match_id,
+            "kind": kind.value,
+            "game": self.games,
+            "score": list(self.score),
+            "mat": self.mat(),
+        }
+        if self.over:
+            report["winner"] = self.winner
+        return report
 
     def mat(self) -> str:
         """The record so far as .mat text; the dice secret is revealed once the match is over."""

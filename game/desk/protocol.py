@@ -202,6 +202,7 @@ SCHEMAS: dict[str, dict[str, tuple[Field, bool]]] = {
         "score": (Field.SCORE, True),
         "winner": (Field.INT, False),
         "mat": (Field.MAT, True),
+        "banks": (Field.BANKS, False),
     },
     "correct": {"match": (Field.MATCH, True), "winner": (Field.INT, True), "score": (Field.SCORE, True)},
     "live": {"match": (Field.MATCH, True), "banks": (Field.BANKS, False), "running": (Field.INT, False)},

@@ -10,6 +10,9 @@ The match is played as a plain two-player match with the players' names (``GameS
 left empty, so the cabinet's own tournament, if it has one, never scores it) and the desk's dice
 secret (``GameSetup.secret``): the dice anyone can check are the desk's.
 
+A game report of a clocked match carries the banks left (``banks``): should the director move the
+match to another board, it goes on there with them.
+
 While the match is played, every roll, play, cube action and the clock's own few-second ticks give
 the desk a sign of life with the match clock (``BoardLink.live``): the desk's screen shows the clocks
 and calls a silent board late.
@@ -57,7 +60,7 @@ class BoardReporter:
         if names is None or list(names) != list(self.terms["names"]):
             return  # another game on this screen (the desk's match was left)
         if isinstance(event, ev.GameOver | ev.MatchOver):
-            self._report(isinstance(event, ev.MatchOver))
+            self._report(isinstance(event, ev.MatchOver), event.game)
         if isinstance(event, ev.MatchOver):
             self.link.live(None)
         elif not isinstance(event, ev.SoundCue):
@@ -74,7 +77,7 @@ class BoardReporter:
                 body["running"] = timer.running
         return body
 
-    def _report(self, match_over: bool) -> None:
+    def _report(self, match_over: bool, game: ev.GameView) -> None:
         assert self.terms is not None and self.link is not None
         record = self.record()
         if record is None:
@@ -99,6 +102,8 @@ class BoardReporter:
             "score": list(played.score),
             "mat": write_mat(finished),
         }
+        if game.timer is not None and not match_over:  # the banks go on with the match if it moves
+            report["banks"] = [game.timer.shown(0)[1], game.timer.shown(1)[1]]
         if match_over:
             report["winner"] = played.winner
         if match_over:

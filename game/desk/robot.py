@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import protocol as pr
-from .board import BoardClient, Offline, report_id
+from .board import BoardClient, Offline
 from .play import MatchPlay
 
 log = logging.getLogger(__name__)
@@ -84,17 +84,7 @@ class Robot:
         )
         if not play.over:
             play.play_game()
-        kind = pr.ReportKind.RESULT if play.over else pr.ReportKind.GAME
-        report: dict[str, Any] = {
-            "report_id": report_id(play.match_id, play.games, kind),
-            "match": play.match_id,
-            "kind": kind.value,
-            "game": play.games,
-            "score": list(play.score),
-            "mat": play.mat(),
-        }
-        if play.over:
-            report["winner"] = play.winner
+        report = play.report()
         self.client.queue(report)
         if play.over:
             self.client.keep_current(None)

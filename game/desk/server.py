@@ -16,6 +16,12 @@ and "only implements basic security checks". What the desk adds, because the eve
   for that request only; the tournament is changed only by committed transactions (:mod:`.desk`).
 * **Only the local network**: the desk listens on the address it is given (the tests use loopback).
 
+Every answer carries a ``Server-Timing`` header (the W3C header browsers' developer tools show):
+``queue`` (milliseconds from the connection being accepted to a worker taking it), ``work`` (from
+then to the answer's headers) and ``cpu`` (the worker thread's own CPU time for it). The load
+benchmark (:mod:`game.tools.bench_desk`) sets them against the time its clients measure, so that a
+slow answer is put down to the desk or to whoever measured it.
+
 HTTP keeps one connection per request (``Connection: close``), so an idle connection holds no thread.
 """
 
@@ -60,6 +66,15 @@ class DeskHandler(BaseHTTPRequestHandler):
 
     def _send(self, status: int, body: bytes, ctype: str, extra: dict[str, str] | None = None) -> None:
         self.send_response(status)
+        timing = getattr(self.server.timing, "start", None)
+        if timing is not None:
+            accepted, started, cpu = timing
+            now = time.perf_counter()
+            self.send_header(
+                "Server-Timing",
+                f"queue;dur={1000 * (started - accepted):.1f}, work;dur={1000 * (now - started):.1f}, "
+                f"cpu;dur={1000 * (time.thread_time() - cpu):.1f}",
+            )
         self.send_header("Content-Type", ctype)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
@@ -251,7 +266,9 @@ class DeskServer(ThreadingHTTPServer):
     def __init__(self, desk: Desk, address: tuple[str, int]) -> None:
         self.desk = desk
         self.refused = 0
-        self.waiting: queue.Queue[tuple[Any, Any] | None] = queue.Queue(QUEUE)
+        self.waiting: queue.Queue[tuple[Any, Any, float] | None] = queue.Queue(QUEUE)
+        self.timing = threading.local()
+        """Each worker's request: (accepted, started, thread CPU at the start), for ``Server-Timing``."""
         super().__init__(address, DeskHandler)
         self.workers = [
             threading.Thread(target=self._work, name=f"desk-worker-{k}", daemon=True)
@@ -262,7 +279,7 @@ class DeskServer(ThreadingHTTPServer):
 
     def process_request(self, request: Any, client_address: Any) -> None:
         try:
-            self.waiting.put_nowait((request, client_address))
+            self.waiting.put_nowait((request, client_address, time.perf_counter()))
         except queue.Full:
             with contextlib.suppress(OSError):
                 request.sendall(
@@ -276,7 +293,8 @@ class DeskServer(ThreadingHTTPServer):
             item = self.waiting.get()
             if item is None:
                 return
-            request, address = item
+            request, address, accepted = item
+            self.timing.start = (accepted, time.perf_counter(), time.thread_time())
             try:
                 self.finish_request(request, address)
             except Exception:

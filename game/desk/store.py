@@ -8,7 +8,8 @@ the commit returns, so whatever a board was told is kept survives a ``kill -9`` 
 Tables: ``meta`` (the desk's settings and the tournament itself as JSON, without its records),
 ``boards`` (joined boards and their keys), ``assignments`` (which board plays which match),
 ``reports`` (every report id taken, for idempotence), ``games`` (each match's last reported record,
-from which a moved match resumes), ``records`` (finished matches' .mat texts), ``secrets`` (each
+from which a moved match resumes), ``banks`` (the match clock's banks at that report, when the board
+ran a clock), ``records`` (finished matches' .mat texts), ``secrets`` (each
 match's dice secret), ``nonces`` (signed requests already seen) and ``audit`` (who changed what).
 """
 
@@ -33,6 +34,7 @@ CREATE TABLE IF NOT EXISTS games (
     match TEXT PRIMARY KEY, game INTEGER NOT NULL, score0 INTEGER NOT NULL, score1 INTEGER NOT NULL,
     mat TEXT NOT NULL, board TEXT NOT NULL, at REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS records (match TEXT PRIMARY KEY, mat TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS banks (match TEXT PRIMARY KEY, bank0 INTEGER NOT NULL, bank1 INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS secrets (match TEXT PRIMARY KEY, secret TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS nonces (nonce TEXT PRIMARY KEY, stamp INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS audit (

@@ -199,6 +199,17 @@ class RecordKeeper:
         stamp = time.strftime("%Y%m%d-%H%M%S", local)
         self.path = self._unique(f"{stamp}-{game.mode}")
 
+    def carry_on(self, game: ev.GameView, so_far: MatchRecord) -> None:
+        """Go on recording the match whose finished games ``so_far`` holds, in a file of its own: a
+        tournament match moved to this board from another, whose games so far the desk sent. The
+        next game this recorder hears start is the match's next game (see
+        :func:`game.session.resume.carry_on`)."""
+        self.mode, self.level, self.human = game.mode, game.level, game.human
+        self.recorder = MatchRecorder.resume(so_far)
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.clock()))
+        self.path = self._unique(f"{stamp}-{game.mode}")
+        self.write()
+
     def _unique(self, stem: str) -> Path:
         folder = self.folder() / FOLDER
         path = folder / f"{stem}.mat"

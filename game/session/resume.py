@@ -1,4 +1,5 @@
-"""A saved game put back as it was: its set-up, and the dice and the clock it had reached.
+"""A saved game put back as it was: its set-up, and the dice and the clock it had reached; and a
+match taken up from another board's record (:func:`carry_on`).
 
 Why apart from the App: the App builds the screen; what a resumed match must get back (the same
 secret at the same place, so the same dice; the clock's banks; the names and the tournament match)
@@ -12,11 +13,13 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
+from game.record import MatchRecord, RecordError, check_match
 from game.session.controller import GameController, GameSetup
 from game.session.match_dice import MatchDice
 from game.session.match_timer import MatchTimer
 from game.session.modes import GameMode
 from game.session.persist import SavedGame
+from game.session.recording import RecordKeeper, record_names
 from game.session.terms import check_terms
 
 log = logging.getLogger(__name__)
@@ -72,4 +75,38 @@ def restore_match_parts(game: GameController, saved: SavedGame) -> None:
             log.warning("resumed game: its clock could not be continued (%s)", exc)
 
 
-__all__ = ["restore_match_parts", "resumed_setup"]
+def carry_on(
+    game: GameController, keeper: RecordKeeper, so_far: MatchRecord, banks: tuple[int, int] | None = None
+) -> None:
+    """Take up the match ``so_far`` reached on another board (a tournament desk's last report of a
+    match it moved here: its finished games) as ``game``'s match, which must be that match at its start.
+
+    What carries over: the score and the Crawford game (the rules' score keeping of the record's
+    results, checked by replaying it), the dice (the game's secret is the match's, so its next game
+    rolls from that game's place: the same dice it would have had on the first board), the record
+    (``keeper`` goes on from its games, so the match's record stays whole) and the clock: a clocked
+    match's banks (``banks``, the seconds each player had left when the last game ended, if the board
+    said; else the rules' banks for the score). The cube needs nothing: every game starts centred.
+    ``RecordError`` (nothing changed) when the record is not of this match: other rules or names, or
+    a match already over.
+    """
+    finished = MatchRecord(
+        so_far.rules, so_far.names, tuple(g for g in so_far.games if g.finished), so_far.metadata
+    )
+    match = check_match(finished)
+    names = record_names(game.mode, game.level, game.setup.names)
+    if finished.rules != game.match.rules or finished.names != names:
+        raise RecordError("the record so far is of other players or another match")
+    if match.is_over:
+        raise RecordError("the record so far ends the match: there is nothing left to play")
+    if game.timer is not None:
+        timer = MatchTimer(game.timer.preset, match.rules.match_length, match.score)
+        if banks is not None:
+            timer.clock.banks = [float(banks[0]), float(banks[1])]
+        game.timer = timer
+    keeper.carry_on(game, finished)
+    game.match = match
+    game.next_game()
+
+
+__all__ = ["carry_on", "restore_match_parts", "resumed_setup"]

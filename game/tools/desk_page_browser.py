@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from game.desk.board import BoardClient
+from game.desk.desk import Desk
 from game.desk.harness import free_port, wait_for
 from game.desk.server import serve
 from game.tools.desk_page_shots import play, sample_desk
@@ -125,6 +126,15 @@ def _page_target(port: int) -> dict[str, Any] | None:
     return pages[0] if pages else None
 
 
+def live_score(desk: Desk, board: str) -> str:
+    """The score of the match board ``board`` (its name) plays, as the page writes it ("1 - 0")."""
+    playing = [m for m in desk.state()["matches"] if m["board"] == board]
+    if not playing:
+        raise RuntimeError(f"board {board} plays no match: its first game ended it")
+    s0, s1 = playing[0]["score"]
+    return f"{s0} - {s1}"
+
+
 def follow(out: Path, chromium: str = "chromium", size: tuple[int, int] = (360, 740)) -> float:
     """Seconds the page took to show a reported game by itself (see the module docstring)."""
     out.mkdir(parents=True, exist_ok=True)
@@ -168,7 +178,8 @@ def follow(out: Path, chromium: str = "chromium", size: tuple[int, int] = (360, 
                 mobile=size[0] < 600,
             )
             tools.call("Page.navigate", url=f"{url}/#Dora")
-            wait_for(lambda: "0 - 1" in tools.text("playing") if tools else False, 30, 0.1)
+            live = live_score(desk, "3")
+            wait_for(lambda: live in tools.text("playing") if tools else False, 30, 0.1)
             before = tools.text("playing")
             tools.screenshot(out / f"follow-before-{size[0]}x{size[1]}.png")
             play(clients[2], 1)  # board 3 reports its next game

@@ -15,8 +15,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from game.desk import protocol as pr
-from game.desk.board import BoardClient, report_id
+from game.desk.board import BoardClient
 from game.desk.desk import Desk
 from game.desk.play import MatchPlay
 from game.desk.server import serve
@@ -26,9 +25,13 @@ SIZES = ((360, 740), (1280, 800))
 
 
 def sample_desk(folder: Path) -> tuple[Desk, list[BoardClient]]:
-    """A desk mid-round: boards 1 and 2 finished their matches, board 3 has played one game."""
+    """A desk mid-round: boards 1 and 2 finished their matches, board 3 has played one game.
+
+    5-point matches: board 3's first game must leave its match going whatever the computer plays (a
+    3-point match's first game ended it once the computer's network changed, and the page had no
+    live score to show)."""
     desk = Desk(folder / "desk")
-    desk.create(NAMES, lengths=[3], date="2026.12.07", dice_seed="shots-4", name="Club night")
+    desk.create(NAMES, lengths=[5], date="2026.12.07", dice_seed="shots-4", name="Club night")
     desk.change_code("SHOT2345")
     return desk, []
 
@@ -46,18 +49,7 @@ def play(client: BoardClient, games: int | None) -> None:
     while not match.over and (games is None or played < games):
         match.play_game()
         played += 1
-        kind = pr.ReportKind.RESULT if match.over else pr.ReportKind.GAME
-        report = {
-            "report_id": report_id(match.match_id, match.games, kind),
-            "match": match.match_id,
-            "kind": kind.value,
-            "game": match.games,
-            "score": list(match.score),
-            "mat": match.mat(),
-        }
-        if match.over:
-            report["winner"] = match.winner
-        client.queue(report)
+        client.queue(match.report())
         client.flush()
 
 

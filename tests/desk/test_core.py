@@ -15,6 +15,8 @@ import pytest
 
 from game.desk import protocol as pr
 from game.desk.board import BoardClient, Offline
+from game.desk.desk import scored
+from game.record import check_match, read_mat
 from tests.helpers.desk_boards import CODE, game_report, joined, play_out, running
 
 
@@ -171,3 +173,25 @@ def test_a_board_whose_clock_is_hours_off_takes_the_desks_time(tmp_path: Path) -
         assert abs(skewed.now() - time.time()) < 5
         assert skewed.join(CODE, desk.desk_id).ok
         assert skewed.next_match() is not None
+
+
+def test_the_desks_score_keeping_of_a_read_record_is_the_whole_replays(tmp_path: Path) -> None:
+    """The desk keeps the score of a report's record from the reader's results alone
+    (:func:`game.desk.desk.scored`): for every record of a match, finished games or not, it equals
+    :func:`game.record.check_match`'s full replay."""
+    with running(tmp_path / "desk", lengths=(5,)) as (desk, _, url):
+        b1 = joined(tmp_path, url, desk, "b1")
+        terms = b1.next_match()
+        assert terms is not None
+        so_far: str | None = None
+        seen = 0
+        while True:
+            report = game_report(terms, so_far)
+            so_far = str(report["mat"])
+            for text in (so_far, so_far.rsplit(" Game ", 1)[0]):  # also cut before its last game
+                record = read_mat(text)
+                assert scored(record) == check_match(record)
+                seen += 1
+            if report["kind"] == "result":
+                break
+        assert seen >= 4

@@ -7,8 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from game.desk import protocol as pr
-from game.desk.board import BoardClient, report_id
+from game.desk.board import BoardClient
 from game.desk.desk import Desk
 from game.desk.play import MatchPlay
 from game.desk.server import DeskServer, serve
@@ -47,18 +46,7 @@ def game_report(terms: dict[str, Any], so_far: str | None = None) -> dict[str, A
         terms["match"], names, terms["length"], terms["secret"], date=terms["date"], so_far=so_far
     )
     play.play_game()
-    kind = pr.ReportKind.RESULT if play.over else pr.ReportKind.GAME
-    report: dict[str, Any] = {
-        "report_id": report_id(play.match_id, play.games, kind),
-        "match": play.match_id,
-        "kind": kind.value,
-        "game": play.games,
-        "score": list(play.score),
-        "mat": play.mat(),
-    }
-    if play.over:
-        report["winner"] = play.winner
-    return report
+    return play.report()
 
 
 def play_out(client: BoardClient) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import socket
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -16,6 +16,8 @@ from game.desk.board import BoardClient
 from game.desk.desk import Desk
 from game.desk.server import serve
 from game.i18n import tr
+from game.record import check_match, read_mat
+from game.record.dicecheck import DiceVerdict, check_dice
 from game.session import settings as st
 from game.session.kiosk import Mode
 from game.session.local_tournament import result_words
@@ -24,6 +26,7 @@ from game.tools.desk_page_shots import play
 from game.tournament import Tournament, TournamentFile
 from game.ui.app import App, Launch
 from game.ui.desk import BoardScene, DeskScene, MoveScene, NetworkScene
+from game.ui.desk.scenes import reporter
 from game.ui.kiosk.operator import OperatorScene
 from game.ui.scene import ButtonScene
 from game.ui.scenes.confirm import ConfirmScene
@@ -34,6 +37,7 @@ from game.ui.tools.desk_screenshots import play_out
 from game.ui.tournament.correct import CorrectScene
 from game.ui.tournament.result import ResultScene
 from game.ui.tournament.withdraw import WithdrawScene
+from tests.helpers.desk_boards import game_report
 from tests.helpers.ui_driver import click
 
 STEP = 1.0 / 60.0
@@ -123,6 +127,29 @@ def test_a_desk_without_a_tournament_says_to_set_one_up_first(tmp_path: Path) ->
     app.draw(0.0)
 
 
+def _people_board(tmp_path: Path, port: int, code: str) -> tuple[App, BoardScene]:
+    """A cabinet in the operator's hands joining the desk on ``port`` as board 4 (people play there)."""
+    app = _app(tmp_path / "board-cabinet", tournament=False)
+    app.scenes.push(app.initial_scene())
+    app.step(STEP)
+    assert app.kiosk is not None
+    app.kiosk.mode = Mode.OPERATOR
+    board = BoardScene(app)
+    board.address, board.code, board.number = f"127.0.0.1:{port}", code, "4"
+    app.scenes.push(board)
+    board.join()
+    return app, board
+
+
+def _until(app: App, done: Callable[[], bool]) -> None:
+    """Run the App (and the board's network threads) until ``done``, for 50 s at most."""
+    for _ in range(100):
+        _run(app, 0.5)
+        if done():
+            return
+        time.sleep(0.05)
+
+
 def test_a_board_joins_with_the_code_and_gets_its_match_called(tmp_path: Path) -> None:
     desk_app = _app(tmp_path / "desk-cabinet")
     desk_scene = DeskScene(desk_app, host="127.0.0.1", port=0)
@@ -168,20 +195,8 @@ def test_people_play_the_desks_match_on_a_board_and_the_loser_confirms_the_resul
     desk.create(names, lengths=[1], dice_seed="people")
     server = serve(desk)
     try:
-        app = _app(tmp_path / "board-cabinet", tournament=False)
-        app.scenes.push(app.initial_scene())
-        app.step(STEP)
-        assert app.kiosk is not None
-        app.kiosk.mode = Mode.OPERATOR
-        board = BoardScene(app)
-        board.address, board.code, board.number = f"127.0.0.1:{server.port}", desk.join_code, "4"
-        app.scenes.push(board)
-        board.join()
-        for _ in range(100):
-            _run(app, 0.5)
-            if board.link is not None and board.link.status.match is not None:
-                break
-            time.sleep(0.05)
+        app, board = _people_board(tmp_path, server.port, desk.join_code)
+        _until(app, lambda: board.link is not None and board.link.status.match is not None)
         _tap(app, tr("desk.board.play"))
         game = app.scenes.top
         assert isinstance(game, GameScene)
@@ -203,6 +218,99 @@ def test_people_play_the_desks_match_on_a_board_and_the_loser_confirms_the_resul
         assert board.link is not None and board.link.beats_sent > 0  # signs of life while it played
         record = desk.record("R1-1")
         assert record is not None and f'[Player 1 "{plain_name(names[0])}"]' in record
+    finally:
+        server.shutdown()
+        server.server_close()
+        desk.close()
+
+
+def _moved_point(terms: dict[str, object]) -> tuple[list[dict[str, object]], int]:
+    """The match ``terms`` played by the computer from its start to its end (every report), and how
+    many of its game reports the first board sends before it dies: up to the first game after which
+    the Crawford game is next, else all but the result."""
+    reports = []
+    so_far = None
+    while True:
+        report = game_report(dict(terms), so_far)
+        reports.append(report)
+        so_far = report["mat"]
+        if report["kind"] == "result":
+            break
+    games = [r for r in reports if r["kind"] == "game"]
+    assert games, "the computer's match needs a game before its result"
+    crawford = [k for k, r in enumerate(games, 1) if check_match(read_mat(str(r["mat"]))).next_is_crawford]
+    return reports, crawford[0] if crawford else len(games)
+
+
+def test_a_match_moved_mid_way_to_a_board_where_people_play_goes_on_from_the_last_report(
+    tmp_path: Path,
+) -> None:
+    """A board dies after reporting some games of a clocked 5-point match; the director moves the match
+    to a board where people play. There it goes on from the desk's last report: the score, the Crawford
+    game, the clock's banks as the dead board last reported them, the dice from the next game's place
+    and the record so far; its games after that are reported on top of it and the desk takes the
+    result. (Before, the board said the director must enter the result.)"""
+    desk = Desk(tmp_path / "desk")
+    desk.create(NAMES, lengths=[5], dice_seed="moved", house={"clock": "usbgf"})
+    server = serve(desk)
+    url = f"http://127.0.0.1:{server.port}"
+    try:
+        dead = BoardClient(tmp_path / "b1", url, board="b1", name="1")
+        assert dead.join(desk.join_code, desk.desk_id).ok
+        terms = dead.next_match()
+        assert terms is not None and terms["match"] == "R1-1"
+        reports, sent = _moved_point(terms)
+        for k, report in enumerate(reports[:sent], 1):
+            dead.queue({**report, "banks": [431, 388]} if k == sent else report)
+        assert dead.flush() == 0  # then the board dies: it says nothing more
+        last = read_mat(str(reports[sent - 1]["mat"]))
+        reached = check_match(last)
+        for k in (2, 3, 5):  # the other first-round matches are being played elsewhere
+            other = BoardClient(tmp_path / f"b{k}", url, board=f"b{k}", name=str(k))
+            assert other.join(desk.join_code, desk.desk_id).ok and other.next_match() is not None
+
+        app, board = _people_board(tmp_path, server.port, desk.join_code)
+        _until(
+            app, lambda: board.link is not None and not board.link.status.busy and board.link.status.joined
+        )
+        desk.move("R1-1", "b4")  # the director replaces the board that died
+        _until(app, lambda: board.link is not None and board.link.status.match is not None)
+        assert board.link is not None and board.link.status.match is not None
+        _tap(app, tr("desk.board.play"))
+        game = app.scenes.top
+        assert isinstance(game, GameScene), board.note
+        c = game.game
+        assert c.match.score == reached.score and c.match.games == sent
+        assert c.state.score == reached.score and c.state.crawford == reached.next_is_crawford
+        assert c.state.cube.value == 1 and c.state.cube.owner is None
+        assert c.timer is not None and (c.timer.shown(0)[1], c.timer.shown(1)[1]) == (431, 388)
+        for _ in range(20):
+            play_out(game, seed=5)  # (random plays with which the match goes on after the Crawford game)
+            if c.match.is_over:
+                break
+            game.next_game()
+        _run(app, 1.0)
+        asked = app.scenes.top
+        assert isinstance(asked, ConfirmScene)
+        _tap(app, tr("desk.board.confirm_yes"))
+        m = desk.tournament.match("R1-1") if desk.tournament is not None else None
+        assert m is not None
+        for _ in range(100):
+            if m.done:
+                break
+            time.sleep(0.05)
+        assert m.done and m.how == "played"
+        assert not list((app.data_dir / "board" / "refused").glob("*.json"))  # nothing refused
+        record = desk.record("R1-1")
+        assert record is not None
+        whole = read_mat(record)
+        assert whole.games[:sent] == last.games[:sent]  # the dead board's games, untouched
+        assert len(whole.games) > sent and check_match(whole).is_over
+        assert check_dice(whole).verdict is DiceVerdict.VERIFIED  # the desk's dice, each in its place
+        games = [r for r in reporter(app).sent if r["kind"] == "game"]
+        assert games and all(r["banks"] == [431, 388] for r in games)  # its banks go on with it too
+        moved = [r for r in desk.store.rows("SELECT report_id, board FROM reports") if r[1] == "b4"]
+        assert moved and all(int(str(rid).rsplit("_", 1)[1]) > sent for rid, _ in moved)
     finally:
         server.shutdown()
         server.server_close()

@@ -33,9 +33,11 @@ from game.desk.director import DeskDirector
 from game.desk.discovery import Finder, FoundDesk, network
 from game.desk.reporter import BoardReporter
 from game.i18n import tr, tr_n
+from game.record import MatchRecord, RecordError, read_mat
 from game.session.controller import GameSetup
 from game.session.match_timer import PRESET_NAMES, clock_text
 from game.session.modes import GameMode
+from game.session.resume import carry_on
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.entry.keyboard import KeyboardScene
@@ -109,6 +111,22 @@ def desk_setup(terms: dict[str, Any]) -> GameSetup:
         names=(str(terms["names"][0]), str(terms["names"][1])),
         aids=bool(house.get("aids", False)),
     )
+
+
+def _cannot_resume(exc: RecordError) -> str:
+    """The board's words for a moved match whose record does not fit (the reason, in the record's own
+    technical words, goes to the log for the director)."""
+    log.warning("board: the desk's record of the moved match cannot be taken up: %s", exc)
+    return tr("desk.board.cannot_resume")
+
+
+def desk_banks(terms: dict[str, Any]) -> tuple[int, int] | None:
+    """The match clock's banks (seconds) when the desk's last report of the match was sent, if the
+    board that sent it ran a clock (a match moved here goes on with them)."""
+    banks = terms.get("banks")
+    if isinstance(banks, list) and len(banks) == 2 and all(isinstance(b, int) and b >= 0 for b in banks):
+        return banks[0], banks[1]
+    return None
 
 
 def qr_matrix(text: str) -> list[list[bool]] | None:
@@ -647,16 +665,26 @@ class BoardScene(ButtonScene):
         terms = link.status.match if link is not None else None
         if link is None or terms is None:
             return
-        if terms.get("so_far"):
-            self.note = tr(
-                "desk.board.cannot_resume"
-            )  # a match moved here mid-way: the computer's boards only
-            return
         from game.ui.scenes.game import GameScene
 
+        so_far: MatchRecord | None = None
+        if terms.get("so_far"):  # moved here after some of its games: it goes on from the desk's record
+            try:
+                so_far = read_mat(str(terms["so_far"]))
+            except RecordError as exc:
+                self.note = _cannot_resume(exc)
+                return
+        scene = GameScene(self.app, desk_setup(terms))
+        if so_far is not None:
+            try:
+                carry_on(scene.game, self.app.records, so_far, desk_banks(terms))
+            except RecordError as exc:
+                scene.game.close()
+                self.note = _cannot_resume(exc)
+                return
         reporter(self.app).play(link, terms)
         drop_games(self.app)
-        self.app.scenes.push(GameScene(self.app, desk_setup(terms)))
+        self.app.scenes.push(scene)
 
     def ask_confirm(self) -> None:
         _ask_loser(self.app)

@@ -1,8 +1,9 @@
 """PNGs of the networked desk's screens at 800x480 and 1920x1080: the operator menu with its new entry,
 the choice (be the desk / join a desk), the desk with boards joined (playing with their scores and
 match clocks, one silent and one taking long), its join code and the QR code of the phone page, the
-director's word (correct a result, withdraw a player, the desk after it), and a board that joined
-and has its match called.
+director's word (correct a result, withdraw a player, the desk after it), a board that joined
+and has its match called, and a match moved to a board where people play after its first game (the
+game screen it opens at, and the board's refusal of a record that does not fit).
 
 Usage: ``.venv/bin/python -m game.ui.tools.desk_screenshots [OUTDIR] [--lang en|fi|hu ...]`` (default
 ``screenshots/desk``). Headless, in a throw-away data folder; the desk listens on loopback only.
@@ -28,6 +29,9 @@ import pygame  # noqa: E402
 
 from game.desk import service  # noqa: E402
 from game.desk.board import BoardClient  # noqa: E402
+from game.desk.desk import Desk  # noqa: E402
+from game.desk.play import MatchPlay  # noqa: E402
+from game.desk.server import serve  # noqa: E402
 from game.engine.flow import EndTurn, Phase, PlayMoves  # noqa: E402
 from game.engine.moves import legal_plays  # noqa: E402
 from game.session import settings as st  # noqa: E402
@@ -183,12 +187,79 @@ def shoot_language(out: Path, lang: str) -> None:
         pygame.quit()
 
 
+def shoot_moved(out: Path, lang: str) -> None:
+    """A clocked 5-point match whose board died after reporting its first game, moved to a board where
+    people play: the game it opens at, and the board's words for a record that does not fit."""
+    with tempfile.TemporaryDirectory(prefix="desk-moved") as tmp:
+        root = Path(tmp)
+        desk = Desk(root / "desk")
+        desk.create(NAMES, lengths=[5], dice_seed="moved", house={"clock": "usbgf"})
+        server = serve(desk)
+        url = f"http://127.0.0.1:{server.port}"
+        try:
+            dead = BoardClient(root / "b1", url, board="b1", name="1")
+            assert dead.join(desk.join_code, desk.desk_id).ok
+            terms = dead.next_match()
+            assert terms is not None
+            first = MatchPlay(terms["match"], (terms["names"][0], terms["names"][1]), 5, terms["secret"])
+            first.play_game()
+            dead.queue({**first.report(), "banks": [431, 388]})
+            assert dead.flush() == 0
+            for k in (2, 3, 5):
+                other = BoardClient(root / f"b{k}", url, board=f"b{k}", name=str(k))
+                assert other.join(desk.join_code, desk.desk_id).ok and other.next_match() is not None
+            settings = st.Settings(language=lang, animation="fast", operator_code="2468", sound=False)
+            app = App(settings, Launch(kiosk=True), data_dir=root / "cabinet", threaded_ai=False)
+            app.scenes.push(app.initial_scene())
+            board = BoardScene(app)
+            board.address, board.code, board.number = url[len("http://") :], desk.join_code, "4"
+            app.scenes.push(board)
+            board.join()
+            for _ in range(100):
+                run(app, 0.5)
+                if board.link is not None and board.link.status.joined and not board.link.status.busy:
+                    break
+                time.sleep(0.05)
+            desk.move(terms["match"], "b4")
+            for _ in range(100):
+                run(app, 0.5)
+                if board.link is not None and board.link.status.match is not None:
+                    break
+                time.sleep(0.05)
+            link = board.link
+            assert link is not None and link.status.match is not None
+            moved = dict(link.status.match)
+            link.status.match = {**moved, "so_far": moved["so_far"].replace(" Game 1", " Game 2")}
+            board.play()  # a record that does not fit: refused on the board's screen, nothing starts
+            board._build()
+            shoot(app, out, "desk_board_moved_refused", lang)
+            board.note = ""
+            link.status.match = moved
+            board.play()
+            top = app.scenes.top
+            assert isinstance(top, GameScene)
+            run(app, 0.5)
+            shoot(app, out, "desk_board_moved_game", lang)
+            service.forget_board_link()
+            app.quit()
+            pygame.quit()
+        finally:
+            server.shutdown()
+            server.server_close()
+            desk.close()
+
+
+def shoot_all(out: Path, lang: str) -> None:
+    shoot_language(out, lang)
+    shoot_moved(out, lang)
+
+
 def main(argv: list[str] | None = None) -> int:
     return per_language(
         "python -m game.ui.tools.desk_screenshots",
         __doc__,
         ROOT / "screenshots" / "desk",
-        shoot_language,
+        shoot_all,
         argv,
     )
 

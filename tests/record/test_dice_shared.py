@@ -190,6 +190,30 @@ def test_an_unlimited_session_reveals_each_games_own_secret_when_it_ends(tmp_pat
     assert now is not None and now not in secrets and now not in "".join(texts)  # the game in play
 
 
+def test_each_session_game_against_the_computer_shows_its_own_commitment_before_its_first_roll(
+    tmp_path: Path,
+) -> None:
+    """The kiosk's default: an unlimited session against the computer. Every game commits to a new
+    secret, so its fingerprint must be on the panel while the opening waits for the player's touch."""
+    from game.ui.play import panel
+
+    app = make_app(tmp_path)
+    scene = GameScene(app, app.setup("computer", 0))
+    app.scenes.reset(scene)
+    rng = random.Random(11)
+    shown = []
+    for _ in range(2):
+        for _ in range(300):
+            app.step()
+        assert scene.game.awaited() == 0  # the opening waits for the player's touch...
+        assert panel.fingerprint_row(scene) == panel.LAST_ROW  # ...with the commitment on the panel
+        shown.append(scene.game.match_dice.fingerprint)
+        while scene.state.phase is not Phase.GAME_OVER:
+            play_turn(scene, rng)
+        scene.next_game()
+    assert shown[0] != shown[1]  # a new secret, a new commitment
+
+
 def test_an_abandoned_game_reveals_its_secret_in_its_record(tmp_path: Path) -> None:
     app = make_app(tmp_path, kiosk=True)
     assert app.kiosk_rules is not None

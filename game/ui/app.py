@@ -183,6 +183,10 @@ class App:
         """What the command line asked for; else (kiosk) a young autosave or the demo; else the title."""
         start = self.launch.start
         broken_settings, self.broken_settings = self.broken_settings, None
+        if self.kiosk_rules is not None and self.launch.bench_frames is None and not self.lock.usable:
+            # A cabinet without its operator code is played by nobody, whatever --start asks for: a
+            # game, the demo a touch wakes, or a tournament's organiser screen would be open to all.
+            return self.kiosk_rules.start_scene(self._resumed_scene, self.setup(GameMode.DEMO, 0))
         if start == GameMode.DEMO or self.launch.bench_frames is not None:
             return routes.game(self, self.setup(GameMode.DEMO, 0))
         if start in (GameMode.COMPUTER, GameMode.TWO):

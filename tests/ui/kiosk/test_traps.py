@@ -53,6 +53,22 @@ def test_a_fresh_cabinet_asks_for_its_operator_and_offers_no_code_prompt(tmp_pat
     assert not (tmp_path / operator_lock.CODE_FILE).exists()
 
 
+@pytest.mark.parametrize("start", ["computer", "two", "demo", "tournament"])
+def test_a_fresh_cabinet_started_straight_into_a_game_is_locked_too(tmp_path: Path, start: str) -> None:
+    """``--kiosk --start computer`` (a unit file written so) must not open a game, the demo a touch
+    wakes, or the organiser's tournament screen on a cabinet with no operator code."""
+    from game.ui.cli import build
+
+    app = build(["--data-dir", str(tmp_path), "--kiosk", "--start", start], threaded_ai=False)
+    app.scenes.push(app.initial_scene())
+    assert isinstance(app.scenes.top, LockedScene)
+    assert operator_lock.write_code(tmp_path, "4711") is None  # set on purpose: the start is obeyed
+    pygame.quit()
+    app = build(["--data-dir", str(tmp_path), "--kiosk", "--start", start], threaded_ai=False)
+    app.scenes.push(app.initial_scene())
+    assert not isinstance(app.scenes.top, LockedScene)
+
+
 def test_a_set_code_is_not_asked_again_and_2580_opens_nothing(tmp_path: Path) -> None:
     assert operator_lock.write_code(tmp_path, "4711") is None
     app = kiosk_app(tmp_path, st.load_settings(tmp_path))

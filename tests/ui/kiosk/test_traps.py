@@ -82,9 +82,15 @@ def test_an_older_versions_code_in_the_settings_moves_to_the_code_file(tmp_path:
     (tmp_path / st.SETTINGS_FILE).write_text(
         '{"version": 1, "settings": {"operator_code": "4711", "level": "expert"}}', encoding="utf-8"
     )
+    (tmp_path / st.SETTINGS_FILE).chmod(0o644)  # as an older version left it
     app = kiosk_app(tmp_path, st.load_settings(tmp_path))
     assert isinstance(app.scenes.top, AttractScene)
     assert "4711" not in (tmp_path / st.SETTINGS_FILE).read_text(encoding="utf-8")
+    kept = list(tmp_path.glob(f"{st.SETTINGS_FILE}.broken-*"))
+    assert kept  # the organiser's file kept for a look, but not for every user of the machine
+    for path in tmp_path.iterdir():
+        if path.is_file() and path.stat().st_mode & 0o044:
+            assert "4711" not in path.read_text(encoding="utf-8"), path
     click(app, (640, 360))
     open_operator(app, "4711")
     assert isinstance(app.scenes.top, OperatorScene)

@@ -186,6 +186,9 @@ def test_an_unlimited_session_reveals_each_games_own_secret_when_it_ends(tmp_pat
     for secret in secrets:  # each game's record holds its own secret (the files' names: same second)
         (text,) = [t for t in texts if f'; [DiceSecret "{secret}"]' in t]
         assert check_mat(text) > 5
+        # The game's own reader and check take it too (a later game's record starts at the session's
+        # score, not 0-0: the reader refused it, so --check-dice could not check it).
+        assert check_dice(read_mat(text)).verdict is DiceVerdict.VERIFIED
     now = scene.game.match_dice.secret
     assert now is not None and now not in secrets and now not in "".join(texts)  # the game in play
 
@@ -227,6 +230,28 @@ def test_an_abandoned_game_reveals_its_secret_in_its_record(tmp_path: Path) -> N
     app.go_attract()  # the visitor walked away: the demo takes over
     (text,) = records(tmp_path)
     assert f'; [DiceSecret "{secret}"]' in text
+    assert check_mat(text) >= 1
+
+
+def test_a_session_game_left_for_the_title_and_replaced_reveals_its_secret(tmp_path: Path) -> None:
+    """An unlimited session's second game (its record starts at the session's score) given up: a
+    new game from the title replaces its save, and its own secret goes into its own record."""
+    app = make_app(tmp_path)
+    scene = started(app, "computer", 0)
+    rng = random.Random(41)
+    while scene.state.phase is not Phase.GAME_OVER:
+        play_turn(scene, rng)
+    assert scene.game.match.score != (0, 0)
+    scene.next_game()
+    settle(app, scene)
+    for _ in range(6):
+        play_turn(scene, rng)
+    app.autosave.save(scene.game)
+    secret = scene.game.match_dice.secret
+    assert secret is not None
+    app.to_title()
+    app.new_game("two", 1)
+    (text,) = [t for t in records(tmp_path) if f'; [DiceSecret "{secret}"]' in t]
     assert check_mat(text) >= 1
 
 

@@ -217,7 +217,9 @@ def test_each_session_game_against_the_computer_shows_its_own_commitment_before_
     assert shown[0] != shown[1]  # a new secret, a new commitment
 
 
-def test_an_abandoned_game_reveals_its_secret_in_its_record(tmp_path: Path) -> None:
+@pytest.mark.parametrize("saved", [True, False])
+def test_an_abandoned_game_reveals_its_secret_in_its_record(tmp_path: Path, saved: bool) -> None:
+    """From its save, or (the disk refused the save) from the game on the screen."""
     app = make_app(tmp_path, kiosk=True)
     assert app.kiosk_rules is not None
     app.kiosk_rules.resume_active()  # a visitor is playing (the first touch wakes no demo)
@@ -227,6 +229,8 @@ def test_an_abandoned_game_reveals_its_secret_in_its_record(tmp_path: Path) -> N
         play_turn(scene, rng)
     secret = scene.game.match_dice.secret
     assert secret is not None and "DiceSecret" not in records(tmp_path)[0]
+    if not saved:
+        (tmp_path / "autosave.json").unlink()
     app.go_attract()  # the visitor walked away: the demo takes over
     (text,) = records(tmp_path)
     assert f'; [DiceSecret "{secret}"]' in text

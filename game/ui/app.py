@@ -32,7 +32,7 @@ from game.session.kiosk import Kiosk, Mode, kiosk_config
 from game.session.leaderboard import Leaderboard
 from game.session.local_tournament import LocalTournament
 from game.session.modes import GameMode
-from game.session.operator_lock import OperatorLock
+from game.session.operator_lock import OperatorLock, read_notices
 from game.session.recording import RecordKeeper
 from game.session.speech import Speaker
 from game.ui import access, controls, routes
@@ -106,7 +106,9 @@ class App:
         self.audio = Audio(self.settings.sound, self.settings.volume)
         self.dice_stats = DiceStats()
         self.saved: persist.SavedGame | None = None
-        self.notices: list[str] = []  # what went wrong that the operator must see (the operator menu)
+        self.notices: list[str] = (  # what went wrong that the operator must see (the operator menu)
+            read_notices(self.data_dir) if self.launch.kiosk else []
+        )
         self.lock = OperatorLock(self.data_dir, self.settings.operator_code, self.clock)
         self.kiosk: Kiosk | None = (
             Kiosk(kiosk_config(self.settings, (L.W, L.H), self.lock.verify), start=Mode.ATTRACT)

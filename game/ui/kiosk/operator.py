@@ -12,7 +12,7 @@ from game.session.kiosk import Mode
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.input import Intent, IntentKind
-from game.ui.kiosk.notices import take_leaderboard_problems
+from game.ui.kiosk.notices import notices_read, take_leaderboard_problems
 from game.ui.lines import wrap_lines
 from game.ui.listeners import abandon_games
 from game.ui.scene import INK, ButtonScene, Host, button
@@ -61,7 +61,7 @@ class OperatorScene(ButtonScene):
 
     def seen(self) -> None:
         """The operator has read the notices: they go."""
-        self.app.notices.clear()
+        notices_read(self.app)
         self._build()
 
     def resume(self) -> None:

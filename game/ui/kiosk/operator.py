@@ -156,7 +156,10 @@ class OperatorScene(ButtonScene):
         draw_text(surface, tr("notice.title"), 30, (NOTICE_X, 120), (255, 150, 120), anchor="midleft")
         y = 170
         for notice in notices[-6:]:
-            for line in wrap_lines(notice, MIN_SIZE, width)[:4]:
+            lines = wrap_lines(notice, MIN_SIZE, width)
+            if len(lines) > 4:  # the file's name comes first in each notice; a long reason is cut
+                lines = [*lines[:3], lines[3] + "…"]
+            for line in lines:
                 if y > L.H - 120:
                     return
                 draw_text(surface, line, MIN_SIZE, (NOTICE_X, y), INK, anchor="midleft", width=width)

@@ -198,7 +198,7 @@ def test_each_session_game_against_the_computer_shows_its_own_commitment_before_
 ) -> None:
     """The kiosk's default: an unlimited session against the computer. Every game commits to a new
     secret, so its fingerprint must be on the panel while the opening waits for the player's touch."""
-    from game.ui.play import panel
+    from game.ui.play import dialogs, panel
 
     app = make_app(tmp_path)
     scene = GameScene(app, app.setup("computer", 0))
@@ -213,6 +213,8 @@ def test_each_session_game_against_the_computer_shows_its_own_commitment_before_
         shown.append(scene.game.match_dice.fingerprint)
         while scene.state.phase is not Phase.GAME_OVER:
             play_turn(scene, rng)
+        labels = [label for label, _, _ in dialogs.game_over_buttons(scene)]
+        assert "Check the dice" in labels  # the session's game is over: its own secret is shown
         scene.next_game()
     assert shown[0] != shown[1]  # a new secret, a new commitment
 

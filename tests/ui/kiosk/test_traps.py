@@ -5,6 +5,7 @@ that keeps failing keeps saying so."""
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import pygame
@@ -97,7 +98,7 @@ def test_an_older_versions_code_in_the_settings_moves_to_the_code_file(tmp_path:
 
 
 def test_set_operator_code_is_typed_twice_and_refuses_trivial_codes(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
 ) -> None:
     from game.ui.cli import build, set_operator_code
 
@@ -116,9 +117,12 @@ def test_set_operator_code_is_typed_twice_and_refuses_trivial_codes(
     assert app.lock.verify("4711") and not app.lock.verify("4712")
     close_screen()
     (tmp_path / operator_lock.CODE_FILE).unlink()
-    app = build(["--data-dir", str(tmp_path), "--kiosk", "--operator-code", "808"], threaded_ai=False)
+    with caplog.at_level(logging.WARNING, logger="game.ui.cli"):
+        app = build(["--data-dir", str(tmp_path), "--kiosk", "--operator-code", "808"], threaded_ai=False)
     assert isinstance(app.initial_scene(), AttractScene)  # a code for this run: in without asking
     assert not (tmp_path / operator_lock.CODE_FILE).exists()  # and not saved by the flag
+    # ...but a cabinet started so is told, in the journal, that every user sees that code
+    assert any("process list" in r.getMessage() for r in caplog.records)
 
 
 def type_code_keys(app: App) -> None:

@@ -3,8 +3,9 @@
 Usage: ``.venv/bin/python -m game.ui.tools.lock_screenshots [OUTDIR]`` (default ``screenshots/lock``).
 The cabinet without an operator code (missing, damaged), the keypad's slow-down, a refused new code,
 a code and a setting the disk refused, the operator's notices, the export without a drive, the
-opening roll waiting for the player's touch, a tournament player's digits for the dice, the game-over
-dialog's Check the dice and its screen (with the QR code), and "1 player" on the tournament's set-up.
+opening roll waiting for the player's touch (a session's second game too, with its own commitment),
+a tournament player's digits for the dice, the game-over dialog's Check the dice and its screen (with
+the QR code), and "1 player" on the tournament's set-up.
 """
 
 from __future__ import annotations
@@ -150,6 +151,18 @@ def dice_screens(out: Path, lang: str) -> None:
         app.scenes.push(scene)
         run(app, 1.5)
         shoot(app, out, "opening_tap_computer", lang)
+        app.quit()
+        # An unlimited session's second game: a new secret, its commitment shown before the touch.
+        app = App(settings, Launch(), data_dir=folder, threaded_ai=False)
+        scene = GameScene(app, app.setup(GameMode.COMPUTER, 0))
+        app.scenes.push(scene)
+        run(app, 1.5)
+        scene.game.contribute(0, "064003000001500")
+        run(app, 1.0)
+        random_turns(scene, random.Random(5), 400, lambda: scene.state.phase is Phase.GAME_OVER)
+        scene.next_game()
+        run(app, 1.5)
+        shoot(app, out, "opening_tap_session_game2", lang)
         app.quit()
         app = App(settings, Launch(), data_dir=folder, threaded_ai=False)
         scene = GameScene(app, app.setup(GameMode.TWO, 1))

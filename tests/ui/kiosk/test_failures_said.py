@@ -176,6 +176,9 @@ def test_the_export_writes_nothing_where_no_drive_is_mounted(tmp_path: Path) -> 
         if not mounted:
             pytest.skip("cannot mount a tmpfs here (not root)")
         assert LocalTournament.drive_mounted(stick) and LocalTournament.drive_mounted(stick / "club-night")
+        # A drive of its own, but the cabinet's: the data folder's partition is no stick.
+        (stick / "data").mkdir()
+        assert not LocalTournament.drive_mounted(stick / "export", stick / "data")
 
 
 @pytest.mark.parametrize("flag", ["--frame-log", "--screenshot"])

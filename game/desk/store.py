@@ -15,6 +15,8 @@ match's dice secret), ``nonces`` (signed requests already seen) and ``audit`` (w
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -42,12 +44,22 @@ CREATE TABLE IF NOT EXISTS audit (
 """
 
 
+def private(path: Path) -> None:
+    """The database readable by the desk's user only, made so before SQLite opens it (its ``-wal``
+    and ``-shm`` files take the database's mode): it holds each match's dice secret while the match
+    is played, and the boards' keys, so another user of the machine must not read it (issue 37)."""
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    os.chmod(path, 0o600)  # a database made before this rule, or under a permissive umask
+
+
 class Store:
     """The open database; :meth:`transaction` is the only way to change it."""
 
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
+        private(path)
         self.conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=10)
         self.conn.execute("PRAGMA journal_mode=WAL")
         self.conn.execute("PRAGMA synchronous=FULL")

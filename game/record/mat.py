@@ -354,6 +354,12 @@ class _Reader:
         else:
             raise RecordError(f"expected the score line 'Name : 0   Name : 0', not {line.strip()!r}", k)
         assert self.match is not None
+        if said != self.match.score and not self.games and not self.match.rules.match_length:
+            # An unlimited session recorded a game a file (this game's own records since issue 37,
+            # each game with a dice secret of its own): the first game starts at the session's
+            # score, which in a session changes nothing of the rules (and games went before it).
+            self.match = replace(self.match, score=said, games=1)
+            self.start = self.state = self.match.new_game()
         if said != self.match.score:
             s = self.match.score
             raise RecordError(

@@ -132,9 +132,8 @@ class Leaderboard:
                 skipped.append(str(exc))
         if skipped:
             log.warning("%s: %d bad entries skipped: %s", path, len(skipped), "; ".join(skipped))
-            self.problems.append(
-                f"{FILE}: {len(skipped)} bad entries left out, the others kept ({skipped[0]})"
-            )
+            entries = "1 bad entry" if len(skipped) == 1 else f"{len(skipped)} bad entries"
+            self.problems.append(f"{FILE}: {entries} left out, the others kept ({skipped[0]})")
             if persist.keep_copy(path, "bad entries") is not None:
                 self.save()  # the good ones, so the same entries are not reported at every start
 

@@ -209,16 +209,18 @@ class LocalTournament:
         return export_folder(self._need(), folder, lang)
 
     @staticmethod
-    def drive_mounted(folder: Path) -> bool:
+    def drive_mounted(folder: Path, *own: Path) -> bool:
         """Whether ``folder`` (typed by the organiser: a USB stick's) is on a drive of its own, not on
         the cabinet's own disk. Why: with no stick in, ``/media/usb`` is an empty folder of the root
         disk, and the export "succeeded" there, out of the organiser's reach. The deepest folder of
-        the path that exists must be on another device than the root folder ``/``."""
+        the path that exists must be on another device than the root folder ``/`` and than each of
+        ``own`` (the data folder: a cabinet whose ``/var`` is a partition of its own)."""
         existing = folder
         while not existing.exists() and existing != existing.parent:
             existing = existing.parent
         try:
-            return existing.stat().st_dev != Path(existing.anchor or "/").stat().st_dev
+            device = existing.stat().st_dev
+            return all(device != p.stat().st_dev for p in (Path(existing.anchor or "/"), *own) if p.exists())
         except OSError:
             return False
 

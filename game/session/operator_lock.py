@@ -49,6 +49,7 @@ log = logging.getLogger(__name__)
 
 CODE_FILE = "operator-code.json"
 TRIES_FILE = "operator-tries.json"
+NOTICES_FILE = "operator-notices.json"
 CODE_VERSION = 1
 KDF = "pbkdf2-sha256"
 ITERATIONS = 120_000
@@ -219,6 +220,32 @@ def read_failures(directory: Path) -> int:
     return n if isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 10**6 else 0
 
 
+def read_notices(directory: Path) -> list[str]:
+    """The operator's notices not yet read, kept over a restart (:data:`NOTICES_FILE`): a broken
+    autosave found at a start is said at the next operator login, even when the cabinet was switched
+    off in between. An unreadable file gives none (its problem is only logged)."""
+    try:
+        data = json.loads((directory / NOTICES_FILE).read_text("utf-8"))
+    except FileNotFoundError:
+        return []
+    except (OSError, ValueError) as exc:
+        log.warning("the operator's notices in %s cannot be read: %s", NOTICES_FILE, exc)
+        return []
+    items = data.get("notices") if isinstance(data, dict) else None
+    return [n for n in items if isinstance(n, str)] if isinstance(items, list) else []
+
+
+def write_notices(directory: Path, notices: list[str]) -> None:
+    """Keep ``notices`` for the next start (none: the file goes). A disk that refuses is logged: the
+    notices still stand on the operator's menu for this run."""
+    path = directory / NOTICES_FILE
+    if notices:
+        write_private(path, {"version": 1, "notices": notices})
+        return
+    with contextlib.suppress(OSError):
+        path.unlink(missing_ok=True)
+
+
 class OperatorLock:
     """The cabinet's code as the App uses it: the file's hash, or a code given for this run only
     (``--operator-code``, the tests), and the wrong tries on disk."""
@@ -275,6 +302,7 @@ __all__ = [
     "CODE_FILE",
     "CODE_LENGTH",
     "FREE_TRIES",
+    "NOTICES_FILE",
     "TRIES_FILE",
     "CodeHash",
     "CodeState",
@@ -282,8 +310,10 @@ __all__ = [
     "Weak",
     "least_seconds",
     "read_code",
+    "read_notices",
     "wait_after",
     "weakness",
     "write_code",
+    "write_notices",
     "write_private",
 ]

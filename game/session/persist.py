@@ -202,7 +202,9 @@ def keep_copy(path: Path, reason: str, now: float | None = None) -> Path | None:
         log.error("%s (%s) could not be read to keep a copy: %s", path, reason, exc)
         return None
     target = _aside_name(path, now)
-    if not atomic_write_bytes(target, raw):
+    # Readable by the game's user only: a settings file an older version wrote holds the operator
+    # code in plain text, and the copy must not keep it open to every user of the machine.
+    if not atomic_write_bytes(target, raw, 0o600):
         log.error("%s has problems (%s) and no copy could be kept; it is left as it is", path, reason)
         return None
     log.warning("%s has problems (%s); the original is kept as %s", path, reason, target.name)

@@ -438,7 +438,8 @@ def add_arguments(parser: argparse.ArgumentParser, skip: set[str] | frozenset[st
         "--operator-code",
         type=_code_arg,
         default=None,
-        help="digits that open the operator menu, for this run only (never saved; the cabinet's own code "
+        help="digits that open the operator menu, for this run only (tests, a one-off: never saved, not "
+        "checked for trivial codes, and seen by every user in the process list; the cabinet's own code "
         "is set with --set-operator-code)",
     )
     add("--operator-hold", type=_hold_arg, default=None, help="seconds to press the corner")

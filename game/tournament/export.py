@@ -86,7 +86,7 @@ def dice(key, message):
         k += 1
     return found
 
-head = dict(re.findall(r'; \\[(\\w+) "(.*)"\\]', open(sys.argv[1]).read()))
+head = dict(re.findall(r'; \\[(\\w+) "(.*)"\\]', open(sys.argv[1], encoding="utf-8").read()))
 secret = head["DiceSecret"]
 print("fingerprint", hashlib.sha256(secret.encode()).hexdigest())
 p0, p1 = head.get("DiceContributions", ",").split(",")

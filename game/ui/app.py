@@ -32,7 +32,7 @@ from game.session.kiosk import Kiosk, Mode, kiosk_config
 from game.session.leaderboard import Leaderboard
 from game.session.local_tournament import LocalTournament
 from game.session.modes import GameMode
-from game.session.operator_lock import OperatorLock
+from game.session.operator_lock import OperatorLock, read_notices
 from game.session.recording import RecordKeeper
 from game.session.speech import Speaker
 from game.ui import access, controls, routes
@@ -106,7 +106,9 @@ class App:
         self.audio = Audio(self.settings.sound, self.settings.volume)
         self.dice_stats = DiceStats()
         self.saved: persist.SavedGame | None = None
-        self.notices: list[str] = []  # what went wrong that the operator must see (the operator menu)
+        self.notices: list[str] = (  # what went wrong that the operator must see (the operator menu)
+            read_notices(self.data_dir) if self.launch.kiosk else []
+        )
         self.lock = OperatorLock(self.data_dir, self.settings.operator_code, self.clock)
         self.kiosk: Kiosk | None = (
             Kiosk(kiosk_config(self.settings, (L.W, L.H), self.lock.verify), start=Mode.ATTRACT)
@@ -183,6 +185,10 @@ class App:
         """What the command line asked for; else (kiosk) a young autosave or the demo; else the title."""
         start = self.launch.start
         broken_settings, self.broken_settings = self.broken_settings, None
+        if self.kiosk_rules is not None and self.launch.bench_frames is None and not self.lock.usable:
+            # A cabinet without its operator code is played by nobody, whatever --start asks for: a
+            # game, the demo a touch wakes, or a tournament's organiser screen would be open to all.
+            return self.kiosk_rules.start_scene(self._resumed_scene, self.setup(GameMode.DEMO, 0))
         if start == GameMode.DEMO or self.launch.bench_frames is not None:
             return routes.game(self, self.setup(GameMode.DEMO, 0))
         if start in (GameMode.COMPUTER, GameMode.TWO):

@@ -47,6 +47,9 @@ def _positive(text: str) -> int:
     return n
 
 
+log = logging.getLogger(__name__)
+
+
 def _out_file(text: str) -> str:
     """A file the run will write (``--screenshot``, ``--frame-log``): its folder must exist now, so a
     typo is a usage error at start-up (exit 2), not a traceback after the run."""
@@ -221,6 +224,12 @@ def build(argv: list[str], *, threaded_ai: bool | None = None, prog: str = "main
     """
     launch, args = parse_args(argv, prog)
     folder = persist.data_dir(args.data_dir)
+    if launch.kiosk and args.operator_code:  # said in the journal, where the cabinet's builder looks
+        log.warning(
+            "--operator-code is for tests and a one-off run: every user of this machine sees it in the "
+            "process list, and it is not checked for trivial codes; give the cabinet its own code with "
+            "--set-operator-code"
+        )
     stored, broken = st.load_settings_checked(folder)
     settings = st.apply_arguments(stored, args)
     if launch.frames is not None or (launch.bench_frames is not None and not _has_screen()):

@@ -195,3 +195,27 @@ def test_the_desks_score_keeping_of_a_read_record_is_the_whole_replays(tmp_path:
             if report["kind"] == "result":
                 break
         assert seen >= 4
+
+
+def test_no_desk_or_board_file_another_user_can_read_holds_a_dice_secret(tmp_path: Path) -> None:
+    """Issue 37: the desk's database keeps each match's dice secret while the match is played (and
+    the boards' keys); a board keeps its match's terms. Neither may be readable by another user."""
+    import os
+    import stat
+
+    old = os.umask(0o022)  # the usual umask: files another user can read unless made private
+    try:
+        with running(tmp_path / "desk") as (desk, _, url):
+            b1 = joined(tmp_path, url, desk, "b1")
+            terms = b1.next_match()
+            assert terms is not None and terms["secret"]
+            secret = str(terms["secret"]).encode()
+            desk.store.get("desk_id")  # the database and its log are written by now
+            files = [p for p in tmp_path.rglob("*") if p.is_file()]
+            assert any(p.name.startswith("desk.sqlite") for p in files)
+            for path in files:
+                if stat.S_IMODE(path.stat().st_mode) & 0o044:
+                    assert secret not in path.read_bytes(), path
+                    assert not path.name.startswith("desk.sqlite"), path
+    finally:
+        os.umask(old)

@@ -186,11 +186,42 @@ def test_an_unlimited_session_reveals_each_games_own_secret_when_it_ends(tmp_pat
     for secret in secrets:  # each game's record holds its own secret (the files' names: same second)
         (text,) = [t for t in texts if f'; [DiceSecret "{secret}"]' in t]
         assert check_mat(text) > 5
+        # The game's own reader and check take it too (a later game's record starts at the session's
+        # score, not 0-0: the reader refused it, so --check-dice could not check it).
+        assert check_dice(read_mat(text)).verdict is DiceVerdict.VERIFIED
     now = scene.game.match_dice.secret
     assert now is not None and now not in secrets and now not in "".join(texts)  # the game in play
 
 
-def test_an_abandoned_game_reveals_its_secret_in_its_record(tmp_path: Path) -> None:
+def test_each_session_game_against_the_computer_shows_its_own_commitment_before_its_first_roll(
+    tmp_path: Path,
+) -> None:
+    """The kiosk's default: an unlimited session against the computer. Every game commits to a new
+    secret, so its fingerprint must be on the panel while the opening waits for the player's touch."""
+    from game.ui.play import dialogs, panel
+
+    app = make_app(tmp_path)
+    scene = GameScene(app, app.setup("computer", 0))
+    app.scenes.reset(scene)
+    rng = random.Random(11)
+    shown = []
+    for _ in range(2):
+        for _ in range(300):
+            app.step()
+        assert scene.game.awaited() == 0  # the opening waits for the player's touch...
+        assert panel.fingerprint_row(scene) == panel.LAST_ROW  # ...with the commitment on the panel
+        shown.append(scene.game.match_dice.fingerprint)
+        while scene.state.phase is not Phase.GAME_OVER:
+            play_turn(scene, rng)
+        labels = [label for label, _, _ in dialogs.game_over_buttons(scene)]
+        assert "Check the dice" in labels  # the session's game is over: its own secret is shown
+        scene.next_game()
+    assert shown[0] != shown[1]  # a new secret, a new commitment
+
+
+@pytest.mark.parametrize("saved", [True, False])
+def test_an_abandoned_game_reveals_its_secret_in_its_record(tmp_path: Path, saved: bool) -> None:
+    """From its save, or (the disk refused the save) from the game on the screen."""
     app = make_app(tmp_path, kiosk=True)
     assert app.kiosk_rules is not None
     app.kiosk_rules.resume_active()  # a visitor is playing (the first touch wakes no demo)
@@ -200,9 +231,33 @@ def test_an_abandoned_game_reveals_its_secret_in_its_record(tmp_path: Path) -> N
         play_turn(scene, rng)
     secret = scene.game.match_dice.secret
     assert secret is not None and "DiceSecret" not in records(tmp_path)[0]
+    if not saved:
+        (tmp_path / "autosave.json").unlink()
     app.go_attract()  # the visitor walked away: the demo takes over
     (text,) = records(tmp_path)
     assert f'; [DiceSecret "{secret}"]' in text
+    assert check_mat(text) >= 1
+
+
+def test_a_session_game_left_for_the_title_and_replaced_reveals_its_secret(tmp_path: Path) -> None:
+    """An unlimited session's second game (its record starts at the session's score) given up: a
+    new game from the title replaces its save, and its own secret goes into its own record."""
+    app = make_app(tmp_path)
+    scene = started(app, "computer", 0)
+    rng = random.Random(41)
+    while scene.state.phase is not Phase.GAME_OVER:
+        play_turn(scene, rng)
+    assert scene.game.match.score != (0, 0)
+    scene.next_game()
+    settle(app, scene)
+    for _ in range(6):
+        play_turn(scene, rng)
+    app.autosave.save(scene.game)
+    secret = scene.game.match_dice.secret
+    assert secret is not None
+    app.to_title()
+    app.new_game("two", 1)
+    (text,) = [t for t in records(tmp_path) if f'; [DiceSecret "{secret}"]' in t]
     assert check_mat(text) >= 1
 
 

@@ -283,6 +283,42 @@ def test_the_game_over_buttons_show_their_labels_at_one_size(
     app.draw(0.0)
 
 
+@pytest.mark.parametrize("lang", ["en", "fi", "hu"])
+def test_four_game_over_buttons_with_check_the_dice_stay_on_the_board(
+    restore_language: None, lang: str
+) -> None:
+    """A match over with dice anyone can check (issue 37) has four buttons (New match, Check the dice,
+    Review, Leave to title): at 800x480 in Hungarian the row ran off the screen's left edge."""
+    from game.engine.flow import EndTurn, GameState, MoveTo, Phase, Roll, Rules
+    from game.engine.match import Match
+    from game.engine.position import Position
+    from game.session.controller import GameSetup
+    from game.ui.layout import LAYOUT
+    from game.ui.play import dialogs
+    from game.ui.scenes.game import GameScene
+    from game.ui.text import CACHE
+    from tests.helpers.ui_driver import run_until
+
+    apply_language(lang)
+    app = make_app()
+    scene = GameScene(app, GameSetup(mode="two", match_length=1))  # no seed: a secret to reveal
+    app.scenes.reset(scene)
+    last = (1,) + (0,) * 24
+    near_end = GameState(Phase.ROLL, Position(last, (0,) * 5 + (15,) + (0,) * 19), rules=Rules(1))
+    scene.resume(near_end, Match(Rules(1)))
+    scene.game.do(Roll((6, 5)))
+    scene.game.do(MoveTo(1, 0))
+    scene.game.do(EndTurn())
+    run_until(app, lambda: scene.state.phase is Phase.GAME_OVER and bool(scene.modal.buttons))
+    buttons = scene.modal.buttons
+    assert [b.label for b in buttons][1] == tr("dice.check") and len(buttons) == 4
+    for b in buttons:
+        assert CACHE.font(b.size).size(b.label)[0] <= b.rect.width - 24, b.label  # whole, not shrunk
+    box = dialogs.game_over_box(scene)
+    assert LAYOUT.board_rect().contains(box) and all(box.contains(b.rect) for b in buttons), (box, lang)
+    app.draw(0.0)
+
+
 def test_the_sessions_words_are_said_in_the_language_of_the_moment(restore_language: None) -> None:
     """The controller hands the screen messages, not text: a note made in English reads in Finnish
     once the language changes, and a refusal is said in the language it is shown in."""

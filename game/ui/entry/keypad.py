@@ -144,13 +144,13 @@ class KeypadScene(ButtonScene):
         dots = "•" * len(self.entered) or "–"
         draw_text(surface, dots, 48, (L.W // 2, 160), INK)
         kiosk = self.app.kiosk
+        said = self.message if self.message_time > 0 else ""
         if kiosk is not None and kiosk.wait_seconds > 0:  # the slow-down after wrong tries
-            wait = tr("operator.wait", n=kiosk.wait_seconds)
-            draw_text(surface, wait, 26, (L.W // 2, 205), (255, 120, 110), width=box.w - 30)
-        elif self.message_time > 0:  # a long reason (a refused code, a full disk) in two lines
-            lines = wrap_lines(self.message, 26, box.w - 30)
+            said = tr("operator.wait", n=kiosk.wait_seconds)
+        if said:  # a long reason (the slow-down, a refused code, a full disk) in two lines
+            lines = wrap_lines(said, 26, box.w - 30)
             if len(lines) > 1:
-                lines = wrap_lines(self.message, MIN_SIZE, box.w - 30)[:2]
+                lines = wrap_lines(said, MIN_SIZE, box.w - 30)[:2]
             size = 26 if len(lines) == 1 else MIN_SIZE
             for i, line in enumerate(lines):
                 y = 205 if len(lines) == 1 else 193 + 25 * i

@@ -12,7 +12,7 @@ from game.session.kiosk import Mode
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.input import Intent, IntentKind
-from game.ui.kiosk.notices import take_leaderboard_problems
+from game.ui.kiosk.notices import notices_read, take_leaderboard_problems
 from game.ui.lines import wrap_lines
 from game.ui.listeners import abandon_games
 from game.ui.scene import INK, ButtonScene, Host, button
@@ -61,7 +61,7 @@ class OperatorScene(ButtonScene):
 
     def seen(self) -> None:
         """The operator has read the notices: they go."""
-        self.app.notices.clear()
+        notices_read(self.app)
         self._build()
 
     def resume(self) -> None:
@@ -156,7 +156,10 @@ class OperatorScene(ButtonScene):
         draw_text(surface, tr("notice.title"), 30, (NOTICE_X, 120), (255, 150, 120), anchor="midleft")
         y = 170
         for notice in notices[-6:]:
-            for line in wrap_lines(notice, MIN_SIZE, width)[:4]:
+            lines = wrap_lines(notice, MIN_SIZE, width)
+            if len(lines) > 4:  # the file's name comes first in each notice; a long reason is cut
+                lines = [*lines[:3], lines[3] + "…"]
+            for line in lines:
                 if y > L.H - 120:
                     return
                 draw_text(surface, line, MIN_SIZE, (NOTICE_X, y), INK, anchor="midleft", width=width)

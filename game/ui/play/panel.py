@@ -361,13 +361,15 @@ def paint_player(
 
 def fingerprint_row(table: GameHost) -> pygame.Rect | None:
     """Where the dice's fingerprint stands now (screen coordinates; None: not shown): in the level row
-    for two players, else in the last play's band at the match's start only, before its first turn.
-    A turn that could not move mid-game says so in that band (issue 36: the fingerprint came back there
-    each time the computer could not move, meaning nothing to a visitor)."""
+    for two players, else in the last play's band at each game's start, before its first turn (an
+    unlimited session's game, and a new match after "Play again", commit to a secret of their own:
+    its fingerprint must be seen before the player's touch rolls). A turn that could not move
+    mid-game says so in that band (issue 36: the fingerprint came back there each time the computer
+    could not move, meaning nothing to a visitor)."""
     s = table.game.state
     if table.game.setup.mode == "two":
         return LEVEL_ROW.copy()
-    if s.last_player is None and table.game.games == 0 and s.phase is not Phase.CUBE_OFFERED:
+    if s.last_player is None and s.phase is not Phase.CUBE_OFFERED:
         return LAST_ROW.copy()
     return None
 

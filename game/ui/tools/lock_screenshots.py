@@ -3,14 +3,16 @@
 Usage: ``.venv/bin/python -m game.ui.tools.lock_screenshots [OUTDIR]`` (default ``screenshots/lock``).
 The cabinet without an operator code (missing, damaged), the keypad's slow-down, a refused new code,
 a code and a setting the disk refused, the operator's notices, the export without a drive, the
-opening roll waiting for the player's touch, a tournament player's digits for the dice, the game-over
-dialog's Check the dice and its screen (with the QR code), and "1 player" on the tournament's set-up.
+opening roll waiting for the player's touch (a session's second game too, with its own commitment),
+a tournament player's digits for the dice, the game-over dialog's Check the dice and its screen (with
+the QR code), and "1 player" on the tournament's set-up.
 """
 
 from __future__ import annotations
 
 import argparse
 import errno
+import json
 import os
 import random
 import sys
@@ -31,6 +33,7 @@ from game.session import operator_lock  # noqa: E402
 from game.session import settings as st  # noqa: E402
 from game.session.kiosk import Mode  # noqa: E402
 from game.session.modes import GameMode  # noqa: E402
+from game.session.persist import SAVE_FILE  # noqa: E402
 from game.ui.app import App, Launch  # noqa: E402
 from game.ui.entry.keyboard import KeyboardScene  # noqa: E402
 from game.ui.entry.keypad import KeypadScene  # noqa: E402
@@ -46,7 +49,6 @@ from game.ui.tournament.setup import SetupScene  # noqa: E402
 
 STEP = 1.0 / 120.0
 BOARD = "leaderboard.json"
-BAD = "initials are one to three letters A-Z"
 CODE = "4816"
 
 
@@ -73,6 +75,12 @@ def lock_screens(out: Path, lang: str) -> None:
         shoot(app, out, "locked_damaged", lang)
         app.quit()
         operator_lock.write_code(data, CODE)
+        # A real leaderboard with one bad entry and a real broken autosave: the notices are the game's.
+        good = {"initials": "ANN", "error_rate": 4.2, "decisions": 30, "day": "2026-12-07", "at": 1.0}
+        good |= {"level": "expert", "won": True}
+        board = {"version": 1, "kind": "backgammon-leaderboard", "entries": [good, dict(good, initials="x!")]}
+        (data / BOARD).write_text(json.dumps(board), encoding="utf-8")
+        (data / SAVE_FILE).write_text('{"version": 1, "cut sh', encoding="utf-8")
         app = cabinet(data, lang)
         kiosk = app.kiosk
         assert kiosk is not None
@@ -83,16 +91,7 @@ def lock_screens(out: Path, lang: str) -> None:
         app.scenes.pop()
         kiosk.failures, kiosk.wait_left = 0, 0.0
         kiosk.mode = Mode.OPERATOR
-        app.notices.extend(
-            [
-                tr("notice.autosave_broken", file="autosave.json.broken-20261207-101500", reason="not JSON"),
-                tr(
-                    "notice.leaderboard",
-                    reason=f"{BOARD}: 1 bad entries left out, the others kept ({BAD})",
-                ),
-                tr("notice.autosave_failed", reason=os.strerror(errno.ENOSPC)),
-            ]
-        )
+        app.notices.append(tr("notice.autosave_failed", reason=os.strerror(errno.ENOSPC)))
         app.scenes.push(OperatorScene(app))
         shoot(app, out, "operator_notices", lang)
         app.notices.clear()
@@ -152,6 +151,18 @@ def dice_screens(out: Path, lang: str) -> None:
         app.scenes.push(scene)
         run(app, 1.5)
         shoot(app, out, "opening_tap_computer", lang)
+        app.quit()
+        # An unlimited session's second game: a new secret, its commitment shown before the touch.
+        app = App(settings, Launch(), data_dir=folder, threaded_ai=False)
+        scene = GameScene(app, app.setup(GameMode.COMPUTER, 0))
+        app.scenes.push(scene)
+        run(app, 1.5)
+        scene.game.contribute(0, "064003000001500")
+        run(app, 1.0)
+        random_turns(scene, random.Random(5), 400, lambda: scene.state.phase is Phase.GAME_OVER)
+        scene.next_game()
+        run(app, 1.5)
+        shoot(app, out, "opening_tap_session_game2", lang)
         app.quit()
         app = App(settings, Launch(), data_dir=folder, threaded_ai=False)
         scene = GameScene(app, app.setup(GameMode.TWO, 1))

@@ -74,7 +74,8 @@ class ExportScene(ButtonScene):
     def _typed(self, text: str) -> str | None:
         if not text.startswith("/"):
             return tr("tourney.export_absolute")
-        if not self.app.desk.drive_mounted(Path(text)):  # no stick: nothing written to the root disk
+        # No stick there: nothing written to the root disk (or the data folder's own partition).
+        if not self.app.desk.drive_mounted(Path(text), self.app.data_dir):
             self.message = tr("tourney.export_no_drive", folder=text)
             return self.message
         problem = self.export(Path(text))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -133,6 +134,25 @@ def test_a_broken_autosave_in_kiosk_mode_is_told_to_the_operator(tmp_path: Path)
     assert app.notices == []
 
 
+def test_a_notice_waits_for_the_operator_over_a_restart_until_read(tmp_path: Path) -> None:
+    """The cabinet found a broken autosave at its start and was switched off before the operator came:
+    the notice is there at the next operator login, and gone once read."""
+    (tmp_path / persist.SAVE_FILE).write_text('{"version": 1, "cut sh', encoding="utf-8")
+    app = kiosk_app(tmp_path)
+    assert len(app.notices) == 1
+    close_screen()
+    again = kiosk_app(tmp_path)  # the save was put aside: nothing broken is found this time
+    click(again, (640, 360))
+    open_operator(again, CODE)
+    assert isinstance(again.scenes.top, OperatorScene)
+    assert len(again.notices) == 1 and persist.SAVE_FILE in again.notices[0]
+    assert stat.S_IMODE((tmp_path / ol.NOTICES_FILE).stat().st_mode) & 0o077 == 0
+    press_button(again, i18n.tr("notice.seen"))
+    close_screen()
+    third = kiosk_app(tmp_path)
+    assert third.notices == []
+
+
 def test_one_bad_leaderboard_entry_costs_only_itself_and_is_told(tmp_path: Path) -> None:
     good = {"initials": "ANN", "error_rate": 4.2, "decisions": 30, "day": "2026-12-07", "at": 1.0}
     good |= {"level": "expert", "won": True}
@@ -156,6 +176,9 @@ def test_the_export_writes_nothing_where_no_drive_is_mounted(tmp_path: Path) -> 
         if not mounted:
             pytest.skip("cannot mount a tmpfs here (not root)")
         assert LocalTournament.drive_mounted(stick) and LocalTournament.drive_mounted(stick / "club-night")
+        # A drive of its own, but the cabinet's: the data folder's partition is no stick.
+        (stick / "data").mkdir()
+        assert not LocalTournament.drive_mounted(stick / "export", stick / "data")
 
 
 @pytest.mark.parametrize("flag", ["--frame-log", "--screenshot"])

@@ -5,6 +5,7 @@ that keeps failing keeps saying so."""
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import pygame
@@ -53,6 +54,22 @@ def test_a_fresh_cabinet_asks_for_its_operator_and_offers_no_code_prompt(tmp_pat
     assert not (tmp_path / operator_lock.CODE_FILE).exists()
 
 
+@pytest.mark.parametrize("start", ["computer", "two", "demo", "tournament"])
+def test_a_fresh_cabinet_started_straight_into_a_game_is_locked_too(tmp_path: Path, start: str) -> None:
+    """``--kiosk --start computer`` (a unit file written so) must not open a game, the demo a touch
+    wakes, or the organiser's tournament screen on a cabinet with no operator code."""
+    from game.ui.cli import build
+
+    app = build(["--data-dir", str(tmp_path), "--kiosk", "--start", start], threaded_ai=False)
+    app.scenes.push(app.initial_scene())
+    assert isinstance(app.scenes.top, LockedScene)
+    assert operator_lock.write_code(tmp_path, "4711") is None  # set on purpose: the start is obeyed
+    pygame.quit()
+    app = build(["--data-dir", str(tmp_path), "--kiosk", "--start", start], threaded_ai=False)
+    app.scenes.push(app.initial_scene())
+    assert not isinstance(app.scenes.top, LockedScene)
+
+
 def test_a_set_code_is_not_asked_again_and_2580_opens_nothing(tmp_path: Path) -> None:
     assert operator_lock.write_code(tmp_path, "4711") is None
     app = kiosk_app(tmp_path, st.load_settings(tmp_path))
@@ -66,16 +83,22 @@ def test_an_older_versions_code_in_the_settings_moves_to_the_code_file(tmp_path:
     (tmp_path / st.SETTINGS_FILE).write_text(
         '{"version": 1, "settings": {"operator_code": "4711", "level": "expert"}}', encoding="utf-8"
     )
+    (tmp_path / st.SETTINGS_FILE).chmod(0o644)  # as an older version left it
     app = kiosk_app(tmp_path, st.load_settings(tmp_path))
     assert isinstance(app.scenes.top, AttractScene)
     assert "4711" not in (tmp_path / st.SETTINGS_FILE).read_text(encoding="utf-8")
+    kept = list(tmp_path.glob(f"{st.SETTINGS_FILE}.broken-*"))
+    assert kept  # the organiser's file kept for a look, but not for every user of the machine
+    for path in tmp_path.iterdir():
+        if path.is_file() and path.stat().st_mode & 0o044:
+            assert "4711" not in path.read_text(encoding="utf-8"), path
     click(app, (640, 360))
     open_operator(app, "4711")
     assert isinstance(app.scenes.top, OperatorScene)
 
 
 def test_set_operator_code_is_typed_twice_and_refuses_trivial_codes(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
 ) -> None:
     from game.ui.cli import build, set_operator_code
 
@@ -94,9 +117,12 @@ def test_set_operator_code_is_typed_twice_and_refuses_trivial_codes(
     assert app.lock.verify("4711") and not app.lock.verify("4712")
     close_screen()
     (tmp_path / operator_lock.CODE_FILE).unlink()
-    app = build(["--data-dir", str(tmp_path), "--kiosk", "--operator-code", "808"], threaded_ai=False)
+    with caplog.at_level(logging.WARNING, logger="game.ui.cli"):
+        app = build(["--data-dir", str(tmp_path), "--kiosk", "--operator-code", "808"], threaded_ai=False)
     assert isinstance(app.initial_scene(), AttractScene)  # a code for this run: in without asking
     assert not (tmp_path / operator_lock.CODE_FILE).exists()  # and not saved by the flag
+    # ...but a cabinet started so is told, in the journal, that every user sees that code
+    assert any("process list" in r.getMessage() for r in caplog.records)
 
 
 def type_code_keys(app: App) -> None:

@@ -310,7 +310,7 @@ def test_export_to_a_typed_folder_and_a_folder_that_refuses(
     stick = tmp_path / "stick"
     with tmpfs(stick, "4m") as mounted:
         if not mounted:  # a stick cannot be mounted here: the drive check says there is one
-            monkeypatch.setattr(LocalTournament, "drive_mounted", staticmethod(lambda folder: True))
+            monkeypatch.setattr(LocalTournament, "drive_mounted", staticmethod(lambda folder, *own: True))
         _export_to_a_typed_folder(tmp_path, stick)
 
 

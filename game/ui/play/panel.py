@@ -149,7 +149,7 @@ def buttons(table: GameHost) -> list[Button]:
     pw = L.PANEL_W - 20
     if s.phase is Phase.ROLL and game.is_human(s.turn) and s.can_double() is None:
         roll, double = roll_and_double()  # side by side: the cube advice, in words, has the room under them
-        b.append(Button(roll, tr("ui.roll"), game.roll, "green", size=ROLL_SIZE))
+        b.append(Button(roll, tr("ui.roll"), table.roll_dice, "green", size=ROLL_SIZE))
         b.append(Button(double, tr("ui.double"), table.offer_double, "gold", size=DOUBLE_SIZE))
         if table.hints.cube is None and game.can_hint:  # what would the expert do with the cube?
             label = tr("ui.hint_thinking") if table.hints.pending else tr("ui.hint")

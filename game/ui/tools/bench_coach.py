@@ -16,9 +16,10 @@ Prints each stopped decision (decision number, the play, the expert's play, the 
 the delay at Done: the wall-clock time from Done (or Take, or Roll) to the coach's answer (a card,
 or the decision counting), median and worst, for plays, for cube answers (a take waits for the
 expert's cube advice, within the game's cube budget) and for rolls (the player never doubles: the
-advice on the double, asked as the turn starts, says whether the roll is a missed double), the frames' times while the player
-thinks and the study runs beside them, and the longest gaps between two passes of the loop (a
-step, or a step and a drawing): while the player thinks, and while Done waits for the coach.
+advice on the double, asked as the turn starts, says whether the roll is a missed double), the
+frames' times while the player thinks and the study runs beside them, and the longest gaps between
+two passes of the loop (a step, or a step and a drawing): while the player thinks, and while Done
+waits for the coach.
 ``--think 0`` is the worst case: the play made and Done pressed the moment the dice are rolled
 (with ``--reach 0``: at once), long before the study of the roll can have finished.
 

@@ -5,8 +5,8 @@ Usage: ``python -m game.ui.tools.coach_screenshots [OUTDIR] [--lang en fi hu] [-
 1920x1080, named ``NAME_LANG_WxH.png``. The screens: ``play`` (the opening 6-4 played as badly as
 it can be: the card with its reason), ``shown`` (Show me the better move: the expert's play as
 arrows), ``take`` (a take that should be a pass), ``pass`` (a pass that should be a take),
-``double`` (a double too early), ``rolled`` (Roll where doubling was better), ``settings`` and ``operator`` (the settings screens with the
-Coach row).
+``double`` (a double too early), ``rolled`` (Roll where doubling was better), ``settings`` and
+``operator`` (the settings screens with the Coach row).
 """
 
 from __future__ import annotations

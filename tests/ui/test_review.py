@@ -139,6 +139,33 @@ def _reviewed(tmp_path: Path, record: MatchRecord, review: MatchReview) -> tuple
     return app, scene
 
 
+def test_a_newcomers_review_shows_the_checker_plays_first_and_opens_them(
+    tmp_path: Path, hand: tuple[MatchRecord, MatchReview]
+) -> None:
+    """Issue 36: a coached player's review (a newcomer's) leads with the checker plays; its first
+    card opens the replay at that play."""
+    record, review = hand
+    app = record_app(tmp_path)
+    app.scenes.reset(GameScene(app, GameSetup(mode="two", match_length=3, seed=1)))
+    scene = ReviewScene(app, record, NAMES, "Review", reviewer=lambda r, p, c: review, newcomer=True)
+    app.scenes.push(scene)
+    assert scene.job.wait(HANG_LIMIT)
+    app.step()
+    app.draw(0.0)
+    alice = review.players[0]
+    assert alice.worst[0].kind != "move"  # her costliest decision is a double
+    first = scene.cards_of(alice)[0]
+    assert first.kind == "move"
+    for m in scene.cards_of(alice):  # the plays in words, without the equities nobody taught
+        for which in ("made", "better"):
+            assert not re.search(r"\([+−]\d", scene.play(m, which, 2000)), scene.play(m, which, 2000)
+    _click(app, scene._card(0).center)
+    replay = app.scenes.top
+    assert isinstance(replay, ReplayScene)
+    step = replay.steps[replay.index]
+    assert step.ply is not None and step.ply.kind is PlyKind.ROLL and step.ply.moves == first.made_moves
+
+
 def test_the_review_shows_both_players_and_a_mistake_opens_the_replay_there(
     tmp_path: Path, hand: tuple[MatchRecord, MatchReview]
 ) -> None:

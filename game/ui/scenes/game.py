@@ -276,7 +276,16 @@ class GameScene(Scene):
 
         match = self.app.records.match_record() if game.match.is_over and game.match.games > 1 else None
         self.app.scenes.push(
-            ReviewScene(self.app, record, names, title, seat=seat, on_review=on_review, match=match)
+            ReviewScene(
+                self.app,
+                record,
+                names,
+                title,
+                seat=seat,
+                on_review=on_review,
+                match=match,
+                newcomer=self.coach.on,
+            )
         )
 
     def open_menu(self, keyboard: bool = False) -> None:

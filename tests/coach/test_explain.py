@@ -190,6 +190,17 @@ def test_two_sentences_when_two_different_things_matter_one_when_one_dominates()
     assert reason_keys(b, replace(b, made=(5, 9))) == ["coach.make.golden"]
 
 
+def test_a_fact_of_the_board_leads_and_the_gammon_figures_follow() -> None:
+    """Issue 36: "loses a gammon more often: in 18% of games, against 14%" opened a reason where the
+    play also left a blot: the blot and its shots, which the player sees, come first."""
+    b = base()
+    played = replace(b, blots=(9,), shots=11, lose_gammon=0.5)
+    best = replace(b, lose_gammon=0.0)
+    assert candidates(played, replace(best, move="BEST"))[0][2].key == "coach.gammon_lose"
+    assert reason_keys(played, best) == ["coach.shots.safe", "coach.gammon_lose"]
+    assert reason_keys(b, replace(b, win_gammon=0.2)) == ["coach.gammon_win"]  # alone: the figures
+
+
 def test_a_small_loss_is_called_a_good_play_first() -> None:
     b = base()
     keys = reason_keys(replace(b, blots=(9,), shots=11), b, loss=INACCURATE / 2)

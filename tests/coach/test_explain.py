@@ -13,7 +13,7 @@ from game.ai import api
 from game.coach import BLUNDER, INACCURATE, choose_reason, explain, play_facts, render
 from game.coach.facts import PlayFacts
 from game.coach.verdict import candidates, value_of
-from game.coach.words import Phrase, render_all
+from game.coach.words import Phrase, render_all, render_phrase
 from game.engine import Position, format_play, legal_plays
 from game.engine.errors import RulesError
 from game.review.judge import _Analyser
@@ -39,7 +39,8 @@ def test_an_opening_blunder_is_explained_by_its_shots() -> None:
     )
     assert (
         e.text("en")
-        == f"Your play leaves 3 blots that {e.played.shots} of 36 rolls hit; 8/5 6/5 leaves no shot."
+        == f"Your play leaves 3 blots that {e.played.shots} of 36 rolls hit; the expert's move (8/5 6/5)"
+        " leaves no shot."
     )
     texts = render_all(e.reason)
     assert set(texts) == {"en", "fi", "hu"}
@@ -230,6 +231,28 @@ def test_every_coach_key_is_in_every_catalogue(lang: str) -> None:
     reasons = {k for k in data if k.startswith("coach.") and not k.startswith(card)}
     # the Hint's: tests/coach/test_hint_reason.py; the card's: tests/ui/test_coach_card.py
     assert reasons == COACH_KEYS
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "hu"])
+def test_every_reason_reads_whole_without_its_notation(lang: str) -> None:
+    """Issue 36: the coach's card has no arrows beside it, so it names the expert's move in words
+    ("the expert's move keeps it"), never as "24/23 13/9": every sentence names the play after a noun,
+    in brackets, and reads whole without them."""
+    data = json.loads((ROOT / "assets" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    for key in COACH_KEYS:
+        assert data[key].count("{best}") == data[key].count(" ({best})"), (lang, key)
+        base_key = key.removesuffix(".one").removesuffix(".other")
+        count = 1 if key.endswith(".one") else 2 if key.endswith(".other") else None
+        params: dict[str, int | str] = {"best": "13/9 24/23", "point": 5}
+        for name in ("shots", "blots", "best_shots", "hits", "played_hits", "length", "played_length"):
+            params[name] = 3
+        for name in ("home", "played_home", "n", "played_n", "wasted", "best_wasted", "best_pct"):
+            params[name] = 3
+        params["played_pct"] = 4
+        text = render_phrase(Phrase(base_key, params, count=count), lang, notation=False)
+        assert "13/9" not in text and "()" not in text and "  " not in text and " ." not in text, text
+        whole = render_phrase(Phrase(base_key, params, count=count), lang)
+        assert "13/9 24/23" in whole or "{best}" not in data[key]
 
 
 def test_every_reason_the_rules_can_give_renders_in_every_language() -> None:

@@ -23,6 +23,8 @@ from game.ai.question import CubeAction, Decision
 from game.coach import render
 from game.coach.examples import A_LITTLE_AHEAD, BEHIND, FAR_AHEAD, WELL_AHEAD
 from game.coach.scale import BLUNDER
+from game.coach.words import render_phrase
+from game.engine import format_play
 from game.engine.cube import Cube
 from game.engine.flow import Double, GameState, Phase, PlayMoves, apply
 from game.engine.moves import Play, legal_plays
@@ -100,7 +102,10 @@ def test_a_blunder_brings_the_card_up_before_the_play_counts(app: App) -> None:
     assert scene.state.phase is Phase.MOVING and scene.state.turn == 0  # not counted yet
     assert card_labels(scene) == PLAY_LABELS
     text = scene.coach.reason_text()
-    assert text and text == render((verdict.reason,), "en")
+    # In words, without the notation of the expert's move: no arrows stand beside the card (issue 36)
+    assert text and text == render_phrase(verdict.reason, "en", notation=False)
+    assert format_play(verdict.better_moves) in render((verdict.reason,), "en")
+    assert format_play(verdict.better_moves) not in text and "the expert's move" in text
     assert study.best is not None and verdict.better_moves == study.best.moves
     assert scene.coach.delays and scene.coach.delays[-1] >= 0.0
     assert panel.status(scene)[0] == i18n.tr("coach.card.status")  # the line says it does not count yet

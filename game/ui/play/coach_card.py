@@ -345,8 +345,8 @@ def may_double(game: GameController) -> bool:
 
 
 def reason_words(verdict: sc.Verdict, game: GameController) -> str:
-    """The reason in the current language, its plays and points in the numbers of the board's labels
-    as the player reads them."""
+    """The reason in the current language, its points in the numbers of the board's labels as the
+    player reads them, and no play in notation: no arrows stand beside the card (Show me draws them)."""
     s = game.state
     match verdict.kind:
         case Decision.MOVE | Decision.DOUBLE:
@@ -356,7 +356,7 @@ def reason_words(verdict: sc.Verdict, game: GameController) -> str:
         case _:
             assert_never(verdict.kind)
     (phrase,) = reader_phrases((verdict.reason,), mover, game.perspective)
-    return render_phrase(phrase, get_language())
+    return render_phrase(phrase, get_language(), notation=False)
 
 
 __all__ = ["Answer", "CoachCard", "CoachTable", "decision_key", "may_double", "reason_words"]

@@ -310,10 +310,11 @@ class ReviewScene(ButtonScene):
             made = m.made_moves if m.kind == Decision.MOVE else ()
             better = m.better_moves if m.kind == Decision.MOVE else ()
             position, side, cube, offered = _board_at(self.record, m)
-            full = still_board.render(
+            image = still_board.thumbnail(
                 self.view,
                 position,
                 side,
+                BOARD_W,
                 cube=cube,
                 offered=offered,
                 dice=m.dice,
@@ -321,7 +322,6 @@ class ReviewScene(ButtonScene):
                 better=better,
                 reader=self.reader,
             )
-            image = still_board.small(full, BOARD_W)
             self.cards[(player, i)] = image
         board = image.get_rect(midleft=(rect.x + 1, rect.centery))
         surface.blit(image, board)

@@ -26,7 +26,10 @@ A_LITTLE_AHEAD = board({6: 4, 5: 3, 4: 3, 3: 2, 2: 2, 1: 1}, {6: 4, 5: 4, 4: 3, 
 """A race, 62 pips against 66: a double, and an easy take."""
 TOO_GOOD = board({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 8: 3}, {25: 3, 1: 3, 2: 3, 3: 3, 4: 3})
 """A closed board, three of the opponent's checkers on the bar: a gammon is likely, play on."""
+WELL_AHEAD = board({6: 3, 5: 3, 4: 3, 3: 3, 2: 2, 1: 1}, {6: 4, 5: 4, 4: 3, 3: 2, 2: 2})
+"""A race, 59 pips against 66: the player on roll should double (and the opponent take); rolling on
+without doubling gives up a blunder's worth."""
 BEHIND = board({6: 5, 5: 4, 4: 3, 3: 2, 2: 1}, {6: 2, 5: 2, 4: 3, 3: 2, 2: 3, 1: 3})
 """A race, 70 pips against 49: the player on roll should not double."""
 
-__all__ = ["A_LITTLE_AHEAD", "BEHIND", "FAR_AHEAD", "TOO_GOOD", "board"]
+__all__ = ["A_LITTLE_AHEAD", "BEHIND", "FAR_AHEAD", "TOO_GOOD", "WELL_AHEAD", "board"]

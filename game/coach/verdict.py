@@ -6,7 +6,10 @@ primes, escapes, checkers borne off, pips wasted, chances. Every difference in t
 favour becomes a candidate sentence with a rough size in equity (see ``_SIZES``; it only ranks
 the candidates, it is never shown). The largest one is the reason; the next one is added when
 it is about something else and at least half as large. So a player reads the one or two things
-that most plausibly cost the equity, each a fact he can check on the board.
+that most plausibly cost the equity, each a fact he can check on the board. A fact of the board
+(blots and shots, hits, points, escapes, the race, checkers off) always leads: the chances of a
+gammon are the evaluator's figures, which a newcomer cannot see, so where they weigh more they
+follow as the second sentence instead of opening the reason.
 
 The loss itself is the expert's own judgement, the one the review uses: each play valued by the
 expert's one-roll lookahead (:func:`game.ai.search.lookahead`), the difference in cubeless points.
@@ -274,6 +277,9 @@ def _win(p: PlayFacts, b: PlayFacts) -> Phrase | None:
     return None
 
 
+_FIGURES = frozenset({"chances"})
+"""The families of candidates that are the evaluator's figures, not facts a player sees on the board."""
+
 _RULES: tuple[Callable[[PlayFacts, PlayFacts], list[_Candidate]], ...] = (
     _shots,
     _hits,
@@ -295,8 +301,11 @@ def candidates(played: PlayFacts, best: PlayFacts) -> list[tuple[str, float, Phr
 def choose_reason(played: PlayFacts, best: PlayFacts, loss: float) -> tuple[Phrase, ...]:
     """One or two sentences saying why ``best`` is better than ``played`` (which lost ``loss``)."""
     found = candidates(played, best)
+    seen = next((c for c in found if c[0] not in _FIGURES), None)  # the largest fact of the board
     if not found:
         top: tuple[Phrase, ...] = (_win(played, best) or Phrase("coach.generic", {"best": best.move}),)
+    elif seen is not None and seen is not found[0]:  # the figures weigh more: they follow the board
+        top = (seen[2], found[0][2])
     else:
         family, size, phrase = found[0]
         second = next((c for c in found[1:] if c[0] != family and c[1] >= 0.5 * size), None)

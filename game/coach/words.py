@@ -37,11 +37,23 @@ class Phrase:
         return out
 
 
-def render_phrase(phrase: Phrase, lang: str) -> str:
-    """One phrase in ``lang``."""
+NOTATION_PARAMS = frozenset({"best"})
+"""The parameters that are plays in notation. Every sentence names such a play after a noun in
+brackets ("the expert's move (8/5 6/5)"), so that it reads whole without them."""
+
+
+def render_phrase(phrase: Phrase, lang: str, notation: bool = True) -> str:
+    """One phrase in ``lang``; without the plays' ``notation`` where no arrows stand beside the
+    words (the coach's card during play: a newcomer reads "the expert's move", the arrows come
+    with "Show me")."""
+    params = dict(phrase.params)
+    if not notation:
+        params.update(dict.fromkeys(NOTATION_PARAMS & params.keys(), "\0"))
     if phrase.count is None:
-        return translate(lang, phrase.key, **phrase.params)
-    return translate_n(lang, phrase.key, phrase.count, **phrase.params)
+        text = translate(lang, phrase.key, **params)
+    else:
+        text = translate_n(lang, phrase.key, phrase.count, **params)
+    return text if notation else text.replace(" (\0)", "").replace("\0", "")
 
 
 def render(phrases: tuple[Phrase, ...], lang: str) -> str:

@@ -244,6 +244,13 @@ class PlayerReview:
             counts[c.grade] += 1
         return counts
 
+    def lessons(self, count: int = 3) -> tuple[Mistake, ...]:
+        """The ``count`` decisions a newcomer's review shows: the costliest checker plays first (what
+        Learn to play and the coach teach first), then the costliest cube decisions. A cube decision
+        is here only where the player met the cube, as everywhere in the review: a double, an answer,
+        or a roll where the player could double and doubling was close."""
+        return _worst(list(self.moves), list(self.cube), count, checker_first=True)
+
     @property
     def biggest(self) -> Mistake | None:
         """The costliest decision worse than good, if any (the first of :attr:`worst`)."""
@@ -589,10 +596,13 @@ def _cube(
     )
 
 
-def _worst(moves: list[MoveReview], cubes: list[CubeReview], count: int = 3) -> tuple[Mistake, ...]:
-    """The ``count`` costliest decisions. One that cost less than :data:`~game.coach.scale.EQUAL` is
-    never listed: it shows as 0.000, and a player told "Flawless" should not be shown a mistake that
-    costs nothing (the error rates still count every bit)."""
+def _worst(
+    moves: list[MoveReview], cubes: list[CubeReview], count: int = 3, checker_first: bool = False
+) -> tuple[Mistake, ...]:
+    """The ``count`` costliest decisions (``checker_first``: the checker plays before the cube
+    decisions). One that cost less than :data:`~game.coach.scale.EQUAL` is never listed: it shows as
+    0.000, and a player told "Flawless" should not be shown a mistake that costs nothing (the error
+    rates still count every bit)."""
     found: list[Mistake] = []
     for m in moves:
         if m.error >= EQUAL:
@@ -646,7 +656,7 @@ def _worst(moves: list[MoveReview], cubes: list[CubeReview], count: int = 3) -> 
                     reason=c.reason,
                 )
             )
-    found.sort(key=lambda k: (-k.error, k.game, k.ply))
+    found.sort(key=lambda k: (checker_first and k.kind != Decision.MOVE, -k.error, k.game, k.ply))
     return tuple(found[:count])
 
 

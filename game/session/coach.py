@@ -17,9 +17,11 @@ advice (the Hint's own question, with the game's time budget), asked when a doub
 
 What is stopped (:class:`Coach`): a decision losing at least the coach's threshold against the
 expert's own choice, on the project's one scale (:mod:`game.coach.scale`: blunders, or mistakes
-too). The expert's own choice loses nothing, so it is never stopped. A missed double is no action
-and cannot be stopped; a double, a take and a pass can. The coach never nags: it asks once per
-decision, and after the player keeps a stopped decision it lets the next small ones pass.
+too). The expert's own choice loses nothing, so it is never stopped. A double, a take and a pass
+are stopped as a play is; so is a missed double, when the player rolls where doubling was better
+(the roll is the moment the player chose not to double: the card asks before the dice fall). The
+coach never nags: it asks once per decision, and after the player keeps a stopped decision it lets
+the next small ones pass.
 
 Whether a game is coached at all is ONE rule, :func:`coach_level`: tournament rules without aids
 turn it off; an explicit setting (off, blunders, mistakes) is the player's word and wins; ``auto``
@@ -353,7 +355,7 @@ class CubeStudy:
     answering: bool
     advice: CubeAdvice
     losses: dict[CubeAction, float]
-    """Loss of each action the player may take ("double"; or "take", "pass"), in points per cube."""
+    """Loss of each action the player may take (double, no double; or take, pass), in points per cube."""
 
 
 def points_scale(state: GameState, decider: int) -> float:
@@ -382,7 +384,10 @@ def cube_study(state: GameState, advice: CubeAdvice) -> CubeStudy:
     if answering:  # the doubler's equities: the taker wants them low
         losses = {CubeAction.TAKE: max(0.0, dt - dp) / scale, CubeAction.PASS: max(0.0, dp - dt) / scale}
     else:
-        losses = {CubeAction.DOUBLE: max(0.0, nd - min(dt, dp)) / scale}
+        doubled = min(dt, dp)
+        # Where the rules or a dead cube forbid the double, rolling on is no choice and loses nothing.
+        missed = 0.0 if advice.action == CubeAction.NOT_ALLOWED else max(0.0, doubled - nd) / scale
+        losses = {CubeAction.DOUBLE: max(0.0, nd - doubled) / scale, CubeAction.NO_DOUBLE: missed}
     return CubeStudy(answering, advice, losses)
 
 
@@ -408,13 +413,17 @@ def cube_reason(action: CubeAction, advice: CubeAdvice) -> Phrase:
         return Phrase("coach.cube.take_plain", {"win": win})
     if action == CubeAction.PASS:
         return Phrase("coach.cube.pass", {"win": win})
+    if action == CubeAction.NO_DOUBLE:  # rolled where the expert doubles: what the opponent should answer
+        key = "coach.cube.missed_pass" if advice.response == CubeAction.PASS else "coach.cube.missed_take"
+        return Phrase(key, {"win": win})
     if advice.proper == CubeAction.TOO_GOOD:
         return Phrase("coach.cube.too_good", {"gammon": gammon})
     return Phrase("coach.cube.early", {"win": win})
 
 
 def cube_verdict(study: CubeStudy, action: CubeAction, coach: Coach) -> Verdict | None:
-    """The coach's answer to the cube ``action`` (double, take, pass): None lets it count."""
+    """The coach's answer to the cube ``action`` (double, no double: a roll, take, pass): None lets
+    it count."""
     loss = study.losses.get(action)
     if loss is None or not coach.stops(loss):
         return None

@@ -28,6 +28,11 @@ size is reworded, split in two or left shorter; it is never drawn smaller. Issue
 window pixels (26 here): raising it breaks the side panel's rows and the offer card's layout, which
 need rearranging first (``tests/ui/test_readability.py`` measures it)."""
 
+READ_SIZE = 26
+"""The least size that is 16 pixels of an 800x480 window (issue 36): what the game's screen during
+play draws its smallest words at (the point numbers, the pips, the turn's mark, Menu), the screen
+a visitor reads most. The other screens keep :data:`MIN_SIZE` until they are rearranged for it."""
+
 LARGE_SCALE = 1.2
 """Larger text (a setting) draws every size a fifth larger, up to :data:`LARGE_CAP`: the floor of 24
 becomes 29, 15 -> 18 screen pixels at 800x480."""

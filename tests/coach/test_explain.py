@@ -13,7 +13,7 @@ from game.ai import api
 from game.coach import BLUNDER, INACCURATE, choose_reason, explain, play_facts, render
 from game.coach.facts import PlayFacts
 from game.coach.verdict import candidates, value_of
-from game.coach.words import Phrase, render_all
+from game.coach.words import Phrase, render_all, render_phrase
 from game.engine import Position, format_play, legal_plays
 from game.engine.errors import RulesError
 from game.review.judge import _Analyser
@@ -39,7 +39,8 @@ def test_an_opening_blunder_is_explained_by_its_shots() -> None:
     )
     assert (
         e.text("en")
-        == f"Your play leaves 3 blots that {e.played.shots} of 36 rolls hit; 8/5 6/5 leaves no shot."
+        == f"Your play leaves 3 blots that {e.played.shots} of 36 rolls hit; the expert's move (8/5 6/5)"
+        " leaves no shot."
     )
     texts = render_all(e.reason)
     assert set(texts) == {"en", "fi", "hu"}
@@ -190,6 +191,17 @@ def test_two_sentences_when_two_different_things_matter_one_when_one_dominates()
     assert reason_keys(b, replace(b, made=(5, 9))) == ["coach.make.golden"]
 
 
+def test_a_fact_of_the_board_leads_and_the_gammon_figures_follow() -> None:
+    """Issue 36: "loses a gammon more often: in 18% of games, against 14%" opened a reason where the
+    play also left a blot: the blot and its shots, which the player sees, come first."""
+    b = base()
+    played = replace(b, blots=(9,), shots=11, lose_gammon=0.5)
+    best = replace(b, lose_gammon=0.0)
+    assert candidates(played, replace(best, move="BEST"))[0][2].key == "coach.gammon_lose"
+    assert reason_keys(played, best) == ["coach.shots.safe", "coach.gammon_lose"]
+    assert reason_keys(b, replace(b, win_gammon=0.2)) == ["coach.gammon_win"]  # alone: the figures
+
+
 def test_a_small_loss_is_called_a_good_play_first() -> None:
     b = base()
     keys = reason_keys(replace(b, blots=(9,), shots=11), b, loss=INACCURATE / 2)
@@ -219,6 +231,28 @@ def test_every_coach_key_is_in_every_catalogue(lang: str) -> None:
     reasons = {k for k in data if k.startswith("coach.") and not k.startswith(card)}
     # the Hint's: tests/coach/test_hint_reason.py; the card's: tests/ui/test_coach_card.py
     assert reasons == COACH_KEYS
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "hu"])
+def test_every_reason_reads_whole_without_its_notation(lang: str) -> None:
+    """Issue 36: the coach's card has no arrows beside it, so it names the expert's move in words
+    ("the expert's move keeps it"), never as "24/23 13/9": every sentence names the play after a noun,
+    in brackets, and reads whole without them."""
+    data = json.loads((ROOT / "assets" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    for key in COACH_KEYS:
+        assert data[key].count("{best}") == data[key].count(" ({best})"), (lang, key)
+        base_key = key.removesuffix(".one").removesuffix(".other")
+        count = 1 if key.endswith(".one") else 2 if key.endswith(".other") else None
+        params: dict[str, int | str] = {"best": "13/9 24/23", "point": 5}
+        for name in ("shots", "blots", "best_shots", "hits", "played_hits", "length", "played_length"):
+            params[name] = 3
+        for name in ("home", "played_home", "n", "played_n", "wasted", "best_wasted", "best_pct"):
+            params[name] = 3
+        params["played_pct"] = 4
+        text = render_phrase(Phrase(base_key, params, count=count), lang, notation=False)
+        assert "13/9" not in text and "()" not in text and "  " not in text and " ." not in text, text
+        whole = render_phrase(Phrase(base_key, params, count=count), lang)
+        assert "13/9 24/23" in whole or "{best}" not in data[key]
 
 
 def test_every_reason_the_rules_can_give_renders_in_every_language() -> None:

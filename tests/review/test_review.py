@@ -12,7 +12,8 @@ import pytest
 from game.ai import api, search
 from game.ai.cubeful import CubeOwner
 from game.ai.net import default_network
-from game.ai.question import CubeQuestion
+from game.ai.question import CubeAction, CubeQuestion, Decision
+from game.coach.scale import EQUAL
 from game.engine import GameState, Phase, Position, format_play, legal_plays
 from game.record import MatchRecord, PlyKind, read_mat, replay_game
 from game.review import (
@@ -156,6 +157,42 @@ def test_a_hand_written_blunder_and_wrong_cube_actions_are_found() -> None:
     drop = bob.cube[0]
     assert (drop.kind, drop.action, drop.best_action) == ("take", "pass", "take") and drop.error > 0.3
     assert any(m.kind == "take" for m in bob.worst)
+
+
+def test_a_newcomers_lessons_put_the_checker_plays_first() -> None:
+    """Issue 36: a newcomer's review speaks first about what Learn to play and the coach taught,
+    checker play, even where a cube decision cost more (Alice's doubles in HAND_MATCH)."""
+    alice = review_match(read_mat(HAND_MATCH)).players[0]
+    assert alice.worst[0].kind != Decision.MOVE  # the costliest: a cube decision
+    lessons = alice.lessons()
+    kinds = [m.kind for m in lessons]
+    plays = [m for m in lessons if m.kind == Decision.MOVE]
+    assert kinds[0] == Decision.MOVE and kinds == sorted(kinds, key=lambda k: k != Decision.MOVE)
+    costliest = sorted((m for m in alice.moves if m.error >= EQUAL), key=lambda m: -m.error)
+    assert [m.ply for m in plays] == [m.ply for m in costliest][: len(plays)]
+    assert len(lessons) == min(3, len(costliest) + sum(1 for c in alice.cube if c.error >= EQUAL))
+
+
+def test_a_cube_decision_the_player_never_met_is_not_judged(expert_beginner: MatchReview) -> None:
+    """A roll is a cube decision only where the player could double: not in the Crawford game, not
+    with the cube the opponent's, not where the double could change nothing (a 1-point match)."""
+    for p in expert_beginner.players:
+        for c in p.cube:
+            if c.action == CubeAction.NO_DOUBLE:
+                s = c.state
+                assert s.can_double() is None and s.cube.owner in (None, p.player), c
+                assert api.may_double(CubeQuestion.from_state(s, answering=False)), c
+    one_point = textwrap.dedent(
+        """
+         1 point match
+
+         Game 1
+         Ann : 0                         Ben : 0
+          1) 31: 8/5 6/5                 52: 13/8 13/11
+          2) 64: 24/18 13/9              31: 8/5 6/5
+        """
+    )
+    assert not any(p.cube for p in review_match(read_mat(one_point)).players)
 
 
 def test_progress_reaches_the_total_and_cancel_stops(expert_pair: MatchReview) -> None:

@@ -21,8 +21,10 @@ from game.ai import api
 from game.ai.jobs import Where
 from game.ai.question import CubeAction, Decision
 from game.coach import render
-from game.coach.examples import A_LITTLE_AHEAD, BEHIND, FAR_AHEAD
+from game.coach.examples import A_LITTLE_AHEAD, BEHIND, FAR_AHEAD, WELL_AHEAD
 from game.coach.scale import BLUNDER
+from game.coach.words import render_phrase
+from game.engine import format_play
 from game.engine.cube import Cube
 from game.engine.flow import Double, GameState, Phase, PlayMoves, apply
 from game.engine.moves import Play, legal_plays
@@ -45,6 +47,7 @@ from tests.helpers.ui_driver import (
     close_screen,
     let_dialog_show,
     make_app,
+    point_xy,
     run_until,
     start_game,
 )
@@ -99,7 +102,10 @@ def test_a_blunder_brings_the_card_up_before_the_play_counts(app: App) -> None:
     assert scene.state.phase is Phase.MOVING and scene.state.turn == 0  # not counted yet
     assert card_labels(scene) == PLAY_LABELS
     text = scene.coach.reason_text()
-    assert text and text == render((verdict.reason,), "en")
+    # In words, without the notation of the expert's move: no arrows stand beside the card (issue 36)
+    assert text and text == render_phrase(verdict.reason, "en", notation=False)
+    assert format_play(verdict.better_moves) in render((verdict.reason,), "en")
+    assert format_play(verdict.better_moves) not in text and "the expert's move" in text
     assert study.best is not None and verdict.better_moves == study.best.moves
     assert scene.coach.delays and scene.coach.delays[-1] >= 0.0
     assert panel.status(scene)[0] == i18n.tr("coach.card.status")  # the line says it does not count yet
@@ -310,6 +316,64 @@ def test_a_double_too_early_is_held(app: App) -> None:
     let_dialog_show(app, scene)
     click(app, button_xy(scene, i18n.tr("coach.card.keep_cube")))
     assert scene.state.phase is Phase.CUBE_OFFERED
+
+
+def test_rolling_where_doubling_was_better_is_held_before_the_dice_fall(app: App) -> None:
+    """Issue 36: a missed double is raised as a checker blunder is, at Roll, in plain words."""
+    scene = game_vs_computer(app, GameState(Phase.ROLL, WELL_AHEAD, turn=0, cube=Cube()))
+    click(app, button_xy(scene, i18n.tr("ui.roll")))
+    verdict = scene.coach.verdict
+    assert verdict is not None and verdict.kind == Decision.DOUBLE
+    assert verdict.action == CubeAction.NO_DOUBLE and verdict.better_action == CubeAction.DOUBLE
+    assert verdict.reason.key == "coach.cube.missed_take"
+    assert scene.coach.reason_text().startswith("You could double here")
+    assert scene.state.phase is Phase.ROLL and scene.state.dice is None  # nothing rolled yet
+    let_dialog_show(app, scene)
+    click(app, button_xy(scene, i18n.tr("coach.card.back_cube")))  # choose again: and double
+    assert scene.coach.verdict is None and scene.state.phase is Phase.ROLL
+    click(app, button_xy(scene, i18n.tr("ui.double")))  # asked once: the double goes through
+    assert scene.state.phase is Phase.CUBE_OFFERED
+
+
+def test_keep_my_choice_on_a_missed_double_rolls(app: App) -> None:
+    scene = game_vs_computer(app, GameState(Phase.ROLL, WELL_AHEAD, turn=0, cube=Cube()))
+    scene.command(Command.DONE)  # the key that rolls
+    assert scene.coach.verdict is not None and scene.coach.verdict.action == CubeAction.NO_DOUBLE
+    let_dialog_show(app, scene)
+    click(app, button_xy(scene, i18n.tr("coach.card.keep_cube")))
+    assert scene.coach.verdict is None and scene.state.dice is not None
+
+
+def test_a_checker_touched_before_the_roll_asks_the_coach_first(app: App) -> None:
+    """A newcomer reaching for a checker has the dice rolled for him: not when the coach asks."""
+    scene = game_vs_computer(app, GameState(Phase.ROLL, WELL_AHEAD, turn=0, cube=Cube()))
+    click(app, point_xy(0, 6))
+    assert scene.coach.verdict is not None and scene.state.phase is Phase.ROLL
+
+
+def test_a_roll_where_no_double_is_right_or_allowed_goes_through(app: App) -> None:
+    for state in (
+        GameState(Phase.ROLL, BEHIND, turn=0, cube=Cube()),  # no double is right
+        GameState(Phase.ROLL, WELL_AHEAD, turn=0, cube=Cube(2, 1)),  # the computer owns the cube
+    ):
+        scene = game_vs_computer(app, state)
+        scene.command(Command.DONE)
+        assert scene.coach.verdict is None and scene.state.dice is not None
+
+
+def test_a_cabinets_coach_asks_about_the_cube_when_the_turn_starts() -> None:
+    """Beside the loop the advice is asked as the turn starts, so Roll is a look-up."""
+    app = make_app(speed="fast", coach="blunders")
+    try:
+        scene = start_game(app, mode="computer", seed=3, match_length=0)
+        scene.coach.where = Where.WORKER
+        scene.resume(GameState(Phase.ROLL, WELL_AHEAD, turn=0, cube=Cube()))
+        job = scene.coach.cube_job
+        assert job is not None and job.wait(120)
+        scene.command(Command.DONE)
+        assert scene.coach.verdict is not None and scene.coach.verdict.action == CubeAction.NO_DOUBLE
+    finally:
+        close_screen()
 
 
 def test_the_right_take_passes_without_a_card(app: App) -> None:

@@ -139,6 +139,33 @@ def _reviewed(tmp_path: Path, record: MatchRecord, review: MatchReview) -> tuple
     return app, scene
 
 
+def test_a_newcomers_review_shows_the_checker_plays_first_and_opens_them(
+    tmp_path: Path, hand: tuple[MatchRecord, MatchReview]
+) -> None:
+    """Issue 36: a coached player's review (a newcomer's) leads with the checker plays; its first
+    card opens the replay at that play."""
+    record, review = hand
+    app = record_app(tmp_path)
+    app.scenes.reset(GameScene(app, GameSetup(mode="two", match_length=3, seed=1)))
+    scene = ReviewScene(app, record, NAMES, "Review", reviewer=lambda r, p, c: review, newcomer=True)
+    app.scenes.push(scene)
+    assert scene.job.wait(HANG_LIMIT)
+    app.step()
+    app.draw(0.0)
+    alice = review.players[0]
+    assert alice.worst[0].kind != "move"  # her costliest decision is a double
+    first = scene.cards_of(alice)[0]
+    assert first.kind == "move"
+    for m in scene.cards_of(alice):  # the plays in words, without the equities nobody taught
+        for which in ("made", "better"):
+            assert not re.search(r"\([+−]\d", scene.play(m, which, 2000)), scene.play(m, which, 2000)
+    _click(app, scene._card(0).center)
+    replay = app.scenes.top
+    assert isinstance(replay, ReplayScene)
+    step = replay.steps[replay.index]
+    assert step.ply is not None and step.ply.kind is PlyKind.ROLL and step.ply.moves == first.made_moves
+
+
 def test_the_review_shows_both_players_and_a_mistake_opens_the_replay_there(
     tmp_path: Path, hand: tuple[MatchRecord, MatchReview]
 ) -> None:
@@ -556,3 +583,37 @@ def test_the_replay_says_which_game_is_the_crawford_game(
                 # 22: "Crawford game" under its score; else the panel's line pitch, 28, at the least
                 least = 22 if text == said else 28
                 assert b - a >= least, (names, index, text, rows)
+
+
+def test_a_cards_arrows_are_seen_at_800x480(tmp_path: Path) -> None:
+    """Issue 36: the review's small boards drew their arrows scaled with the board, a pixel wide at
+    800x480. The play made's arrow is now drawn on the small board itself: where the card stands in an
+    800x480 window, its ink covers at least two window pixels along each pixel of the arrow's length."""
+    import math
+
+    from game.engine import Position, format_play, legal_plays
+    from game.engine.cube import Cube
+    from game.ui.board import still as still_board
+    from game.ui.board.anim import play_arrows
+    from game.ui.board.view import BoardView
+    from game.ui.layout import LAYOUT
+    from game.ui.scenes.review import BOARD_W
+
+    app = record_app(tmp_path)
+    pos = Position.start()
+    play = next(p for p in legal_plays(pos, (6, 5)) if format_play(p.moves) == "24/13")
+    image = still_board.thumbnail(BoardView(app.sprites), pos, 0, BOARD_W, cube=Cube(), made=play.moves)
+    window = 800 / 1280
+    seen = pygame.transform.smoothscale(
+        image, (round(image.get_width() * window), round(image.get_height() * window))
+    )
+    r, g, b = still_board.MADE
+    ink = sum(
+        1
+        for x in range(seen.get_width())
+        for y in range(seen.get_height())
+        if all(abs(c - t) <= 40 for c, t in zip(seen.get_at((x, y))[:3], (r, g, b), strict=True))
+    )
+    drawn = sum(math.dist(a, z) for a, z in play_arrows(pos, 0, play.moves))
+    length = drawn * BOARD_W / LAYOUT.board_rect().width * window
+    assert ink >= 2 * length, (ink, length)

@@ -217,8 +217,8 @@ def test_the_other_players_reason_is_said_to_him_by_name_in_the_readers_numbers(
     m = shown.players[1].worst[0]
     text = " ".join(scene.reason_lines(m, 2000))
     assert text == (
-        "Bob: Your play gives up point 21 in your home board; 12/14 19/21 keeps it."
-        " Your play leaves a blot that 11 of 36 rolls hit; 12/14 19/21 leaves no shot."
+        "Bob: Your play gives up point 21 in your home board; the expert's move (12/14 19/21) keeps it."
+        " Your play leaves a blot that 11 of 36 rolls hit; the expert's move (12/14 19/21) leaves no shot."
     )
     own = " ".join(scene.reason_lines(shown.players[0].worst[0], 2000))
     assert own == render(reason, "en")  # the reader's own: as the coach says it, his numbers

@@ -173,10 +173,11 @@ def test_the_pip_counts_are_in_each_players_box(app: App, name: str) -> None:
     grey = (190, 200, 220)
     for player, count in enumerate(pips(state)):
         box = panel_box(player)
-        assert screen.find_text(tr("ui.pips", pips=count), MIN_SIZE, grey, box), (player, count)
+        assert screen.find_text(tr("ui.pips", pips=count), panel.PIPS_SIZE, grey, box), (player, count)
         for wrong in (count - 1, count + 1, pips(state)[1 - player]):
             if wrong != count:
-                assert not screen.find_text(tr("ui.pips", pips=wrong), MIN_SIZE, grey, box), (player, wrong)
+                found = screen.find_text(tr("ui.pips", pips=wrong), panel.PIPS_SIZE, grey, box)
+                assert not found, (player, wrong)
 
 
 @pytest.mark.parametrize("name", list(CASES))
@@ -288,7 +289,7 @@ def test_the_whole_board_and_both_scores_stay_in_view_while_a_double_is_answered
     for player in (1, 0):
         box = panel_box(player)
         assert not box.colliderect(card)
-        assert screen.find_text(tr("ui.pips", pips=pips[player]), MIN_SIZE, (190, 200, 220), box)
+        assert screen.find_text(tr("ui.pips", pips=pips[player]), panel.PIPS_SIZE, (190, 200, 220), box)
 
 
 def test_the_game_over_dialog_names_the_winner_the_kind_and_the_score(app: App) -> None:
@@ -396,9 +397,9 @@ def test_the_text_finder_tells_numbers_apart(app: App) -> None:
     _scene, _state, screen = show(app, CASES["opening"])
     box = panel_box(0)
     grey = (190, 200, 220)
-    assert screen.find_text("167 pips", MIN_SIZE, grey, box)
+    assert screen.find_text("167 pips", panel.PIPS_SIZE, grey, box)
     for other in ("161 pips", "107 pips", "187 pips", "168 pips", "16 pips"):
-        assert not screen.find_text(other, MIN_SIZE, grey, box), other
+        assert not screen.find_text(other, panel.PIPS_SIZE, grey, box), other
 
 
 # -- the cube offer's card at its smallest: each line has room ------------------------------------------

@@ -43,6 +43,9 @@ class Host:
     def undo(self) -> None:
         self.calls.append("undo")
 
+    def roll_dice(self) -> None:
+        self.game.roll()  # the scene's roll (the coach is the scene's: none here)
+
 
 def hands_at(state: GameState, mode: str = "two", hooks: ScreenHooks | None = None) -> tuple[TurnInput, Host]:
     table = Host(mode, hooks)

@@ -14,6 +14,7 @@ from game.engine.cube import Cube
 from game.engine.moves import Move
 from game.engine.position import Position
 from game.ui import layout as L
+from game.ui.board import marks
 from game.ui.board.anim import abs_board, play_arrows
 from game.ui.board.marks import Arrow
 from game.ui.board.view import BoardDraw, BoardView
@@ -94,4 +95,49 @@ def small(full: pygame.Surface, width: int) -> pygame.Surface:
     return pygame.transform.smoothscale(full.subsurface(rect), (width, height))
 
 
-__all__ = ["BETTER", "MADE", "Arrow", "dice_faces", "legend_arrow", "play_arrows", "render", "small"]
+THUMB_ARROWS = 0.5
+"""A small board's arrows, as a share of the big board's widths (drawn on the small board itself)."""
+
+
+def thumbnail(
+    view: BoardView,
+    pos: Position,
+    player: int,
+    width: int,
+    *,
+    cube: Cube,
+    offered: bool = False,
+    dice: tuple[int, int] | None = None,
+    made: tuple[Move, ...] = (),
+    better: tuple[Move, ...] = (),
+    reader: int | None = None,
+) -> pygame.Surface:
+    """The board as :func:`render` draws it, scaled to ``width`` (:func:`small`), with the plays' arrows
+    drawn after the scaling at :data:`THUMB_ARROWS` of their width: scaled with the board they were a
+    pixel wide and could not be seen at 800x480 (issue 36)."""
+    image = small(render(view, pos, player, cube=cube, offered=offered, dice=dice, reader=reader), width)
+    rect = LAYOUT.board_rect()
+    f = width / rect.width
+
+    def at(p: tuple[float, float]) -> tuple[float, float]:
+        return ((p[0] - rect.x) * f, (p[1] - rect.y) * f)
+
+    for moves, colour, dashed in ((better, BETTER, True), (made, MADE, False)):
+        if moves and (not dashed or better != made):
+            shrunk: list[Arrow] = [(at(a), at(b)) for a, b in play_arrows(pos, player, moves)]
+            marks.arrows(image, shrunk, colour, numbered=False, dashed=dashed, scale=THUMB_ARROWS)
+    return image
+
+
+__all__ = [
+    "BETTER",
+    "MADE",
+    "THUMB_ARROWS",
+    "Arrow",
+    "dice_faces",
+    "legend_arrow",
+    "play_arrows",
+    "render",
+    "small",
+    "thumbnail",
+]

@@ -18,7 +18,7 @@ from game.ui.board.anim import Board, Place
 from game.ui.board.looks import Look
 from game.ui.board.sprites import Sprites
 from game.ui.layout import LAYOUT, from_abs
-from game.ui.text import CACHE, MIN_SIZE, put_text
+from game.ui.text import CACHE, READ_SIZE, put_text
 
 BG = (16, 20, 28)
 PANEL_BG = (28, 34, 46)
@@ -159,7 +159,7 @@ class BoardView:
             s.blit(sprite, r.topleft)
             n = from_abs(perspective, a)
             y = r.bottom + L.NUM_BAND // 2 if a <= 12 else r.top - L.NUM_BAND // 2
-            label = CACHE.render(str(n), MIN_SIZE, self.look.numbers)
+            label = CACHE.render(str(n), READ_SIZE, self.look.numbers)
             put_text(s, label, label.get_rect(center=(r.centerx, y)))
         return s
 

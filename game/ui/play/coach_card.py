@@ -1,6 +1,7 @@
 """The coach's card during play: "Are you sure?" before a costly decision counts.
 
-When a coached player presses Done (or doubles, takes or passes) and the decision loses at least
+When a coached player presses Done (or doubles, rolls without doubling, takes or passes) and the
+decision loses at least
 the coach's threshold against the expert's own choice (:mod:`game.session.coach` decides, from a
 study started when the decision came up), the decision does not count yet: a card stands over the
 side panel, the board in full view, with the reason in one sentence and three buttons: Take it
@@ -21,9 +22,10 @@ from typing import TYPE_CHECKING, Protocol, assert_never
 
 import pygame
 
+from game.ai import api
 from game.ai.api import CubeAdvice
 from game.ai.jobs import Job, Where
-from game.ai.question import CubeAction, Decision
+from game.ai.question import CubeAction, CubeQuestion, Decision
 from game.coach.words import render_phrase
 from game.engine.flow import GameState, Phase, Undo
 from game.i18n import get_language, tr
@@ -153,6 +155,10 @@ class CoachCard:
             self.roll = sc.RollWork(turn.start, turn.dice, self.where)
         elif s.phase is Phase.CUBE_OFFERED and game.is_human(1 - s.turn):
             self.cube_job = game.opponent.advice(s)
+        elif may_double(game):
+            # The roll is a cube decision too (not doubling): asked now, the answer is in by the time
+            # the player reaches for the dice (the Hint's question; mostly one roll ahead, cheap).
+            self.cube_job = game.opponent.advice(s)
 
     def _forget(self) -> None:
         if self.roll is not None:
@@ -194,14 +200,18 @@ class CoachCard:
         roll.explain_early(s.position, s.moves, self.coach)
 
     def check_cube(self, action: CubeAction, proceed: Callable[[], None]) -> bool:
-        """A double, take or pass: True when the coach holds it back (as :meth:`check_play`)."""
+        """A double, a roll without doubling (``NO_DOUBLE``), a take or a pass: True when the coach
+        holds it back (as :meth:`check_play`)."""
         game = self.t.game
         s = game.state
         if self.holding:
             return True
         if not self.on or self.asked:
             return False
-        if action == CubeAction.DOUBLE:
+        if action == CubeAction.NO_DOUBLE:
+            if not may_double(game):
+                return False  # no cube decision: the roll is the only thing to do
+        elif action == CubeAction.DOUBLE:
             if s.phase is not Phase.ROLL or not game.is_human(s.turn) or s.can_double() is not None:
                 return False  # the engine refuses this double and says why
         elif s.phase is not Phase.CUBE_OFFERED or not game.is_human(1 - s.turn):
@@ -325,9 +335,18 @@ class CoachCard:
         self._forget()
 
 
+def may_double(game: GameController) -> bool:
+    """A human on roll who may double and whose double can change something: the roll is a cube
+    decision (not doubling) the coach can judge."""
+    s = game.state
+    if s.phase is not Phase.ROLL or not game.is_human(s.turn) or s.can_double() is not None:
+        return False
+    return api.may_double(CubeQuestion.from_state(s, answering=False))
+
+
 def reason_words(verdict: sc.Verdict, game: GameController) -> str:
-    """The reason in the current language, its plays and points in the numbers of the board's labels
-    as the player reads them."""
+    """The reason in the current language, its points in the numbers of the board's labels as the
+    player reads them, and no play in notation: no arrows stand beside the card (Show me draws them)."""
     s = game.state
     match verdict.kind:
         case Decision.MOVE | Decision.DOUBLE:
@@ -337,7 +356,7 @@ def reason_words(verdict: sc.Verdict, game: GameController) -> str:
         case _:
             assert_never(verdict.kind)
     (phrase,) = reader_phrases((verdict.reason,), mover, game.perspective)
-    return render_phrase(phrase, get_language())
+    return render_phrase(phrase, get_language(), notation=False)
 
 
-__all__ = ["Answer", "CoachCard", "CoachTable", "decision_key", "reason_words"]
+__all__ = ["Answer", "CoachCard", "CoachTable", "decision_key", "may_double", "reason_words"]

@@ -1,4 +1,4 @@
-"""Done, Double, Take and Pass as the player presses them: the coach may hold a costly one back.
+"""Roll, Done, Double, Take and Pass as the player presses them: the coach may hold a costly one back.
 
 The game scene owns one :class:`CoachedActions` and calls it: each action asks the coach
 (:class:`game.ui.play.coach_card.CoachCard`) first; when the coach lets it pass, or the player keeps
@@ -47,7 +47,7 @@ class ActionHost(Protocol):
 
 
 class CoachedActions:
-    """The player's Done, Double, Take and Pass, each checked by the coach first."""
+    """The player's Roll, Done, Double, Take and Pass, each checked by the coach first."""
 
     def __init__(self, host: ActionHost) -> None:
         self.host = host
@@ -76,6 +76,15 @@ class CoachedActions:
     def offer_double(self) -> None:
         if not self.host.coach.check_cube(CubeAction.DOUBLE, self._double):
             self._double()
+
+    def roll(self) -> bool:
+        """Roll pressed (or the dice or a checker touched before the roll): not doubling is a cube
+        decision, so the coach may ask first. True when the dice were rolled now."""
+        game = self.host.game
+        if self.host.coach.check_cube(CubeAction.NO_DOUBLE, game.roll):
+            return False
+        game.roll()
+        return True
 
     def choose_answer(self, take: bool, at_once: bool = False) -> None:
         """Take or Pass pressed: the coach may ask first; then the answer counts after its Undo

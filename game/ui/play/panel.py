@@ -22,7 +22,7 @@ from game.ui.play.advice import draw_advice
 from game.ui.play.host import GameHost
 from game.ui.play.turn_words import passed_text
 from game.ui.reading import play_text
-from game.ui.text import CACHE, MIN_SIZE, draw_text
+from game.ui.text import CACHE, MIN_SIZE, READ_SIZE, draw_text
 from game.ui.widgets import Button
 
 
@@ -116,7 +116,8 @@ def state_facts(table: GameHost) -> PanelFacts:
 Colour = tuple[int, int, int]
 
 
-MENU_BUTTON = pygame.Rect(L.W - 136, 4, 128, 48)
+MENU_BUTTON = pygame.Rect(L.W - 144, 4, 136, 48)
+"""Wide enough for "Valikko" at :data:`~game.ui.text.READ_SIZE` (16 window pixels at 800x480)."""
 """Menu, always: the top right corner, in the status strip above the panel."""
 DONE_BUTTON = ACTION_ROW.copy()
 UNDO_BUTTON = pygame.Rect(L.PANEL_X + 10, 420, L.PANEL_W - 20, 80)
@@ -142,14 +143,14 @@ def buttons(table: GameHost) -> list[Button]:
     """The panel's buttons for the current phase (Menu always, first; Roll/Double, Done/Undo/Hint)."""
     game = table.game
     s = game.state
-    b = [Button(MENU_BUTTON.copy(), tr("ui.menu"), table.open_menu, "grey", size=24)]
+    b = [Button(MENU_BUTTON.copy(), tr("ui.menu"), table.open_menu, "grey", size=READ_SIZE)]
     if game.timed_out:
         return b  # the match is over on time: its dialog has the buttons
     px = L.PANEL_X + 10
     pw = L.PANEL_W - 20
     if s.phase is Phase.ROLL and game.is_human(s.turn) and s.can_double() is None:
         roll, double = roll_and_double()  # side by side: the cube advice, in words, has the room under them
-        b.append(Button(roll, tr("ui.roll"), game.roll, "green", size=ROLL_SIZE))
+        b.append(Button(roll, tr("ui.roll"), table.roll_dice, "green", size=ROLL_SIZE))
         b.append(Button(double, tr("ui.double"), table.offer_double, "gold", size=DOUBLE_SIZE))
         if table.hints.cube is None and game.can_hint:  # what would the expert do with the cube?
             label = tr("ui.hint_thinking") if table.hints.pending else tr("ui.hint")
@@ -210,7 +211,7 @@ def status(table: GameHost) -> tuple[str, Colour]:
     return tr_message(game.say("ui.wins", s.result.winner)), (255, 220, 100)
 
 
-STATUS_LEFT, STATUS_RIGHT = 16, L.W - 148
+STATUS_LEFT, STATUS_RIGHT = 16, MENU_BUTTON.left - 12
 """The status line's room: from the left edge to the Menu button (with a gap)."""
 BANNER_GAP = 40
 """Between the status and the demo's banner."""
@@ -331,7 +332,7 @@ def advice_area() -> pygame.Rect:
 
 
 NAME_SIZE = 28
-PIPS_SIZE = MIN_SIZE
+PIPS_SIZE = READ_SIZE
 SCORE_SIZE = 54
 
 
@@ -350,12 +351,12 @@ def paint_player(
     left = rect.x + 84
     row = rect.right - 14 - left
     drawn = {
-        "name": draw_text(surface, name, NAME_SIZE, (left, rect.y + 21), (255, 255, 255), "midleft", row),
-        "pips": draw_text(surface, pips, PIPS_SIZE, (left, rect.y + 51), (190, 200, 220), "midleft", row),
+        "name": draw_text(surface, name, NAME_SIZE, (left, rect.y + 19), (255, 255, 255), "midleft", row),
+        "pips": draw_text(surface, pips, PIPS_SIZE, (left, rect.y + 50), (190, 200, 220), "midleft", row),
         "score": draw_text(surface, str(score), SCORE_SIZE, (rect.right - 18, rect.y + 88), GOLD, "midright"),
     }
     if on:
-        drawn["turn"] = draw_text(surface, "▶", 24, (rect.x + 40, rect.y + 98), GOLD)
+        drawn["turn"] = draw_text(surface, "▶", READ_SIZE, (rect.x + 40, rect.y + 98), GOLD)
     return drawn
 
 

@@ -41,6 +41,7 @@ class HandsHost(Protocol):
     def flash(self, text: str | Message) -> None: ...
     def end_turn(self) -> None: ...
     def undo(self) -> None: ...
+    def roll_dice(self) -> None: ...
 
 
 class TurnInput:
@@ -160,9 +161,9 @@ class TurnInput:
         if hit[0] != "dice" and (lesson or self._own_src(hit) is None):
             t.flash(tr("newcomer.roll_first"))
             return
-        t.game.roll()
+        t.roll_dice()
         if t.game.state.phase is not Phase.MOVING:
-            return  # real dice to type in first (the keypad asks), or a lesson's answer
+            return  # real dice to type in first (the keypad asks), a lesson's answer, or the coach asks
         self.refresh()
         if intent.kind is IntentKind.DRAG_START:
             self.handle(intent)  # the checker follows the hand, or the engine says why not

@@ -213,6 +213,10 @@ class GameScene(Scene):
     def offer_double(self) -> None:
         self.actions.offer_double()
 
+    def roll_dice(self) -> None:
+        """Roll (the button, the dice or a checker touched, the key): the coach may ask first."""
+        self.actions.roll()
+
     def answer(self, take: bool) -> None:
         """The answer to the double counts (what Take and Pass do once the coach lets them)."""
         self.game.answer(take)
@@ -272,7 +276,16 @@ class GameScene(Scene):
 
         match = self.app.records.match_record() if game.match.is_over and game.match.games > 1 else None
         self.app.scenes.push(
-            ReviewScene(self.app, record, names, title, seat=seat, on_review=on_review, match=match)
+            ReviewScene(
+                self.app,
+                record,
+                names,
+                title,
+                seat=seat,
+                on_review=on_review,
+                match=match,
+                newcomer=self.coach.on,
+            )
         )
 
     def open_menu(self, keyboard: bool = False) -> None:
@@ -339,7 +352,7 @@ class GameScene(Scene):
             self.flash(Message("engine.no_double"))
         elif s.phase is Phase.ROLL and mine:
             if name == Command.DONE or (name == Command.SELECT and self.buttons.focused() is None):
-                game.roll()
+                self.roll_dice()
             else:
                 self.buttons.navigate(name, start=1)  # Roll, Double and Menu; the focus starts on Roll
         elif name == Command.DONE and mine and s.phase is Phase.MOVING:

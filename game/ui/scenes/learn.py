@@ -245,7 +245,7 @@ class LearnScene(GameScene):
         actions = [b for b in game_buttons[1:] if b.action not in hints] if acting else []
         self.buttons.clear()
         self.buttons.add(back)
-        roll_and_double = [b.action for b in actions] == [self.game.roll, self.offer_double]
+        roll_and_double = [b.action for b in actions] == [self.roll_dice, self.offer_double]
         for b in lesson.place_actions(actions, roll_and_double):
             self.buttons.add(b)
         answers = self.modal.buttons[:2] if acting and self.state.phase is Phase.CUBE_OFFERED else []
@@ -267,7 +267,7 @@ class LearnScene(GameScene):
         actions: dict[str, Callable[[], None]] = {
             "done": self.end_turn,
             "double": self.offer_double,
-            "roll": self.game.roll,
+            "roll": self.roll_dice,
         }
         return next((b for b in self.buttons.buttons if b.action == actions[name]), None)
 

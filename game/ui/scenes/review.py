@@ -92,6 +92,7 @@ class ReviewScene(ButtonScene):
         on_review: Callable[[MatchReview], None] | None = None,
         match: MatchRecord | None = None,
         reviewer: Reviewer | None = None,
+        newcomer: bool = False,
     ) -> None:
         super().__init__(app)
         self.record = record
@@ -105,6 +106,8 @@ class ReviewScene(ButtonScene):
         self.match = match
         """The whole finished match, offered for a review of its own ("Whole match")."""
         self.reviewer = reviewer
+        self.newcomer = newcomer
+        """A coached game (a newcomer's): the cards show the checker plays first (:meth:`cards_of`)."""
         # In a worker process beside the loop; a test's App (its computer thinking at once) still
         # reviews beside the loop, in a thread, so that the progress screen is shown as in the game.
         self.job = start_review(record, reviewer, where=Where.WORKER if app.threaded_ai else Where.THREAD)
@@ -131,7 +134,15 @@ class ReviewScene(ButtonScene):
             return
         self.job.cancel()
         title = tr("review.title_match")
-        scene = ReviewScene(self.app, self.match, self.names, title, seat=self.seat, reviewer=self.reviewer)
+        scene = ReviewScene(
+            self.app,
+            self.match,
+            self.names,
+            title,
+            seat=self.seat,
+            reviewer=self.reviewer,
+            newcomer=self.newcomer,
+        )
         scene.selected = self.selected
         self.app.scenes.replace(scene)
 
@@ -151,10 +162,15 @@ class ReviewScene(ButtonScene):
             if self._box(p).collidepoint(intent.pos):
                 self.selected = p
                 return
-        for i, _ in enumerate(self.review.players[self.selected].worst):
+        for i, _ in enumerate(self.cards_of(self.review.players[self.selected])):
             if self._card(i).collidepoint(intent.pos):
                 self.open_mistake(i)
                 return
+
+    def cards_of(self, p: PlayerReview) -> tuple[Mistake, ...]:
+        """The mistakes ``p``'s cards show: the costliest; in a newcomer's review the checker plays
+        first, what Learn to play and the coach taught (:meth:`PlayerReview.lessons`)."""
+        return p.lessons() if self.newcomer else p.worst
 
     @property
     def reader(self) -> int:
@@ -173,7 +189,7 @@ class ReviewScene(ButtonScene):
     def open_mistake(self, index: int) -> None:
         """The replay at the ``index``-th costliest mistake of the selected player."""
         assert self.review is not None
-        mistake = self.review.players[self.selected].worst[index]
+        mistake = self.cards_of(self.review.players[self.selected])[index]
         self.open_replay(mistake_step(self.record, mistake))
 
     # -- the worker --------------------------------------------------------------------------
@@ -265,7 +281,8 @@ class ReviewScene(ButtonScene):
         return lines[: lines.index(rate)]
 
     def _draw_mistakes(self, surface: pygame.Surface, p: PlayerReview) -> None:
-        if not p.worst:
+        cards = self.cards_of(p)
+        if not cards:
             draw_text(surface, tr("review.no_mistakes"), 28, (L.W // 2, CARD_Y + 120), INK, width=L.W - 120)
             return
         name = self.names[p.player]
@@ -282,7 +299,7 @@ class ReviewScene(ButtonScene):
         room = r.x - 40 - 32
         heads = [tr("review.mistakes_of", name=name), tr("review.mistakes_of_short", name=name)]
         draw_text(surface, first_fitting(heads, MIN_SIZE, room), MIN_SIZE, (40, y), INK, "midleft", room)
-        for i, m in enumerate(p.worst):
+        for i, m in enumerate(cards):
             self._draw_card(surface, p.player, i, m)
 
     def _draw_card(self, surface: pygame.Surface, player: int, i: int, m: Mistake) -> None:
@@ -293,10 +310,11 @@ class ReviewScene(ButtonScene):
             made = m.made_moves if m.kind == Decision.MOVE else ()
             better = m.better_moves if m.kind == Decision.MOVE else ()
             position, side, cube, offered = _board_at(self.record, m)
-            full = still_board.render(
+            image = still_board.thumbnail(
                 self.view,
                 position,
                 side,
+                BOARD_W,
                 cube=cube,
                 offered=offered,
                 dice=m.dice,
@@ -304,7 +322,6 @@ class ReviewScene(ButtonScene):
                 better=better,
                 reader=self.reader,
             )
-            image = still_board.small(full, BOARD_W)
             self.cards[(player, i)] = image
         board = image.get_rect(midleft=(rect.x + 1, rect.centery))
         surface.blit(image, board)
@@ -341,7 +358,7 @@ class ReviewScene(ButtonScene):
         player where that is too wide for ``width`` (the cards are that player's: the line above says so)
         on any of that player's cards: all the cards say it the same way (a play test saw "Game 1, move
         9 (Computer)" on the first card and "Game 1, move 25" beside it, as if the others were nobody's)."""
-        cards = self.review.players[m.player].worst if self.review is not None else ()
+        cards = self.cards_of(self.review.players[m.player]) if self.review is not None else ()
         named = [
             tr("review.move_at", game=c.game, move=c.line, name=self.names[c.player]) for c in (m, *cards)
         ]
@@ -357,12 +374,16 @@ class ReviewScene(ButtonScene):
     def play(self, m: Mistake, which: str, width: int) -> str:
         """The play made or the better one (a cube action by name), in the reader's numbers, with its
         equity where that fits ``width`` at the floor size (four moves and a hit do not, in Finnish or
-        Hungarian: the cost is their difference)."""
+        Hungarian: the cost is their difference). Never in a newcomer's review: equities are figures
+        nobody taught him, and the grade and the reason say it in words."""
         key = "review.played" if which == "made" else "review.better"
         equity = signed(m.equity_made if which == "made" else m.equity_better)
         play = describe(m, which, self.reader)
-        return first_fitting(
-            [tr(key, play=play, equity=equity), tr(key + "_short", play=play)], MIN_SIZE, width
+        short = tr(key + "_short", play=play)
+        return (
+            short
+            if self.newcomer
+            else first_fitting([tr(key, play=play, equity=equity), short], MIN_SIZE, width)
         )
 
 

@@ -13,11 +13,13 @@ the quickest take there is, so the longest wait for the expert's cube advice). E
 (Keep my move), so the game goes on and the quiet spell after a kept mistake is exercised too.
 
 Prints each stopped decision (decision number, the play, the expert's play, the loss, the reason),
-the delay at Done: the wall-clock time from Done (or Take) to the coach's answer (a card, or the
-decision counting), median and worst, for plays and for cube answers (a take waits for the
-expert's cube advice, within the game's cube budget), the frames' times while the player
-thinks and the study runs beside them, and the longest gaps between two passes of the loop (a
-step, or a step and a drawing): while the player thinks, and while Done waits for the coach.
+the delay at Done: the wall-clock time from Done (or Take, or Roll) to the coach's answer (a card,
+or the decision counting), median and worst, for plays, for cube answers (a take waits for the
+expert's cube advice, within the game's cube budget) and for rolls (the player never doubles: the
+advice on the double, asked as the turn starts, says whether the roll is a missed double), the
+frames' times while the player thinks and the study runs beside them, and the longest gaps between
+two passes of the loop (a step, or a step and a drawing): while the player thinks, and while Done
+waits for the coach.
 ``--think 0`` is the worst case: the play made and Done pressed the moment the dice are rolled
 (with ``--reach 0``: at once), long before the study of the roll can have finished.
 
@@ -166,7 +168,9 @@ def play_game(
             scene.end_turn()
             continue
         if s.phase is Phase.ROLL and s.turn == 0 and scene.game.waiting_for_human():
-            scene.game.roll()  # the player never doubles (a missed double is no action to stop)
+            run_for(app, reach, "think", decided)  # the hand goes to Roll: the cube advice runs beside
+            pending = ("roll", len(coach.delays))
+            scene.roll_dice()  # the player never doubles: the coach may ask about a missed double
             continue
         if s.phase is Phase.CUBE_OFFERED and s.turn == 1 and scene.modal.buttons:
             decided += 1

@@ -5,8 +5,8 @@ Usage: ``python -m game.ui.tools.coach_screenshots [OUTDIR] [--lang en fi hu] [-
 1920x1080, named ``NAME_LANG_WxH.png``. The screens: ``play`` (the opening 6-4 played as badly as
 it can be: the card with its reason), ``shown`` (Show me the better move: the expert's play as
 arrows), ``take`` (a take that should be a pass), ``pass`` (a pass that should be a take),
-``double`` (a double too early), ``settings`` and ``operator`` (the settings screens with the
-Coach row).
+``double`` (a double too early), ``rolled`` (Roll where doubling was better), ``settings`` and
+``operator`` (the settings screens with the Coach row).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ ROOT = CHECKOUT
 import pygame  # noqa: E402
 
 from game import i18n  # noqa: E402
-from game.coach.examples import A_LITTLE_AHEAD, BEHIND, FAR_AHEAD  # noqa: E402
+from game.coach.examples import A_LITTLE_AHEAD, BEHIND, FAR_AHEAD, WELL_AHEAD  # noqa: E402
 from game.engine.cube import Cube  # noqa: E402
 from game.engine.flow import Double, GameState, Phase, PlayMoves, apply  # noqa: E402
 from game.engine.moves import legal_plays  # noqa: E402
@@ -97,6 +97,12 @@ def double(app: App) -> None:
     _ready(app)
 
 
+def rolled(app: App) -> None:
+    scene = _scene(app, GameState(Phase.ROLL, WELL_AHEAD, turn=0, cube=Cube()))
+    scene.roll_dice()
+    _ready(app)
+
+
 def settings(app: App) -> None:
     app.scenes.reset(SettingsScene(app))
 
@@ -111,6 +117,7 @@ SHOTS: dict[str, Callable[[App], None]] = {
     "take": take,
     "pass": pass_,
     "double": double,
+    "rolled": rolled,
     "settings": settings,
     "operator": operator,
 }

@@ -112,6 +112,7 @@ def test_review_is_the_visitors_choice_and_offers_the_place_there(kiosk: tuple[A
     app, scene = kiosk
     scene.open_review()
     assert isinstance(app.scenes.top, ReviewScene)  # its screen offers the place once the review is in
+    assert scene.coach.on and app.scenes.top.newcomer  # a visitor's review: the checker plays first
     assert scene.kiosk_end.offered == scene.game.games
     app.scenes.pop()
     scene.next_game()  # not asked again: the next game starts

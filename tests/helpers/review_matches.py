@@ -18,6 +18,7 @@ from pathlib import Path
 
 from game.ai import net
 from game.record import MatchRecord, read_mat, write_mat
+from game.review import MatchReview, review_match
 from game.tools.selfplay import play_match
 from tests.helpers.paths import ROOT
 
@@ -51,6 +52,15 @@ def record(name: str) -> MatchRecord:
         return read_mat(texts[name])
     levels, length, seed = MATCHES[name]
     return play_match(levels, length, seed=seed)
+
+
+@cache
+def review(name: str) -> MatchReview:
+    """The review of the match ``name``, worked out once a test process: a module-scoped fixture is
+    worked out again each time pytest-xdist tears it down between two batches of the module's tests
+    (measured: the expert-beginner review twice in one process). A review is frozen and deterministic
+    (``test_the_same_record_gives_the_same_numbers``), so sharing it is safe."""
+    return review_match(record(name))
 
 
 def write_records() -> None:

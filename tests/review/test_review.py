@@ -32,17 +32,17 @@ from tests.helpers.matches import HAND_MATCH
 
 pytestmark = pytest.mark.xdist_group("review")
 """One test process reviews the two played matches below (``--dist loadgroup``, the suite's default),
-not each process that draws one of their tests."""
+not each process that draws one of their tests, and only once (``review_matches.review``)."""
 
 
 @pytest.fixture(scope="module")
 def expert_pair() -> MatchReview:
-    return review_match(review_matches.record("expert_pair"))
+    return review_matches.review("expert_pair")
 
 
 @pytest.fixture(scope="module")
 def expert_beginner() -> MatchReview:
-    return review_match(review_matches.record("expert_beginner"))
+    return review_matches.review("expert_beginner")
 
 
 def test_the_committed_matches_are_the_experts_play() -> None:

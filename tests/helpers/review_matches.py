@@ -2,7 +2,8 @@
 played at test time: the expert against itself (a 1-point match, seed 21) and against the beginner
 (3 points, seed 23).
 
-Why: playing them cost about 5 s of CPU in every test process that reviewed them. They are data to
+Why: playing them cost seconds of CPU in every test process that reviewed them (figures:
+docs/benchmarks.md, "The expert's tests, cut"). They are data to
 review, not what the tests check (self-play has its own tests). Keyed by the shipped weights like
 ``tests/data/cube_levels.json``: after new weights, ``python -m tests.helpers.review_matches`` plays
 and writes them again, and until then they are played at test time. A test checks that the expert

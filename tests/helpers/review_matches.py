@@ -58,9 +58,9 @@ def record(name: str) -> MatchRecord:
 @cache
 def review(name: str) -> MatchReview:
     """The review of the match ``name``, worked out once a test process: a module-scoped fixture is
-    worked out again each time pytest-xdist tears it down between two batches of the module's tests
-    (measured: the expert-beginner review twice in one process). A review is frozen and deterministic
-    (``test_the_same_record_gives_the_same_numbers``), so sharing it is safe."""
+    worked out again whenever pytest-xdist tears it down between two batches of the module's tests.
+    A review is frozen and deterministic (``test_the_same_record_gives_the_same_numbers``), so
+    sharing it is safe."""
     return review_match(record(name))
 
 

@@ -30,10 +30,6 @@ from game.tools.selfplay import play_match
 from tests.helpers import review_matches
 from tests.helpers.matches import HAND_MATCH
 
-pytestmark = pytest.mark.xdist_group("review")
-"""One test process reviews the two played matches below (``--dist loadgroup``, the suite's default),
-not each process that draws one of their tests, and only once (``review_matches.review``)."""
-
 
 @pytest.fixture(scope="module")
 def expert_pair() -> MatchReview:

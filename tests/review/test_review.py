@@ -205,7 +205,8 @@ def test_luck_sums_to_about_zero_over_many_games() -> None:
 
     32 one-point matches: luck is the cubeless value of each roll, the same in any match, and in a
     one-point match the review has no cube decision to judge (money play's cube views, each the
-    expert's lookahead and often its rollout, were most of this test's cost)."""
+    expert's lookahead and often its rollout, were most of this test's cost: docs/benchmarks.md,
+    "The expert's tests, cut")."""
     lucks: list[float] = []
     for seed in range(32):
         record = play_match(("beginner", "intermediate"), 1, seed=100 + seed)

@@ -300,7 +300,7 @@ def cube_equities(
     _check_level(level)
     if level == "expert":
         if not info.match_length and (info.score != (0, 0) or info.crawford):
-            # A money session's running score means nothing to the cube: one question, one answer
+            # Money play's running score means nothing to the cube: one question, one answer
             # (the rollout's dice are seeded by the question, and the answers are remembered by it).
             info = replace(info, score=(0, 0), crawford=False)
         return _expert_cube(pos, info, answering, default_network(), _rollout_dice, budget)

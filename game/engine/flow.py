@@ -50,7 +50,7 @@ class Phase(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """What kind of contest this game is part of: ``match_length`` 0 is a money session."""
+    """What kind of contest this game is part of: ``match_length`` 0 is money play."""
 
     match_length: int = 0
     jacoby: bool = False
@@ -62,14 +62,14 @@ class Rules:
             )
         if self.match_length < 0:
             raise RulesError(
-                f"the match length is 0 (a session) or more, not {self.match_length}", code="bad_rules"
+                f"the match length is 0 (money play) or more, not {self.match_length}", code="bad_rules"
             )
         if not isinstance(self.jacoby, bool):
             raise RulesError(f"the Jacoby option is on or off, not {self.jacoby!r}", code="bad_rules")
 
     @property
     def is_match(self) -> bool:
-        """True for a match to ``match_length`` points, False for an unlimited money session."""
+        """True for a match to ``match_length`` points, False for unlimited money play."""
         return self.match_length > 0
 
 
@@ -180,7 +180,7 @@ class GameState:
 
     ``turn`` is whose turn it is (in CUBE_OFFERED: the player who doubled, the other
     must answer; in GAME_OVER: the winner). ``position`` is seen from ``turn``.
-    ``score`` is the match or session score before this game.
+    ``score`` is the match's or money play's score before this game.
     """
 
     phase: Phase
@@ -315,7 +315,8 @@ def new_game(
     """A game waiting for its opening roll. ``position`` (seen from player 0) is for tests and set-ups."""
     if crawford and not rules.is_match:
         raise RulesError(
-            "the Crawford rule belongs to matches, not money sessions", code="crawford_in_session"
+            "the Crawford rule belongs to matches, not money play",
+            code="crawford_in_session",  # the code's stored spelling
         )
     return GameState(
         phase=Phase.OPENING,

@@ -1,4 +1,4 @@
-"""A match to N points (with the Crawford rule) or an unlimited money session.
+"""A match to N points (with the Crawford rule) or unlimited money play (game after game).
 
 The match only keeps the score between games; each game is a
 :class:`~game.engine.flow.GameState` started by :meth:`Match.new_game` and
@@ -18,7 +18,7 @@ from .scoring import GameResult
 
 @dataclass(frozen=True, slots=True)
 class Match:
-    """The score so far; ``rules.match_length`` 0 is a money session (unlimited games)."""
+    """The score so far; ``rules.match_length`` 0 is money play (unlimited games)."""
 
     rules: Rules = field(default_factory=Rules)
     score: tuple[int, int] = (0, 0)
@@ -48,24 +48,24 @@ class Match:
                     code="bad_match",
                 )
         elif self.crawford_used:
-            raise RulesError("a money session has no Crawford game", code="bad_match")
+            raise RulesError("money play has no Crawford game", code="bad_match")
         if self.games == 0 and (any(self.score) or self.crawford_used):
             raise RulesError("no game has been played, so the score must be 0-0", code="bad_match")
 
     @property
     def is_match(self) -> bool:
-        """True for a match to N points, False for a money session."""
+        """True for a match to N points, False for money play."""
         return self.rules.is_match
 
     @property
     def is_over(self) -> bool:
-        """True once a player has reached the match length (never for a money session)."""
+        """True once a player has reached the match length (never in money play)."""
         length = self.rules.match_length
         return length > 0 and max(self.score) >= length
 
     @property
     def winner(self) -> int | None:
-        """The player who won the match (None while it goes on, and always in a session)."""
+        """The player who won the match (None while it goes on, and always in money play)."""
         if not self.is_over:
             return None
         return 0 if self.score[0] >= self.rules.match_length else 1
@@ -77,7 +77,7 @@ class Match:
         return length > 0 and not self.crawford_used and not self.is_over and max(self.score) == length - 1
 
     def away(self, player: int) -> int:
-        """Points ``player`` still needs to win the match (0 for a session)."""
+        """Points ``player`` still needs to win the match (0 in money play)."""
         length = self.rules.match_length
         return max(0, length - self.score[player]) if length else 0
 

@@ -17,7 +17,7 @@ bits       width   meaning
 13-14      2       resignation offered (this game has none: always 0)
 15-17      3       first die (the higher), 0 when not rolled
 18-20      3       second die
-21-35      15      match length (0 for a money session)
+21-35      15      match length (0 for money play)
 36-50      15      player 0's score
 51-65      15      player 1's score
 66         1       1 when the Jacoby rule is OFF (newer gnubg; older ones always leave it 0)
@@ -140,7 +140,7 @@ def decode_match_id(match_id: str) -> MatchInfo:
             code="bad_match_id",
         )
     if not length and crawford:
-        raise PositionError("not a valid Match ID (a Crawford game in a money session)", code="bad_match_id")
+        raise PositionError("not a valid Match ID (a Crawford game in money play)", code="bad_match_id")
     if any(bits[67:]):
         raise PositionError(f"not a valid Match ID (trailing bits): {text!r}", code="bad_match_id")
     return MatchInfo(

@@ -4,7 +4,7 @@ A game is won single, gammon (the loser has borne off nothing) or backgammon
 (additionally a loser's checker on the bar or in the winner's home board; the
 bar-only reading is a known bug this project does not repeat), times the cube.
 A pass scores the stake as it was before the refused double. The Jacoby rule
-(option, money sessions only) counts gammons single while the cube is centred;
+(option, money play only) counts gammons single while the cube is centred;
 in a match a game never scores more than the winner still needs.
 """
 
@@ -76,7 +76,7 @@ def game_points(
 ) -> int:
     """Points a win of ``kind`` is worth on ``cube``.
 
-    ``match_length`` 0 is a money session: the Jacoby option (no gammons while the
+    ``match_length`` 0 is money play: the Jacoby option (no gammons while the
     cube is centred) applies there only. In a match the points are capped at what
     the winner still needs (``match_length - winner_score``).
     """

@@ -264,7 +264,7 @@ def _state_from_dict(raw: object) -> GameState:
 
     if crawford:
         if not rules.is_match:
-            raise RulesError("a money session has no Crawford game", code="bad_save")
+            raise RulesError("money play has no Crawford game", code="bad_save")
         if max(score) != rules.match_length - 1:
             raise RulesError(
                 "the Crawford game is played only when a player is one point from winning", code="bad_save"

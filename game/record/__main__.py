@@ -1,6 +1,6 @@
 """``python -m game.record FILE.mat``: read a match file, replay it through the rules, print a summary.
 
-Exit status 0 when the file is a valid match or session, 1 with ``FILE:LINE: reason``
+Exit status 0 when the file is a valid match or money play, 1 with ``FILE:LINE: reason``
 on standard error when it is not (or cannot be read), 2 for bad arguments.
 
 ``python -m game.record --check-dice FILE.mat`` checks that every roll came from the
@@ -52,7 +52,7 @@ def _game_line(record: MatchRecord, game: GameRecord) -> str:
 def summary(record: MatchRecord) -> list[str]:
     """Readable lines describing the record."""
     length = record.rules.match_length
-    kind = f"{length} point match" if length else "money session"
+    kind = f"{length} point match" if length else "money play"
     lines = [f"{kind}: {record.names[0]} against {record.names[1]}, {len(record.games)} game(s)"]
     lines.extend(_game_line(record, game) for game in record.games)
     score = record.score

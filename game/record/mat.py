@@ -4,7 +4,7 @@ The format is not formally specified; this follows what GNU Backgammon writes an
 reads (learnt from its manual and from published match files, no code copied)::
 
     ; [Player 1 "Anna"]                    optional header lines
-     7 point match                        (0 point match: a money session)
+     7 point match                        (0 point match: money play)
 
      Game 1
      Anna : 0                            Computer : 0
@@ -124,7 +124,7 @@ def _move_lines(plies: tuple[Ply, ...]) -> list[str]:
 
 def written_points(result: GameResult, is_match: bool) -> int:
     """The points a ``Wins`` line states: in a match, the cube times the kind of win, not capped at
-    what the winner needed (GNU Backgammon writes and reads them so); a session's points as scored."""
+    what the winner needed (GNU Backgammon writes and reads them so); money play's points as scored."""
     if not is_match:
         return result.points
     return result.cube * (1 if result.passed else result.kind.value)
@@ -244,7 +244,7 @@ def _entries(rest: str, line_no: int) -> list[tuple[int, int, str]]:
 class _Reader:
     def __init__(self, text: str, jacoby_untold: bool = False) -> None:
         self.jacoby_untold = jacoby_untold
-        """The Jacoby rule of a money session whose file does not say."""
+        """The Jacoby rule of money play whose file does not say."""
         self.jacoby_told = False
         self.lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
         self.metadata: list[tuple[str, str]] = []
@@ -309,9 +309,7 @@ class _Reader:
     def _header(self, line: str, k: int) -> None:
         m = _HEADER.match(line)
         if not m:
-            raise RecordError(
-                f"expected ' N point match' (N = 0 for a money session), not {line.strip()!r}", k
-            )
+            raise RecordError(f"expected ' N point match' (N = 0 for money play), not {line.strip()!r}", k)
         length = int(m["length"])
         meta = {key.lower(): value.lower() for key, value in self.metadata}
         if length > 0 and meta.get("crawford", "on") == "off":
@@ -527,7 +525,7 @@ def _as_written(text: str, rolled: GameState) -> tuple[Move, ...] | None:
 def read_mat(text: str) -> MatchRecord:
     """Parse .mat text and replay it through the rules; :class:`RecordError` names the bad line.
 
-    A money session whose file does not state the Jacoby rule (GNU Backgammon's export
+    Money play whose file does not state the Jacoby rule (GNU Backgammon's export
     leaves it out) is read without it, and if its results only fit with it, with it.
     """
     reader = _Reader(text)

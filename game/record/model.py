@@ -88,7 +88,7 @@ class GameRecord:
 
 @dataclass(frozen=True, slots=True)
 class MatchRecord:
-    """A match (``rules.match_length`` > 0) or a money session (0), game by game."""
+    """A match (``rules.match_length`` > 0) or money play (0), game by game."""
 
     rules: Rules
     names: tuple[str, str] = ("Player 1", "Player 2")
@@ -107,7 +107,7 @@ class MatchRecord:
 
     @property
     def winner(self) -> int | None:
-        """The match's winner once someone reached the length (None in a session or while it goes on)."""
+        """The match's winner once someone reached the length (None in money play or while it goes on)."""
         length = self.rules.match_length
         if not length:
             return None

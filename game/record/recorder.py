@@ -143,7 +143,7 @@ def _game_start(state: GameState) -> GameState | None:
 
 
 class MatchRecorder:
-    """Collects the plies of every game of one match or session (see the module docstring)."""
+    """Collects the plies of every game of one match or of money play (see the module docstring)."""
 
     def __init__(
         self,

@@ -1,4 +1,4 @@
-"""Dice statistics: how often each number and each double came up this session, against chance.
+"""Dice statistics: how often each number and each double came up since start-up, against chance.
 
 Why: "the dice are rigged" is the most common complaint about backgammon
 programs. The honest answer is to show the counts next to what fair dice
@@ -12,8 +12,8 @@ predict, with a standard test of how surprising the difference is:
 The p-value is the chance that fair dice are at least this uneven, computed
 with the regularised upper incomplete gamma function (pure ``math``). The
 verdict uses the smaller of the two p-values with a Bonferroni factor of 2 and
-calls a spread unusual below 1 %, so a fair session is flagged about once in a
-hundred sessions, as the text says.
+calls a spread unusual below 1 %, so fair dice are flagged in about one
+start-up in a hundred, as the text says.
 
 Here the numbers and the listener that counts the rolls; the screen that shows them is
 :mod:`game.ui.scenes.dice_stats`.

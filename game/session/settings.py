@@ -37,7 +37,7 @@ SETTINGS_VERSION = 1
 SOUND_CHOICES: tuple[bool, ...] = (True, False)
 ANIMATION_SPEEDS: tuple[str, ...] = ("slow", "normal", "fast")
 MATCH_LENGTHS: tuple[int, ...] = (0, 1, 3, 5, 7)
-"""0 is an unlimited session with a running score."""
+"""0 is unlimited money play with a running score."""
 DIRECTIONS: tuple[str, ...] = ("home-right", "home-left")
 CORNERS: tuple[str, ...] = ("top-left", "top-right", "bottom-left", "bottom-right")
 VOLUME_STEPS: tuple[float, ...] = (0.0, 0.25, 0.5, 0.75, 1.0)
@@ -430,7 +430,13 @@ def add_arguments(parser: argparse.ArgumentParser, skip: set[str] | frozenset[st
     add("--volume", type=_volume_arg, default=None, help="sound volume 0..1")
     add("--speed", choices=ANIMATION_SPEEDS, default=None, help="animation speed")
     add("--level", choices=LEVELS, default=None, help="the computer's level")
-    add("--match-length", type=int, choices=MATCH_LENGTHS, default=None, help="points to win (0 = session)")
+    add(
+        "--match-length",
+        type=int,
+        choices=MATCH_LENGTHS,
+        default=None,
+        help="points to win (0 = unlimited games: money play)",
+    )
     add("--home", choices=("left", "right"), default=None, help="draw the home board on this side")
     add("--idle", type=_idle_arg, default=None, help="seconds without input before the demo")
     add("--operator-corner", choices=CORNERS, default=None, help="corner to hold for the operator menu")

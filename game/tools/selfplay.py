@@ -1,11 +1,11 @@
 """Computer-against-computer matches written as Jellyfish .mat files, and the records' round-trip check.
 
 ``python -m game.tools.selfplay --match 7 --levels expert intermediate --seed 1 --out m.mat``
-plays a 7-point match (``--match 0 --games 10``: a money session of 10 games) with the
+plays a 7-point match (``--match 0 --games 10``: money play of 10 games) with the
 cube (each level's own double/take decisions from :mod:`game.ai.api`) and writes it.
 
 ``python -m game.tools.selfplay --roundtrip 1000 --seed 1`` plays seeded matches and
-sessions of mixed lengths and levels until 1,000 games are played, writes each as .mat
+money play of mixed lengths and levels until 1,000 games are played, writes each as .mat
 text, reads it back through :func:`game.record.read_mat` and compares every ply and
 result; it prints what the games covered (cube actions, Crawford games, gammons,
 backgammons) and the number of mismatches.
@@ -85,7 +85,7 @@ def play_match(
     listener: Listener | None = None,
     jacoby: bool = False,
 ) -> MatchRecord:
-    """Play a match to ``match_length`` (0: a money session of ``games`` games) and return its record."""
+    """Play a match to ``match_length`` (0: money play of ``games`` games) and return its record."""
     for level in levels:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
@@ -161,7 +161,7 @@ def roundtrip(total_games: int, seed: int, progress: bool = True) -> int:
         levels = PAIRS[k % len(PAIRS)]
         record = play_match(levels, length, seed * 100_003 + k, games=5, jacoby=k % 2 == 0)
         k += 1
-        counts["matches" if length else "sessions"] += 1
+        counts["matches" if length else "money play"] += 1
         text = write_mat(record)
         try:
             back = read_mat(text)
@@ -186,7 +186,7 @@ def roundtrip(total_games: int, seed: int, progress: bool = True) -> int:
         if progress:
             print(f"  {counts['games']} games, {len(failures)} mismatches", file=sys.stderr, flush=True)
     elapsed = time.perf_counter() - started
-    keys = ("games", "matches", "sessions", "plies", "doubles", "takes", "drops", "crawford games")
+    keys = ("games", "matches", "money play", "plies", "doubles", "takes", "drops", "crawford games")
     print("round trip: " + ", ".join(f"{key} {counts[key]}" for key in keys))
     print(f"round trip: gammons {counts['gammons']}, backgammons {counts['backgammons']}")
     print(f"round trip: mismatches {len(failures)}; {elapsed:.0f} s")
@@ -200,9 +200,9 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m game.tools.selfplay",
         description="Play a computer-against-computer match with the cube and write it as a .mat file.",
     )
-    ap.add_argument("--match", type=int, default=7, help="match length in points; 0 = money session")
-    ap.add_argument("--games", type=int, default=10, help="games of a money session (--match 0)")
-    ap.add_argument("--jacoby", action="store_true", help="money session with the Jacoby rule")
+    ap.add_argument("--match", type=int, default=7, help="match length in points; 0 = money play")
+    ap.add_argument("--games", type=int, default=10, help="games of money play (--match 0)")
+    ap.add_argument("--jacoby", action="store_true", help="money play with the Jacoby rule")
     ap.add_argument("--levels", nargs=2, default=["expert", "intermediate"], choices=LEVELS, metavar="LEVEL")
     ap.add_argument("--names", nargs=2, metavar="NAME", help="player names in the file (default: the levels)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the dice and the levels' choices")

@@ -116,7 +116,7 @@ def parser(prog: str = "main.py") -> argparse.ArgumentParser:
         type=int,
         choices=st.MATCH_LENGTHS,
         default=None,
-        help="points to win (0 = unlimited session)",
+        help="points to win (0 = unlimited games: money play)",
     )
     st.add_arguments(p)
     return p

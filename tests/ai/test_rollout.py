@@ -206,7 +206,7 @@ def test_a_clear_answer_stops_the_rollout_after_each_first_roll_once() -> None:
     assert full.se_double_take < stopped.se_double_take
 
 
-def test_a_money_sessions_score_does_not_change_the_experts_answer() -> None:
+def test_money_plays_score_does_not_change_the_experts_answer() -> None:
     """In money play the running score means nothing to the cube. It once reached the rollout's
     seed, so the game (which passes the session's score) and the review (which passes none) could
     roll different dice and answer the same double differently."""
@@ -215,8 +215,8 @@ def test_a_money_sessions_score_does_not_change_the_experts_answer() -> None:
     api._expert_cube.cache_clear()
     scored = api.cube_equities(pos, CubeInfo(1, "centre", 0, (4, 0)), "expert", answering=True)
     assert scored == plain
-    session = api.should_take(CubeQuestion(pos.flip(), 1, CubeOwner.CENTRE, 0, (0, 4)), "expert")
-    assert session == plain.should_take
+    money = api.should_take(CubeQuestion(pos.flip(), 1, CubeOwner.CENTRE, 0, (0, 4)), "expert")
+    assert money == plain.should_take
 
 
 def test_the_rollout_stops_early_when_it_agrees_with_the_lookahead() -> None:

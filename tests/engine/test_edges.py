@@ -239,9 +239,9 @@ REFUSALS: list[tuple[str, Callable[[], object], str]] = [
         "the Crawford game cannot have been played before anyone reached match point",
     ),
     (
-        "crawford in a session",
+        "crawford in money play",
         lambda: Match(Rules(), (1, 0), games=1, crawford_used=True),
-        "a money session has no Crawford game",
+        "money play has no Crawford game",
     ),
     (
         "score before any game",
@@ -319,7 +319,7 @@ def test_match_fields_must_have_their_types() -> None:
     assert Match(Rules(7), (6, 2), games=4, crawford_used=True).crawford_used
 
 
-def test_a_session_has_no_points_away() -> None:
+def test_money_play_has_no_points_away() -> None:
     assert Match(Rules()).away(0) == 0 and Match(Rules()).away(1) == 0
     assert Match(Rules(5), (2, 0), games=1).away(0) == 3
 
@@ -412,9 +412,9 @@ MORE_REFUSALS: list[tuple[str, Callable[[], object], str]] = [
         "the Crawford flag must be true or false, not 'x'",
     ),
     (
-        "crawford in a session",
+        "crawford in money play",
         lambda: state_from_dict(_saved(crawford=True)),
-        "a money session has no Crawford game",
+        "money play has no Crawford game",
     ),
     (
         "crawford too early",

@@ -256,9 +256,9 @@ FLOW_REFUSALS: list[Case] = [
         "Nothing to undo: you have not moved yet this turn",
     ),
     (
-        "crawford in a session",
+        "crawford in money play",
         lambda: new_game(Rules(), (0, 0), crawford=True),
-        "the Crawford rule belongs to matches, not money sessions",
+        "the Crawford rule belongs to matches, not money play",
     ),
     (
         "record after the match",
@@ -298,7 +298,7 @@ FLOW_REFUSALS: list[Case] = [
     (
         "match length below 0",
         lambda: Rules(match_length=-1),
-        "the match length is 0 (a session) or more, not -1",
+        "the match length is 0 (money play) or more, not -1",
     ),
     (
         "a turn in progress outside moving",

@@ -1,4 +1,4 @@
-"""Matches and sessions: running score, match cap, the Crawford game (once, no doubling), the end."""
+"""Matches and money play: running score, match cap, the Crawford game (once, no doubling), the end."""
 
 from __future__ import annotations
 
@@ -14,13 +14,13 @@ def win(winner: int, points: int, cube: int = 1, kind: WinKind = WinKind.SINGLE)
     return GameResult(winner, kind, cube, points)
 
 
-def test_money_session_runs_forever_with_a_running_score() -> None:
-    session = Match(Rules(match_length=0))
+def test_money_play_runs_forever_with_a_running_score() -> None:
+    money = Match(Rules(match_length=0))
     for n in range(50):
-        session = session.record(win(n % 2, 3, kind=WinKind.BACKGAMMON))
-        assert not session.is_over and session.winner is None
-        assert not session.new_game().crawford
-    assert session.score == (75, 75) and session.games == 50
+        money = money.record(win(n % 2, 3, kind=WinKind.BACKGAMMON))
+        assert not money.is_over and money.winner is None
+        assert not money.new_game().crawford
+    assert money.score == (75, 75) and money.games == 50
 
 
 def test_match_ends_at_length() -> None:

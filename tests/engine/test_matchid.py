@@ -65,7 +65,7 @@ def test_known_ids(text: str, info: MatchInfo) -> None:
 
 def test_state_ids() -> None:
     start = new_game()
-    # money session with Jacoby off (this game's default) sets bit 66: the last character changes
+    # money play with Jacoby off (this game's default) sets bit 66: the last character changes
     assert match_id(start) == "MAAAAAAAAAAE"
     assert match_id(new_game(Rules(jacoby=True))) == "MAAAAAAAAAAA"
     moving = apply(start, OpeningRoll(2, 5))  # player 1 plays 52

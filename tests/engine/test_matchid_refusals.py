@@ -98,9 +98,9 @@ MATCH_ID_REFUSALS: list[Case] = [
         "not a valid Match ID (score 2-6 in a 5-point match)",
     ),
     (
-        "crawford in a session",
+        "crawford in money play",
         lambda: decode_match_id(encode_match_id(MatchInfo(crawford=True))),
-        "not a valid Match ID (a Crawford game in a money session)",
+        "not a valid Match ID (a Crawford game in money play)",
     ),
     (
         "trailing bits",

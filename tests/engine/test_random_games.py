@@ -10,7 +10,7 @@ that each input path of the flow is soaked:
 - some games (``steps``): the user-interface path, ``Step``/``MoveTo``/``Undo`` through the turn API,
   with each finished turn checked against ``legal_plays``.
 
-Cubes are offered, taken and passed at random; games are grouped into money sessions (with and
+Cubes are offered, taken and passed at random; games are grouped into runs of money play (with and
 without the Jacoby option) and matches of random lengths, so match capping and the Crawford rule
 are exercised. Checked after each action: 15 checkers a side (board, bar and off), no point shared
 by both sides, pips that fall by exactly the dice used (less only when bearing off) and rise for the

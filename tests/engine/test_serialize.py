@@ -157,7 +157,7 @@ OVER = state_to_dict(next(s for s in STATES if s.phase is Phase.GAME_OVER and no
         (ROLLING, "score", [-1, 0], "0 or more"),
         (ROLLING, "rules.match_length", -3, "match length"),
         (ROLLING, "rules.jacoby", "yes", "true or false"),
-        (ROLLING, "crawford", True, "money session"),
+        (ROLLING, "crawford", True, "money play"),
         (ROLLING, "result", {"winner": 0}, "still being played"),
         (ROLLING, "last_play", [[8, 5, 3, False]], "no player"),
         (ROLLING, "last_play", [[8, 4, 3, False]], "not a move of 3"),

@@ -476,7 +476,7 @@ def test_every_flow_refusal_has_a_key() -> None:
 
 
 def test_symbols_drawn_outside_the_catalogues_have_glyphs() -> None:
-    # The keypad's backspace, code dots, the title's endless-session sign, the turn marker; the
+    # The keypad's backspace, code dots, the title's unlimited games' sign, the turn marker; the
     # replay's step buttons, the review's minus sign and separator.
     for font in (ui_text.REGULAR_FONT, ui_text.BOLD_FONT):
         assert ui_text.missing_glyphs(font, set("⌫•∞▶–…«‹›»−·")) == set()

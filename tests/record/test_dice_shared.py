@@ -170,7 +170,7 @@ def test_a_two_player_match_verifies_with_both_parts_and_a_changed_part_is_caugh
     assert check_dice(read_mat(changed)).verdict is DiceVerdict.MISMATCH
 
 
-def test_an_unlimited_session_reveals_each_games_own_secret_when_it_ends(tmp_path: Path) -> None:
+def test_unlimited_money_play_reveals_each_games_own_secret_when_it_ends(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     scene = started(app, "two", 0)
     rng = random.Random(7)

@@ -66,8 +66,8 @@ def test_a_hand_written_match_reads_with_every_entry_in_place() -> None:
     assert second.plies[2].line == 16  # each ply knows its line
 
 
-def test_a_hand_written_money_session_in_another_programs_layout() -> None:
-    """Wider columns, a tab, 'off'-free shorthand, Accepts/Passes words, cumulative session scores."""
+def test_a_hand_written_money_play_in_another_programs_layout() -> None:
+    """Wider columns, a tab, 'off'-free shorthand, Accepts/Passes words, cumulative money-play scores."""
     text = mat(
         """
         ; [Site "Somewhere"]
@@ -285,7 +285,7 @@ def test_the_command_prints_a_summary_or_the_bad_line(
     assert '"winner": 0' in capsys.readouterr().out
 
 
-def test_a_jacoby_session_says_so_in_its_header_and_round_trips() -> None:
+def test_jacoby_money_play_says_so_in_its_header_and_round_trips() -> None:
     record = play_match(("beginner", "beginner"), 0, seed=8, games=4, jacoby=True)
     text = write_mat(record)
     assert '; [Jacoby "On"]' in text
@@ -370,7 +370,7 @@ def test_resignations_from_other_programs_and_uncapped_points() -> None:
     assert read_mat(text) == record
 
 
-def test_a_session_file_silent_about_jacoby_is_read_with_it_when_only_that_fits() -> None:
+def test_a_money_play_file_silent_about_jacoby_is_read_with_it_when_only_that_fits() -> None:
     """GNU Backgammon's export leaves the Jacoby line out; a centred-cube gammon 'Wins 1 point' tells."""
     # The first gammon of a few seeded matches (which seed has one depends on the computer's play).
     source, game = next(

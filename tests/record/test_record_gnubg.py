@@ -51,7 +51,7 @@ def through_gnubg(record: MatchRecord, folder: Path, name: str) -> tuple[str, st
         (("intermediate", "beginner"), 0, 5, True),
         (("beginner", "beginner"), 0, 6, False),
     ],
-    ids=["7-point", "5-point", "session-jacoby", "session"],
+    ids=["7-point", "5-point", "money-jacoby", "money"],
 )
 def test_gnubg_imports_our_file_and_we_read_its_export(
     tmp_path: Path, levels: tuple[str, str], length: int, seed: int, jacoby: bool

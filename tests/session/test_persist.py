@@ -15,6 +15,7 @@ from game.engine import flow
 from game.engine.match import Match
 from game.engine.position import _trusted, encode_position_id
 from game.session import persist
+from tests.helpers.paths import ROOT
 
 
 def _game_after(
@@ -282,3 +283,18 @@ def test_never_pickle() -> None:
     source = Path(persist.__file__).read_text(encoding="utf-8")
     assert "import pickle" not in source and "marshal" not in source
     assert os.path.basename(persist.SAVE_FILE).endswith(".json")
+
+
+def test_a_money_play_save_written_before_the_rename_still_loads(tmp_path: Path) -> None:
+    """``tests/data/money_play_save.json`` was written by the game before "money session" became "money
+    play" in the code (issue 34): a save stores the match length 0, never the word, so it loads as it was,
+    mid-turn with its running score and the Jacoby rule."""
+    (tmp_path / "autosave.json").write_bytes((ROOT / "tests" / "data" / "money_play_save.json").read_bytes())
+    back = persist.load_game(tmp_path)
+    assert back is not None
+    assert back.match.rules.match_length == 0 and back.match.rules.jacoby and not back.match.is_match
+    assert back.match.score == (2, 1) and back.match.games == 2 and back.match.winner is None
+    assert back.state.phase is flow.Phase.MOVING and back.mode == "computer" and back.level == "expert"
+    assert persist.game_to_dict(back) == json.loads(
+        (ROOT / "tests" / "data" / "money_play_save.json").read_text()
+    )

@@ -56,7 +56,7 @@ def test_a_win_is_a_gain_in_green_and_between_two_players_the_winners() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "fi", "hu"])
-def test_the_unlimited_session_has_one_name(lang: str) -> None:
+def test_unlimited_games_have_one_name(lang: str) -> None:
     """The title said "Unlimited session" and the game "Money session" (in Finnish and Hungarian two
     different words as well): one name everywhere now."""
     cat = i18n.catalogue(lang)

@@ -197,7 +197,7 @@ def test_a_name_and_a_score_never_overlap(restore_language: None, lang: str, sco
 
 @pytest.mark.parametrize("lang", ["en", "fi", "hu"])
 def test_a_three_digit_money_score_reads_beside_the_whole_name(restore_language: None, lang: str) -> None:
-    """On the screen: a money session at 188 : 999 against the computer, each box shows its player's
+    """On the screen: money play at 188 : 999 against the computer, each box shows its player's
     name at full size and the pips under it, and the computer's box the three digits clear of both
     (the human's box, the one on turn, has its gold frame round the score's cell, where the reader's
     glyph test cannot tell the score from the frame: its geometry is the test above)."""

@@ -84,7 +84,7 @@ def test_every_setting_flag_reaches_the_game(path: str, tmp_path: Path) -> None:
     _check_common(app, scene)
     assert scene.game.opponent.level == "expert"  # the computer plays at the level asked for
     if scene.game.setup.mode == "demo":
-        assert scene.game.match.rules.match_length == 0  # the demo is an unlimited session
+        assert scene.game.match.rules.match_length == 0  # the demo is unlimited money play
     else:
         assert scene.game.match.rules.match_length == 3
     assert app.settings.level == "expert" and app.settings.match_length == 3

@@ -1,4 +1,4 @@
-"""Check the dice: everything a player needs to check a finished match's (or session game's) rolls
+"""Check the dice: everything a player needs to check a finished match's (or a game of money play's) rolls
 without trusting the cabinet, on one screen and in a QR code (issue 37).
 
 What it shows: the cabinet's whole commitment (SHA-256 of the secret, 64 hex digits; the panel showed
@@ -67,7 +67,7 @@ def grouped(hex_text: str, size: int = 16) -> str:
 
 
 class DiceCheckScene(ButtonScene):
-    """The revealed dice of the match (or session game) that just ended; "The same dice again" when
+    """The revealed dice of the match (or game of money play) that just ended; "The same dice again" when
     ``same`` is given (a match over, not a tournament's)."""
 
     opaque = True

@@ -124,7 +124,7 @@ def paint(
 
 def revealed(table: GameHost) -> bool:
     """The dice secret may be shown now: the match is over (or lost on time), or an unlimited
-    session's game is (each has its own secret, issue 37)."""
+    game of money play is (each has its own secret, issue 37)."""
     game = table.game
     dice = game.match_dice
     if dice.secret is None or dice.typed:

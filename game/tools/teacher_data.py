@@ -42,6 +42,7 @@ Usage: ``python -m game.tools.teacher_data --source levels --games 4000 --seed 1
 from __future__ import annotations
 
 import argparse
+import gzip
 import random
 import sys
 import time
@@ -58,6 +59,8 @@ from game.testing.sample import random_position
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "assets" / "weights" / "training" / "teacher"
+REFERENCE = DATA.parent / "reference_2ply.txt.gz"
+"""The held-out decisions ranked at the teacher's 2ply (``bench_teacher --build``): never trained on."""
 LEVELS = ("beginner", "intermediate", "advanced", "expert")
 
 Board = list[int]
@@ -274,14 +277,26 @@ def _random_start(rng: random.Random) -> Position:
             return pos
 
 
+def reference_pre_boards(path: Path = REFERENCE) -> set[bytes]:
+    """The boards before the play of every reference decision (Open Sage's layout, int8 bytes)."""
+    out: set[bytes] = set()
+    if not path.exists():
+        return out
+    with gzip.open(path, "rt", encoding="ascii") as fh:
+        for line in fh:
+            if line.startswith("#") or not line.strip():
+                continue
+            pos = Position.from_id(line.split()[0])
+            out.add(np.array(board_of(pos), dtype=np.int8).tobytes())
+    return out
+
+
 def deep_decisions(
     patterns: list[str], seed: int, folder: Path = DATA
 ) -> list[tuple[bytes, tuple[int, int]]]:
     """Every recorded decision (board before the play, dice) of the chunks matching ``patterns``,
     each once, the reference set's left out, in an order fixed by ``seed``."""
-    from game.tools.bench_teacher import board_key, read_reference
-
-    held = {board_key(pos) for pos, _, _ in read_reference()}
+    held = reference_pre_boards()
     seen: set[tuple[bytes, tuple[int, int]]] = set()
     out: list[tuple[bytes, tuple[int, int]]] = []
     for path in sorted({p for pattern in patterns for p in folder.glob(pattern)}):

@@ -22,7 +22,6 @@ Usage: ``python -m game.tools.train_teacher --hidden 128 --inputs 205 --epochs 2
 from __future__ import annotations
 
 import argparse
-import gzip
 import hashlib
 import json
 import os
@@ -38,28 +37,12 @@ import numpy as np  # noqa: E402
 
 from game.ai.features import extra_features  # noqa: E402
 from game.ai.net import N_BASE, N_IN, N_IN_X  # noqa: E402
-from game.engine import Position  # noqa: E402
 from game.tools import teacher_data  # noqa: E402
 from game.tools import train_td as td  # noqa: E402
-from game.tools.bench_teacher import REFERENCE  # noqa: E402
 from game.tools.train_distill import net_from_json  # noqa: E402
 
 ROOT = td.ROOT
 TRAINING = ROOT / "assets" / "weights" / "training"
-
-
-def reference_pre_boards(path: Path = REFERENCE) -> set[bytes]:
-    """The boards before the play of every reference decision (Open Sage's layout, int8 bytes)."""
-    out: set[bytes] = set()
-    if not path.exists():
-        return out
-    with gzip.open(path, "rt", encoding="ascii") as fh:
-        for line in fh:
-            if line.startswith("#") or not line.strip():
-                continue
-            pos = Position.from_id(line.split()[0])
-            out.add(np.array(teacher_data.board_of(pos), dtype=np.int8).tobytes())
-    return out
 
 
 def chunk_files(folders: list[Path], patterns: list[str]) -> list[Path]:
@@ -305,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
     data = load_data(args.data, args.pattern)
     if args.deep:
         data = with_deeper(data, load_data(args.data, args.deep), args.deep_repeat)
-    held = reference_pre_boards()
+    held = teacher_data.reference_pre_boards()
     tr, va = split(data, held)
     print(f"rows: {len(data['post'])}, training {len(tr)}, validation {len(va)}, {time.time() - t0:.0f} s")
     x_all = encode(data["post"], args.inputs)

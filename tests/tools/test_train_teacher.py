@@ -114,9 +114,9 @@ def test_reference_decisions_are_never_trained_on(tmp_path: Path) -> None:
     assert first not in kept
     assert len(train) + len(val) == sum(pre[i].tobytes() != first for i in range(len(pre)))
     # The committed reference set is what the trainer holds out.
-    ref = tt.reference_pre_boards()
-    if tt.REFERENCE.exists():
-        with gzip.open(tt.REFERENCE, "rt", encoding="ascii") as fh:
+    ref = td.reference_pre_boards()
+    if td.REFERENCE.exists():
+        with gzip.open(td.REFERENCE, "rt", encoding="ascii") as fh:
             line = next(x for x in fh if not x.startswith("#"))
         pos = Position.from_id(line.split()[0])
         assert np.array(td.board_of(pos), dtype=np.int8).tobytes() in ref

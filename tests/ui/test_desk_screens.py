@@ -224,6 +224,25 @@ def test_people_play_the_desks_match_on_a_board_and_the_loser_confirms_the_resul
         desk.close()
 
 
+def test_a_board_whose_key_does_not_open_the_matchs_dice_says_so_and_starts_nothing(tmp_path: Path) -> None:
+    """The desk seals each match's dice secret with the board's key: a board holding another key (it
+    joined again, say) cannot open it; it says so on its screen and no game starts with other dice."""
+    desk = Desk(tmp_path / "desk")
+    desk.create(NAMES, lengths=[1], dice_seed="people")
+    server = serve(desk)
+    try:
+        app, board = _people_board(tmp_path, server.port, desk.join_code)
+        _until(app, lambda: board.link is not None and board.link.status.match is not None)
+        assert board.link is not None
+        board.link.client.key = bytes(32)  # not the key the desk sealed with
+        _tap(app, tr("desk.board.play"))
+        assert isinstance(app.scenes.top, BoardScene) and board.note == tr("desk.board.cannot_open")
+    finally:
+        server.shutdown()
+        server.server_close()
+        desk.close()
+
+
 def _moved_point(terms: dict[str, object]) -> tuple[list[dict[str, object]], int]:
     """The match ``terms`` played by the computer from its start to its end (every report), and how
     many of its game reports the first board sends before it dies: up to the first game after which

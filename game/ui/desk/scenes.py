@@ -98,15 +98,15 @@ def _ask_loser(app: Host) -> None:
     app.scenes.push(ConfirmScene(app, question, tr("desk.board.confirm_yes"), confirmed, detail))
 
 
-def desk_setup(terms: dict[str, Any]) -> GameSetup:
+def desk_setup(terms: dict[str, Any], secret: str) -> GameSetup:
     """A two-player match with the desk's terms: the players' names, the length, the desk's dice
-    secret, the house's clock and aids."""
+    ``secret`` (opened from the terms by the board's link), the house's clock and aids."""
     house = terms.get("house") or {}
     clock = house.get("clock")
     return GameSetup(
         mode=GameMode.TWO,
         match_length=int(terms["length"]),
-        secret=str(terms["secret"]),
+        secret=secret,
         clock=clock if clock in PRESET_NAMES else None,
         names=(str(terms["names"][0]), str(terms["names"][1])),
         aids=bool(house.get("aids", False)),
@@ -674,7 +674,13 @@ class BoardScene(ButtonScene):
             except RecordError as exc:
                 self.note = _cannot_resume(exc)
                 return
-        scene = GameScene(self.app, desk_setup(terms))
+        try:
+            secret = link.client.secret(terms)
+        except pr.SealError as exc:
+            log.warning("board: the desk's match %s cannot be played here: %s", terms.get("match"), exc)
+            self.note = tr("desk.board.cannot_open")
+            return
+        scene = GameScene(self.app, desk_setup(terms, secret))
         if so_far is not None:
             try:
                 carry_on(scene.game, self.app.records, so_far, desk_banks(terms))

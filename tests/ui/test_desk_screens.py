@@ -4,6 +4,7 @@ and gets its match called, and a desk without a tournament says what to do first
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import time
 from collections.abc import Callable, Iterator
@@ -185,18 +186,30 @@ def test_a_board_joins_with_the_code_and_gets_its_match_called(tmp_path: Path) -
 ACCENTED = ["Ádám", "Ben", "Cecil", "Dóra", "Eve", "Fay", "Gus", "Helmi Mäkinen"]
 
 
-@pytest.mark.parametrize("names", [NAMES, ACCENTED], ids=["plain", "accented"])
-def test_people_play_the_desks_match_on_a_board_and_the_loser_confirms_the_result(
-    tmp_path: Path, names: list[str]
-) -> None:
-    """Accented names too: the cabinet's record keeps them in plain ASCII (Ádám -> Adam), and the desk
-    refused every such report as "the record of other players" until it compared names that way."""
+@contextlib.contextmanager
+def _people_desk(tmp_path: Path, names: list[str]) -> Iterator[tuple[Desk, App, BoardScene]]:
+    """A desk of ``names`` (1-point matches, seeded dice) on loopback, and board 4 where people play
+    joined to it with its match called."""
     desk = Desk(tmp_path / "desk")
     desk.create(names, lengths=[1], dice_seed="people")
     server = serve(desk)
     try:
         app, board = _people_board(tmp_path, server.port, desk.join_code)
         _until(app, lambda: board.link is not None and board.link.status.match is not None)
+        yield desk, app, board
+    finally:
+        server.shutdown()
+        server.server_close()
+        desk.close()
+
+
+@pytest.mark.parametrize("names", [NAMES, ACCENTED], ids=["plain", "accented"])
+def test_people_play_the_desks_match_on_a_board_and_the_loser_confirms_the_result(
+    tmp_path: Path, names: list[str]
+) -> None:
+    """Accented names too: the cabinet's record keeps them in plain ASCII (Ádám -> Adam), and the desk
+    refused every such report as "the record of other players" until it compared names that way."""
+    with _people_desk(tmp_path, names) as (desk, app, board):
         _tap(app, tr("desk.board.play"))
         game = app.scenes.top
         assert isinstance(game, GameScene)
@@ -218,29 +231,16 @@ def test_people_play_the_desks_match_on_a_board_and_the_loser_confirms_the_resul
         assert board.link is not None and board.link.beats_sent > 0  # signs of life while it played
         record = desk.record("R1-1")
         assert record is not None and f'[Player 1 "{plain_name(names[0])}"]' in record
-    finally:
-        server.shutdown()
-        server.server_close()
-        desk.close()
 
 
 def test_a_board_whose_key_does_not_open_the_matchs_dice_says_so_and_starts_nothing(tmp_path: Path) -> None:
     """The desk seals each match's dice secret with the board's key: a board holding another key (it
     joined again, say) cannot open it; it says so on its screen and no game starts with other dice."""
-    desk = Desk(tmp_path / "desk")
-    desk.create(NAMES, lengths=[1], dice_seed="people")
-    server = serve(desk)
-    try:
-        app, board = _people_board(tmp_path, server.port, desk.join_code)
-        _until(app, lambda: board.link is not None and board.link.status.match is not None)
+    with _people_desk(tmp_path, NAMES) as (_desk, app, board):
         assert board.link is not None
         board.link.client.key = bytes(32)  # not the key the desk sealed with
         _tap(app, tr("desk.board.play"))
         assert isinstance(app.scenes.top, BoardScene) and board.note == tr("desk.board.cannot_open")
-    finally:
-        server.shutdown()
-        server.server_close()
-        desk.close()
 
 
 def _moved_point(terms: dict[str, object]) -> tuple[list[dict[str, object]], int]:

@@ -10,7 +10,8 @@ A report the desk refuses for good (the match was moved to another board, or the
 it) is moved to ``refused/`` with the desk's reason, never retried and never lost.
 
 Files in the board's folder: ``board.json`` (its id, name, desk address, key), ``current.json``
-(the match it plays: the desk's terms and the record so far), ``outbox/`` and ``refused/``.
+(the match it plays: the desk's terms, its dice secret sealed as sent, and the record so far),
+``outbox/`` and ``refused/``.
 No pygame; the board's screen (and the test's computer players) drive :class:`BoardClient`.
 """
 
@@ -178,13 +179,25 @@ class BoardClient:
         return http_post(self.desk_url + path, body, signed.headers())
 
     def next_match(self) -> dict[str, Any] | None:
-        """The desk's terms for this board's match, or None (wait, or the tournament is over)."""
+        """The desk's terms for this board's match with its dice secret opened (``secret``, in memory
+        only: what is kept on disk is the terms as sent, sealed), or None (wait, or the tournament is
+        over); :class:`protocol.SealError` if the secret does not open with this board's key."""
         answer = self.post("/api/next", {"protocol": pr.PROTOCOL})
         if not answer.ok:
             self.last_error = str(answer.data.get("message", answer.status))
             return None
         assignment = answer.data.get("assignment")
-        return assignment if isinstance(assignment, dict) else None
+        if not isinstance(assignment, dict):
+            return None
+        return {**assignment, "secret": self.secret(assignment)}
+
+    def secret(self, terms: dict[str, Any]) -> str:
+        """The dice secret of the match ``terms`` (as the desk sent them: ``sealed`` with this board's
+        key, see :func:`protocol.seal`); :class:`protocol.SealError` if it does not open (sealed for
+        another board or with another key, or changed on the way): never a wrong secret."""
+        if self.key is None:
+            raise pr.SealError("this board has not joined a desk")
+        return pr.unseal(self.key, self.board, str(terms.get("match")), terms.get("sealed"))
 
     # -- the outbox ---------------------------------------------------------------------------------
 

@@ -310,10 +310,17 @@ class Desk:
         db.execute("INSERT INTO secrets (match, secret) VALUES (?, ?)", (match, secret))
         return secret
 
-    def _terms(self, m: TMatch) -> dict[str, Any]:
+    def _terms(self, m: TMatch, board: str) -> dict[str, Any]:
+        """The terms of match ``m`` for ``board``: its dice secret sealed with that board's key (the
+        same secret, sealed afresh, when the match moved here from another board)."""
         t = self.tournament
         assert t is not None
         row = self.store.rows("SELECT secret FROM secrets WHERE match = ?", (m.id,))
+        if row:
+            secret = str(row[0][0])
+        else:  # an assignment always has its secret; should one be missing, the match gets one now
+            with self.store.transaction() as db:
+                secret = self._secret(db, m.id)
         so_far = self.store.rows("SELECT mat FROM games WHERE match = ?", (m.id,))
         banks = self.store.rows("SELECT bank0, bank1 FROM banks WHERE match = ?", (m.id,))
         names = [t.players[p].name if p is not None else "" for p in m.players]
@@ -321,7 +328,7 @@ class Desk:
             "match": m.id,
             "names": names,
             "length": m.length,
-            "secret": str(row[0][0]) if row else "",
+            "sealed": pr.seal(self.boards[board].key, board, m.id, secret),
             "date": self.store.get("date") or "",
             "house": dict(t.house),
             "so_far": str(so_far[0][0]) if so_far else "",
@@ -337,7 +344,7 @@ class Desk:
                 return {"ok": True, "wait": True, "why": "no tournament yet"}
             mine = [mid for mid, b in self.assigned.items() if b == board]
             if mine:
-                return {"ok": True, "assignment": self._terms(t.match(mine[0]))}
+                return {"ok": True, "assignment": self._terms(t.match(mine[0]), board)}
             free = [m for m in t.ready_matches() if m.id not in self.assigned]
             if not free:
                 return {"ok": True, "wait": not t.finished, "finished": t.finished}
@@ -354,7 +361,7 @@ class Desk:
                 return f"match {m.id} to board {board}"
 
             self._change(board, nonce, work)
-            return {"ok": True, "assignment": self._terms(m)}
+            return {"ok": True, "assignment": self._terms(m, board)}
 
     def report(self, board: str, data: dict[str, Any], nonce: str) -> dict[str, Any]:
         """A board's report (checked against the "report" schema): a game or the result, idempotent."""

@@ -8,6 +8,8 @@ the games it would have played undisturbed, and its record is the same.
 
 The dice are the desk's verifiable dice (:class:`game.engine.dice.SecretDice`): a roll depends only
 on its place in the match, and the record carries the secret at the end, so anyone can check them.
+The computer adds no digits of its own (rule v1, the secret alone); a match that began on a board
+where people played and gave theirs (rule v2) goes on here with them, read from the record so far.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from game.engine import (
 )
 from game.engine.dice import SecretDice
 from game.record import MatchRecord, MatchRecorder, check_match, default_metadata, read_mat, write_mat
+from game.record.dicecheck import contributions_of
 from game.session.match_dice import MatchDice
 
 from . import protocol as pr
@@ -92,11 +95,15 @@ class MatchPlay:
         self.secret = secret
         self.rules = Rules(match_length=length)
         self.dice = MatchDice(random.Random(0), secret)
-        metadata = self.dice.apply_to(default_metadata(names, self.rules, date))
-        if so_far:
-            record = read_mat(so_far)
+        record = read_mat(so_far) if so_far else None
+        if record is not None:
             if record.rules != self.rules or record.names != names:
                 raise ValueError("the record so far is of another match")
+            parts = contributions_of(record.metadata)  # players' digits given where it began
+            if parts is not None:
+                self.dice.take_contributions(parts)
+        metadata = self.dice.apply_to(default_metadata(names, self.rules, date))
+        if record is not None:
             finished = tuple(g for g in record.games if g.result is not None)
             record = MatchRecord(record.rules, record.names, finished, metadata)
             self.match = check_match(record)
@@ -127,7 +134,7 @@ class MatchPlay:
         if self.match.is_over:
             raise ValueError("the match is over")
         number = self.match.games + 1
-        secret_dice = SecretDice(self.secret)
+        secret_dice = SecretDice(self.secret, contributions=self.dice.contributions)
         secret_dice.new_game(number)
         seed = game_seed(self.match_id, number)
         state = self.match.new_game()

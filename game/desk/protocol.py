@@ -1,7 +1,8 @@
 """The desk's wire protocol: credentials from the join code, signed requests, and strict JSON schemas.
 
 Why signatures and not a password in a header: the event's network is shared (guests' phones on the
-same Wi-Fi), and plain HTTP can be read by anyone on it. Nothing secret crosses the wire:
+same Wi-Fi), and plain HTTP can be read by anyone on it. Nothing secret crosses the wire in the
+clear:
 
 * the **join code** (shown on the desk's screen, typed on each board) is stretched into a join key
   with PBKDF2 (:func:`join_key`); a board proves it knows the code by an HMAC of its join request;
@@ -11,7 +12,20 @@ same Wi-Fi), and plain HTTP can be read by anyone on it. Nothing secret crosses 
 * every request that changes anything carries the board's id, the time, a fresh random nonce and
   an HMAC-SHA256 of the method, the path, those and the body's SHA-256 (:func:`sign`); the desk
   refuses a wrong signature (forged), a time more than :data:`MAX_SKEW` seconds away, and a nonce
-  it has seen (replayed).
+  it has seen (replayed);
+* each match's **dice secret** goes to its board *sealed* with that board's key (:func:`seal`,
+  :func:`unseal`): whoever reads the terms on the network cannot predict the match's rolls, and a
+  board that did not get them (or holds another key) cannot open them. A match the director moves
+  to another board is sealed again with the new board's key.
+
+Why the seal is encrypt-then-MAC with HMAC-SHA256 and not a pad alone: the standard library has no
+cipher, but HMAC-SHA256 used as a keystream (counter mode over a fresh 16-byte nonce, the board id
+and the match id) is one; the pad alone would hide the secret, but a wrong key or a changed byte
+would unseal into *another* secret without a word, and the board would roll dice nobody can check.
+The MAC over the board, the match, the nonce and the sealed bytes makes any of those an error
+(:class:`SealError`) instead. The two keys are derived from the board's key for these uses only, so
+a seal never doubles as a request signature. The nonce is fresh at every sealing: the same secret
+sent twice (the board asks again, the match moves) never gives the same bytes.
 
 The director's own actions from another process use the same scheme with the id ``director`` and
 a key kept in the desk's data folder (only the desk's machine can read it).
@@ -32,7 +46,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-PROTOCOL = 1
+PROTOCOL = 2
+"""2: a match's dice secret goes sealed (``sealed`` in the terms, see :func:`seal`); 1 sent it in
+the clear (a board of protocol 1 is refused: it could not open the seal)."""
 MAX_BODY = 512 * 1024
 """The largest request body the desk reads (a .mat record of a long match is well under 100 kB)."""
 MAX_MAT = 400 * 1024
@@ -58,6 +74,11 @@ class ProtocolError(ValueError):
         self.status = status
         self.code = code
         super().__init__(message)
+
+
+class SealError(ValueError):
+    """A sealed dice secret that does not open with this board's key: sealed for another board or
+    match, with another key (the board joined again), or changed on the way."""
 
 
 class ReportKind(Enum):
@@ -106,6 +127,69 @@ def body_digest(body: bytes) -> str:
 def signature(key: bytes, method: str, path: str, board: str, stamp: int, nonce: str, body: bytes) -> str:
     message = f"{method}\n{path}\n{board}\n{stamp}\n{nonce}\n{body_digest(body)}".encode()
     return hmac.new(key, message, hashlib.sha256).hexdigest()
+
+
+MAX_SECRET = 64
+"""The longest dice secret a seal carries (the desk's are 32 hex digits)."""
+
+
+def _seal_keys(key: bytes) -> tuple[bytes, bytes]:
+    """The keystream key and the MAC key of the seal, derived from a board's key for this use only."""
+    return (
+        hmac.new(key, b"seal pad", hashlib.sha256).digest(),
+        hmac.new(key, b"seal mac", hashlib.sha256).digest(),
+    )
+
+
+def _pad(pad_key: bytes, board: str, match: str, nonce: str, size: int) -> bytes:
+    blocks = (size + 31) // 32
+    stream = b"".join(
+        hmac.new(pad_key, f"seal {board} {match} {nonce} {i}".encode(), hashlib.sha256).digest()
+        for i in range(blocks)
+    )
+    return stream[:size]
+
+
+def _seal_mac(mac_key: bytes, board: str, match: str, nonce: str, box: bytes) -> str:
+    message = f"seal\n{board}\n{match}\n{nonce}\n".encode() + box
+    return hmac.new(mac_key, message, hashlib.sha256).hexdigest()
+
+
+def seal(key: bytes, board: str, match: str, secret: str) -> dict[str, str]:
+    """``secret`` sealed for ``board``'s match ``match`` with the board's ``key`` (the "sealed" schema):
+    ``nonce`` (fresh, 32 hex digits), ``box`` (the secret XOR an HMAC-SHA256 keystream, hex) and
+    ``mac`` (HMAC-SHA256 of the board, the match, the nonce and the box, with a second key)."""
+    data = secret.encode()
+    if not 0 < len(data) <= MAX_SECRET:
+        raise ValueError("a dice secret is 1 to 64 characters")
+    pad_key, mac_key = _seal_keys(key)
+    nonce = secrets.token_hex(16)
+    box = bytes(a ^ b for a, b in zip(data, _pad(pad_key, board, match, nonce, len(data)), strict=True))
+    return {"nonce": nonce, "box": box.hex(), "mac": _seal_mac(mac_key, board, match, nonce, box)}
+
+
+def unseal(key: bytes, board: str, match: str, sealed: object) -> str:
+    """The dice secret :func:`seal` sealed for ``board``'s match ``match``; :class:`SealError` if
+    ``sealed`` is not a seal, or does not open with ``key`` for this board and match (never a wrong
+    secret)."""
+    if not isinstance(sealed, dict):
+        raise SealError("the match's dice secret is not sealed (a desk of another version?)")
+    try:
+        check("sealed", sealed)
+    except ProtocolError as exc:
+        raise SealError(f"the match's sealed dice secret is malformed: {exc}") from exc
+    nonce, box = str(sealed["nonce"]), bytes.fromhex(str(sealed["box"]))
+    pad_key, mac_key = _seal_keys(key)
+    if not hmac.compare_digest(_seal_mac(mac_key, board, match, nonce, box), str(sealed["mac"])):
+        raise SealError(
+            "the match's dice secret does not open with this board's key: sealed for another board "
+            "or match, or changed on the way (join the desk again)"
+        )
+    data = bytes(a ^ b for a, b in zip(box, _pad(pad_key, board, match, nonce, len(box)), strict=True))
+    try:
+        return data.decode()
+    except UnicodeDecodeError as exc:  # only a desk that sealed garbage with the right key
+        raise SealError("the match's sealed dice secret is not text") from exc
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +267,7 @@ class Field(Enum):
     BOOL = "bool"
     CODE = "code"
     BANKS = "banks"
+    BOX = "box"
 
 
 SCHEMAS: dict[str, dict[str, tuple[Field, bool]]] = {
@@ -212,7 +297,10 @@ SCHEMAS: dict[str, dict[str, tuple[Field, bool]]] = {
     "reinstate": {"player": (Field.INT, True)},
     "remove": {"board": (Field.ID, True)},
     "code": {"code": (Field.CODE, True)},
+    "sealed": {"nonce": (Field.NONCE, True), "box": (Field.BOX, True), "mac": (Field.HEX64, True)},
 }
+"""The schemas of request bodies, and of the sealed dice secret in a match's terms (``sealed``, checked
+by the board that opens it)."""
 
 
 def _ok(kind: Field, value: object) -> bool:
@@ -242,6 +330,8 @@ def _ok(kind: Field, value: object) -> bool:
         return len(value) == 32 and bool(HEX_RE.match(value))
     if kind is Field.HEX64:
         return len(value) == 64 and bool(HEX_RE.match(value))
+    if kind is Field.BOX:  # a sealed secret: whole bytes in hex, 1 to MAX_SECRET of them
+        return 0 < len(value) <= 2 * MAX_SECRET and len(value) % 2 == 0 and bool(HEX_RE.match(value))
     if kind is Field.NAME:
         return 0 < len(value) <= 40 and value.isprintable()
     if kind is Field.KIND:
@@ -282,6 +372,7 @@ __all__ = [
     "Field",
     "ProtocolError",
     "ReportKind",
+    "SealError",
     "Signed",
     "board_key",
     "check",
@@ -292,6 +383,8 @@ __all__ = [
     "normal_code",
     "parse_json",
     "read_signed",
+    "seal",
     "sign",
+    "unseal",
     "verify",
 ]

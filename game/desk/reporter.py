@@ -8,7 +8,8 @@ a dialog) and then goes the same way. No pygame; the sending is :class:`game.des
 
 The match is played as a plain two-player match with the players' names (``GameSetup.tournament`` is
 left empty, so the cabinet's own tournament, if it has one, never scores it) and the desk's dice
-secret (``GameSetup.secret``): the dice anyone can check are the desk's.
+secret (``GameSetup.secret``, opened from the terms' ``sealed`` with the board's key by the board's
+screen: the terms this reporter holds carry it sealed only): the dice anyone can check are the desk's.
 
 A game report of a clocked match carries the banks left (``banks``): should the director move the
 match to another board, it goes on there with them.

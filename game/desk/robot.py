@@ -72,12 +72,18 @@ class Robot:
         terms = self._terms()
         if terms is None:
             return False
+        try:
+            secret = self.client.secret(terms)
+        except pr.SealError as exc:  # not this board's to play: the desk's word is waited for
+            self.client.last_error = str(exc)
+            log.error("board %s: match %s: %s", self.client.board, terms.get("match"), exc)
+            return False
         names = (str(terms["names"][0]), str(terms["names"][1]))
         play = MatchPlay(
             str(terms["match"]),
             names,
             int(terms["length"]),
-            str(terms["secret"]),
+            secret,
             level=self.level,
             date=str(terms["date"]) or None,
             so_far=str(terms.get("so_far") or "") or None,

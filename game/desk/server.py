@@ -204,8 +204,10 @@ class DeskHandler(BaseHTTPRequestHandler):
             return
         signed = desk.authenticate("POST", path, self._headers(), body)
         if path == "/api/next":
-            pr.check("next", pr.parse_json(body))
+            data = pr.check("next", pr.parse_json(body))
             self._require_board(signed)
+            if data["protocol"] != pr.PROTOCOL:  # a board of protocol 1 could not open the sealed secret
+                raise pr.ProtocolError(400, "protocol", f"this desk speaks protocol {pr.PROTOCOL}")
             self._json(200, desk.next_for(signed.board, signed.nonce))
         elif path == "/api/report":
             data = pr.check("report", pr.parse_json(body))

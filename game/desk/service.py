@@ -201,7 +201,7 @@ class BoardLink:
                 self.synced = True
             with contextlib.suppress(Offline):
                 self.client.flush()
-            answer = self.client.post("/api/next", {"protocol": 1})
+            answer = self.client.post("/api/next", {"protocol": pr.PROTOCOL})
             if not answer.ok:
                 raise Offline(str(answer.data.get("message", answer.status)))
             terms = answer.data.get("assignment")

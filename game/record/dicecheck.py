@@ -69,6 +69,20 @@ def secret_dice_metadata(secret: str, contributions: tuple[str, str] | None = No
     )
 
 
+def contributions_of(metadata: Metadata) -> tuple[str, str] | None:
+    """The players' contributions a record's header carries (rule v2), or None (rule v1, or not
+    given yet); ``ValueError`` if the line is there but not two contributions of digits."""
+    if _get(metadata, DICE_KEY) != SHARED_DICE_RULE:
+        return None
+    given = _get(metadata, CONTRIBUTIONS_KEY)
+    if given is None:
+        return None
+    parts = given.split(",")
+    if len(parts) != 2:
+        raise ValueError("a player's contribution is missing")
+    return check_contribution(parts[0]), check_contribution(parts[1])
+
+
 def hand_dice_metadata() -> Metadata:
     """The header line of a match whose dice were rolled on a table and typed in."""
     return ((DICE_KEY, HAND_DICE),)
@@ -161,12 +175,11 @@ def check_dice(record: MatchRecord) -> DiceCheck:
         )
     key = secret
     if rule == SHARED_DICE_RULE:
-        given = _get(record.metadata, CONTRIBUTIONS_KEY)
-        parts = given.split(",") if given is not None else []
         try:
-            if len(parts) != 2:
+            parts = contributions_of(record.metadata)
+            if parts is None:
                 raise ValueError("a player's contribution is missing")
-            key = shared_key(secret, check_contribution(parts[0]), check_contribution(parts[1]))
+            key = shared_key(secret, *parts)
         except ValueError as exc:
             return DiceCheck(DiceVerdict.MISMATCH, f"The players' contributions are not valid: {exc}.")
     checked = 0
@@ -215,6 +228,7 @@ __all__ = [
     "DiceCheck",
     "DiceVerdict",
     "check_dice",
+    "contributions_of",
     "hand_dice_metadata",
     "reveal_secret",
     "secret_dice_metadata",

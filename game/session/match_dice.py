@@ -107,6 +107,12 @@ class MatchDice:
         if self.given[player] is None:
             self.given[player] = check_contribution(digits)
 
+    def take_contributions(self, parts: tuple[str, str]) -> None:
+        """Both players' contributions as given before (a match taken up again from its record on
+        another board): the dice roll with them at once, and nobody is asked again."""
+        self.given = [check_contribution(parts[0]), check_contribution(parts[1])]
+        self._seal()
+
     def _seal(self) -> None:
         sd = self.secret_dice
         c0, c1 = self.given

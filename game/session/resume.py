@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.record import MatchRecord, RecordError, check_match
+from game.record.dicecheck import contributions_of
 from game.session.controller import GameController, GameSetup
 from game.session.match_dice import MatchDice
 from game.session.match_timer import MatchTimer
@@ -83,7 +84,8 @@ def carry_on(
 
     What carries over: the score and the Crawford game (the rules' score keeping of the record's
     results, checked by replaying it), the dice (the game's secret is the match's, so its next game
-    rolls from that game's place: the same dice it would have had on the first board), the record
+    rolls from that game's place, with the players' contributions the record carries if they gave
+    some: the same dice it would have had on the first board, and nobody is asked again), the record
     (``keeper`` goes on from its games, so the match's record stays whole) and the clock: a clocked
     match's banks (``banks``, the seconds each player had left when the last game ended, if the board
     said; else the rules' banks for the score). The cube needs nothing: every game starts centred.
@@ -99,11 +101,17 @@ def carry_on(
         raise RecordError("the record so far is of other players or another match")
     if match.is_over:
         raise RecordError("the record so far ends the match: there is nothing left to play")
+    try:
+        parts = contributions_of(finished.metadata)
+    except ValueError as exc:
+        raise RecordError(f"the record's dice contributions: {exc}") from exc
     if game.timer is not None:
         timer = MatchTimer(game.timer.preset, match.rules.match_length, match.score)
         if banks is not None:
             timer.clock.banks = [float(banks[0]), float(banks[1])]
         game.timer = timer
+    if parts is not None:  # the players' digits given on the first board: the same dice go on here
+        game.match_dice.take_contributions(parts)
     keeper.carry_on(game, finished)
     game.match = match
     game.next_game()

@@ -40,11 +40,17 @@ def joined(tmp: Path, url: str, desk: Desk, board: str) -> BoardClient:
     return client
 
 
-def game_report(terms: dict[str, Any], so_far: str | None = None) -> dict[str, Any]:
+def game_report(
+    terms: dict[str, Any], so_far: str | None = None, parts: tuple[str, str] | None = None
+) -> dict[str, Any]:
+    """The report of the next game of the match ``terms`` after ``so_far``, played by the computer
+    (``parts``: the players' digits for the dice given at its start, as on a board where people play)."""
     names = (str(terms["names"][0]), str(terms["names"][1]))
     play = MatchPlay(
         terms["match"], names, terms["length"], terms["secret"], date=terms["date"], so_far=so_far
     )
+    if parts is not None and so_far is None:
+        play.dice.take_contributions(parts)
     play.play_game()
     return play.report()
 

@@ -4,6 +4,7 @@ and gets its match called, and a desk without a tournament says what to do first
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import time
 from collections.abc import Callable, Iterator
@@ -27,6 +28,7 @@ from game.tournament import Tournament, TournamentFile
 from game.ui.app import App, Launch
 from game.ui.desk import BoardScene, DeskScene, MoveScene, NetworkScene
 from game.ui.desk.scenes import reporter
+from game.ui.entry.keypad import KeypadScene
 from game.ui.kiosk.operator import OperatorScene
 from game.ui.scene import ButtonScene
 from game.ui.scenes.confirm import ConfirmScene
@@ -38,6 +40,7 @@ from game.ui.tournament.correct import CorrectScene
 from game.ui.tournament.result import ResultScene
 from game.ui.tournament.withdraw import WithdrawScene
 from tests.helpers.desk_boards import game_report
+from tests.helpers.event_driver import type_dice_parts
 from tests.helpers.ui_driver import click
 
 STEP = 1.0 / 60.0
@@ -185,21 +188,36 @@ def test_a_board_joins_with_the_code_and_gets_its_match_called(tmp_path: Path) -
 ACCENTED = ["Ádám", "Ben", "Cecil", "Dóra", "Eve", "Fay", "Gus", "Helmi Mäkinen"]
 
 
-@pytest.mark.parametrize("names", [NAMES, ACCENTED], ids=["plain", "accented"])
-def test_people_play_the_desks_match_on_a_board_and_the_loser_confirms_the_result(
-    tmp_path: Path, names: list[str]
-) -> None:
-    """Accented names too: the cabinet's record keeps them in plain ASCII (Ádám -> Adam), and the desk
-    refused every such report as "the record of other players" until it compared names that way."""
+@contextlib.contextmanager
+def _people_desk(tmp_path: Path, names: list[str]) -> Iterator[tuple[Desk, App, BoardScene]]:
+    """A desk of ``names`` (1-point matches, seeded dice) on loopback, and board 4 where people play
+    joined to it with its match called."""
     desk = Desk(tmp_path / "desk")
     desk.create(names, lengths=[1], dice_seed="people")
     server = serve(desk)
     try:
         app, board = _people_board(tmp_path, server.port, desk.join_code)
         _until(app, lambda: board.link is not None and board.link.status.match is not None)
+        yield desk, app, board
+    finally:
+        server.shutdown()
+        server.server_close()
+        desk.close()
+
+
+@pytest.mark.parametrize("names", [NAMES, ACCENTED], ids=["plain", "accented"])
+def test_people_play_the_desks_match_on_a_board_and_the_loser_confirms_the_result(
+    tmp_path: Path, names: list[str]
+) -> None:
+    """Accented names too: the cabinet's record keeps them in plain ASCII (Ádám -> Adam), and the desk
+    refused every such report as "the record of other players" until it compared names that way."""
+    with _people_desk(tmp_path, names) as (desk, app, board):
         _tap(app, tr("desk.board.play"))
+        assert isinstance(app.scenes.top, KeypadScene)  # each player's digits for the dice first
+        type_dice_parts(app)
         game = app.scenes.top
         assert isinstance(game, GameScene)
+        assert game.game.match_dice.contributions == ("4711", "4712")
         assert game.game.setup.names == (names[0], names[7]) and game.game.setup.secret is not None
         play_out(game)
         _run(app, 1.0)
@@ -218,20 +236,29 @@ def test_people_play_the_desks_match_on_a_board_and_the_loser_confirms_the_resul
         assert board.link is not None and board.link.beats_sent > 0  # signs of life while it played
         record = desk.record("R1-1")
         assert record is not None and f'[Player 1 "{plain_name(names[0])}"]' in record
-    finally:
-        server.shutdown()
-        server.server_close()
-        desk.close()
+        assert '[DiceContributions "4711,4712"]' in record and check_dice(read_mat(record)).ok
 
 
-def _moved_point(terms: dict[str, object]) -> tuple[list[dict[str, object]], int]:
+def test_a_board_whose_key_does_not_open_the_matchs_dice_says_so_and_starts_nothing(tmp_path: Path) -> None:
+    """The desk seals each match's dice secret with the board's key: a board holding another key (it
+    joined again, say) cannot open it; it says so on its screen and no game starts with other dice."""
+    with _people_desk(tmp_path, NAMES) as (_desk, app, board):
+        assert board.link is not None
+        board.link.client.key = bytes(32)  # not the key the desk sealed with
+        _tap(app, tr("desk.board.play"))
+        assert isinstance(app.scenes.top, BoardScene) and board.note == tr("desk.board.cannot_open")
+
+
+def _moved_point(
+    terms: dict[str, object], parts: tuple[str, str] | None = None
+) -> tuple[list[dict[str, object]], int]:
     """The match ``terms`` played by the computer from its start to its end (every report), and how
     many of its game reports the first board sends before it dies: up to the first game after which
     the Crawford game is next, else all but the result."""
     reports = []
     so_far = None
     while True:
-        report = game_report(dict(terms), so_far)
+        report = game_report(dict(terms), so_far, parts)
         reports.append(report)
         so_far = report["mat"]
         if report["kind"] == "result":
@@ -242,14 +269,16 @@ def _moved_point(terms: dict[str, object]) -> tuple[list[dict[str, object]], int
     return reports, crawford[0] if crawford else len(games)
 
 
+@pytest.mark.parametrize("parts", [None, ("4711", "4712")], ids=["secret-alone", "players-digits"])
 def test_a_match_moved_mid_way_to_a_board_where_people_play_goes_on_from_the_last_report(
-    tmp_path: Path,
+    tmp_path: Path, parts: tuple[str, str] | None
 ) -> None:
     """A board dies after reporting some games of a clocked 5-point match; the director moves the match
     to a board where people play. There it goes on from the desk's last report: the score, the Crawford
     game, the clock's banks as the dead board last reported them, the dice from the next game's place
     and the record so far; its games after that are reported on top of it and the desk takes the
-    result. (Before, the board said the director must enter the result.)"""
+    result. (Before, the board said the director must enter the result.) The players' digits for the
+    dice, when they gave some where the match began, go on with it: nobody is asked again."""
     desk = Desk(tmp_path / "desk")
     desk.create(NAMES, lengths=[5], dice_seed="moved", house={"clock": "usbgf"})
     server = serve(desk)
@@ -259,7 +288,7 @@ def test_a_match_moved_mid_way_to_a_board_where_people_play_goes_on_from_the_las
         assert dead.join(desk.join_code, desk.desk_id).ok
         terms = dead.next_match()
         assert terms is not None and terms["match"] == "R1-1"
-        reports, sent = _moved_point(terms)
+        reports, sent = _moved_point(terms, parts)
         for k, report in enumerate(reports[:sent], 1):
             dead.queue({**report, "banks": [431, 388]} if k == sent else report)
         assert dead.flush() == 0  # then the board dies: it says nothing more
@@ -278,8 +307,9 @@ def test_a_match_moved_mid_way_to_a_board_where_people_play_goes_on_from_the_las
         assert board.link is not None and board.link.status.match is not None
         _tap(app, tr("desk.board.play"))
         game = app.scenes.top
-        assert isinstance(game, GameScene), board.note
+        assert isinstance(game, GameScene), board.note  # no digits asked: the match has its dice
         c = game.game
+        assert c.match_dice.contributions == parts
         assert c.match.score == reached.score and c.match.games == sent
         assert c.state.score == reached.score and c.state.crawford == reached.next_is_crawford
         assert c.state.cube.value == 1 and c.state.cube.owner is None
@@ -307,6 +337,7 @@ def test_a_match_moved_mid_way_to_a_board_where_people_play_goes_on_from_the_las
         assert whole.games[:sent] == last.games[:sent]  # the dead board's games, untouched
         assert len(whole.games) > sent and check_match(whole).is_over
         assert check_dice(whole).verdict is DiceVerdict.VERIFIED  # the desk's dice, each in its place
+        assert ('[DiceContributions "4711,4712"]' in record) == (parts is not None)
         games = [r for r in reporter(app).sent if r["kind"] == "game"]
         assert games and all(r["banks"] == [431, 388] for r in games)  # its banks go on with it too
         moved = [r for r in desk.store.rows("SELECT report_id, board FROM reports") if r[1] == "b4"]

@@ -19,6 +19,7 @@ Every network call runs in a thread (``game.desk.service``); the screens only re
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import logging
 import weakref
@@ -34,6 +35,7 @@ from game.desk.discovery import Finder, FoundDesk, network
 from game.desk.reporter import BoardReporter
 from game.i18n import tr, tr_n
 from game.record import MatchRecord, RecordError, read_mat
+from game.record.dicecheck import contributions_of
 from game.session.controller import GameSetup
 from game.session.match_timer import PRESET_NAMES, clock_text
 from game.session.modes import GameMode
@@ -98,18 +100,22 @@ def _ask_loser(app: Host) -> None:
     app.scenes.push(ConfirmScene(app, question, tr("desk.board.confirm_yes"), confirmed, detail))
 
 
-def desk_setup(terms: dict[str, Any]) -> GameSetup:
+def desk_setup(terms: dict[str, Any], secret: str, shared: bool = True) -> GameSetup:
     """A two-player match with the desk's terms: the players' names, the length, the desk's dice
-    secret, the house's clock and aids."""
+    ``secret`` (opened from the terms by the board's link), the house's clock and aids. ``shared``:
+    the players type digits of their own for the dice before the first roll (rule v2 of
+    ``docs/dice.md``); off for a match taken up from a record of a board that rolled by the secret
+    alone (a computer's board), which goes on with the same dice."""
     house = terms.get("house") or {}
     clock = house.get("clock")
     return GameSetup(
         mode=GameMode.TWO,
         match_length=int(terms["length"]),
-        secret=str(terms["secret"]),
+        secret=secret,
         clock=clock if clock in PRESET_NAMES else None,
         names=(str(terms["names"][0]), str(terms["names"][1])),
         aids=bool(house.get("aids", False)),
+        shared_dice=shared,
     )
 
 
@@ -674,7 +680,16 @@ class BoardScene(ButtonScene):
             except RecordError as exc:
                 self.note = _cannot_resume(exc)
                 return
-        scene = GameScene(self.app, desk_setup(terms))
+        try:
+            secret = link.client.secret(terms)
+        except pr.SealError as exc:
+            log.warning("board: the desk's match %s cannot be played here: %s", terms.get("match"), exc)
+            self.note = tr("desk.board.cannot_open")
+            return
+        parts = None
+        with contextlib.suppress(ValueError):  # a bad line: carry_on below says why
+            parts = None if so_far is None else contributions_of(so_far.metadata)
+        scene = GameScene(self.app, desk_setup(terms, secret, shared=so_far is None or parts is not None))
         if so_far is not None:
             try:
                 carry_on(scene.game, self.app.records, so_far, desk_banks(terms))

@@ -35,10 +35,11 @@ def take_touch(app: Host, game: GameController, intent: Intent, buttons: ButtonG
 
 
 def ask_digits(app: Host, game: GameController, on_top: bool) -> None:
-    """A tournament match: each player types a few digits of their own for the dice (issue 37),
-    on a keypad over the board, before the first roll (a touch's place and time, as in casual
-    play, could be repeated by nobody who wants to check it later; typed digits can)."""
-    if game.setup.tournament is None or not on_top:
+    """A tournament match (the cabinet's, or a desk's on a board where people play: a match between
+    named players): each player types a few digits of their own for the dice (issue 37), on a keypad
+    over the board, before the first roll (a touch's place and time, as in casual play, could be
+    repeated by nobody who wants to check it later; typed digits can)."""
+    if (game.setup.tournament is None and game.setup.names is None) or not on_top:
         return
     who = game.awaited()
     if who is None:

@@ -57,6 +57,8 @@ def play_out(game: GameScene, seed: int = 4) -> None:
         if s.phase is Phase.GAME_OVER or game.game.match.is_over:
             return
         if s.phase is Phase.OPENING:
+            while (who := game.game.awaited()) is not None:  # each player's digits for the dice
+                game.game.contribute(who, f"{4711 + who}")
             game.game.step(5.0)
         elif s.phase is Phase.ROLL:
             game.game.roll()

@@ -213,7 +213,7 @@ def status(table: GameHost) -> tuple[str, Colour]:
 
 STATUS_LEFT, STATUS_RIGHT = 16, MENU_BUTTON.left - 12
 """The status line's room: from the left edge to the Menu button (with a gap)."""
-BANNER_GAP = 40
+BANNER_GAP = 32
 """Between the status and the demo's banner."""
 
 

@@ -130,14 +130,19 @@ def test_a_desk_without_a_tournament_says_to_set_one_up_first(tmp_path: Path) ->
     app.draw(0.0)
 
 
-def _people_board(tmp_path: Path, port: int, code: str) -> tuple[App, BoardScene]:
-    """A cabinet in the operator's hands joining the desk on ``port`` as board 4 (people play there)."""
+def _operator_cabinet(tmp_path: Path) -> tuple[App, BoardScene]:
+    """A cabinet in the operator's hands, its board screen made (not yet shown)."""
     app = _app(tmp_path / "board-cabinet", tournament=False)
     app.scenes.push(app.initial_scene())
     app.step(STEP)
     assert app.kiosk is not None
     app.kiosk.mode = Mode.OPERATOR
-    board = BoardScene(app)
+    return app, BoardScene(app)
+
+
+def _people_board(tmp_path: Path, port: int, code: str) -> tuple[App, BoardScene]:
+    """A cabinet in the operator's hands joining the desk on ``port`` as board 4 (people play there)."""
+    app, board = _operator_cabinet(tmp_path)
     board.address, board.code, board.number = f"127.0.0.1:{port}", code, "4"
     app.scenes.push(board)
     board.join()
@@ -159,12 +164,7 @@ def test_a_board_joins_with_the_code_and_gets_its_match_called(tmp_path: Path) -
     desk_app.scenes.push(desk_scene)
     running = service.running()
     assert running is not None
-    app = _app(tmp_path / "board-cabinet", tournament=False)
-    app.scenes.push(app.initial_scene())
-    app.step(STEP)
-    assert app.kiosk is not None
-    app.kiosk.mode = Mode.OPERATOR
-    board = BoardScene(app)
+    app, board = _operator_cabinet(tmp_path)
     app.scenes.push(board)
     _tap(app, tr("desk.board.join"))
     assert board.link is None  # nothing typed yet: nothing happens

@@ -22,10 +22,10 @@ other legal plays of the same roll (so the network sees the plays it must rank, 
 * ``deep``: decisions already recorded (the chunks matching ``--from``), labelled again by the
   teacher's 2ply (a one-roll search on its plain network): every play that survives its filter
   (up to five within 0.08 of the best), each with its 2ply outputs, the best marked as played.
-  Why: the plain network's ranking is as far as labels of the plain network can take ours (it
-  loses about 10.6 thousandths a decision on the 2ply reference; ours 12.7), so what is to gain
-  past it must come from deeper labels. ``--games`` counts decisions here, ``--chunk`` decisions
-  per chunk; the decisions of the reference set are never picked.
+  Why: the plain network's ranking is as far as labels of the plain network can take ours, and on
+  the 2ply reference ours is already close to it (figures: ``assets/weights/README.md``, "Deeper
+  labels"), so what is to gain past it must come from deeper labels. ``--games`` counts decisions
+  here, ``--chunk`` decisions per chunk; the decisions of the reference set are never picked.
 
 Output: one ``.npz`` chunk per ``--chunk`` games under ``--out`` (a folder), named by source and seed;
 an existing chunk is skipped, so a stopped run resumes where it stopped with the same command. Chunk
@@ -164,13 +164,17 @@ class Recorder:
             if after.my_off == 15:
                 continue
             post = board_of(after)
-            self.pre.append(pre)
-            self.post.append(post)
-            self.probs.append(self.teacher.post(post, pre))
-            self.group.append(self.decisions)
-            self.played.append(k == 0)
-            self.dice.append(dice)
+            self.add(pre, post, self.teacher.post(post, pre), k == 0, dice)
         self.decisions += 1
+
+    def add(self, pre: Board, post: Board, probs: list[float], played: bool, dice: tuple[int, int]) -> None:
+        """One labelled play of the decision being recorded (its number: ``decisions``)."""
+        self.pre.append(pre)
+        self.post.append(post)
+        self.probs.append(probs)
+        self.group.append(self.decisions)
+        self.played.append(played)
+        self.dice.append(dice)
 
     def save(self, path: Path, meta: dict[str, Any]) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -336,12 +340,8 @@ def run_deep_chunk(decisions: list[tuple[bytes, tuple[int, int]]], plies: int) -
         best = max(range(len(deep)), key=lambda k: deep[k].cubeless_equity)
         for k, move in enumerate(deep):
             p = move.probs
-            rec.pre.append(board)
-            rec.post.append(list(move.board))
-            rec.probs.append([p.win, p.gammon_win, p.backgammon_win, p.gammon_loss, p.backgammon_loss])
-            rec.group.append(rec.decisions)
-            rec.played.append(k == best)
-            rec.dice.append(dice)
+            probs = [p.win, p.gammon_win, p.backgammon_win, p.gammon_loss, p.backgammon_loss]
+            rec.add(board, list(move.board), probs, k == best, dice)
         rec.decisions += 1
     return rec
 

@@ -186,14 +186,14 @@ def score_cube_speed(
     """The expert's double and take decisions as the game asks them (money, its CPU budget).
 
     As in the game, the rollout's trials are played by the thinking thread itself (the game's
-    worker process has no workers of its own), so the budget bounds all of the rollout's work.
+    worker process has no workers of its own; :func:`main` says so before any pool is made), so the
+    budget bounds all of the rollout's work.
     ``share``: the part of a core the process is held to. The budget counts CPU seconds, and a
     Raspberry Pi's CPU second does about a sixth of the work of one here; held to a sixth of a
     core here, a CPU second is still a whole one's work, so the budget is scaled by the share to
     buy the work it buys on a Pi (without it a quota'd run spends six times the Pi's work on the
     rollout).
     """
-    os.environ[parallel.WORKERS_ENV] = "1"  # before the pool is made: trials in this thread
     use_weights(weights)
     budget = api.CUBE_BUDGET * share
     times: list[float] = []
@@ -341,6 +341,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--report", type=Path, nargs="+", help="merge these --json files and print the figures")
     ap.add_argument("--build", type=int, default=0, help="build the reference set of N decisions (bgsage)")
     args = ap.parse_args(argv)
+    if args.cube_speed:  # the rollout's trials in the thinking thread, as in the game's worker
+        os.environ[parallel.WORKERS_ENV] = "1"
     if args.build:
         build_reference(args.build, args.seed, args.reference)
         return 0

@@ -16,7 +16,9 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import time
+from functools import cache
 from pathlib import Path
 
 import pygame
@@ -80,18 +82,39 @@ def data(tmp_path: Path) -> Path:
     return folder
 
 
-def headless_frame(data: Path, path: Path, *args: str) -> pygame.Surface:
-    """The game's own logical frame: the same start, drawn headless."""
-    done = subprocess.run(
-        [sys.executable, "main.py", "--seed", "7", "--frames", "30", "--screenshot", str(path), *args],
-        cwd=ROOT,
-        env=game_env(None, data),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    frame = pygame.image.load(str(path))
+_FRAMES: dict[tuple[str, ...], pygame.Surface] = {}
+
+
+def headless_frame(*args: str) -> pygame.Surface:
+    """The game's own logical frame: the same start, drawn headless with an empty data folder.
+
+    Drawn once a test process for each ``args`` and kept: every test compares its window with the same
+    few frames (the English title, the Finnish one), and each drawing is a start of the game."""
+    if args not in _FRAMES:
+        with tempfile.TemporaryDirectory(prefix="headless-frame-") as tmp:
+            data, path = Path(tmp) / "data", Path(tmp) / "frame.png"
+            data.mkdir()
+            done = subprocess.run(
+                [
+                    sys.executable,
+                    "main.py",
+                    "--seed",
+                    "7",
+                    "--frames",
+                    "30",
+                    "--screenshot",
+                    str(path),
+                    *args,
+                ],
+                cwd=ROOT,
+                env=game_env(None, data),
+                capture_output=True,
+                text=True,
+                timeout=120,
+            )
+            assert done.returncode == 0, done.stderr
+            _FRAMES[args] = pygame.image.load(str(path))
+    frame = _FRAMES[args].copy()
     assert frame.get_size() == (W, H)
     return frame
 
@@ -159,7 +182,7 @@ SCREENS = [(800, 480), (1024, 600), (1920, 1080)]
 def test_the_whole_picture_is_on_the_screen(
     screen: tuple[int, int], mode: str, data: Path, tmp_path: Path, present: str
 ) -> None:
-    frame = headless_frame(data, tmp_path / "frame.png")
+    frame = headless_frame()
     args = ("--fullscreen",) if mode == "fullscreen" else ()
     with xvfb(screen) as display, game(display, data, present, *args) as proc:
         window = window_geometry(display, proc)
@@ -181,7 +204,7 @@ def test_a_size_larger_than_the_screen_is_clamped_with_a_note(
     err = log[0]
     assert window == pygame.Rect(0, 0, 800, 480)
     assert "--size 1920x1080 is larger than the 800x480 screen" in err
-    frame = headless_frame(data, tmp_path / "frame.png")
+    frame = headless_frame()
     check_whole_picture(shot, expected_screen(frame, (800, 480), window, 0), window, 0)
 
 
@@ -190,8 +213,8 @@ def test_a_turned_screen_shows_the_whole_picture_and_a_tap_lands_where_it_is_dra
     mode: str, data: Path, tmp_path: Path, present: str
 ) -> None:
     screen = (480, 800)
-    frame = headless_frame(data, tmp_path / "frame.png")
-    finnish = headless_frame(data, tmp_path / "fi.png", "--lang", "fi")
+    frame = headless_frame()
+    finnish = headless_frame("--lang", "fi")
     target = _button_centre("FI")
     if mode == "setting":  # the saved setting turns the picture when no --rotate is given
         (data / "settings.json").write_text(json.dumps({"version": 1, "settings": {"rotation": 90}}))
@@ -212,9 +235,11 @@ def test_a_turned_screen_shows_the_whole_picture_and_a_tap_lands_where_it_is_dra
     check_whole_picture(tapped, expected_screen(finnish, screen, window, 90), window, 90)
 
 
+@cache
 def _button_centre(label: str) -> tuple[int, int]:
     """Where the title screen draws the button ``label``, in logical coordinates (from a headless
-    title built in a child process, so this test process never opens pygame's display)."""
+    title built in a child process, so this test process never opens pygame's display; once a test
+    process for each label)."""
     code = (
         "import os, sys\n"
         "os.environ['SDL_VIDEODRIVER'] = 'dummy'\n"
@@ -235,8 +260,8 @@ def test_a_resized_window_keeps_the_letterbox_and_the_taps_right(
     data: Path, tmp_path: Path, present: str
 ) -> None:
     screen = (1024, 600)
-    frame = headless_frame(data, tmp_path / "frame.png")
-    finnish = headless_frame(data, tmp_path / "fi.png", "--lang", "fi")
+    frame = headless_frame()
+    finnish = headless_frame("--lang", "fi")
     target = _button_centre("FI")
     with xvfb(screen) as display, game(display, data, present) as proc:
         window = window_geometry(display, proc)

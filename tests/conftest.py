@@ -120,6 +120,7 @@ def ui_reset() -> Iterator[None]:
     _reset_screen_layer()
 
 
+@pytest.hookimpl(trylast=True)  # after -m and -k have deselected: the blocks are of what runs
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Under pytest-xdist's load scheduling: the slow tests first, dealt in turn to the workers.
 

@@ -126,9 +126,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
     Why: in the random order a test of minutes (a tournament killed thirty times, the expert against
     pubeval) could start near the end, and one worker then ran it alone while the other had nothing
-    left: minutes of a whole run with one core idle. Started first, the long tests run while the many
+    left: up to minutes of a whole run with one core idle. Started first, the long tests run while the many
     short ones are still waiting, and the short ones even out the end. xdist's ``load`` scheduling first
-    sends each worker a block of consecutive tests (a quarter of its share, in xdist 3.5 to 3.8), so the
+    sends each worker a block of consecutive tests (a quarter of its share, in xdist 3.8), so the
     slow tests are put at the head of each block. Runs after pytest-randomly's shuffle (which reorders
     before every other implementation of this hook), so the order is still random within the slow and
     the other tests and repeats with the same seed; every worker computes the same order, as xdist

@@ -12,6 +12,7 @@ Needs ``Xvfb``, ``xdotool`` and ImageMagick's ``import`` (``apt-get install xvfb
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -19,7 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -30,8 +31,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
+from game.session import settings as st
 from game.tools import CHECKOUT
 from game.ui.app import App
+from game.ui.cli import parse_args
 from game.ui.geometry import to_window
 from game.ui.tools._frames import letterbox
 from game.ui.widgets import Button, ButtonGroup
@@ -220,6 +223,33 @@ class Twin:
         self.steps(3)
 
 
+def screen_size(text: str) -> tuple[int, int]:
+    """``800x480`` as (800, 480)."""
+    w, h = text.lower().split("x")
+    return int(w), int(h)
+
+
+def fresh_data(scratch: Path, settings: Mapping[str, object]) -> Path:
+    """A fresh data folder in ``scratch`` with ``settings`` saved in it (none: the defaults)."""
+    data = Path(tempfile.mkdtemp(prefix="data-", dir=scratch))
+    if settings:
+        saved = {"version": 1, "settings": dict(settings)}
+        (data / "settings.json").write_text(json.dumps(saved), encoding="utf-8")
+    return data
+
+
+def twin_of(scratch: Path, data: Path, args: list[str]) -> Twin:
+    """The headless App of the same start: the same flags, the data folder's settings and saves (a
+    copy, so that the twin's saves never touch the real game's files). Made again from the real
+    game's folder later, it resumes the real game's autosave (the kiosk brings a young save back)."""
+    copy = Path(tempfile.mkdtemp(prefix="twin-", dir=scratch))
+    shutil.copytree(data, copy, dirs_exist_ok=True)
+    launch, parsed = parse_args([a for a in args if a != "--fullscreen"])
+    stored, _ = st.load_settings_checked(copy)
+    settings = st.apply_arguments(stored, parsed)
+    return Twin(App(settings, launch, data_dir=copy, threaded_ai=False, stored=stored))
+
+
 class Walk:
     """The real game and its twin, clicked together; every capture named and kept."""
 
@@ -258,4 +288,14 @@ class Walk:
         return path
 
 
-__all__ = ["ROOT", "RealGame", "Twin", "Walk", "missing_tools", "xserver"]
+__all__ = [
+    "ROOT",
+    "RealGame",
+    "Twin",
+    "Walk",
+    "fresh_data",
+    "missing_tools",
+    "screen_size",
+    "twin_of",
+    "xserver",
+]

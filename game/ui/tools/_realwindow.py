@@ -161,6 +161,27 @@ class RealGame:
             previous = shot
             time.sleep(0.2)
 
+    def still(self, path: Path, settle: float = 15.0, unlike: pygame.Surface | None = None) -> pygame.Surface:
+        """The X screen saved to ``path`` once two captures agree (and, given ``unlike``, once it no
+        longer shows that picture): a screen the twin does not draw, waited for as a person waits
+        for it to settle. After ``settle`` seconds it is taken as it is."""
+        start = time.monotonic()
+        previous: pygame.Surface | None = None
+        while True:
+            if self.proc.poll() is not None:
+                raise SystemExit("the game ended:\n" + (self.proc.communicate()[1] or "")[-3000:])
+            subprocess.run(
+                ["import", "-window", "root", str(path)], env=self.env, check=True, capture_output=True
+            )
+            shot = pygame.image.load(str(path))
+            changed = unlike is None or mean_diff(shot, unlike) >= MATCH
+            if (changed and previous is not None and mean_diff(shot, previous) == 0.0) or (
+                time.monotonic() - start > settle
+            ):
+                return shot
+            previous = shot
+            time.sleep(0.2)
+
 
 def mean_diff(a: pygame.Surface, b: pygame.Surface) -> float:
     """Mean absolute difference per channel (0..255) of two pictures of one size."""
@@ -278,14 +299,21 @@ class Walk:
         """Capture the real screen; say when it does not show what the twin draws (a moving screen, or
         the two out of step: the picture is kept either way, to be looked at)."""
         path = self.out / f"{self.prefix}_{name}.png"
-        self.twin.app.draw(0.0)
-        expected = letterbox(self.twin.app.screen, self.game.screen)
-        off = self.game.shot(path, expected, settle)
+        off = self._seen(path, settle)
         self.shots.append(path)
         self.off[name] = off
         note = "" if off < MATCH else f"  (differs from the twin's frame by {off:.1f}/255)"
         print(f"{path}{note}", flush=True)
         return path
+
+    def wait(self, settle: float = 15.0) -> float:
+        """Wait for the real screen to show the twin's frame, as a person waits for the screen to
+        settle before the next tap (the capture is not kept); its mean difference."""
+        return self._seen(self.out / f".{self.prefix}_waiting.png", settle)
+
+    def _seen(self, path: Path, settle: float) -> float:
+        self.twin.app.draw(0.0)
+        return self.game.shot(path, letterbox(self.twin.app.screen, self.game.screen), settle)
 
 
 __all__ = [

@@ -16,7 +16,8 @@ for the screen to settle. The parts:
 - game: the whole game against the beginner (coach on), the visitor's plays the beginner level's own
   choice (``choose_play(..., "beginner")``), doubles taken or passed as the beginner would, by taps;
   the coach's card, when it comes, kept ("Keep my move");
-- end: the game-over card's Next game, three initials, OK, today's board, Continue.
+- end: the game-over card left untouched until the game offers the visitor's place (see
+  :meth:`NewcomerWalk.end`), three initials, OK, today's board, Back to the card, Next game.
 
 Why the game is followed by its autosave: the computer's and the coach's cube decisions are rolled
 out within a budget of CPU seconds (``game.ai.api.CUBE_BUDGET``), so a twin thinking at once in this
@@ -28,8 +29,9 @@ that twin's frame, then taps. Between decisions the computer's turns are the rea
 ``--seed`` the dice are the seed's: a seeded game awaits no touch for its part of the dice.)
 
 Measures, per part: the taps, the wall time, the time spent waiting for the screen (the screen's
-own time: the checkers flying, the computer thinking, the review; an upper bound, as each wait ends
-with one capture of up to about half a second) and the words drawn (each distinct text once). The
+own time: the checkers flying, the computer thinking, the wait for the offer of a place; an upper
+bound, as each wait ends with one capture of up to about half a second) and the words drawn (each
+distinct text once). The
 first-timer's estimate is ``learn_screenshots --time``'s formula: the screen's own time, plus reading
 the words at :data:`~game.ui.tools.learn_screenshots.READ_CPM`, plus
 :data:`~game.ui.tools.learn_screenshots.GESTURE_SECONDS` a tap. Prints a table and writes

@@ -459,16 +459,17 @@ class NewcomerWalk:
         start = time.monotonic()
         offer = self.path("40_initials")
         for _ in range(LINGER):
-            if mean_diff(game.still(offer, LINGER_SECONDS, unlike=card), card) >= MATCH:
+            begun = time.monotonic()
+            shown = game.still(offer, LINGER_SECONDS, unlike=card)
+            self.tallies[self.part].waited += time.monotonic() - begun
+            if mean_diff(shown, card) >= MATCH:
                 break
             self.tap_still(EMPTY)
         else:
             self.offered_after = time.monotonic() - start
-            self.tallies[self.part].waited += self.offered_after
             return  # never offered: the report says so (``leaderboard`` false)
         self.offered = True
         self.offered_after = time.monotonic() - start
-        self.tallies[self.part].waited += self.offered_after
         keypad = InitialsScene(self.app, "", lambda initials: None)
         keypad.draw(self.app.screen, 0.0)  # its words are read
         keys = {b.label: b.rect.center for b in keypad.buttons.buttons}

@@ -260,3 +260,25 @@ def test_the_demos_game_over_dialog_does_not_peek_out_around_the_top_ten(
             break
     assert boards > 0 and painted, "the top ten and the dialog of the second demo game were both drawn"
     assert True not in painted
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "hu"])
+def test_a_rating_word_never_runs_into_the_level_beside_it(lang: str) -> None:
+    """Any rating word can stand beside any level on a row of today's board (the board's own box and
+    the attract loop's are as wide): the widest of each, a gap between them (a walk-through at
+    800x480 saw Hungarian "Alkalmi játékos" run into "Középhaladó")."""
+    from game.ai.levels import LEVELS
+    from game.i18n import translate
+    from game.review.judge import RATINGS
+    from game.ui import layout as L
+    from game.ui.kiosk.leaderboard import top_ten_columns
+    from game.ui.text import CACHE, MIN_SIZE
+
+    pygame.font.init()
+    font = CACHE.font(MIN_SIZE)
+    words = [translate(lang, f"review.rating.{key}") for _, key, _ in RATINGS]
+    levels = [translate(lang, f"level.{level}") for level in LEVELS]
+    _rank, _initials, _rate, word_x, level_x = top_ten_columns(pygame.Rect(L.W // 2 - 460, 16, 920, 600))
+    widest_word = max(font.size(word)[0] for word in words)
+    widest_level = max(font.size(level)[0] for level in levels)
+    assert word_x + widest_word + 16 <= level_x - widest_level, (lang, widest_word, widest_level)

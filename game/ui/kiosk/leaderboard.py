@@ -33,18 +33,31 @@ def draw_top_ten(
         draw_text(surface, tr("board.empty"), 30, (box.centerx, box.centery), INK, width=box.w - 60)
         return
     row_h = min(46, (box.h - 130) // max(len(entries), 1))
-    cols = (box.x + 0.08 * box.w, box.x + 0.22 * box.w, box.x + 0.48 * box.w, box.x + 0.58 * box.w)
-    level_x = box.x + 0.97 * box.w
+    rank_x, initials_x, rate_x, word_x, level_x = top_ten_columns(box)
     for i, e in enumerate(entries):
         y = box.y + 122 + i * row_h
         colour = NEW if e == highlight else (GOLD if i == 0 else INK)
         size = 34 if i < 3 else 30
-        draw_text(surface, f"{i + 1}.", size, (int(cols[0]), y), colour, anchor="midright")
-        draw_text(surface, e.initials, size, (int(cols[1]), y), colour, anchor="midleft")
-        draw_text(surface, f"{e.error_rate:.1f}", size, (int(cols[2]), y), colour, anchor="midright")
+        draw_text(surface, f"{i + 1}.", size, (rank_x, y), colour, anchor="midright")
+        draw_text(surface, e.initials, size, (initials_x, y), colour, anchor="midleft")
+        draw_text(surface, f"{e.error_rate:.1f}", size, (rate_x, y), colour, anchor="midright")
         word = tr(f"review.rating.{rating(e.error_rate)[0]}")
-        draw_text(surface, word, MIN_SIZE, (int(cols[3]), y), colour, anchor="midleft")
-        draw_text(surface, tr_level(e.level), MIN_SIZE, (int(level_x), y), DIM, anchor="midright")
+        draw_text(surface, word, MIN_SIZE, (word_x, y), colour, anchor="midleft")
+        draw_text(surface, tr_level(e.level), MIN_SIZE, (level_x, y), DIM, anchor="midright")
+
+
+def top_ten_columns(box: pygame.Rect) -> tuple[int, int, int, int, int]:
+    """Where a row's parts stand in ``box``: the rank's right edge, the initials' left, the error
+    rate's right, the rating word's left and the level's right edge. The word starts close after the
+    rate: a long word beside a long level ("Alkalmi játékos", "Középhaladó") ran into it when the
+    word stood further right."""
+    return (
+        box.x + round(0.08 * box.w),
+        box.x + round(0.22 * box.w),
+        box.x + round(0.44 * box.w),
+        box.x + round(0.48 * box.w),
+        box.x + round(0.97 * box.w),
+    )
 
 
 def rate_words(rate: float) -> str:
@@ -122,4 +135,4 @@ class LeaderboardScene(ButtonScene):
         self.buttons.draw(surface, self.app.sprites)
 
 
-__all__ = ["LeaderboardScene", "draw_top_ten", "offer_entry", "rate_words"]
+__all__ = ["LeaderboardScene", "draw_top_ten", "offer_entry", "rate_words", "top_ten_columns"]

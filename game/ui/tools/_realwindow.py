@@ -12,6 +12,7 @@ Needs ``Xvfb``, ``xdotool`` and ImageMagick's ``import`` (``apt-get install xvfb
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -19,7 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -30,8 +31,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
+from game.session import settings as st
 from game.tools import CHECKOUT
 from game.ui.app import App
+from game.ui.cli import parse_args
 from game.ui.geometry import to_window
 from game.ui.tools._frames import letterbox
 from game.ui.widgets import Button, ButtonGroup
@@ -158,6 +161,27 @@ class RealGame:
             previous = shot
             time.sleep(0.2)
 
+    def still(self, path: Path, settle: float = 15.0, unlike: pygame.Surface | None = None) -> pygame.Surface:
+        """The X screen saved to ``path`` once two captures agree (and, given ``unlike``, once it no
+        longer shows that picture): a screen the twin does not draw, waited for as a person waits
+        for it to settle. After ``settle`` seconds it is taken as it is."""
+        start = time.monotonic()
+        previous: pygame.Surface | None = None
+        while True:
+            if self.proc.poll() is not None:
+                raise SystemExit("the game ended:\n" + (self.proc.communicate()[1] or "")[-3000:])
+            subprocess.run(
+                ["import", "-window", "root", str(path)], env=self.env, check=True, capture_output=True
+            )
+            shot = pygame.image.load(str(path))
+            changed = unlike is None or mean_diff(shot, unlike) >= MATCH
+            if (changed and previous is not None and mean_diff(shot, previous) == 0.0) or (
+                time.monotonic() - start > settle
+            ):
+                return shot
+            previous = shot
+            time.sleep(0.2)
+
 
 def mean_diff(a: pygame.Surface, b: pygame.Surface) -> float:
     """Mean absolute difference per channel (0..255) of two pictures of one size."""
@@ -220,6 +244,33 @@ class Twin:
         self.steps(3)
 
 
+def screen_size(text: str) -> tuple[int, int]:
+    """``800x480`` as (800, 480)."""
+    w, h = text.lower().split("x")
+    return int(w), int(h)
+
+
+def fresh_data(scratch: Path, settings: Mapping[str, object]) -> Path:
+    """A fresh data folder in ``scratch`` with ``settings`` saved in it (none: the defaults)."""
+    data = Path(tempfile.mkdtemp(prefix="data-", dir=scratch))
+    if settings:
+        saved = {"version": 1, "settings": dict(settings)}
+        (data / "settings.json").write_text(json.dumps(saved), encoding="utf-8")
+    return data
+
+
+def twin_of(scratch: Path, data: Path, args: list[str]) -> Twin:
+    """The headless App of the same start: the same flags, the data folder's settings and saves (a
+    copy, so that the twin's saves never touch the real game's files). Made again from the real
+    game's folder later, it resumes the real game's autosave (the kiosk brings a young save back)."""
+    copy = Path(tempfile.mkdtemp(prefix="twin-", dir=scratch))
+    shutil.copytree(data, copy, dirs_exist_ok=True)
+    launch, parsed = parse_args([a for a in args if a != "--fullscreen"])
+    stored, _ = st.load_settings_checked(copy)
+    settings = st.apply_arguments(stored, parsed)
+    return Twin(App(settings, launch, data_dir=copy, threaded_ai=False, stored=stored))
+
+
 class Walk:
     """The real game and its twin, clicked together; every capture named and kept."""
 
@@ -248,14 +299,31 @@ class Walk:
         """Capture the real screen; say when it does not show what the twin draws (a moving screen, or
         the two out of step: the picture is kept either way, to be looked at)."""
         path = self.out / f"{self.prefix}_{name}.png"
-        self.twin.app.draw(0.0)
-        expected = letterbox(self.twin.app.screen, self.game.screen)
-        off = self.game.shot(path, expected, settle)
+        off = self._seen(path, settle)
         self.shots.append(path)
         self.off[name] = off
         note = "" if off < MATCH else f"  (differs from the twin's frame by {off:.1f}/255)"
         print(f"{path}{note}", flush=True)
         return path
 
+    def wait(self, settle: float = 15.0) -> float:
+        """Wait for the real screen to show the twin's frame, as a person waits for the screen to
+        settle before the next tap (the capture is not kept); its mean difference."""
+        return self._seen(self.out / f".{self.prefix}_waiting.png", settle)
 
-__all__ = ["ROOT", "RealGame", "Twin", "Walk", "missing_tools", "xserver"]
+    def _seen(self, path: Path, settle: float) -> float:
+        self.twin.app.draw(0.0)
+        return self.game.shot(path, letterbox(self.twin.app.screen, self.game.screen), settle)
+
+
+__all__ = [
+    "ROOT",
+    "RealGame",
+    "Twin",
+    "Walk",
+    "fresh_data",
+    "missing_tools",
+    "screen_size",
+    "twin_of",
+    "xserver",
+]

@@ -25,8 +25,6 @@ Writes ``OUTDIR/WALK_LANG_WxH_NAME.png`` and prints each path. Needs Xvfb, xdoto
 from __future__ import annotations
 
 import argparse
-import json
-import shutil
 import signal
 import sys
 import tempfile
@@ -38,41 +36,24 @@ from game.engine.flow import Phase
 from game.session import operator_lock
 from game.session import settings as st
 from game.ui.app import App
-from game.ui.cli import parse_args
 from game.ui.entry.keypad import KeypadScene
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.settings import SettingsScene
-from game.ui.tools._realwindow import RealGame, Twin, Walk, missing_tools, xserver
+from game.ui.tools._realwindow import (
+    RealGame,
+    Twin,
+    Walk,
+    fresh_data,
+    missing_tools,
+    screen_size,
+    twin_of,
+    xserver,
+)
 
 WALKS = ("menus", "looks", "kiosk", "review")
 CODE = "4816"
 SEED = 5
 """The review's game: the human's side has mistakes in it to show."""
-
-
-def _size(text: str) -> tuple[int, int]:
-    w, h = text.lower().split("x")
-    return int(w), int(h)
-
-
-def _data(scratch: Path, settings: Mapping[str, object]) -> Path:
-    """A fresh data folder in ``scratch`` with ``settings`` saved in it (none: the defaults)."""
-    data = Path(tempfile.mkdtemp(prefix="data-", dir=scratch))
-    if settings:
-        saved = {"version": 1, "settings": dict(settings)}
-        (data / "settings.json").write_text(json.dumps(saved), encoding="utf-8")
-    return data
-
-
-def _twin(scratch: Path, data: Path, args: list[str]) -> Twin:
-    """The headless App of the same start: the same flags, the data folder's settings (a copy, so
-    that the twin's saves never touch the real game's files)."""
-    copy = Path(tempfile.mkdtemp(prefix="twin-", dir=scratch))
-    shutil.copytree(data, copy, dirs_exist_ok=True)
-    launch, parsed = parse_args([a for a in args if a != "--fullscreen"])
-    stored, _ = st.load_settings_checked(copy)
-    settings = st.apply_arguments(stored, parsed)
-    return Twin(App(settings, launch, data_dir=copy, threaded_ai=False, stored=stored))
 
 
 def _opening_rolled(app: App) -> bool:
@@ -89,11 +70,11 @@ class Tour:
         self.scratch = scratch
 
     def walk(self, name: str, settings: Mapping[str, object], *args: str, code: str = "") -> Walk:
-        data = _data(self.scratch, settings)
+        data = fresh_data(self.scratch, settings)
         if code:  # the cabinet's operator code, set as the organiser sets it (issue 37)
             operator_lock.write_code(data, code)
         argv = ["--fullscreen", "--seed", "7", "--lang", self.lang, "--data-dir", str(data), *args]
-        twin = _twin(self.scratch, data, argv)
+        twin = twin_of(self.scratch, data, argv)
         game = RealGame(self.display, self.screen, data, argv)
         prefix = f"{name}_{self.lang}_{self.screen[0]}x{self.screen[1]}"
         return Walk(game, twin, self.out, prefix)
@@ -191,7 +172,7 @@ class Tour:
         from game.ui.tools._review_child import reviewed_app
 
         settings = {"large_text": True, "board_set": "contrast"} if large else {}
-        data, copy = _data(self.scratch, settings), _data(self.scratch, settings)
+        data, copy = fresh_data(self.scratch, settings), fresh_data(self.scratch, settings)
         twin = Twin.__new__(Twin)
         twin.app = reviewed_app(["--lang", self.lang, "--data-dir", str(copy)], SEED)
         twin.steps(3)
@@ -236,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, _stop)
     i18n.set_language(args.lang)
     with tempfile.TemporaryDirectory(prefix="bg-tour-") as scratch:
-        for size in (_size(s) for s in args.sizes.split(",")):
+        for size in (screen_size(s) for s in args.sizes.split(",")):
             with xserver(args.display, size) as display:
                 tour = Tour(out, display, size, args.lang, Path(scratch))
                 for name in args.walks.split(","):

@@ -6,7 +6,8 @@ card stays until the visitor chooses, and the place on today's board comes after
 
 - the game is reviewed beside the loop from its end, with nothing on screen (:meth:`KioskEnd.step`);
 - Next game or Leave: when the game earns a place, the initials and today's board come first, then the
-  choice is carried out (:meth:`KioskEnd.then`); the review not in yet: the choice at once;
+  choice is carried out (:meth:`KioskEnd.then`); the review not in yet: a card says the game is being
+  checked for the board and waits for it, or the visitor skips it and the choice is carried out at once;
 - Review: the review, then the place (as before, from the review's own screen);
 - nobody touches the card for :data:`END_IDLE_SECONDS`: the place is offered (the visitor may have
   turned away before choosing; the kiosk's own idle reset comes later).
@@ -21,6 +22,7 @@ from game.ai.jobs import Job, Where
 from game.engine.flow import Phase
 from game.session.controller import GameController
 from game.session.review_job import Reviewer, start_review
+from game.ui.kiosk.checking import CheckingScene
 from game.ui.kiosk.leaderboard import offer_entry
 from game.ui.scene import Host
 
@@ -95,6 +97,10 @@ class KioskEnd:
         """``choice`` (Next game, Leave) carried out after the visitor's place, if one is offered."""
 
         def act() -> None:
+            job = self.job
+            if self.due() and job is not None and not job.done:  # not in yet: wait for it, or skip
+                self.app.scenes.push(CheckingScene(self.app, job, act, choice))
+                return
             if not self.offer(choice):
                 choice()
 

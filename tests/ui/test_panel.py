@@ -241,6 +241,30 @@ def test_the_status_line_shows_the_roll_higher_die_first() -> None:
     assert text == tr_message(scene.game.say("ui.to_move", 0, dice="6-1"))
 
 
+def test_the_status_line_says_the_checker_on_the_bar_comes_in_first() -> None:
+    """The newcomer walk-through: with a checker on the bar the line said only "Your move: 5-1", and
+    the rule came as a refusal after a wrong tap. Once the checker is in, the line is plain again."""
+    from game.engine.flow import GameState, Phase, Roll, Rules, Step, apply, new_game
+    from game.engine.position import BAR, Position
+    from tests.helpers.ui_driver import make_app, start_game
+
+    app = make_app()
+    scene = start_game(app, mode="two", seed=5)
+    start = new_game().position
+    me = list(start.me)
+    me[5] -= 1  # a checker of the six-point hit and on the bar
+    me[BAR] += 1
+    before = GameState(phase=Phase.ROLL, position=Position(tuple(me), start.opp), turn=0, rules=Rules(0))
+    rolled = apply(before, Roll((5, 1)))
+    scene.resume(rolled)
+    text, _ = panel.status(scene)
+    plain = tr_message(scene.game.say("ui.to_move", 0, dice="5-1"))
+    assert text == tr("ui.then", first=plain, then=tr("engine.enter_first"))
+    scene.resume(apply(rolled, Step(25, 5)))  # in from the bar with the 5
+    assert panel.status(scene)[0] == plain
+    close_screen()
+
+
 @pytest.mark.parametrize("lang", ["en", "fi", "hu"])
 @pytest.mark.parametrize("mode", ["two", "computer", "demo"])
 @pytest.mark.parametrize("length", [1, 5])

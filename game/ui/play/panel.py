@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.engine.flow import Phase
+from game.engine.position import BAR
 from game.i18n import catalogue, get_language, tr, tr_level, tr_message
 from game.session.modes import GameMode
 from game.ui import layout as L
@@ -206,7 +207,10 @@ def status(table: GameHost) -> tuple[str, Colour]:
         if turn.is_complete:
             return turn_words.complete_line(game, s, table.keys), (160, 255, 160)
         dice = "-".join(str(d) for d in sorted(s.dice, reverse=True))  # the usual way: "6-1", not "1-6"
-        return tr_message(game.say("ui.to_move", s.turn, dice=dice)), (255, 255, 255)
+        line = tr_message(game.say("ui.to_move", s.turn, dice=dice))
+        if turn.position.me[BAR]:  # the rule a newcomer meets first on the bar: said before a refusal
+            line = tr("ui.then", first=line, then=tr("engine.enter_first"))
+        return line, (255, 255, 255)
     assert s.result is not None
     return tr_message(game.say("ui.wins", s.result.winner)), (255, 220, 100)
 

@@ -49,7 +49,7 @@ def reasons() -> list[Phrase]:
     for key, text in sorted(i18n.catalogue("en").items()):
         if not key.startswith("coach.") or "{best}" not in text:
             continue
-        params: dict[str, object] = {name: 7 for name in re.findall(r"{(\w+)", text)}
+        params: dict[str, int | str] = {name: 7 for name in re.findall(r"{(\w+)", text)}
         params["best"] = WITH_PLAYS
         for plural in (".one", ".other"):
             if key.endswith(plural):
@@ -87,5 +87,5 @@ def translated_play(mover: int, reader: int) -> str:
 
 def test_the_english_reason_keeps_the_notation() -> None:
     """The measure itself: in English the same reasons say "bar" and "off", so the test above can fail."""
-    text = reason_text(reasons()[:1], 0, 0, ("Anna", "Bob"))
+    text = reason_text(tuple(reasons()[:1]), 0, 0, ("Anna", "Bob"))
     assert ENGLISH.search(text) and WITH_PLAYS in text, text

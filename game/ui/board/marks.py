@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.ui.text import CACHE, MIN_SIZE, put_text
+from game.ui.text import CACHE, READ_SIZE, put_text
 
 Arrow = tuple[tuple[float, float], tuple[float, float]]
 
@@ -180,7 +180,7 @@ def arrows(
         for i, c in enumerate(label_spots(arrows), start=1):
             pygame.draw.circle(surface, dark, c, 18)
             pygame.draw.circle(surface, colour, c, 16)
-            label = CACHE.render(str(i), MIN_SIZE, (30, 0, 20))
+            label = CACHE.render(str(i), READ_SIZE, (30, 0, 20))
             put_text(surface, label, label.get_rect(center=c))
 
 

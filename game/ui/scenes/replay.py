@@ -62,13 +62,9 @@ LEGEND = pygame.Rect(L.PANEL_X + 6, BUTTONS_Y - 84, L.PANEL_W - 12, 76)
 """The arrows' legend, above the buttons where a step shows the play made and a better one: each word
 beside the arrow it names (solid: played, dashed: better), a tap on one shows that play's arrows alone
 (issue 36: the two plays' arrows cross on the board)."""
-IDS_BOTTOM = BUTTONS_Y - 120
-"""Where the Position ID's label stands at the latest: its two IDs (label and value each) end above the
-buttons (the legend gives way to them while they are shown)."""
-IDS_GAP = 34
-"""The least distance from the middle of the panel's last line to the Position ID's label."""
-IDS_PITCH_MIN = 58
-"""The Position ID's label to the Match ID's, at the closest (a line of 26 and one of 24 between)."""
+IDS_PITCH = 74
+"""The Position ID's label to the Match ID's: shown, the IDs stand where the step's words stood (at
+READ_SIZE the panel has no room for both)."""
 RED = (255, 140, 120)
 
 
@@ -375,6 +371,24 @@ class ReplayScene(ButtonScene):
         if game.crawford:  # under the score it explains (no doubling in this game), a row under it
             top += 28
             draw_text(surface, tr("replay.crawford"), row, (cx, top + 60), DIM, width=w)
+        self.legend_drawn = False
+        if self.show_ids:  # in place of the step's words (there is no room for both at READ_SIZE)
+            y = top + 100
+            for label, value in (
+                (tr("replay.position_id"), step.state.position.position_id()),
+                (tr("replay.match_id"), match_id(step.state)),
+            ):
+                draw_text(surface, label, READ_SIZE, (cx, y), DIM, width=w)
+                draw_text(surface, value, READ_SIZE, (cx, y + 28), INK, width=w)
+                y += IDS_PITCH
+        else:
+            self._draw_step_words(surface, step, top)
+        self.buttons.draw(surface, self.app.sprites)
+
+    def _draw_step_words(self, surface: pygame.Surface, step: Step, top: int) -> None:
+        """Who did what at the step, the review's verdicts on it, and the arrows' legend."""
+        cx, w = L.PANEL_X + L.PANEL_W // 2, L.PANEL_W - 8
+        row = CACHE.row_size(READ_SIZE, 28)
         said = wrap_lines(self.describe(step), READ_SIZE, w)
         for i, line in enumerate(said):
             draw_text(surface, line, row, (cx, top + 100 + 28 * i), INK, width=w)
@@ -384,26 +398,11 @@ class ReplayScene(ButtonScene):
             for i, line in enumerate(wrap_lines(text, READ_SIZE, w)):
                 last += 34 if colour == RED and i == 0 else 28
                 draw_text(surface, line, READ_SIZE, (cx, last), colour, width=w)
-        # The IDs below, at least IDS_GAP under the last line (a long play and a long better play once
-        # left the Position ID's label 22 px under the better play's last line, touching it), closer
-        # together when that leaves them less room: their last line still ends above the buttons. A
-        # step with a cube and a checker verdict and long plays may leave no room: the IDs give way.
-        y = max(last + IDS_GAP, min(last + 70, IDS_BOTTOM))
-        pitch = max(IDS_PITCH_MIN, min(74, BUTTONS_Y - 44 - y))
         # A long step's words first (a cube and a checker verdict, long plays): the legend gives way,
         # the A key still switches the arrows.
         self.legend_drawn = self.legend_shown() and last + 18 <= LEGEND.y
         if self.legend_drawn:
             self._draw_legend(surface)
-        if self.show_ids and y + pitch + 28 + 16 <= BUTTONS_Y:
-            for label, value in (
-                (tr("replay.position_id"), step.state.position.position_id()),
-                (tr("replay.match_id"), match_id(step.state)),
-            ):
-                draw_text(surface, label, READ_SIZE, (cx, y), DIM, width=w)
-                draw_text(surface, value, 26, (cx, y + 28), INK, width=w)
-                y += pitch
-        self.buttons.draw(surface, self.app.sprites)
 
     def _draw_legend(self, surface: pygame.Surface) -> None:
         """Each play's word beside its arrow, in its colour; a gold frame round the ones on the board."""

@@ -67,8 +67,9 @@ def shape(kind: str, size: tuple[int, int], colour: tuple[int, int, int, int]) -
     return surf
 
 
-LABEL_RADIUS = 18
-"""An arrow's number: a disc this big (its outline included)."""
+LABEL_RADIUS = 20
+"""An arrow's number: a disc this big (its outline included), round a number at READ_SIZE (16 pixels of
+an 800x480 window)."""
 
 
 def _dashes(
@@ -172,8 +173,8 @@ def arrows(
             pygame.draw.circle(surface, colour, a, 9)
     if numbered and len(arrows) > 1:
         for i, c in enumerate(label_spots(arrows), start=1):
-            pygame.draw.circle(surface, dark, c, 18)
-            pygame.draw.circle(surface, colour, c, 16)
+            pygame.draw.circle(surface, dark, c, LABEL_RADIUS)
+            pygame.draw.circle(surface, colour, c, LABEL_RADIUS - 2)
             label = CACHE.render(str(i), READ_SIZE, (30, 0, 20))
             put_text(surface, label, label.get_rect(center=c))
 

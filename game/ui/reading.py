@@ -65,16 +65,16 @@ POINT_PARAMS = frozenset({"point"})
 
 def reader_phrases(phrases: tuple[Phrase, ...], mover: int, reader: int) -> tuple[Phrase, ...]:
     """The coach's sentences about ``mover``'s decision with their plays and point numbers in
-    ``reader``'s numbers (counts such as shots or pips stay as they are). The words still speak to the
-    mover ("your play"): the screens put his name before them when someone else reads them."""
-    if mover == reader:
-        return phrases
+    ``reader``'s numbers (counts such as shots or pips stay as they are), and their plays' words
+    ("bar", "off") in the player's language, as :func:`play_text` writes them (issue 36: "bar/23" stayed
+    English in the Finnish and Hungarian reasons). The words still speak to the mover ("your play"):
+    the screens put his name before them when someone else reads them."""
     out: list[Phrase] = []
     for phrase in phrases:
         params = dict(phrase.params)
         for name, value in phrase.params.items():
             if name in MOVE_PARAMS and isinstance(value, str):
-                params[name] = in_reader_numbers(value, mover, reader)
+                params[name] = in_language(in_reader_numbers(value, mover, reader))
             elif name in POINT_PARAMS and isinstance(value, int):
                 params[name] = reader_point(value, mover, reader)
         out.append(Phrase(phrase.key, params, phrase.count))

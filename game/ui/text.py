@@ -30,8 +30,9 @@ need rearranging first (``tests/ui/test_readability.py`` measures it)."""
 
 READ_SIZE = 26
 """The least size that is 16 pixels of an 800x480 window (issue 36): what the game's screen during
-play draws its smallest words at (the point numbers, the pips, the turn's mark, Menu), the screen
-a visitor reads most. The other screens keep :data:`MIN_SIZE` until they are rearranged for it."""
+play draws its smallest words at (the point numbers, the pips, the turn's mark, Menu), and the
+smallest words of the game-over card, the review, the replay, the initials and today's board. The
+other screens keep :data:`MIN_SIZE` until they are rearranged for it."""
 
 LARGE_SCALE = 1.2
 """Larger text (a setting) draws every size a fifth larger, up to :data:`LARGE_CAP`: the floor of 24

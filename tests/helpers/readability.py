@@ -45,6 +45,8 @@ class Line:
     colour: tuple[int, int, int]
     ground: tuple[int, int, int] | None
     """The median colour under its letters (None: a see-through surface, ground unknown there)."""
+    at: tuple[int, int, int, int] = (0, 0, 0, 0)
+    """Where it was put on its surface (x, y, width, height)."""
 
     @property
     def window_px(self) -> float:
@@ -101,7 +103,7 @@ class TextAudit:
         if not text.strip():
             return
         ground = self._ground(surface, surf, rect)
-        self.lines.append(Line(self.screen, text, px, colour, ground))
+        self.lines.append(Line(self.screen, text, px, colour, ground, (rect.x, rect.y, rect.w, rect.h)))
 
     @staticmethod
     def _ground(

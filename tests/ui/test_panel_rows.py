@@ -24,7 +24,7 @@ from game.ui import layout as L
 from game.ui.app import apply_language
 from game.ui.play import panel
 from game.ui.scenes.game import GameScene
-from game.ui.text import CACHE, MIN_SIZE
+from game.ui.text import CACHE, MIN_SIZE, READ_SIZE
 from tests.helpers.screen_probe import ScreenReader
 from tests.helpers.ui_driver import close_screen, make_app, start_game
 
@@ -204,7 +204,7 @@ def test_a_doubles_hint_shows_every_number(english_after: None) -> None:
     board = pygame.Rect(L.BOARD_X, L.BOARD_Y, L.BOARD_W, L.BOARD_H)
     found = []
     for n in "1234":
-        rect = screen.find_text(n, MIN_SIZE, (30, 0, 20), board)
+        rect = screen.find_text(n, READ_SIZE, (30, 0, 20), board)
         assert rect is not None, n
         found.append(rect)
     for a, b in itertools.combinations(found, 2):

@@ -21,14 +21,14 @@ from game.session import settings as st
 from game.session.controller import GameSetup
 from game.ui import layout as L
 from game.ui.app import App, Launch, apply_language
-from game.ui.board import still as still_board
 from game.ui.reading import play_text
 from game.ui.scenes import replay as replay_module
 from game.ui.scenes import review as review_module
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.replay import NBSP, REASON_BAND, ReplayScene
 from game.ui.scenes.review import ReviewScene, summary
-from game.ui.text import CACHE, MIN_SIZE
+from game.ui.scenes.review_words import reason_text
+from game.ui.text import CACHE, READ_SIZE
 from tests.helpers.matches import HAND_MATCH
 from tests.helpers.text_spy import spy_on_text
 
@@ -183,12 +183,13 @@ def test_every_card_holds_its_grade_plays_and_reason_inside_it(
             inside = [(text, rect, ink) for text, rect, ink in drawn if card.colliderect(rect)]
             for text, rect, _ in inside:
                 assert card.contains(rect), (lang, text, rect, card)
-                assert rect.height >= MIN_SIZE, text  # never drawn below the floor size
+                assert rect.height >= READ_SIZE, text  # never drawn below 16 window pixels
             for (ta, _, a), (tb, _, b) in itertools.combinations(inside, 2):
                 assert not a.inflate(0, 2).colliderect(b), (lang, ta, tb)
             reason = scene.reason_lines(m, review_module.TEXT_W)
             assert 1 <= len(reason) <= 2
-            assert " ".join(reason) in (render(LONG_REASON, lang), render(LONG_REASON[:1], lang))
+            said = [reason_text(r, player, player, ("", "")) for r in (LONG_REASON, LONG_REASON[:1])]
+            assert " ".join(reason) in said
             assert all(line in [t for t, _, _ in inside] for line in reason)
             checked += 1
     assert checked >= 3
@@ -242,36 +243,29 @@ def test_a_cube_mistakes_card_names_the_better_action(
         assert any(text.startswith("Better " + better) for text in texts), texts
 
 
-def test_cards_are_drawn_and_written_for_the_reader(
-    tmp_path: Path, hand: tuple[MatchRecord, MatchReview], monkeypatch: pytest.MonkeyPatch
+def test_cards_are_written_for_the_reader_and_open_his_replay(
+    tmp_path: Path, hand: tuple[MatchRecord, MatchReview]
 ) -> None:
-    """Between two players the cards are the selected player's, in his numbers: a take or a pass too,
-    drawn on the doubler's position (a play test saw the take/pass boards numbered from the doubler's
-    side). Against the computer the human reads every card, the computer's plays in his numbers."""
+    """Between two players the cards are the selected player's, in his numbers, and the replay a card
+    opens (its board: the cards have none since issue 36) is his too: a take or a pass, drawn on the
+    doubler's position, is numbered from his side (a play test saw the take/pass boards numbered from
+    the doubler's side). Against the computer the human reads every card, the computer's plays in his
+    numbers."""
     apply_language("en")
     record, review = hand
-    calls: list[tuple[int, int | None]] = []
-    real = still_board.render
-
-    def spy(view: object, pos: object, player: int, **kw: object) -> pygame.Surface:
-        calls.append((player, kw.get("reader")))  # type: ignore[arg-type]
-        return real(view, pos, player, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(still_board, "render", spy)
-    app, scene = _review_scene(tmp_path, record, review, seat=None)
-    scene.selected = 1
-    scene.draw(app.screen, 0.0)
     bob = review.players[1].worst
-    assert any(m.kind == "take" for m in bob)
-    assert calls and all(reader == 1 for _, reader in calls)
-    assert any(player == 0 for player, _ in calls)  # a pass's board is the doubler's position
-    calls.clear()
-
-    app, scene = _review_scene(tmp_path, record, review, seat=0)
-    scene.selected = 1
-    scene.draw(app.screen, 0.0)
-    assert calls and all(reader == 0 for _, reader in calls)
-    moves = [m for m in review.players[1].worst if m.kind == "move"]
+    take = next(i for i, m in enumerate(bob) if m.kind == "take")
+    for seat, reader in ((None, 1), (0, 0)):
+        app, scene = _review_scene(tmp_path, record, review, seat=seat)
+        scene.selected = 1
+        scene.draw(app.screen, 0.0)
+        assert scene.reader == reader
+        scene.open_mistake(take)
+        replay = app.scenes.top
+        assert isinstance(replay, ReplayScene) and replay.reader == reader
+        step = replay.steps[replay.index]
+        assert step.ply is not None and step.ply.player == 1 and step.state.turn == 0  # the doubler's
+    moves = [m for m in bob if m.kind == "move"]
     for m in moves:
         assert review_module.describe(m, "made", scene.reader) == play_text(m.made_moves, 1, 0)
 
@@ -387,11 +381,12 @@ def test_the_replays_labels_do_not_turn_over_between_half_moves(
 
 
 @pytest.mark.parametrize("lang", ["en", "fi", "hu"])
-def test_the_line_over_the_cards_never_runs_into_the_legend(
+def test_the_line_over_the_cards_says_whose_they_are_within_the_screen(
     lang: str, tmp_path: Path, hand: tuple[MatchRecord, MatchReview], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Seen at 800x480 in Hungarian: "A legdrágább hibák: Számítógép (koppints a visszajátszáshoz)" ran
-    into "narancs: megtett". Where the whole line does not fit, it says whose mistakes they are only."""
+    into the arrows' legend (now the replay's, beside the whole board). The line names whose mistakes they
+    are and stays inside the cards' width."""
     apply_language(lang)
     record, review = hand
     app = _app(tmp_path)
@@ -409,10 +404,8 @@ def test_the_line_over_the_cards_never_runs_into_the_legend(
         row = [
             (text, ink) for text, rect, ink in drawn if rect.collidepoint(rect.centerx, review_module.HEAD_Y)
         ]
-        assert len(row) == 3 and any(names[player] in text for text, _ in row), row
-        for (ta, a), (tb, b) in itertools.combinations(row, 2):
-            assert not a.inflate(16, 0).colliderect(b), (lang, ta, tb)
-        assert all(ink.x >= 0 and ink.right <= L.W for _, ink in row)
+        assert len(row) == 1 and names[player] in row[0][0], row
+        assert row[0][1].x >= 40 and row[0][1].right <= L.W - 40, row
 
 
 @pytest.mark.parametrize("lang", ["en", "fi", "hu"])
@@ -445,8 +438,6 @@ def test_every_line_of_the_boxes_and_cards_stands_clear_of_the_frames_and_of_eac
             inside = [(t, ink) for t, _, ink in drawn if frame.colliderect(ink) and frame.x <= ink.centerx]
             assert inside, frame
             for text, ink in inside:
-                if ink.right <= frame.x + 1 + review_module.BOARD_W + 4:
-                    continue  # a card's small board, not a line
                 assert inner.contains(ink), (lang, large, text, ink, frame)
             for (ta, a), (tb, b) in itertools.combinations(inside, 2):
                 assert not a.colliderect(b), (lang, large, ta, tb)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.ui.text import CACHE, MIN_SIZE, put_text
+from game.ui.text import CACHE, READ_SIZE, put_text
 
 Arrow = tuple[tuple[float, float], tuple[float, float]]
 
@@ -67,8 +67,9 @@ def shape(kind: str, size: tuple[int, int], colour: tuple[int, int, int, int]) -
     return surf
 
 
-LABEL_RADIUS = 18
-"""An arrow's number: a disc this big (its outline included)."""
+LABEL_RADIUS = 20
+"""An arrow's number: a disc this big (its outline included), round a number at READ_SIZE (16 pixels of
+an 800x480 window)."""
 
 
 def _dashes(
@@ -142,45 +143,39 @@ def arrows(
     colour: tuple[int, int, int],
     numbered: bool = True,
     dashed: bool = False,
-    scale: float = 1.0,
 ) -> None:
     """Thick outlined arrows from each source to its landing place, numbered if several; ``dashed``:
     a broken shaft and a hollow start (the review's better play, told from the play made by more than
-    its colour). ``scale``: every width and length of the arrows' drawing times this (a small board
-    draws its arrows after it is scaled down, so that they stay as thick as they can be seen)."""
+    its colour)."""
     dark = (40, 10, 30)
-
-    def k(x: float) -> int:
-        return max(1, round(x * scale))
-
     for a, b in arrows:
         dx, dy = b[0] - a[0], b[1] - a[1]
         length = math.hypot(dx, dy)
         if length < 1:
             continue
         ux, uy = dx / length, dy / length
-        head = min(30.0 * scale, length * 0.5)
-        wing = 17.0 * scale
+        head = min(30.0, length * 0.5)
+        wing = 17.0
         base = (b[0] - ux * head, b[1] - uy * head)
         tip = [b, (base[0] - uy * wing, base[1] + ux * wing), (base[0] + uy * wing, base[1] - ux * wing)]
-        pieces = _dashes(a, base, 16.0 * scale, 10.0 * scale) if dashed else [(a, base)]
+        pieces = _dashes(a, base, 16.0, 10.0) if dashed else [(a, base)]
         for start, end in pieces:
-            pygame.draw.line(surface, dark, start, end, k(13))
+            pygame.draw.line(surface, dark, start, end, 13)
         pygame.draw.polygon(surface, dark, tip, 0)
-        pygame.draw.polygon(surface, dark, tip, k(4))
+        pygame.draw.polygon(surface, dark, tip, 4)
         for start, end in pieces:
-            pygame.draw.line(surface, colour, start, end, k(7))
+            pygame.draw.line(surface, colour, start, end, 7)
         pygame.draw.polygon(surface, colour, tip)
         if dashed:
-            pygame.draw.circle(surface, dark, a, k(12))
-            pygame.draw.circle(surface, colour, a, k(10), k(4))
+            pygame.draw.circle(surface, dark, a, 12)
+            pygame.draw.circle(surface, colour, a, 10, 4)
         else:
-            pygame.draw.circle(surface, colour, a, k(9))
+            pygame.draw.circle(surface, colour, a, 9)
     if numbered and len(arrows) > 1:
         for i, c in enumerate(label_spots(arrows), start=1):
-            pygame.draw.circle(surface, dark, c, 18)
-            pygame.draw.circle(surface, colour, c, 16)
-            label = CACHE.render(str(i), MIN_SIZE, (30, 0, 20))
+            pygame.draw.circle(surface, dark, c, LABEL_RADIUS)
+            pygame.draw.circle(surface, colour, c, LABEL_RADIUS - 2)
+            label = CACHE.render(str(i), READ_SIZE, (30, 0, 20))
             put_text(surface, label, label.get_rect(center=c))
 
 

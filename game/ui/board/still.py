@@ -1,9 +1,9 @@
 """A board that does not move: one position of a recorded game with plays drawn as arrows.
 
-The review's small boards and the replay's big one are drawn by the game screen's own
-:class:`~game.ui.board.view.BoardView` (same sprites, same layout, so a mirrored board
-is mirrored here too) onto an off-screen 1280x720 surface; the review then cuts the
-board out and scales it down. Arrows follow the checkers' places as the hint's do.
+The replay's board is drawn by the game screen's own :class:`~game.ui.board.view.BoardView`
+(same sprites, same layout, so a mirrored board is mirrored here too) onto an off-screen
+1280x720 surface, whole: the review's small boards it once scaled down could not be read at
+800x480 (issue 36). Arrows follow the checkers' places as the hint's do.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from game.engine.cube import Cube
 from game.engine.moves import Move
 from game.engine.position import Position
 from game.ui import layout as L
-from game.ui.board import marks
 from game.ui.board.anim import abs_board, play_arrows
 from game.ui.board.marks import Arrow
 from game.ui.board.view import BoardDraw, BoardView
@@ -77,7 +76,7 @@ def render(
 
 def legend_arrow(view: BoardView, surface: pygame.Surface, right: int, y: int, better: bool) -> pygame.Rect:
     """A short arrow ending at (``right``, ``y``) drawn as the board draws the play made (solid) or
-    the better play (dashed): the key beside the review's legend words. Returns the area it covers."""
+    the better play (dashed): the key beside the replay's legend words. Returns the area it covers."""
     start = (float(right - LEGEND_W), float(y))
     colour = BETTER if better else MADE
     view.draw_arrows(surface, [(start, (float(right), float(y)))], colour, numbered=False, dashed=better)
@@ -88,56 +87,12 @@ LEGEND_W = 64
 """The length of a legend's arrow."""
 
 
-def small(full: pygame.Surface, width: int) -> pygame.Surface:
-    """The board part of a rendered layer, scaled to ``width`` (height by the board's proportions)."""
-    rect = LAYOUT.board_rect()
-    height = round(width * rect.height / rect.width)
-    return pygame.transform.smoothscale(full.subsurface(rect), (width, height))
-
-
-THUMB_ARROWS = 0.5
-"""A small board's arrows, as a share of the big board's widths (drawn on the small board itself)."""
-
-
-def thumbnail(
-    view: BoardView,
-    pos: Position,
-    player: int,
-    width: int,
-    *,
-    cube: Cube,
-    offered: bool = False,
-    dice: tuple[int, int] | None = None,
-    made: tuple[Move, ...] = (),
-    better: tuple[Move, ...] = (),
-    reader: int | None = None,
-) -> pygame.Surface:
-    """The board as :func:`render` draws it, scaled to ``width`` (:func:`small`), with the plays' arrows
-    drawn after the scaling at :data:`THUMB_ARROWS` of their width: scaled with the board they were a
-    pixel wide and could not be seen at 800x480 (issue 36)."""
-    image = small(render(view, pos, player, cube=cube, offered=offered, dice=dice, reader=reader), width)
-    rect = LAYOUT.board_rect()
-    f = width / rect.width
-
-    def at(p: tuple[float, float]) -> tuple[float, float]:
-        return ((p[0] - rect.x) * f, (p[1] - rect.y) * f)
-
-    for moves, colour, dashed in ((better, BETTER, True), (made, MADE, False)):
-        if moves and (not dashed or better != made):
-            shrunk: list[Arrow] = [(at(a), at(b)) for a, b in play_arrows(pos, player, moves)]
-            marks.arrows(image, shrunk, colour, numbered=False, dashed=dashed, scale=THUMB_ARROWS)
-    return image
-
-
 __all__ = [
     "BETTER",
     "MADE",
-    "THUMB_ARROWS",
     "Arrow",
     "dice_faces",
     "legend_arrow",
     "play_arrows",
     "render",
-    "small",
-    "thumbnail",
 ]

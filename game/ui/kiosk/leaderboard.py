@@ -16,7 +16,7 @@ from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.entry.initials import InitialsScene
 from game.ui.scene import DIM, INK, ButtonScene, Host, button
-from game.ui.text import MIN_SIZE, draw_text
+from game.ui.text import READ_SIZE, draw_text
 
 NEW = (120, 255, 150)
 
@@ -28,7 +28,7 @@ def draw_top_ten(
     from game.review import rating
 
     draw_text(surface, tr("board.title"), 46, (box.centerx, box.y + 36), GOLD, shadow=True, width=box.w - 20)
-    draw_text(surface, tr("board.subtitle"), MIN_SIZE, (box.centerx, box.y + 80), DIM, width=box.w - 40)
+    draw_text(surface, tr("board.subtitle"), READ_SIZE, (box.centerx, box.y + 80), DIM, width=box.w - 40)
     if not entries:
         draw_text(surface, tr("board.empty"), 30, (box.centerx, box.centery), INK, width=box.w - 60)
         return
@@ -42,8 +42,8 @@ def draw_top_ten(
         draw_text(surface, e.initials, size, (initials_x, y), colour, anchor="midleft")
         draw_text(surface, f"{e.error_rate:.1f}", size, (rate_x, y), colour, anchor="midright")
         word = tr(f"review.rating.{rating(e.error_rate)[0]}")
-        draw_text(surface, word, MIN_SIZE, (word_x, y), colour, anchor="midleft")
-        draw_text(surface, tr_level(e.level), MIN_SIZE, (level_x, y), DIM, anchor="midright")
+        draw_text(surface, word, READ_SIZE, (word_x, y), colour, anchor="midleft")
+        draw_text(surface, tr_level(e.level), READ_SIZE, (level_x, y), DIM, anchor="midright")
 
 
 def top_ten_columns(box: pygame.Rect) -> tuple[int, int, int, int, int]:
@@ -131,7 +131,7 @@ class LeaderboardScene(ButtonScene):
             place = self.app.leaderboard.rank(self.highlight)
             if place is None:
                 text = tr("board.not_placed", rate=f"{self.highlight.error_rate:.1f}")
-                draw_text(surface, text, MIN_SIZE, (L.W // 2, L.H - 110), NEW, width=L.W - 80)
+                draw_text(surface, text, READ_SIZE, (L.W // 2, L.H - 110), NEW, width=L.W - 80)
         self.buttons.draw(surface, self.app.sprites)
 
 

@@ -17,6 +17,7 @@ nothing turns over under him from one half-move to the next. The steps and their
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 import pygame
@@ -49,23 +50,37 @@ from game.ui.scenes.replay_steps import (
     states_of,
 )
 from game.ui.scenes.review_words import NBSP, action_word, graded, prose_lines, reason_text, wrap_prose
-from game.ui.text import CACHE, MIN_SIZE, draw_text
-from game.ui.widgets import PAD, common_size
+from game.ui.text import CACHE, READ_SIZE, draw_text
+from game.ui.widgets import PAD, common_size, fits
 
-BUTTONS_Y = 420
+BUTTONS_Y = 464
 """The top of the panel's buttons: the steps, the reader's next mistake, the other side's, the IDs and
-Back (four rows; the IDs behind their button left the words the room they took)."""
-IDS_BOTTOM = BUTTONS_Y - 120
-"""Where the Position ID's label stands at the latest: its two IDs (label and value each) end above the
-buttons."""
-IDS_GAP = 34
-"""The least distance from the middle of the panel's last line to the Position ID's label."""
-IDS_PITCH_MIN = 58
-"""The Position ID's label to the Match ID's, at the closest (a line of 26 and one of 24 between)."""
+Back (four rows of 56, the last ending 4 above the panel's bottom; the IDs behind their button left the
+words the room they took)."""
+BUTTON_H = 56
+LEGEND = pygame.Rect(L.PANEL_X + 6, BUTTONS_Y - 84, L.PANEL_W - 12, 76)
+"""The arrows' legend, above the buttons where a step shows the play made and a better one: each word
+beside the arrow it names (solid: played, dashed: better), a tap on one shows that play's arrows alone
+(issue 36: the two plays' arrows cross on the board)."""
+IDS_PITCH = 74
+"""The Position ID's label to the Match ID's: shown, the IDs stand where the step's words stood (at
+READ_SIZE the panel has no room for both)."""
 RED = (255, 140, 120)
 
 
-REASON_BAND = pygame.Rect(40, 2, L.W - 80, L.BOARD_Y - 4)
+class Arrows(StrEnum):
+    """Which plays' arrows the board shows at a step with a better play: both, or one alone."""
+
+    BOTH = "both"
+    MADE = "made"
+    BETTER = "better"
+
+
+NEXT_ARROWS = {Arrows.BOTH: Arrows.MADE, Arrows.MADE: Arrows.BETTER, Arrows.BETTER: Arrows.BOTH}
+"""The A key's round: both, the play made alone, the better alone, both again."""
+
+
+REASON_BAND = pygame.Rect(40, 0, L.W - 80, L.BOARD_Y)
 """Where a step's reason in words stands (in place of the title): across the whole screen above the
 board, two lines at the floor size. The side panel is too narrow for a sentence (five to seven of its
 lines), the top of the screen holds one of the coach's sentences in two."""
@@ -96,9 +111,13 @@ class ReplayScene(ButtonScene):
         at 800x480, and mean nothing to most readers; issue 36)."""
         firsts = [i for i, s in enumerate(self.steps) if i == 0 or self.steps[i - 1].game != s.game]
         self.index = min(firsts[min(start[0], len(firsts) - 1)] + start[1], len(self.steps) - 1)
+        self.legend_drawn = False
+        """The last frame drew the arrows' legend (where it is, a tap on it switches the arrows)."""
+        self.arrows = Arrows.BOTH
+        """Which plays' arrows are drawn where the step has a better play (the legend's taps, A)."""
         self.view = BoardView(app.sprites)
         self._image: pygame.Surface | None = None
-        self._image_index = -1
+        self._image_key: tuple[int, Arrows] | None = None
         self._build()
 
     def _build(self) -> None:
@@ -111,9 +130,12 @@ class ReplayScene(ButtonScene):
             ("«", self.first), ("‹", self.back_step), ("›", self.forward), ("»", self.last)
         ]  # fmt: skip
         for i, (label, action) in enumerate(moves):
-            b.add(button((x + i * (bw + 8), y, bw, 70), label, action, "blue", 40))
+            b.add(button((x + i * (bw + 8), y, bw, BUTTON_H), label, action, "blue", 40))
         half = (w - 8) // 2
-        other = tr("replay.other_mistake", name=self.names[1 - self.reader])
+        # The other side's button by name where that fits at READ_SIZE ("Computer's mistakes" does not).
+        named = tr("replay.other_mistake", name=self.names[1 - self.reader])
+        short = tr("replay.other_mistake_short")
+        other = named if fits(named, READ_SIZE, w - PAD, 1) else short
         rows: list[list[tuple[str, Callable[[], None], str]]] = [
             [(tr("replay.next_mistake"), self.next_mistake, "gold")],
             [(other, self.other_mistake, "blue")],
@@ -122,8 +144,8 @@ class ReplayScene(ButtonScene):
         for r, row in enumerate(rows):
             width = w if len(row) == 1 else half
             for i, (label, action, colour) in enumerate(row):
-                rect = (x + i * (half + 8), y + 82 + 72 * r, width, 62)
-                b.add(button(rect, label, action, colour, common_size([(label, width - PAD, 1)], 26)))
+                rect = (x + i * (half + 8), y + BUTTON_H + 8 + (BUTTON_H + 6) * r, width, BUTTON_H)
+                b.add(button(rect, label, action, colour, common_size([(label, width - PAD, 1)], READ_SIZE)))
 
     # -- moving through the game --------------------------------------------------------------
 
@@ -171,9 +193,29 @@ class ReplayScene(ButtonScene):
     def toggle_ids(self) -> None:
         self.show_ids = not self.show_ids
 
+    def two_plays(self, step: Step) -> bool:
+        """The step shows the play made and a better one as arrows (the legend stands beside them)."""
+        ply = step.ply
+        made = ply.moves if ply is not None and ply.kind is PlyKind.ROLL else ()
+        return bool(made) and step.error > 0 and bool(step.better) and step.better != made
+
+    def legend_shown(self) -> bool:
+        return not self.show_ids and self.two_plays(self.steps[self.index])
+
+    def legend_rect(self, which: Arrows) -> pygame.Rect:
+        """The legend's row for the play made (the upper) or the better one."""
+        half = (LEGEND.h - 4) // 2
+        y = LEGEND.y if which is Arrows.MADE else LEGEND.y + half + 4
+        return pygame.Rect(LEGEND.x, y, LEGEND.w, half)
+
+    def show_alone(self, which: Arrows) -> None:
+        """A tap on a legend's word: that play's arrows alone, or both again where they were alone."""
+        self.arrows = Arrows.BOTH if self.arrows is which else which
+
     def handle(self, intent: Intent) -> None:
         """Left and right (keys, a controller's pad) step; Home, End, M (the reader's next mistake), N
-        (the other side's), I (the IDs); up, down and select move the focus over the buttons."""
+        (the other side's), I (the IDs), A (both plays' arrows, the play made's alone, the better's
+        alone); up, down and select move the focus over the buttons."""
         if intent.kind == IntentKind.DOUBLE:  # quick taps on a step button each step (a button ignores it)
             for b in self.buttons.buttons[:4]:
                 if b.hit(intent.pos):
@@ -196,7 +238,14 @@ class ReplayScene(ButtonScene):
                 self.other_mistake()
             elif intent.key == pygame.K_i:
                 self.toggle_ids()
+            elif intent.key == pygame.K_a:
+                self.arrows = NEXT_ARROWS[self.arrows]
             return
+        if intent.kind == IntentKind.CLICK and self.legend_drawn:
+            for which in (Arrows.MADE, Arrows.BETTER):
+                if self.legend_rect(which).collidepoint(intent.pos):
+                    self.show_alone(which)
+                    return
         super().handle(intent)
 
     # -- drawing -----------------------------------------------------------------------------
@@ -269,11 +318,14 @@ class ReplayScene(ButtonScene):
         return prose_lines(texts, 2, REASON_BAND.w)
 
     def _board(self, step: Step) -> pygame.Surface:
-        if self._image is None or self._image_index != self.index:
+        key = (self.index, self.arrows)
+        if self._image is None or self._image_key != key:
             s = step.state
             ply = step.ply
             made = ply.moves if ply is not None and ply.kind is PlyKind.ROLL else ()
             better = step.better if step.error > 0 else ()
+            if self.two_plays(step) and self.arrows is not Arrows.BOTH:
+                made, better = (made, ()) if self.arrows is Arrows.MADE else ((), better)
             cube, offered = shown_cube(step)
             self._image = still_board.render(
                 self.view,
@@ -286,7 +338,7 @@ class ReplayScene(ButtonScene):
                 better=better,
                 reader=self.reader,
             )
-            self._image_index = self.index
+            self._image_key = key
         return self._image
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -295,61 +347,88 @@ class ReplayScene(ButtonScene):
         panel = pygame.Rect(L.PANEL_X - 4, L.BOARD_Y, L.PANEL_W + 8, L.BOARD_H)
         pygame.draw.rect(surface, PANEL_BG, panel, border_radius=14)
         cx, w = L.PANEL_X + L.PANEL_W // 2, L.PANEL_W - 8
-        row = CACHE.row_size(MIN_SIZE, 28)  # the panel's lines are 28 px apart: larger text grows no further
+        row = CACHE.row_size(READ_SIZE, 28)  # the panel's lines are 28 px apart: larger text grows no further
         game = self.record.games[step.game]
         reason = self.reason_lines(step)
         if reason:  # the reason in words stands where the title was
             band = REASON_BAND
             for i, line in enumerate(reason):
-                y = band.y + (band.h // 2 if len(reason) == 1 else band.h // 4 + i * (band.h // 2))
-                draw_text(surface, line, MIN_SIZE, (band.centerx, y), INK, width=band.w)
+                y = band.centery if len(reason) == 1 else band.y + 15 + 29 * i
+                draw_text(surface, line, READ_SIZE, (band.centerx, y), INK, width=band.w)
         else:
             draw_text(surface, tr("replay.title"), 32, (L.W // 2, 28), GOLD)
         # Where and who did what, in two lines when one does not fit at the floor size ("Game 10,
         # move 125 of 145", a long play, a long name), three when two do not ("Computer: rolled 5-5,
         # played bar/20(2) 13/8* 13/8" ran off the panel and the screen at 800x480); what follows
         # moves down by the extra lines.
-        where = wrap_lines(self.where(step), MIN_SIZE, w)
+        where = wrap_lines(self.where(step), READ_SIZE, w)
         for i, line in enumerate(where):
             draw_text(surface, line, row, (cx, L.BOARD_Y + 28 + 28 * i), GOLD, width=w)
         top = L.BOARD_Y + 28 * (len(where) - 1)
         score = f"{game.score[0]} : {game.score[1]}"
-        score = first_fitting([f"{self.names[0]} {score} {self.names[1]}", score], MIN_SIZE, w)
-        tight = CACHE.row_size(MIN_SIZE, 22)  # the Crawford line stands 22 px under the score
-        draw_text(surface, score, tight, (cx, top + 60), DIM, width=w)
-        if game.crawford:  # under the score it explains (no doubling in this game), close to it: the
-            # panel is full where a long play and a long better play take three and two lines
-            top += 22
-            draw_text(surface, tr("replay.crawford"), tight, (cx, top + 60), DIM, width=w)
-        said = wrap_lines(self.describe(step), MIN_SIZE, w)
+        score = first_fitting([f"{self.names[0]} {score} {self.names[1]}", score], READ_SIZE, w)
+        draw_text(surface, score, row, (cx, top + 60), DIM, width=w)
+        if game.crawford:  # under the score it explains (no doubling in this game), a row under it
+            top += 28
+            draw_text(surface, tr("replay.crawford"), row, (cx, top + 60), DIM, width=w)
+        self.legend_drawn = False
+        if self.show_ids:  # in place of the step's words (there is no room for both at READ_SIZE)
+            y = top + 100
+            for label, value in (
+                (tr("replay.position_id"), step.state.position.position_id()),
+                (tr("replay.match_id"), match_id(step.state)),
+            ):
+                draw_text(surface, label, READ_SIZE, (cx, y), DIM, width=w)
+                draw_text(surface, value, READ_SIZE, (cx, y + 28), INK, width=w)
+                y += IDS_PITCH
+        else:
+            self._draw_step_words(surface, step, top)
+        self.buttons.draw(surface, self.app.sprites)
+
+    def _draw_step_words(self, surface: pygame.Surface, step: Step, top: int) -> None:
+        """Who did what at the step, the review's verdicts on it, and the arrows' legend."""
+        cx, w = L.PANEL_X + L.PANEL_W // 2, L.PANEL_W - 8
+        row = CACHE.row_size(READ_SIZE, 28)
+        said = wrap_lines(self.describe(step), READ_SIZE, w)
         for i, line in enumerate(said):
             draw_text(surface, line, row, (cx, top + 100 + 28 * i), INK, width=w)
         last = top + 100 + 28 * (len(said) - 1)  # the middle of the last line drawn
         for text, colour in self.verdict_lines(step):
             # more lines where a long play does not fit one at the floor size
-            for i, line in enumerate(wrap_lines(text, MIN_SIZE, w)):
+            for i, line in enumerate(wrap_lines(text, READ_SIZE, w)):
                 last += 34 if colour == RED and i == 0 else 28
-                draw_text(surface, line, MIN_SIZE, (cx, last), colour, width=w)
-        # The IDs below, at least IDS_GAP under the last line (a long play and a long better play once
-        # left the Position ID's label 22 px under the better play's last line, touching it), closer
-        # together when that leaves them less room: their last line still ends above the buttons. A
-        # step with a cube and a checker verdict and long plays may leave no room: the IDs give way.
-        y = max(last + IDS_GAP, min(last + 70, IDS_BOTTOM))
-        pitch = max(IDS_PITCH_MIN, min(74, BUTTONS_Y - 44 - y))
-        if self.show_ids and y + pitch + 28 + 16 <= BUTTONS_Y:
-            for label, value in (
-                (tr("replay.position_id"), step.state.position.position_id()),
-                (tr("replay.match_id"), match_id(step.state)),
-            ):
-                draw_text(surface, label, MIN_SIZE, (cx, y), DIM, width=w)
-                draw_text(surface, value, 26, (cx, y + 28), INK, width=w)
-                y += pitch
-        self.buttons.draw(surface, self.app.sprites)
+                draw_text(surface, line, READ_SIZE, (cx, last), colour, width=w)
+        # A long step's words first (a cube and a checker verdict, long plays): the legend gives way,
+        # the A key still switches the arrows.
+        self.legend_drawn = self.legend_shown() and last + 18 <= LEGEND.y
+        if self.legend_drawn:
+            self._draw_legend(surface)
+
+    def _draw_legend(self, surface: pygame.Surface) -> None:
+        """Each play's word beside its arrow, in its colour; a gold frame round the ones on the board."""
+        for which, better, key in ((Arrows.MADE, False, "review.legend_made"), (Arrows.BETTER, True,
+                                   "review.legend_better")):  # fmt: skip
+            rect = self.legend_rect(which)
+            on = self.arrows in (which, Arrows.BOTH)
+            pygame.draw.rect(surface, LEGEND_BG, rect, border_radius=10)
+            pygame.draw.rect(surface, GOLD if on else LEGEND_OFF, rect, 3 if on else 2, border_radius=10)
+            colour = still_board.BETTER if better else still_board.MADE
+            right = rect.x + 12 + still_board.LEGEND_W
+            still_board.legend_arrow(self.view, surface, right, rect.centery, better=better)
+            room = rect.right - right - 18
+            draw_text(surface, tr(key), READ_SIZE, (right + 10, rect.centery), colour, "midleft", room)
+
+
+LEGEND_BG = (30, 36, 50)
+"""The legend's ground (the review's cards' colour)."""
+LEGEND_OFF = (70, 80, 100)
+"""The frame of a legend's word whose arrows are hidden."""
 
 
 __all__ = [
     "NBSP",
     "REASON_BAND",
+    "Arrows",
     "CubeVerdict",
     "ReplayScene",
     "Step",

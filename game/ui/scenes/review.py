@@ -1,10 +1,14 @@
 """The review screen: for each player, how the game went in words ("31 decisions: 24 good, ...")
 above the figures (error rate, rating word, luck); then the player's costliest mistakes, a row each:
-a small board (both plays as arrows), the grade and cost, both plays, and the reason in words.
+where and the roll, the grade and cost, both plays, and the reason in words. A tap on a row opens the
+replay at that decision: its board, the whole board (issue 36), with both plays as arrows told apart
+by colour, by a solid or dashed line and by a legend, and a way to show one play at a time.
 
-Why rows: a reason is a sentence, five or six lines in a third of the screen's width at the floor
-size, two across the width beside a small board, which is only a reminder: a tap opens the replay
-there, on the full board.
+Why rows and no small boards: a reason is a sentence, five or six lines in a third of the screen's
+width, one or two across it. The rows had a small board each (about 100x68 pixels of an 800x480
+window): its checkers and point numbers could not be read there, and a board large enough to read
+leaves no room for the words beside it. So the words stay here and the board is the replay's.
+All the words are at least :data:`~game.ui.text.READ_SIZE` (16 pixels of an 800x480 window).
 
 Everything is written for one reader (:mod:`game.ui.reading`): against the computer the human,
 between two players the one whose mistakes are shown. The cards' boards carry his labels (a take
@@ -24,27 +28,24 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.cube import Cube
-from game.engine.position import Position
-from game.record import MatchRecord, PlyKind
+from game.record import MatchRecord
 from game.ui.input import IntentKind
 
 if TYPE_CHECKING:  # the review and the computer player under it load when a review is opened
     from game.review import MatchReview, Mistake, PlayerReview
 
 from game.ai.jobs import Where
-from game.ai.question import Decision
 from game.i18n import tr
 from game.session.kiosk import Mode
 from game.session.review_job import Reviewer, start_review
 from game.ui import layout as L
 from game.ui.board import still as still_board
-from game.ui.board.view import BG, GOLD, BoardView
+from game.ui.board.view import BG, GOLD
 from game.ui.input import Intent
 from game.ui.lines import first_fitting
 from game.ui.scene import DIM, INK, ButtonScene, Host, button
 from game.ui.scenes.replay import ReplayScene
-from game.ui.scenes.replay_steps import Step, dice_text, mistake_step, shown_cube, states_of
+from game.ui.scenes.replay_steps import dice_text, mistake_step
 from game.ui.scenes.review_words import (
     biggest_text,
     box_layout,
@@ -59,22 +60,20 @@ from game.ui.scenes.review_words import (
     signed,
     summary,
 )
-from game.ui.text import CACHE, MIN_SIZE, draw_text
+from game.ui.text import CACHE, READ_SIZE, draw_text
 
-BOX_Y, BOX_H = 50, 228
+BOX_Y, BOX_H = 50, 204
 """The players' boxes: name and rating word, then words and figures (``review_words.box_rows``)."""
-CARD_X, CARD_Y, CARD_GAP = 40, 310, 4
-CARD_W, CARD_H = L.W - 80, 110
-"""A mistake's card: one row across the screen, its small board at the left and four lines beside it
-(all of it opens the replay). Three rows end above the buttons."""
-BOARD_W = 158
-"""The small board's width (109 high: the card's height less its frame)."""
-TEXT_GAP = 16
-"""Between the small board and the lines beside it."""
-TEXT_W = CARD_W - 1 - BOARD_W - TEXT_GAP - 12
-"""The width of a card's lines (right of its board, 12 clear of its right edge)."""
-HEAD_Y = CARD_Y - 16
-"""The line over the cards: whose mistakes they are, and the colours of the arrows."""
+CARD_X, CARD_Y, CARD_GAP = 40, 288, 2
+CARD_W, CARD_H = L.W - 80, 120
+"""A mistake's card: one row across the screen, four lines (all of it opens the replay). Three rows end
+above the buttons."""
+TEXT_X = 16
+"""A card's lines start this far inside it, and end as far from its right edge."""
+TEXT_W = CARD_W - 2 * TEXT_X
+"""The width of a card's lines."""
+HEAD_Y = CARD_Y - 20
+"""The line over the cards: whose mistakes they are."""
 RED = (255, 120, 110)
 
 
@@ -112,8 +111,6 @@ class ReviewScene(ButtonScene):
         # reviews beside the loop, in a thread, so that the progress screen is shown as in the game.
         self.job = start_review(record, reviewer, where=Where.WORKER if app.threaded_ai else Where.THREAD)
         self.review: MatchReview | None = None
-        self.view = BoardView(app.sprites)
-        self.cards: dict[tuple[int, int], pygame.Surface] = {}
         self._build()
 
     # -- buttons and input -----------------------------------------------------------------
@@ -248,7 +245,7 @@ class ReviewScene(ButtonScene):
         text = tr("review.working", done=done, total=total)
         draw_text(surface, text, 30, (L.W // 2, bar.y - 50), INK, width=L.W - 120)
         draw_text(
-            surface, tr("review.cancel_hint"), MIN_SIZE, (L.W // 2, bar.bottom + 40), DIM, width=L.W - 120
+            surface, tr("review.cancel_hint"), READ_SIZE, (L.W // 2, bar.bottom + 40), DIM, width=L.W - 120
         )
 
     def _draw_player(self, surface: pygame.Surface, p: PlayerReview, box: pygame.Rect) -> None:
@@ -267,7 +264,7 @@ class ReviewScene(ButtonScene):
         # How the game went, in words, above the figures: as many lines as the text size leaves room for.
         first, pitch, room = box_layout(box.h)
         for i, (line, dim) in enumerate(box_rows(p, self.games(p), w, room)):
-            draw_text(surface, line, MIN_SIZE, (cx, box.y + first + i * pitch), DIM if dim else INK, width=w)
+            draw_text(surface, line, READ_SIZE, (cx, box.y + first + i * pitch), DIM if dim else INK, width=w)
 
     @staticmethod
     def games(p: PlayerReview) -> int:
@@ -286,64 +283,37 @@ class ReviewScene(ButtonScene):
             draw_text(surface, tr("review.no_mistakes"), 28, (L.W // 2, CARD_Y + 120), INK, width=L.W - 120)
             return
         name = self.names[p.player]
-        legend_x, y = L.W - 40, HEAD_Y
-        r = draw_text(surface, tr("review.legend_better"), MIN_SIZE, (legend_x, y), still_board.BETTER,
-                      anchor="midright")  # fmt: skip
-        r = still_board.legend_arrow(self.view, surface, r.x - 8, y, better=True)
-        r = draw_text(surface, tr("review.legend_made"), MIN_SIZE, (r.x - 24, y), still_board.MADE,
-                      anchor="midright")  # fmt: skip
-        r = still_board.legend_arrow(self.view, surface, r.x - 8, y, better=False)
-        # Each word has the arrow it names before it (solid: played, dashed: better), so the legend
-        # does not rest on telling orange from green. Without "(tap one to replay it)" where that runs
-        # into the legend ("Számítógép" did).
-        room = r.x - 40 - 32
+        room = L.W - 80
         heads = [tr("review.mistakes_of", name=name), tr("review.mistakes_of_short", name=name)]
-        draw_text(surface, first_fitting(heads, MIN_SIZE, room), MIN_SIZE, (40, y), INK, "midleft", room)
+        draw_text(
+            surface, first_fitting(heads, READ_SIZE, room), READ_SIZE, (40, HEAD_Y), INK, "midleft", room
+        )
         for i, m in enumerate(cards):
-            self._draw_card(surface, p.player, i, m)
+            self._draw_card(surface, i, m)
 
-    def _draw_card(self, surface: pygame.Surface, player: int, i: int, m: Mistake) -> None:
+    def _draw_card(self, surface: pygame.Surface, i: int, m: Mistake) -> None:
         rect = self._card(i)
         pygame.draw.rect(surface, (30, 36, 50), rect, border_radius=10)
-        image = self.cards.get((player, i))
-        if image is None:
-            made = m.made_moves if m.kind == Decision.MOVE else ()
-            better = m.better_moves if m.kind == Decision.MOVE else ()
-            position, side, cube, offered = _board_at(self.record, m)
-            image = still_board.thumbnail(
-                self.view,
-                position,
-                side,
-                BOARD_W,
-                cube=cube,
-                offered=offered,
-                dice=m.dice,
-                made=made,
-                better=better,
-                reader=self.reader,
-            )
-            self.cards[(player, i)] = image
-        board = image.get_rect(midleft=(rect.x + 1, rect.centery))
-        surface.blit(image, board)
-        pygame.draw.rect(surface, (70, 80, 100), board, 2)
-        x, w = rect.x + 1 + BOARD_W + TEXT_GAP, TEXT_W
+        x, w = rect.x + TEXT_X, TEXT_W
         top, pitch, rows = card_layout()  # four lines; three under larger text
         y = rect.y + top
         # Line 1: where and the roll at the left, the grade and the cost at the right.
         grade_text = graded(m.error)
-        left_w = rect.right - 12 - CACHE.font(MIN_SIZE).size(grade_text)[0] - 24 - x
+        left_w = rect.right - TEXT_X - CACHE.font(READ_SIZE).size(grade_text)[0] - 24 - x
         what = " · " + self.what(m)
-        where = self.where(m, left_w - CACHE.font(MIN_SIZE).size(what)[0]) + what
-        draw_text(surface, where, MIN_SIZE, (x, y), INK, "midleft", left_w)
-        draw_text(surface, grade_text, MIN_SIZE, (rect.right - 12, y), RED, anchor="midright")
+        where = self.where(m, left_w - CACHE.font(READ_SIZE).size(what)[0]) + what
+        draw_text(surface, where, READ_SIZE, (x, y), INK, "midleft", left_w)
+        draw_text(surface, grade_text, READ_SIZE, (rect.right - TEXT_X, y), RED, anchor="midright")
         # Line 2: the play made and the better one, each in half the width.
         half = (w - 24) // 2
         played, instead = self.play(m, "made", half), self.play(m, "better", half)
-        draw_text(surface, played, MIN_SIZE, (x, y + pitch), still_board.MADE, "midleft", half)
-        draw_text(surface, instead, MIN_SIZE, (x + half + 24, y + pitch), still_board.BETTER, "midleft", half)
+        draw_text(surface, played, READ_SIZE, (x, y + pitch), still_board.MADE, "midleft", half)
+        draw_text(
+            surface, instead, READ_SIZE, (x + half + 24, y + pitch), still_board.BETTER, "midleft", half
+        )
         # Lines 3 and 4: why, in words (the main sentence alone where both do not fit).
         for k, line in enumerate(self.reason_lines(m, w, rows)):
-            draw_text(surface, line, MIN_SIZE, (x, y + (2 + k) * pitch), INK, "midleft", w)
+            draw_text(surface, line, READ_SIZE, (x, y + (2 + k) * pitch), INK, "midleft", w)
 
     def reason_lines(self, m: Mistake, width: int, rows: int = 2) -> list[str]:
         """The mistake's reason in at most ``rows`` lines of ``width``: whole, else its main sentence."""
@@ -362,7 +332,7 @@ class ReviewScene(ButtonScene):
         named = [
             tr("review.move_at", game=c.game, move=c.line, name=self.names[c.player]) for c in (m, *cards)
         ]
-        if all(CACHE.font(MIN_SIZE).size(text)[0] <= width for text in named):
+        if all(CACHE.font(READ_SIZE).size(text)[0] <= width for text in named):
             return named[0]
         return tr("review.move_in", game=m.game, move=m.line)
 
@@ -383,26 +353,8 @@ class ReviewScene(ButtonScene):
         return (
             short
             if self.newcomer
-            else first_fitting([tr(key, play=play, equity=equity), short], MIN_SIZE, width)
+            else first_fitting([tr(key, play=play, equity=equity), short], READ_SIZE, width)
         )
-
-
-def _board_at(record: MatchRecord, m: Mistake) -> tuple[Position, int, Cube, bool]:
-    """The board at the mistake as the replay shows its step (the card opens the replay there): the
-    position, the side it is seen from, the cube and whether it stands offered. A take or a pass is
-    shown as the replay shows it, from the doubler's side (the state the double was offered in) with
-    the cube taken or refused: the mistake's own position is the doubler's view too, and drawn from the
-    taker's side it put each player's checkers in the other's colour (seen in a real window: the cards
-    of a pass showed the centred 64 and the board the other way round)."""
-    gi, k = mistake_step(record, m)
-    states = states_of(record, gi)
-    state = states[min(k, len(states) - 1)]
-    plies = record.games[gi].plies
-    ply = plies[k] if k < len(plies) else None
-    if ply is not None and ply.kind in (PlyKind.TAKE, PlyKind.PASS):
-        cube, offered = shown_cube(Step(gi, state, ply, 0))
-        return state.position, state.turn, cube, offered
-    return m.position, m.player, state.cube, False
 
 
 __all__ = ["ReviewScene", "biggest_text", "describe", "grades_text", "rating_colour", "signed", "summary"]

@@ -15,7 +15,7 @@ from game.coach.scale import GRADES, Grade, grade
 from game.coach.words import Phrase, render
 from game.i18n import get_language, tr, tr_n
 from game.ui.reading import play_text, reader_phrases
-from game.ui.text import CACHE, MIN_SIZE
+from game.ui.text import CACHE, READ_SIZE
 
 if TYPE_CHECKING:
     from game.review import Mistake, PlayerReview
@@ -26,9 +26,9 @@ NBSP = "\u00a0"
 
 
 def wrap_prose(text: str, width: int) -> list[str]:
-    """Greedy word wrap of ``text`` to ``width`` at the floor size, breaking at plain spaces only (not
+    """Greedy word wrap of ``text`` to ``width`` at :data:`READ_SIZE`, breaking at plain spaces only (not
     at :data:`NBSP`; a word wider than ``width`` gets a line of its own)."""
-    font = CACHE.font(MIN_SIZE)
+    font = CACHE.font(READ_SIZE)
     lines: list[str] = []
     line = ""
     for word in text.split(" "):
@@ -49,7 +49,7 @@ def prose_lines(texts: list[str], rows: int, width: int) -> list[str]:
     For sentences (a reason in words): :func:`~game.ui.lines.fit_lines` breaks before a bracket, which
     suits a label with a note but splits "The expert's play (23/20 20/16) brings..." after three words.
     """
-    font = CACHE.font(MIN_SIZE)
+    font = CACHE.font(READ_SIZE)
     for text in texts:
         lines = wrap_prose(text, width)
         if len(lines) <= rows:
@@ -179,8 +179,8 @@ def rating_colour(key: str) -> tuple[int, int, int]:
     return RATING_COLOURS.get(key, (160, 255, 160))
 
 
-BOX_PITCH = 26
-"""The pitch of a player's box's lines at the floor size (it grows with larger text)."""
+BOX_PITCH = 28
+"""The pitch of a player's box's lines at :data:`READ_SIZE` (it grows with larger text)."""
 BOX_TOP = 44
 """Below a box's top: its name and rating word, then the lines."""
 
@@ -190,7 +190,7 @@ def box_layout(height: int) -> tuple[int, int, int]:
     ``height``: the lines clear of the name row and 6 pixels clear of the bottom edge at any text size
     (seen in a real window at 800x480: the last line sat on the box's frame, and under larger text the
     lines ran into each other)."""
-    pitch = round(BOX_PITCH * CACHE.px(MIN_SIZE) / MIN_SIZE)
+    pitch = round(BOX_PITCH * CACHE.px(READ_SIZE) / READ_SIZE)
     first = BOX_TOP + pitch // 2
     return first, pitch, (height - 6 - pitch // 2 - first) // pitch + 1
 
@@ -200,7 +200,7 @@ def box_rows(p: PlayerReview, games: int, width: int, room: int) -> list[tuple[s
     its unit, the split by moves and cube, the luck. Where fewer than all fit ``room`` lines, the least
     needed go first: the split, then the biggest mistake (the first card below is that mistake), then
     the luck; the grades and the error rate always stay."""
-    font = CACHE.font(MIN_SIZE)
+    font = CACHE.font(READ_SIZE)
     grades = [(line, False, 0) for line in wrap_prose(grades_text(p), width)[:3]]
     biggest = biggest_text(p, games)
     if biggest and len(grades) < 3 and font.size(biggest)[0] <= width:
@@ -225,10 +225,10 @@ def box_rows(p: PlayerReview, games: int, width: int, room: int) -> list[tuple[s
 
 def card_layout() -> tuple[int, int, int]:
     """(the first line's centre below a mistake card's top, the pitch, the reason's lines): four lines
-    at the floor size; under larger text three, the reason's main sentence alone (the replay the card
+    at :data:`READ_SIZE`; under larger text three, the reason's main sentence alone (the replay the card
     opens says it whole), so that the lines do not run into each other in the card's 110 pixels."""
-    if CACHE.px(MIN_SIZE) <= MIN_SIZE:
-        return 14, 26, 2
+    if CACHE.px(READ_SIZE) <= READ_SIZE:
+        return 17, 27, 2
     return 20, 34, 1
 
 

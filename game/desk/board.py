@@ -18,6 +18,7 @@ No pygame; the board's screen (and the test's computer players) drive :class:`Bo
 from __future__ import annotations
 
 import contextlib
+import http.client
 import json
 import logging
 import os
@@ -69,7 +70,7 @@ def http_post(url: str, body: bytes, headers: dict[str, str], timeout: float = T
         if exc.code >= 500:
             raise Offline(f"the desk answered {exc.code}") from exc
         return Answer(exc.code, data if isinstance(data, dict) else {})
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, http.client.HTTPException) as exc:  # a link cut mid-answer: IncompleteRead
         raise Offline(str(exc)) from exc
 
 
@@ -158,7 +159,7 @@ class BoardClient:
                 data = json.loads(r.read())
             back = self.clock()
             desk_time = float(data["time"])
-        except (OSError, ValueError, KeyError, TypeError) as exc:
+        except (OSError, ValueError, KeyError, TypeError, http.client.HTTPException) as exc:
             raise Offline(str(exc)) from exc
         self.offset = desk_time - (sent + back) / 2
         return str(data["desk"])

@@ -219,3 +219,32 @@ def test_no_desk_or_board_file_another_user_can_read_holds_a_dice_secret(tmp_pat
                     assert not path.name.startswith("desk.sqlite"), path
     finally:
         os.umask(old)
+
+
+def test_an_answer_cut_off_midway_is_offline_not_a_crash() -> None:
+    """The whole suite's process test: a board's link was cut while the desk's answer came in, and
+    ``http.client.IncompleteRead`` (not an ``OSError``) killed the board process."""
+    import socket
+    import threading
+
+    from game.desk.board import Offline, http_post
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+    port = server.getsockname()[1]
+
+    def answer_half() -> None:
+        conn, _ = server.accept()
+        conn.recv(65536)
+        conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 29\r\n\r\n")
+        conn.close()  # the body never comes
+
+    thread = threading.Thread(target=answer_half)
+    thread.start()
+    try:
+        with pytest.raises(Offline):
+            http_post(f"http://127.0.0.1:{port}/api/report", b"{}", {}, timeout=5.0)
+    finally:
+        thread.join(5.0)
+        server.close()

@@ -128,13 +128,12 @@ def test_the_rate_is_said_in_words_before_the_figure(rate: float, compared: str)
     assert words in text and text.index(words) < text.index(f"{rate:.1f}")
 
 
-def slow_review(started: list[bool], release: list[bool]) -> Callable[..., MatchReview]:
+def slow_review(release: list[bool]) -> Callable[..., MatchReview]:
     """A review that is not in until the test lets it finish (a cabinet's review takes a while)."""
 
     def review(
         record: MatchRecord, progress: Callable[[int, int], None], cancel: Callable[[], bool]
     ) -> MatchReview:
-        started.append(True)
         while not release and not cancel():
             time.sleep(0.005)
         return fake_review(record, progress, cancel)
@@ -142,64 +141,60 @@ def slow_review(started: list[bool], release: list[bool]) -> Callable[..., Match
     return review
 
 
-@pytest.mark.parametrize("leave", [False, True])
-def test_a_choice_before_the_review_is_in_waits_for_it_and_still_offers_the_place(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, leave: bool
-) -> None:
-    """Before, Next game or Leave tapped before the review was in went on at once, and the visitor's
-    place on today's board was never offered (the newcomer walk-through's first tap came that early)."""
-    started: list[bool] = []
+@pytest.fixture
+def slow_kiosk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[App, GameScene, list[bool]]]:
+    """A kiosk game just over, its review started and held until the test appends to the list."""
     release: list[bool] = []
-    monkeypatch.setattr(KioskEnd, "reviewer", staticmethod(slow_review(started, release)))
+    monkeypatch.setattr(KioskEnd, "reviewer", staticmethod(slow_review(release)))
     app = App(st.Settings(animation="fast"), Launch(kiosk=True, seed=5), data_dir=tmp_path, threaded_ai=False)
     try:
         assert app.kiosk is not None
         app.kiosk.mode = app.kiosk.mode.ACTIVE
         scene = play_one_game(app, 5, settle=0)
         app.step(STEP_SECONDS)  # the review starts at the game's end
-        job = scene.kiosk_end.job
-        assert job is not None and not job.done
-        scene.to_title() if leave else scene.next_game()
-        card = app.scenes.top
-        assert isinstance(card, CheckingScene)  # not gone on without the place
-        assert scene.state.phase is Phase.GAME_OVER
-        wait(app, 1.0)
-        assert app.scenes.top is card  # still waiting, still showing how far it is
-        release.append(True)
-        job.wait()
-        app.step(STEP_SECONDS)
-        keypad = app.scenes.top
-        assert isinstance(keypad, InitialsScene) and keypad.headline == rate_words(4.2)
-        keypad.skip()
-        if leave:
-            assert not any(isinstance(s, GameScene) for s in app.scenes.scenes)
-        else:
-            assert app.scenes.top is scene and scene.state.phase is not Phase.GAME_OVER
+        yield app, scene, release
     finally:
         release.append(True)
         app.quit()
         close_screen()
 
 
-def test_the_visitor_may_go_on_without_waiting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    started: list[bool] = []
-    release: list[bool] = []
-    monkeypatch.setattr(KioskEnd, "reviewer", staticmethod(slow_review(started, release)))
-    app = App(st.Settings(animation="fast"), Launch(kiosk=True, seed=5), data_dir=tmp_path, threaded_ai=False)
-    try:
-        assert app.kiosk is not None
-        app.kiosk.mode = app.kiosk.mode.ACTIVE
-        scene = play_one_game(app, 5, settle=0)
-        app.step(STEP_SECONDS)
-        scene.next_game()
-        card = app.scenes.top
-        assert isinstance(card, CheckingScene)
-        card.go_on()
+@pytest.mark.parametrize("leave", [False, True])
+def test_a_choice_before_the_review_is_in_waits_for_it_and_still_offers_the_place(
+    slow_kiosk: tuple[App, GameScene, list[bool]], leave: bool
+) -> None:
+    """Before, Next game or Leave tapped before the review was in went on at once, and the visitor's
+    place on today's board was never offered (the newcomer walk-through's first tap came that early)."""
+    app, scene, release = slow_kiosk
+    job = scene.kiosk_end.job
+    assert job is not None and not job.done
+    scene.to_title() if leave else scene.next_game()
+    card = app.scenes.top
+    assert isinstance(card, CheckingScene)  # not gone on without the place
+    assert scene.state.phase is Phase.GAME_OVER
+    wait(app, 1.0)
+    assert app.scenes.top is card  # still waiting, still showing how far it is
+    release.append(True)
+    job.wait()
+    app.step(STEP_SECONDS)
+    keypad = app.scenes.top
+    assert isinstance(keypad, InitialsScene) and keypad.headline == rate_words(4.2)
+    keypad.skip()
+    if leave:
+        assert not any(isinstance(s, GameScene) for s in app.scenes.scenes)
+    else:
         assert app.scenes.top is scene and scene.state.phase is not Phase.GAME_OVER
-        release.append(True)
-        wait(app, 0.5)
-        assert app.scenes.top is scene  # the review that came in later offers nothing over the new game
-    finally:
-        release.append(True)
-        app.quit()
-        close_screen()
+
+
+def test_the_visitor_may_go_on_without_waiting(slow_kiosk: tuple[App, GameScene, list[bool]]) -> None:
+    app, scene, release = slow_kiosk
+    scene.next_game()
+    card = app.scenes.top
+    assert isinstance(card, CheckingScene)
+    card.go_on()
+    assert app.scenes.top is scene and scene.state.phase is not Phase.GAME_OVER
+    release.append(True)
+    wait(app, 0.5)
+    assert app.scenes.top is scene  # the review that came in later offers nothing over the new game

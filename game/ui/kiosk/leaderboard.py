@@ -63,7 +63,9 @@ def top_ten_columns(box: pygame.Rect) -> tuple[int, int, int, int, int]:
 def rate_words(rate: float) -> str:
     """What an error rate means, in words before the figure (issue 36: "Error rate 15.1!" told a
     visitor nothing): the rating's word, how it compares with a beginner, then the number and that
-    lower is better. A beginner is the rating scale's own band for one (``learner``, 26 to 35)."""
+    lower is better. A beginner is the rating scale's own band for one (``learner``, 26 to 35). Past
+    it lies where most first games land (the beginner level's own choices rated 50 in a walk-through):
+    a visitor in their first game is told that is usual, not that they did worse than a beginner."""
     from game.review import rating
     from game.review.judge import RATINGS
 
@@ -71,7 +73,7 @@ def rate_words(rate: float) -> str:
     bands = [k for _, k, _ in RATINGS]
     beginner = bands.index("learner")
     here = bands.index(key)
-    compared = "better" if here < beginner else ("typical" if here == beginner else "worse")
+    compared = "better" if here < beginner else ("typical" if here == beginner else "first")
     return tr(
         "board.rate_words",
         word=tr(f"review.rating.{key}"),

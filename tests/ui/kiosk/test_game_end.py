@@ -121,7 +121,7 @@ def test_review_is_the_visitors_choice_and_offers_the_place_there(kiosk: tuple[A
     assert app.scenes.top is scene and scene.state.phase is not Phase.GAME_OVER
 
 
-@pytest.mark.parametrize(("rate", "compared"), [(15.1, "better"), (30.0, "typical"), (40.0, "worse")])
+@pytest.mark.parametrize(("rate", "compared"), [(15.1, "better"), (30.0, "typical"), (40.0, "first")])
 def test_the_rate_is_said_in_words_before_the_figure(rate: float, compared: str) -> None:
     text = rate_words(rate)
     words = i18n.tr(f"board.compared.{compared}")

@@ -20,7 +20,7 @@ from game.ui import layout as L
 from game.ui.board.view import GOLD
 from game.ui.input import Intent, IntentKind
 from game.ui.lines import wrap_lines
-from game.ui.scene import DIM, INK, ButtonScene, Host, button, dialog_box
+from game.ui.scene import INK, ButtonScene, Host, button, dialog_box
 from game.ui.text import READ_SIZE, draw_text
 from game.ui.widgets import shade
 
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from game.review import MatchReview
 
 BOX = pygame.Rect(L.W // 2 - 360, L.H // 2 - 190, 720, 380)
+BAR_GROUND = (60, 66, 80)
 
 
 class CheckingScene(ButtonScene):
@@ -76,9 +77,14 @@ class CheckingScene(ButtonScene):
         lines = wrap_lines(tr("kiosk.checking_why"), READ_SIZE + 2, width)[:3]
         for i, line in enumerate(lines):
             draw_text(surface, line, READ_SIZE + 2, (BOX.centerx, BOX.y + 115 + 36 * i), INK, width=width)
-        done, total = self.job.steps
-        text = tr("review.working", done=done, total=total)
-        draw_text(surface, text, READ_SIZE, (BOX.centerx, BOX.bottom - 140), DIM, width=width)
+        bar = pygame.Rect(BOX.x + 60, BOX.bottom - 162, BOX.w - 120, 14)
+        pygame.draw.rect(surface, BAR_GROUND, bar, border_radius=7)
+        share = self.job.fraction  # a share, not "12 of 94 moves": those are both sides' turns
+        if share > 0:
+            filled = pygame.Rect(bar.x, bar.y, max(bar.h, round(bar.w * share)), bar.h)
+            pygame.draw.rect(surface, GOLD, filled, border_radius=7)
+        text = tr("kiosk.checking_done", percent=round(100 * share))
+        draw_text(surface, text, READ_SIZE, (BOX.centerx, BOX.bottom - 128), INK, width=width)
         self.buttons.draw(surface, self.app.sprites)
 
 

@@ -19,6 +19,7 @@ from game.session import settings as st
 from game.ui.app import App, Launch
 from game.ui.board.anim import STEP_SECONDS
 from game.ui.entry.initials import InitialsScene
+from game.ui.kiosk import checking
 from game.ui.kiosk.checking import CheckingScene
 from game.ui.kiosk.leaderboard import LeaderboardScene, rate_words
 from game.ui.play.game_end import END_IDLE_SECONDS, KioskEnd
@@ -186,6 +187,25 @@ def test_a_choice_before_the_review_is_in_waits_for_it_and_still_offers_the_plac
         assert not any(isinstance(s, GameScene) for s in app.scenes.scenes)
     else:
         assert app.scenes.top is scene and scene.state.phase is not Phase.GAME_OVER
+
+
+def test_the_card_says_how_far_the_check_is_as_a_share(
+    slow_kiosk: tuple[App, GameScene, list[bool]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before, "Reviewing: 0 of 94 moves" under "looking at each of your moves": the 94 were both
+    sides' turns. The card now says how much is done, with a bar."""
+    app, scene, release = slow_kiosk
+    job = scene.kiosk_end.job
+    assert job is not None
+    scene.next_game()
+    card = app.scenes.top
+    assert isinstance(card, CheckingScene)
+    monkeypatch.setattr(type(job), "steps", property(lambda self: (47, 94)))
+    seen: list[str] = []
+    monkeypatch.setattr(checking, "draw_text", lambda surface, text, *a, **k: seen.append(text))
+    card.draw(app.screen, 0.0)
+    assert i18n.tr("kiosk.checking_done", percent=50) in seen
+    assert not any("94" in line for line in seen)
 
 
 def test_the_visitor_may_go_on_without_waiting(slow_kiosk: tuple[App, GameScene, list[bool]]) -> None:

@@ -194,7 +194,7 @@ def test_the_card_says_how_far_the_check_is_as_a_share(
 ) -> None:
     """Before, "Reviewing: 0 of 94 moves" under "looking at each of your moves": the 94 were both
     sides' turns. The card now says how much is done, with a bar."""
-    app, scene, release = slow_kiosk
+    app, scene, _release = slow_kiosk
     job = scene.kiosk_end.job
     assert job is not None
     scene.next_game()

@@ -19,7 +19,7 @@ from game.ui.scene import INK, ButtonScene, Host, button
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.dice_stats import DiceStatsScene
 from game.ui.scenes.settings import SettingsScene
-from game.ui.text import MIN_SIZE, draw_text
+from game.ui.text import READ_SIZE, draw_text
 
 
 class OperatorScene(ButtonScene):
@@ -156,13 +156,13 @@ class OperatorScene(ButtonScene):
         draw_text(surface, tr("notice.title"), 30, (NOTICE_X, 120), (255, 150, 120), anchor="midleft")
         y = 170
         for notice in notices[-6:]:
-            lines = wrap_lines(notice, MIN_SIZE, width)
+            lines = wrap_lines(notice, READ_SIZE, width)
             if len(lines) > 4:  # the file's name comes first in each notice; a long reason is cut
                 lines = [*lines[:3], lines[3] + "…"]
             for line in lines:
                 if y > L.H - 120:
                     return
-                draw_text(surface, line, MIN_SIZE, (NOTICE_X, y), INK, anchor="midleft", width=width)
+                draw_text(surface, line, READ_SIZE, (NOTICE_X, y), INK, anchor="midleft", width=width)
                 y += 32
             y += 14
 

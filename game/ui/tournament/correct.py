@@ -18,7 +18,7 @@ from game.tournament.director import Director
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.scene import DIM, INK, ButtonScene, Host, button
-from game.ui.text import MIN_SIZE, draw_text
+from game.ui.text import READ_SIZE, draw_text
 
 COLUMNS = 3
 ROWS = 5
@@ -54,7 +54,7 @@ class CorrectScene(ButtonScene):
             rect = (30 + col * (w + gap), 100 + row * (h + gap), w, h)
             words = result_words(t, m)
             label = f"{m.id}  {words['a']} {words['x']}–{words['y']} {words['b']}"
-            b.add(button(rect, label, self._open(m.id), "blue", size=22))
+            b.add(button(rect, label, self._open(m.id), "blue", size=READ_SIZE))
         y = L.H - 80
         if pages > 1:
             b.add(button((30, y, 120, 66), "<", self.prev_page, "grey", size=28))
@@ -97,12 +97,14 @@ class CorrectScene(ButtonScene):
             draw_text(surface, tr("tourney.correct_none"), 28, (L.W // 2, 200), INK, width=L.W - 60)
         if t is not None and t.log:
             top = 100 + ROWS * 70 + 6
-            draw_text(surface, tr("tourney.changes"), 24, (30, top), DIM, anchor="midleft", width=L.W - 60)
+            draw_text(
+                surface, tr("tourney.changes"), READ_SIZE, (30, top), DIM, anchor="midleft", width=L.W - 60
+            )
             lang = self.app.settings.language
             for k, change in enumerate(reversed(t.log[-LOG_LINES:])):
                 line = change_text(t, change, lang)
-                y = top + 30 + k * 28
-                draw_text(surface, line, MIN_SIZE, (30, y), INK, anchor="midleft", width=L.W - 60)
+                y = top + 32 + k * 30
+                draw_text(surface, line, READ_SIZE, (30, y), INK, anchor="midleft", width=L.W - 60)
         self.buttons.draw(surface, self.app.sprites)
 
 

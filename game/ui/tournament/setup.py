@@ -22,7 +22,7 @@ from game.ui.board.view import BG, GOLD
 from game.ui.entry.keyboard import KeyboardScene
 from game.ui.scene import DIM, INK, ButtonScene, Host, button
 from game.ui.scenes.confirm import ConfirmScene
-from game.ui.text import MIN_SIZE, draw_text
+from game.ui.text import READ_SIZE, draw_text
 
 LENGTHS = (1, 3, 5, 7, 9, 11, 13)
 COLUMNS, ROWS = 4, 8
@@ -71,7 +71,7 @@ class SetupScene(ButtonScene):
         for i, name in enumerate(self.names):
             col, row = divmod(i, ROWS)
             rect = (24 + col * (NAME_W + GAP), 100 + row * (NAME_H + GAP), NAME_W, NAME_H)
-            b.add(button(rect, f"{i + 1}. {name}", self._remove(i), "blue", size=MIN_SIZE))
+            b.add(button(rect, f"{i + 1}. {name}", self._remove(i), "blue", size=READ_SIZE))
         for k in range(self.rounds()):
             length = b.add(
                 button(self.length_rect(k), str(self.lengths[k]), self._length(k), "grey", size=30)
@@ -186,15 +186,15 @@ class SetupScene(ButtonScene):
         count = tr_n("tourney.count", len(self.names), n=len(self.names), low=MIN_PLAYERS, high=MAX_PLAYERS)
         line = self.message or count
         colour = (255, 130, 120) if self.message else DIM
-        draw_text(surface, line, MIN_SIZE, (24, 78), colour, anchor="midleft", width=840)
+        draw_text(surface, line, READ_SIZE, (24, 78), colour, anchor="midleft", width=840)
         if not self.names:
             draw_text(surface, tr("tourney.seed_hint"), 26, (440, 250), DIM, width=800)
         draw_text(
-            surface, tr("tourney.lengths"), MIN_SIZE, (24, LENGTHS_Y), DIM, anchor="midleft", width=LENGTHS_W
+            surface, tr("tourney.lengths"), READ_SIZE, (24, LENGTHS_Y), DIM, anchor="midleft", width=LENGTHS_W
         )
         for k in range(self.rounds()):
             x, y, w, _ = self.length_rect(k)
-            draw_text(surface, self.round_label(k), MIN_SIZE, (x + w // 2, y - 16), INK, width=w)
+            draw_text(surface, self.round_label(k), READ_SIZE, (x + w // 2, y - 16), INK, width=w)
         self.buttons.draw(surface, self.app.sprites)
 
 

@@ -19,7 +19,7 @@ from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.scene import DIM, ButtonScene, Host, button
 from game.ui.scenes.confirm import ConfirmScene
-from game.ui.text import MIN_SIZE, draw_text
+from game.ui.text import READ_SIZE, draw_text
 
 COLUMNS = 4
 
@@ -45,9 +45,9 @@ class WithdrawScene(ButtonScene):
             col, row = k % COLUMNS, k // COLUMNS
             rect = (30 + col * (w + gap), 110 + row * (h + gap), w, h)
             if player.withdrawn:
-                b.add(button(rect, player.name, self._ask_back(k), "grey", size=MIN_SIZE))
+                b.add(button(rect, player.name, self._ask_back(k), "grey", size=READ_SIZE))
             else:
-                b.add(button(rect, player.name, self._ask(k), "blue", size=MIN_SIZE))
+                b.add(button(rect, player.name, self._ask(k), "blue", size=READ_SIZE))
         b.add(button((L.W // 2 - 200, L.H - 80, 400, 66), tr("button.back"), self.close, "red", 28))
 
     def _ask(self, k: int) -> Callable[[], None]:
@@ -99,10 +99,10 @@ class WithdrawScene(ButtonScene):
         draw_text(surface, tr("tourney.withdraw_title"), 34, (L.W // 2, 50), GOLD, width=L.W - 60)
         t = self.director.tournament
         if self.message:
-            draw_text(surface, self.message, MIN_SIZE, (L.W // 2, 88), (255, 130, 120), width=L.W - 60)
+            draw_text(surface, self.message, READ_SIZE, (L.W // 2, 88), (255, 130, 120), width=L.W - 60)
         elif t is not None and any(p.withdrawn for p in t.players):
             draw_text(
-                surface, tr("tourney.withdraw_back_hint"), MIN_SIZE, (L.W // 2, 88), DIM, width=L.W - 60
+                surface, tr("tourney.withdraw_back_hint"), READ_SIZE, (L.W // 2, 88), DIM, width=L.W - 60
             )
         self.buttons.draw(surface, self.app.sprites)
 

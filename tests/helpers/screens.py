@@ -7,26 +7,54 @@ readability).
 
 from __future__ import annotations
 
+import errno
+import json
+import os
 import random
 from collections.abc import Callable
+from concurrent.futures import Future
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from game.ai.jobs import Job
 from game.i18n import tr
+from game.session import operator_lock
 from game.session import settings as st
+from game.session.commands import Command
+from game.session.controller import GameSetup
 from game.session.dice_stats import DiceStats
+from game.session.local_tournament import FILE
+from game.session.modes import GameMode
+from game.session.operator_lock import CodeState
+from game.tournament import Tournament, TournamentFile
 from game.ui.app import App, Launch
+from game.ui.entry.dice import DiceEntryScene
 from game.ui.entry.initials import InitialsScene
+from game.ui.entry.keyboard import KeyboardScene
 from game.ui.entry.keypad import KeypadScene
+from game.ui.entry.new_code import ChooseCodeScene, weak_message
+from game.ui.kiosk.checking import CheckingScene
 from game.ui.kiosk.leaderboard import LeaderboardScene, rate_words
+from game.ui.kiosk.locked import LockedScene
 from game.ui.kiosk.operator import OperatorScene
 from game.ui.kiosk.still_playing import StillPlayingScene
 from game.ui.scenes.dice_stats import DiceStatsScene
+from game.ui.scenes.game import GameScene
 from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.keymap import KeymapScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.settings import AccessScene, SettingsScene
 from game.ui.scenes.title import TitleScene
 from game.ui.tools import screenshots as shots
+from game.ui.tournament.correct import CorrectScene
+from game.ui.tournament.export import ExportScene
+from game.ui.tournament.hub import TournamentScene
+from game.ui.tournament.result import ResultScene
+from game.ui.tournament.setup import SetupScene
+from game.ui.tournament.withdraw import WithdrawScene
+
+if TYPE_CHECKING:
+    from game.review import MatchReview
 
 
 def new_app(lang: str, data: Path, kiosk: bool, large: bool = False, board_set: str = "classic") -> App:
@@ -65,7 +93,7 @@ def keypad(app: App) -> None:
     scene = KeypadScene(app)
     app.scenes.push(scene)
     scene.own = "25"
-    scene.message = tr("operator.wrong_code")
+    scene.message, scene.message_time = tr("operator.wrong_code"), 3.0
 
 
 def operator(app: App) -> None:
@@ -75,7 +103,7 @@ def operator(app: App) -> None:
 def keymap(app: App) -> None:
     scene = KeymapScene(app)
     app.scenes.push(scene)
-    scene.waiting = "done"
+    scene.waiting = Command.DONE
     scene._build()
 
 
@@ -138,3 +166,195 @@ SCREENS: dict[str, Callable[[App], None]] = {
 }
 """The screens checked in the fast run; the review and its replay (a whole game played first) are slow."""
 SLOW = {"review": shots.review, "replay": shots.replay}
+
+
+# -- the other screens held to 16 window pixels (issue 36): the tournament's, the cabinet's, the entries' --
+
+PLAYERS = ["Anna", "Ben", "Csilla", "Dóra", "Eero", "Fanni", "Gábor", "Helmi"]
+
+
+def _tournament(app: App, results: int = 2) -> Tournament:
+    """An 8-player knock-out saved in the app's data folder, ``results`` of its first round entered."""
+    made = Tournament.create("Club night", PLAYERS, lengths=[5], lang=app.settings.language)
+    TournamentFile(app.data_dir / FILE).attach(made)
+    app.desk.loaded = False
+    app.desk.load()
+    t = app.desk.tournament
+    assert t is not None
+    for m in t.ready_matches()[:results]:
+        winner = m.players[0]
+        assert winner is not None
+        app.desk.enter_typed(m.id, winner, (m.length, 2))
+    return t
+
+
+def _hub(app: App, organiser: bool = True) -> TournamentScene:
+    hub = TournamentScene(app, organiser)
+    app.scenes.push(hub)
+    return hub
+
+
+def tourney_empty(app: App) -> None:
+    _hub(app)
+
+
+def tourney_setup(app: App) -> None:
+    setup = SetupScene(app, lambda: None)
+    app.scenes.push(setup)
+    for name in PLAYERS:
+        setup._take_name(name)
+
+
+def tourney_keyboard(app: App) -> None:
+    """Setup's keyboard for a name, a name half typed, on the accented letters' page."""
+    setup = SetupScene(app, lambda: None)
+    app.scenes.push(setup)
+    setup.add_player()
+    keyboard = app.scenes.top
+    assert isinstance(keyboard, KeyboardScene)
+    keyboard.text = "Ilona Ma"
+    keyboard._toggle()
+
+
+def tourney_draw(app: App) -> None:
+    """The draw with a player withdrawn (greyed)."""
+    _tournament(app)
+    app.desk.withdraw(5)
+    _hub(app)
+
+
+def tourney_standings(app: App) -> None:
+    """The standings with a player withdrawn (greyed, "withdrawn" after the name)."""
+    _tournament(app)
+    app.desk.withdraw(5)
+    _hub(app).toggle()
+
+
+def tourney_players_draw(app: App) -> None:
+    """The draw as the players see it after a match on a cabinet (no code)."""
+    _tournament(app)
+    _hub(app, organiser=False)
+
+
+def tourney_result(app: App) -> None:
+    t = _tournament(app)
+    hub = _hub(app)
+    m = hub.current()
+    assert m is not None
+    result = ResultScene(app, t, m, hub._entered)
+    app.scenes.push(result)
+    result._pick(1)()
+    result.more()
+
+
+def tourney_correct(app: App) -> None:
+    _tournament(app)
+    hub = _hub(app)
+    app.scenes.push(CorrectScene(app, hub._entered))
+
+
+def tourney_correcting(app: App) -> None:
+    t = _tournament(app)
+    hub = _hub(app)
+    done = t.correctable()[0]
+    app.scenes.push(ResultScene(app, t, done, hub._entered, correcting=True))
+
+
+def tourney_withdraw(app: App) -> None:
+    """The withdraw list with a player withdrawn (to be brought back)."""
+    _tournament(app)
+    app.desk.withdraw(7)
+    hub = _hub(app)
+    app.scenes.push(WithdrawScene(app, hub._entered))
+
+
+def tourney_export(app: App) -> None:
+    _tournament(app)
+    hub = _hub(app)
+    app.scenes.push(ExportScene(app, hub.say))
+
+
+def tourney_damaged(app: App) -> None:
+    """A damaged tournament file: what was kept, said on the notice."""
+    t = Tournament.create("Club night", PLAYERS, lengths=[3])
+    for mid in ("R1-1", "R1-2", "R1-3"):
+        winner = t.match(mid).players[0]
+        assert winner is not None
+        t.enter_result(mid, winner, (3, 1))
+    broken = t.to_dict()
+    broken["matches"][1]["score"] = "three-one"
+    broken["players"][4]["name"] = ""
+    (app.data_dir / FILE).write_text(json.dumps(broken), encoding="utf-8")
+    _hub(app).enter()
+
+
+def organiser_code(app: App) -> None:
+    """The organiser's code asked on a cabinet's players' draw."""
+    _tournament(app)
+    _hub(app, organiser=False).ask_code()
+
+
+def locked(app: App) -> None:
+    """A cabinet without its operator code: "ask the operator"."""
+    app.scenes.push(LockedScene(app, CodeState.DAMAGED))
+
+
+def choose_code(app: App) -> None:
+    pad = ChooseCodeScene(app)
+    app.scenes.push(pad)
+    pad.message, pad.message_time = weak_message(operator_lock.Weak.RUN), 3.0
+
+
+def checking(app: App) -> None:
+    """The card over a kiosk game's end while its review is still being worked out."""
+    job: Job[MatchReview] = Job(Future(), "review", steps=40)
+    app.scenes.push(CheckingScene(app, job, lambda: None, lambda: None))
+
+
+def dice_entry(app: App) -> None:
+    """Real dice typed in (a tournament's hand dice): one die entered."""
+    scene = GameScene(app, GameSetup(mode=GameMode.TWO, match_length=1, hand_dice=True))
+    app.scenes.push(scene)
+    for _ in range(120):
+        app.step(1 / 120)
+        if isinstance(app.scenes.top, DiceEntryScene):
+            break
+    top = app.scenes.top
+    assert isinstance(top, DiceEntryScene)
+    top._face(5)()
+
+
+def settings_message(app: App) -> None:
+    """The settings with a setting the disk refused."""
+    scene = SettingsScene(app, operator=True)
+    app.scenes.push(scene)
+    scene.message, scene.message_time = tr("settings.not_saved", reason=os.strerror(errno.EROFS)), 5.0
+
+
+OTHER_SCREENS: dict[str, Callable[[App], None]] = {
+    "tourney_empty": tourney_empty,
+    "tourney_setup": tourney_setup,
+    "tourney_keyboard": tourney_keyboard,
+    "tourney_draw": tourney_draw,
+    "tourney_standings": tourney_standings,
+    "tourney_players_draw": tourney_players_draw,
+    "tourney_result": tourney_result,
+    "tourney_correct": tourney_correct,
+    "tourney_correcting": tourney_correcting,
+    "tourney_withdraw": tourney_withdraw,
+    "tourney_export": tourney_export,
+    "tourney_damaged": tourney_damaged,
+    "organiser_code": organiser_code,
+    "locked": locked,
+    "choose_code": choose_code,
+    "checking": checking,
+    "dice_entry": dice_entry,
+    "settings_message": settings_message,
+}
+"""Screens beside :data:`SCREENS` held to 16 window pixels: the tournament's (set-up, keyboard, draw,
+standings, result, correction, withdrawal, export, a damaged file's notice, the organiser's code), the
+cabinet's locked screen, new code and checking card, and the real dice's entry."""
+OVERLAYS = ("checking", "dice_entry")
+"""Of those, the cards drawn over another screen (the readability test keeps their own lines)."""
+ALL_SETUPS: dict[str, Callable[[App], None]] = {**SCREENS, **OTHER_SCREENS}
+"""Every screen built here, by name (the screenshot checks of a rearranged screen use them)."""

@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.ai.jobs import Job
+from game.desk import service
+from game.desk.board import BoardClient
 from game.i18n import tr
 from game.session import operator_lock
 from game.session import settings as st
@@ -28,6 +30,7 @@ from game.session.modes import GameMode
 from game.session.operator_lock import CodeState
 from game.tournament import Tournament, TournamentFile
 from game.ui.app import App, Launch
+from game.ui.desk import BoardScene, DeskScene, MoveScene, NetworkScene
 from game.ui.entry.dice import DiceEntryScene
 from game.ui.entry.initials import InitialsScene
 from game.ui.entry.keyboard import KeyboardScene
@@ -331,6 +334,68 @@ def settings_message(app: App) -> None:
     scene.message, scene.message_time = tr("settings.not_saved", reason=os.strerror(errno.EROFS)), 5.0
 
 
+def _desk(app: App) -> DeskScene:
+    """The cabinet as the desk (on loopback) with its 8-player tournament, two boards joined at their
+    matches: one sends its match clock, one has been silent for five minutes."""
+    _tournament(app, results=0)
+    scene = DeskScene(app, host="127.0.0.1", port=0)
+    app.scenes.push(scene)
+    running = scene.service
+    assert running is not None
+    url, code = running.url.rstrip("/"), running.desk.join_code
+    for k in (3, 5):
+        client = BoardClient(app.data_dir / f"board{k}", url, board=f"b{k}", name=str(k))
+        assert client.join(code, running.desk.desk_id).ok
+        terms = client.next_match()
+        assert terms is not None
+        if k == 3:
+            assert client.post("/api/live", {"match": terms["match"], "banks": [431, 388], "running": 1}).ok
+        else:
+            running.desk.boards[f"b{k}"].seen -= 300
+            running.desk.since[terms["match"]] -= 300
+    scene._look()
+    return scene
+
+
+def desk(app: App) -> None:
+    _desk(app)
+
+
+def desk_choice(app: App) -> None:
+    """Be the desk, or join one (from the operator menu)."""
+    app.scenes.push(NetworkScene(app))
+
+
+def desk_director(app: App) -> None:
+    _desk(app).director()
+
+
+def desk_move(app: App) -> None:
+    """The director moves a match: which match."""
+    scene = _desk(app)
+    assert scene.service is not None
+    app.scenes.push(MoveScene(app, scene.service))
+
+
+def desk_board(app: App) -> None:
+    """A cabinet joining a desk: the address, the code and its number typed, no desk found."""
+    board = BoardScene(app)
+    app.scenes.push(board)
+    board.looked = 10.0
+    board.address, board.code, board.number = "192.168.1.20:8470", "ABCD2345", "7"
+    board._build()
+
+
+def stop_desk() -> None:
+    """No desk left serving, no board looking for one (after a desk's screen)."""
+    service.stop()
+    service.stop_finding()
+    service.forget_board_link()
+
+
+DESKS = ("desk", "desk_choice", "desk_director", "desk_move", "desk_board")
+"""The desk's screens: a test stops the desk after each (:func:`stop_desk`)."""
+
 OTHER_SCREENS: dict[str, Callable[[App], None]] = {
     "tourney_empty": tourney_empty,
     "tourney_setup": tourney_setup,
@@ -350,10 +415,16 @@ OTHER_SCREENS: dict[str, Callable[[App], None]] = {
     "checking": checking,
     "dice_entry": dice_entry,
     "settings_message": settings_message,
+    "desk": desk,
+    "desk_choice": desk_choice,
+    "desk_director": desk_director,
+    "desk_move": desk_move,
+    "desk_board": desk_board,
 }
 """Screens beside :data:`SCREENS` held to 16 window pixels: the tournament's (set-up, keyboard, draw,
 standings, result, correction, withdrawal, export, a damaged file's notice, the organiser's code), the
-cabinet's locked screen, new code and checking card, and the real dice's entry."""
+cabinet's locked screen, new code and checking card, the real dice's entry, and the networked desk's
+screens (the desk with two boards, its director's choices, moving a match, a cabinet joining)."""
 OVERLAYS = ("checking", "dice_entry")
 """Of those, the cards drawn over another screen (the readability test keeps their own lines)."""
 ALL_SETUPS: dict[str, Callable[[App], None]] = {**SCREENS, **OTHER_SCREENS}

@@ -31,7 +31,7 @@ from game.ui.tools import coach_screenshots as coach_shots
 from game.ui.tools import screenshots as shots
 from game.ui.widgets import DISABLED_INK
 from tests.helpers.readability import LEAST_CONTRAST, LEAST_WINDOW_PX, TextAudit, report
-from tests.helpers.screens import OTHER_SCREENS, OVERLAYS, SCREENS, new_app
+from tests.helpers.screens import DESKS, OTHER_SCREENS, OVERLAYS, SCREENS, new_app, stop_desk
 
 pytestmark = pytest.mark.usefixtures("ui_reset")
 
@@ -206,7 +206,11 @@ def test_no_line_of_the_other_screens_is_under_16_window_pixels(
     clear (each screen built once, in a cabinet as the operator sees it)."""
     setup = OTHER_SCREENS.get(screen) or ALL[screen]
     keep = overlay_lines if screen in OVERLAYS else attract_call if screen == "attract" else None
-    seen = audit(monkeypatch, tmp_path, setup, screen, lang, "classic", keep=keep)
+    try:
+        seen = audit(monkeypatch, tmp_path, setup, screen, lang, "classic", keep=keep)
+    finally:
+        if screen in DESKS:
+            stop_desk()
     assert not small_lines(seen), small_lines(seen)
     check(seen)
 

@@ -334,6 +334,24 @@ def settings_message(app: App) -> None:
     scene.message, scene.message_time = tr("settings.not_saved", reason=os.strerror(errno.EROFS)), 5.0
 
 
+def title_offer(app: App) -> None:
+    """The title offering a newcomer the lessons (the band across its top)."""
+    app.scenes.reset(TitleScene(app, offer_learning=True))
+
+
+def title_not_saved(app: App) -> None:
+    """The title saying a setting could not be saved (the notice across its top)."""
+    title = TitleScene(app)
+    app.scenes.reset(title)
+    title.not_saved = os.strerror(errno.EROFS)
+
+
+def operator_notices(app: App) -> None:
+    """The operator menu with a notice beside it (an autosave the disk refused)."""
+    app.notices.append(tr("notice.autosave_failed", reason=os.strerror(errno.ENOSPC)))
+    app.scenes.push(OperatorScene(app))
+
+
 def _desk(app: App) -> DeskScene:
     """The cabinet as the desk (on loopback) with its 8-player tournament, two boards joined at their
     matches: one sends its match clock, one has been silent for five minutes."""
@@ -415,6 +433,9 @@ OTHER_SCREENS: dict[str, Callable[[App], None]] = {
     "checking": checking,
     "dice_entry": dice_entry,
     "settings_message": settings_message,
+    "title_offer": title_offer,
+    "title_not_saved": title_not_saved,
+    "operator_notices": operator_notices,
     "desk": desk,
     "desk_choice": desk_choice,
     "desk_director": desk_director,

@@ -26,6 +26,7 @@ from game.session.persist import BrokenSave
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.input import Intent, IntentKind
+from game.ui.lines import two_lines
 from game.ui.scene import DIM, INK, ButtonScene, Host, button
 from game.ui.scenes.dice_stats import DiceStatsScene
 from game.ui.scenes.howto import HowToScene
@@ -164,10 +165,14 @@ class TitleScene(ButtonScene):
         text_x = (rect.x + 70 + rect.right - 12) // 2
         width = rect.right - 12 - (rect.x + 70)
         if len(lines) == 1:
-            draw_text(surface, lines[0], 26, (text_x, rect.centery), INK, width=width)
-            return
-        draw_text(surface, lines[0], 26, (text_x, rect.y + 27), INK, width=width)
-        draw_text(surface, lines[1], READ_SIZE, (text_x, rect.y + 58), DIM, width=width)
+            said = two_lines(lines[0], READ_SIZE, width)  # a long reason ("Ei tallennettu (...)") in two
+            if len(said) == 1:
+                draw_text(surface, lines[0], READ_SIZE, (text_x, rect.centery), INK, width=width)
+                return
+            lines = said
+        second = DIM if len(self.notice_lines()) > 1 else INK  # one sentence split in two: all of it INK
+        draw_text(surface, lines[0], READ_SIZE, (text_x, rect.y + 27), INK, width=width)
+        draw_text(surface, lines[1], READ_SIZE, (text_x, rect.y + 58), second, width=width)
 
     @property
     def offer_up(self) -> bool:

@@ -191,6 +191,49 @@ def _tournament(app: App, results: int = 2) -> Tournament:
     return t
 
 
+CROWD = [
+    f"{first} {last}"
+    for first in ("Annamari", "Benedek", "Csilla", "Dóra")
+    for last in ("Kovács", "Nieminen", "Szabó", "Virtanen", "Horváth", "Mäkinen", "Tóth", "Lahtinen")
+]
+"""32 players (the most a tournament takes) with names of 11 to 17 letters."""
+
+
+def _crowd(app: App) -> None:
+    made = Tournament.create("Club night", CROWD, lengths=[5], lang=app.settings.language)
+    TournamentFile(app.data_dir / FILE).attach(made)
+    app.desk.loaded = False
+    app.desk.load()
+
+
+def crowd_setup(app: App) -> None:
+    """The set-up with 32 long names: its list's first page."""
+    setup = SetupScene(app, lambda: None)
+    app.scenes.push(setup)
+    for name in CROWD:
+        setup._take_name(name)
+    setup.page = 0
+    setup._build()
+
+
+def crowd_draw(app: App) -> None:
+    """The draw of 32 players with long names (shortened in its columns, never drawn smaller)."""
+    _crowd(app)
+    _hub(app)
+
+
+def crowd_standings(app: App) -> None:
+    _crowd(app)
+    _hub(app).toggle()
+
+
+def crowd_withdraw(app: App) -> None:
+    """The withdraw list of 32 long names: its first page."""
+    _crowd(app)
+    hub = _hub(app)
+    app.scenes.push(WithdrawScene(app, hub._entered))
+
+
 def _hub(app: App, organiser: bool = True) -> TournamentScene:
     hub = TournamentScene(app, organiser)
     app.scenes.push(hub)
@@ -427,6 +470,10 @@ OTHER_SCREENS: dict[str, Callable[[App], None]] = {
     "tourney_withdraw": tourney_withdraw,
     "tourney_export": tourney_export,
     "tourney_damaged": tourney_damaged,
+    "crowd_setup": crowd_setup,
+    "crowd_draw": crowd_draw,
+    "crowd_standings": crowd_standings,
+    "crowd_withdraw": crowd_withdraw,
     "organiser_code": organiser_code,
     "locked": locked,
     "choose_code": choose_code,

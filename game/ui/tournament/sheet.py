@@ -8,6 +8,7 @@ import pygame
 from game.i18n import tr, tr_n
 from game.tournament import Standing, TMatch, Tournament, call_text
 from game.ui.board.view import GOLD
+from game.ui.lines import shortened, two_lines
 from game.ui.scene import DIM, INK
 from game.ui.text import CACHE, READ_SIZE, draw_text
 
@@ -17,9 +18,9 @@ LIST_TOP = 196
 ROWS = 14
 """Rows on one page under the page's title: the standings' players (below their column heads), the
 draw's matches (one more line: the draw's pages hold rounds' headings too)."""
-NAME_X, NAME_W = (96, 418), 224
+NAME_X, NAME_W = (104, 410), 214
 """Where a match's two names start in its line, and their room."""
-SCORE_X = 362
+SCORE_X = 364
 """The middle of a match's score ("5 – 3"), between the names."""
 HOW_W = 196
 """Room for how a match was decided, at the line's right end."""
@@ -41,9 +42,10 @@ Line = TMatch | str
 
 
 def row_size() -> int:
-    """The lines' size: the floor (:data:`READ_SIZE`); under larger text only as much larger as the
-    rows, :data:`ROW_H` apart, leave room for (the columns stay apart too)."""
-    return CACHE.row_size(READ_SIZE, ROW_H)
+    """The lines' size: drawn at the floor (:data:`READ_SIZE`) under larger text too, where rows
+    :data:`ROW_H` apart have no room for more (a name too long for its column is shortened, never
+    drawn smaller: :func:`~game.ui.lines.shortened`)."""
+    return CACHE.floor(READ_SIZE)
 
 
 def row_rect(k: int) -> pygame.Rect:
@@ -99,7 +101,11 @@ def draw_call(surface: pygame.Surface, tournament: Tournament, m: TMatch | None,
             line += " · " + tr("tourney.winner_consolation", name=tournament.players[consoled].name)
     else:
         line, colour = tr("tourney.waiting"), DIM
-    draw_text(surface, line, 30, (LEFT_X, 108), colour, anchor="midleft", width=LEFT_W)
+    if CACHE.fit_size(line, 30, LEFT_W) >= CACHE.floor(READ_SIZE):  # one line, at 26 or more
+        draw_text(surface, line, 30, (LEFT_X, 108), colour, anchor="midleft", width=LEFT_W)
+        return
+    for i, part in enumerate(two_lines(line, READ_SIZE, LEFT_W)):  # two long names: two lines at the floor
+        draw_text(surface, part, READ_SIZE, (LEFT_X, 94 + 28 * i), colour, anchor="midleft", width=LEFT_W)
 
 
 Notice = tuple[str, tuple[int, int, int]]
@@ -165,7 +171,9 @@ def draw_match(surface: pygame.Surface, tournament: Tournament, m: TMatch, rect:
                 GOLD if won else (OUT if tournament.players[p].withdrawn else INK),
             )
         x = rect.x + NAME_X[k]
-        draw_text(surface, name, size, (x, y), colour, anchor="midleft", width=NAME_W)
+        draw_text(
+            surface, shortened(name, size, NAME_W), size, (x, y), colour, anchor="midleft", width=NAME_W
+        )
     if m.score is not None:
         draw_text(surface, f"{m.score[0]} – {m.score[1]}", size, (rect.x + SCORE_X, y), INK)
     elif m.ready:
@@ -179,7 +187,9 @@ def draw_standings(
     surface: pygame.Surface, tournament: Tournament, page: int, notice: Notice | None = None
 ) -> None:
     """Place, player, wins, losses and Buchholz (a tie-break of both formats) under their column heads."""
-    page_title(surface, tr("tourney.standings"), notice)
+    pages = len(standing_pages(tournament))
+    title = tr("tourney.standings") + (f" ({page + 1}/{pages})" if pages > 1 else "")
+    page_title(surface, title, notice)
     header = row_rect(0)
     size = row_size()
     for key, x, w in COLUMNS:
@@ -189,7 +199,8 @@ def draw_standings(
         if k % 2:
             pygame.draw.rect(surface, STRIPE, rect, border_radius=6)
         name = s.name + (f" ({tr('tourney.withdrawn')})" if s.withdrawn else "")
-        cells = {"place": str(s.rank), "player": name, "wins": str(s.wins), "losses": str(s.losses)}
+        player = shortened(name, size, COLUMNS[1][2])
+        cells = {"place": str(s.rank), "player": player, "wins": str(s.wins), "losses": str(s.losses)}
         cells["buchholz"] = str(s.buchholz)
         for key, x, w in COLUMNS:
             colour = OUT if s.withdrawn else INK

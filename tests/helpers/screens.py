@@ -199,11 +199,36 @@ CROWD = [
 """32 players (the most a tournament takes) with names of 11 to 17 letters."""
 
 
-def _crowd(app: App) -> None:
+def _crowd(app: App, results: int = 0) -> Tournament:
     made = Tournament.create("Club night", CROWD, lengths=[5], lang=app.settings.language)
     TournamentFile(app.data_dir / FILE).attach(made)
     app.desk.loaded = False
     app.desk.load()
+    t = app.desk.tournament
+    assert t is not None
+    for m in t.ready_matches()[:results]:
+        winner = m.players[0]
+        assert winner is not None
+        app.desk.enter_typed(m.id, winner, (m.length, 2))
+    return t
+
+
+def crowd_result(app: App) -> None:
+    """A result typed in for a match between two long names."""
+    t = _crowd(app)
+    hub = _hub(app)
+    m = hub.current()
+    assert m is not None
+    result = ResultScene(app, t, m, hub._entered)
+    app.scenes.push(result)
+    result._pick(1)()
+
+
+def crowd_correct(app: App) -> None:
+    """Correct a result: which one, among results between long names."""
+    _crowd(app, results=6)
+    hub = _hub(app)
+    app.scenes.push(CorrectScene(app, hub._entered))
 
 
 def crowd_setup(app: App) -> None:
@@ -395,10 +420,14 @@ def operator_notices(app: App) -> None:
     app.scenes.push(OperatorScene(app))
 
 
-def _desk(app: App) -> DeskScene:
-    """The cabinet as the desk (on loopback) with its 8-player tournament, two boards joined at their
-    matches: one sends its match clock, one has been silent for five minutes."""
-    _tournament(app, results=0)
+def _desk(app: App, crowd: bool = False) -> DeskScene:
+    """The cabinet as the desk (on loopback) with its 8-player tournament (``crowd``: 32 long names),
+    two boards joined at their matches: one sends its match clock, one has been silent for five
+    minutes."""
+    if crowd:
+        _crowd(app)
+    else:
+        _tournament(app, results=0)
     scene = DeskScene(app, host="127.0.0.1", port=0)
     app.scenes.push(scene)
     running = scene.service
@@ -420,6 +449,11 @@ def _desk(app: App) -> DeskScene:
 
 def desk(app: App) -> None:
     _desk(app)
+
+
+def desk_crowd(app: App) -> None:
+    """The desk of a 32-player tournament with long names."""
+    _desk(app, crowd=True)
 
 
 def desk_choice(app: App) -> None:
@@ -454,7 +488,7 @@ def stop_desk() -> None:
     service.forget_board_link()
 
 
-DESKS = ("desk", "desk_choice", "desk_director", "desk_move", "desk_board")
+DESKS = ("desk", "desk_crowd", "desk_choice", "desk_director", "desk_move", "desk_board")
 """The desk's screens: a test stops the desk after each (:func:`stop_desk`)."""
 
 OTHER_SCREENS: dict[str, Callable[[App], None]] = {
@@ -474,6 +508,8 @@ OTHER_SCREENS: dict[str, Callable[[App], None]] = {
     "crowd_draw": crowd_draw,
     "crowd_standings": crowd_standings,
     "crowd_withdraw": crowd_withdraw,
+    "crowd_result": crowd_result,
+    "crowd_correct": crowd_correct,
     "organiser_code": organiser_code,
     "locked": locked,
     "choose_code": choose_code,
@@ -484,6 +520,7 @@ OTHER_SCREENS: dict[str, Callable[[App], None]] = {
     "title_not_saved": title_not_saved,
     "operator_notices": operator_notices,
     "desk": desk,
+    "desk_crowd": desk_crowd,
     "desk_choice": desk_choice,
     "desk_director": desk_director,
     "desk_move": desk_move,

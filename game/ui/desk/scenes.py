@@ -44,7 +44,7 @@ from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.entry.keyboard import KeyboardScene
 from game.ui.input import Intent, IntentKind
-from game.ui.lines import wrap_lines
+from game.ui.lines import shortened, wrap_lines
 from game.ui.scene import DIM, INK, ButtonScene, Host, button
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.text import CACHE, READ_SIZE, draw_text
@@ -367,9 +367,6 @@ class DeskScene(ButtonScene):
             line = tr("desk.board_free", board=b["name"])
             draw_text(surface, line, size, (40, y), colour, anchor="midleft", width=820)
             return
-        a, c = m["players"]
-        line = tr("desk.board_line", board=b["name"], a=a, b=c, sa=m["score"][0], sb=m["score"][1])
-        draw_text(surface, line, size, (40, y), colour, anchor="midleft", width=440)
         parts = []
         clock = b.get("clock")
         if clock is not None:
@@ -381,7 +378,17 @@ class DeskScene(ButtonScene):
             parts.append(tr("desk.late_silent", n=b.get("silent", 0) // 60))
         elif late == "slow":
             parts.append(tr("desk.late_slow"))
-        draw_text(surface, " · ".join(parts), size, (490, y), colour, anchor="midleft", width=370)
+        said = " · ".join(parts)
+        said_w = min(370, CACHE.font(size).size(said)[0])
+        draw_text(surface, said, size, (860, y), colour, anchor="midright", width=370)
+        # The match takes the rest of the row: two long names are cut ("Annamari K…"), never shrunk.
+        width = 820 - said_w - 24
+        a, c = m["players"]
+        score = {"board": b["name"], "sa": m["score"][0], "sb": m["score"][1]}
+        room = (width - CACHE.font(size).size(tr("desk.board_line", a="", b="", **score))[0]) // 2
+        a, c = shortened(str(a), size, room), shortened(str(c), size, room)
+        line = tr("desk.board_line", a=a, b=c, **score)
+        draw_text(surface, line, size, (40, y), colour, anchor="midleft", width=width)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(BG)

@@ -17,10 +17,13 @@ from game.tournament import TMatch, change_text
 from game.tournament.director import Director
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
+from game.ui.lines import shortened
 from game.ui.scene import DIM, INK, ButtonScene, Host, button
-from game.ui.text import READ_SIZE, draw_text
+from game.ui.text import CACHE, READ_SIZE, draw_text
+from game.ui.widgets import PAD
 
-COLUMNS = 3
+COLUMNS = 2
+"""Two columns of results: a match's id, two names of 17 letters and its score at the floor."""
 ROWS = 5
 LOG_LINES = 4
 
@@ -47,13 +50,18 @@ class CorrectScene(ButtonScene):
         per_page = COLUMNS * ROWS
         pages = max(1, -(-len(shown) // per_page))
         self.page %= pages
-        w, h, gap = 396, 60, 10
+        gap, h = 10, 60
+        w = (L.W - 60 - gap * (COLUMNS - 1)) // COLUMNS
         for i, m in enumerate(shown[self.page * per_page : (self.page + 1) * per_page]):
             assert t is not None
             col, row = i % COLUMNS, i // COLUMNS
             rect = (30 + col * (w + gap), 100 + row * (h + gap), w, h)
             words = result_words(t, m)
-            label = f"{m.id}  {words['a']} {words['x']}–{words['y']} {words['b']}"
+            score = f"{words['x']}–{words['y']}"
+            # Each name shortened to half the room the match's id and score leave (never drawn smaller).
+            room = (w - PAD - CACHE.font(READ_SIZE).size(f"{m.id}   {score} ")[0]) // 2
+            a, b_ = (shortened(str(words[k]), READ_SIZE, room) for k in ("a", "b"))
+            label = f"{m.id}  {a} {score} {b_}"
             b.add(button(rect, label, self._open(m.id), "blue", size=READ_SIZE))
         y = L.H - 80
         if pages > 1:

@@ -17,6 +17,7 @@ from game.session.controller import GameController
 from game.ui import layout as L
 from game.ui.board.view import GOLD
 from game.ui.input import Intent, IntentKind
+from game.ui.lines import shortened
 from game.ui.scene import DIM, INK, ButtonScene, Host, button, dialog_box
 from game.ui.text import READ_SIZE, draw_text
 from game.ui.widgets import shade
@@ -24,6 +25,8 @@ from game.ui.widgets import shade
 BOX = pygame.Rect(L.W // 2 - 480, 60, 960, 600)
 """Wide enough for the opening's title with two players' names ("Valkoinen ja Musta: kumpikin heittää
 yhtä noppaa") at 30 or more."""
+NAME_ROOM = 320
+"""A player's name beside their die in the opening (the box's side of the two slots)."""
 FACE_KEYS = {getattr(pygame, f"K_{d}"): d for d in range(1, 7)} | {
     getattr(pygame, f"K_KP_{d}"): d for d in range(1, 7)
 }
@@ -119,9 +122,14 @@ class DiceEntryScene(ButtonScene):
             pygame.draw.rect(surface, edge, slot, 3, border_radius=14)
             if i < len(self.dice):
                 draw_text(surface, str(self.dice[i]), 64, slot.center, INK)
-            if self.opening:
-                name = tr_message(game.name(i))
-                draw_text(surface, name, READ_SIZE, (slot.centerx, slot.bottom + 16), DIM, width=150)
+            if self.opening:  # each player's name beside their die, outside (a tournament's long names)
+                name = shortened(tr_message(game.name(i)), READ_SIZE, NAME_ROOM)
+                at, anchor = (
+                    ((slot.left - 18, slot.centery), "midright")
+                    if i == 0
+                    else ((slot.right + 18, slot.centery), "midleft")
+                )
+                draw_text(surface, name, READ_SIZE, at, DIM, anchor, NAME_ROOM)
         if self.message:
             draw_text(
                 surface,

@@ -115,4 +115,17 @@ def first_fitting(texts: list[str], size: int, width: int) -> str:
     return texts[-1]
 
 
-__all__ = ["first_fitting", "fit_lines", "normal_size", "two_lines", "wrap", "wrap_lines"]
+def shortened(text: str, size: int, width: int) -> str:
+    """``text``, or as much of it as fits in ``width`` pixels at ``size`` with "…" after it: how a
+    name longer than its column keeps the floor size (the whole name stands where there is room,
+    as on the standings and the result's buttons)."""
+    font = CACHE.font(size)
+    if font.size(text)[0] <= width:
+        return text
+    cut = len(text)
+    while cut > 1 and font.size(text[:cut].rstrip() + "…")[0] > width:
+        cut -= 1
+    return text[:cut].rstrip() + "…"
+
+
+__all__ = ["first_fitting", "fit_lines", "normal_size", "shortened", "two_lines", "wrap", "wrap_lines"]

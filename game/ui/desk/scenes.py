@@ -44,10 +44,10 @@ from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.entry.keyboard import KeyboardScene
 from game.ui.input import Intent, IntentKind
-from game.ui.lines import wrap_lines
+from game.ui.lines import shortened, wrap_lines
 from game.ui.scene import DIM, INK, ButtonScene, Host, button
 from game.ui.scenes.confirm import ConfirmScene
-from game.ui.text import draw_text
+from game.ui.text import CACHE, READ_SIZE, draw_text
 from game.ui.tournament.correct import CorrectScene
 from game.ui.tournament.flow import drop_games
 from game.ui.tournament.withdraw import WithdrawScene
@@ -201,6 +201,11 @@ class NetworkScene(ButtonScene):
         self.buttons.draw(surface, self.app.sprites)
 
 
+RIGHT_X, RIGHT_W = 884, 376
+"""The desk's right column: its join code, the phones' page (its QR code) and its buttons, each label
+whole at the floor ("Eredmények, játékosok")."""
+
+
 class DeskScene(ButtonScene):
     """This machine is the desk (see the module docstring)."""
 
@@ -244,7 +249,7 @@ class DeskScene(ButtonScene):
 
     def _build(self) -> None:
         self.buttons.clear()
-        x, w = 900, 356
+        x, w = RIGHT_X, RIGHT_W
         items: list[tuple[str, Callable[[], None], str]] = []
         if self.service is not None:
             items.append((tr("desk.director"), self.director, "gold"))
@@ -253,7 +258,7 @@ class DeskScene(ButtonScene):
         items.append((tr("button.back"), self.close, "red"))
         for i, (label, action, colour) in enumerate(items):
             self.buttons.add(
-                button((x, L.H - 78 - (len(items) - 1 - i) * 60, w, 52), label, action, colour, 22)
+                button((x, L.H - 78 - (len(items) - 1 - i) * 56, w, 50), label, action, colour, READ_SIZE)
             )
 
     def _look(self) -> None:
@@ -356,14 +361,12 @@ class DeskScene(ButtonScene):
         """One board: its match and live score, then its clocks (the running one marked), how long it
         has played, and what is late (silent: red; taking long: amber)."""
         late = b.get("late")
+        size = CACHE.row_size(READ_SIZE, 34)  # the rows are 34 apart: larger text grows no further
         colour = LATE if late == "silent" else SLOW if late == "slow" else INK
         if m is None:
             line = tr("desk.board_free", board=b["name"])
-            draw_text(surface, line, 24, (40, y), colour, anchor="midleft", width=820)
+            draw_text(surface, line, size, (40, y), colour, anchor="midleft", width=820)
             return
-        a, c = m["players"]
-        line = tr("desk.board_line", board=b["name"], a=a, b=c, sa=m["score"][0], sb=m["score"][1])
-        draw_text(surface, line, 24, (40, y), colour, anchor="midleft", width=440)
         parts = []
         clock = b.get("clock")
         if clock is not None:
@@ -375,7 +378,17 @@ class DeskScene(ButtonScene):
             parts.append(tr("desk.late_silent", n=b.get("silent", 0) // 60))
         elif late == "slow":
             parts.append(tr("desk.late_slow"))
-        draw_text(surface, " · ".join(parts), 22, (490, y), colour, anchor="midleft", width=370)
+        said = " · ".join(parts)
+        said_w = min(370, CACHE.font(size).size(said)[0])
+        draw_text(surface, said, size, (860, y), colour, anchor="midright", width=370)
+        # The match takes the rest of the row: two long names are cut ("Annamari K…"), never shrunk.
+        width = 820 - said_w - 24
+        a, c = m["players"]
+        score = {"board": b["name"], "sa": m["score"][0], "sb": m["score"][1]}
+        room = (width - CACHE.font(size).size(tr("desk.board_line", a="", b="", **score))[0]) // 2
+        a, c = shortened(str(a), size, room), shortened(str(c), size, room)
+        line = tr("desk.board_line", a=a, b=c, **score)
+        draw_text(surface, line, size, (40, y), colour, anchor="midleft", width=width)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(BG)
@@ -385,32 +398,46 @@ class DeskScene(ButtonScene):
                 draw_text(surface, line, 28, (40, 110 + 40 * i), LATE, anchor="midleft")
         if self.service is not None:
             code = self.service.desk.join_code
-            draw_text(surface, tr("desk.code"), 24, (900, 44), DIM, anchor="midleft")
-            draw_text(surface, f"{code[:4]} {code[4:]}", 52, (900, 96), INK, anchor="midleft", width=356)
-            for i, line in enumerate(wrap_lines(tr("desk.phones"), 20, 356)[:2]):
-                draw_text(surface, line, 20, (900, 150 + 22 * i), DIM, anchor="midleft")
+            draw_text(
+                surface, tr("desk.code"), READ_SIZE, (RIGHT_X, 44), DIM, anchor="midleft", width=RIGHT_W
+            )
+            draw_text(
+                surface, f"{code[:4]} {code[4:]}", 52, (RIGHT_X, 96), INK, anchor="midleft", width=RIGHT_W
+            )
+            for i, line in enumerate(wrap_lines(tr("desk.phones"), READ_SIZE, RIGHT_W)[:2]):
+                draw_text(
+                    surface, line, READ_SIZE, (RIGHT_X, 146 + 30 * i), DIM, anchor="midleft", width=RIGHT_W
+                )
             url = self.service.url
             if self.qr is not None:
-                draw_qr(surface, self.qr, pygame.Rect(900, 192, 180, 180))  # under two lines of words
-                draw_text(surface, url, 22, (900, 386), INK, anchor="midleft", width=356)
+                draw_qr(surface, self.qr, pygame.Rect(RIGHT_X, 198, 170, 170))  # under two lines of words
+                draw_text(surface, url, READ_SIZE, (RIGHT_X, 384), INK, anchor="midleft", width=RIGHT_W)
             else:
-                draw_text(surface, url, 26, (900, 200), INK, anchor="midleft", width=356)
+                draw_text(surface, url, 26, (RIGHT_X, 200), INK, anchor="midleft", width=RIGHT_W)
             announcer = self.service.announcer
             if announcer is not None and announcer.problem:
-                for i, line in enumerate(wrap_lines(tr("desk.not_announced"), 18, 356)[:2]):
-                    draw_text(surface, line, 18, (900, 410 + 20 * i), DIM, anchor="midleft")
+                for i, line in enumerate(wrap_lines(tr("desk.not_announced"), READ_SIZE, RIGHT_W)[:2]):
+                    draw_text(
+                        surface,
+                        line,
+                        READ_SIZE,
+                        (RIGHT_X, 414 + 28 * i),
+                        DIM,
+                        anchor="midleft",
+                        width=RIGHT_W,
+                    )
         y = 110 if not self.problem else 200
         if self.said:
-            draw_text(surface, self.said, 22, (40, 84), GOLD, anchor="midleft", width=820)
+            draw_text(surface, self.said, READ_SIZE, (40, 84), GOLD, anchor="midleft", width=820)
             y += 16
         draw_text(surface, tr("desk.boards"), 28, (40, y), GOLD, anchor="midleft")
         boards = [b for b in self.state.get("boards", []) if not b["removed"]]
-        below = y + 40 + 34 * len(boards[:12]) - 6  # where the notes start
+        below = y + 40 + 34 * len(boards[:12]) + 2  # where the notes start, apart from the last row
         if not boards:  # how to join, in as many lines as it takes (a long line went under the QR code)
-            said = wrap_lines(tr("desk.no_boards"), 22, 820)[:3]
+            said = wrap_lines(tr("desk.no_boards"), READ_SIZE, 820)[:3]
             for k, line in enumerate(said):
-                draw_text(surface, line, 22, (40, y + 40 + 28 * k), DIM, anchor="midleft")
-            below = y + 40 + 28 * len(said) + 2
+                draw_text(surface, line, READ_SIZE, (40, y + 40 + 30 * k), DIM, anchor="midleft", width=820)
+            below = y + 40 + 30 * len(said) + 2
         matches = {m["id"]: m for m in self.state.get("matches", [])}
         clocks = False
         for i, b in enumerate(boards[:12]):
@@ -424,10 +451,11 @@ class DeskScene(ButtonScene):
             notes.append(tr_n("desk.waiting", waiting, n=waiting))
         if clocks:
             notes.append(tr("desk.clocks_note"))
-        for k, note in enumerate(notes):
-            draw_text(surface, note, 20, (40, below + 26 * k), DIM, anchor="midleft", width=820)
+        note_lines = [line for note in notes for line in wrap_lines(note, READ_SIZE, 820)]
+        for k, line in enumerate(note_lines):
+            draw_text(surface, line, READ_SIZE, (40, below + 30 * k), DIM, anchor="midleft", width=820)
         standings = self.state.get("standings", [])
-        top = below + 26 * len(notes) + 26
+        top = below + 30 * len(note_lines) + 26
         if standings:
             draw_text(surface, tr("desk.page.standings"), 28, (40, top), GOLD, anchor="midleft")
             rows = max(1, (L.H - 80 - top) // 30)
@@ -435,7 +463,7 @@ class DeskScene(ButtonScene):
                 line = f"{s['rank']}. {s['name']}  {s['wins']}-{s['losses']}"
                 colour = DIM if s["withdrawn"] else INK
                 at = (40 + 420 * (i // rows), top + 40 + 30 * (i % rows))
-                draw_text(surface, line, 24, at, colour, anchor="midleft", width=400)
+                draw_text(surface, line, READ_SIZE, at, colour, anchor="midleft", width=400)
         t = self.state.get("tournament")
         if t is not None and t["finished"] and t["winner"]:
             draw_text(
@@ -450,10 +478,10 @@ class ChoiceScene(ButtonScene):
     def __init__(self, app: Host, title: str, choices: list[tuple[str, Callable[[], None]]]) -> None:
         super().__init__(app)
         self.title = title
-        x, w = L.W // 2 - 320, 640
+        x, w = L.W // 2 - 380, 760  # a match and two names at the floor
         for i, (label, action) in enumerate([*choices[:8], (tr("button.back"), lambda: None)]):
             colour = "red" if i == min(len(choices), 8) else "blue"
-            self.buttons.add(button((x, 130 + i * 64, w, 56), label, self._then(action), colour, size=24))
+            self.buttons.add(button((x, 130 + i * 64, w, 56), label, self._then(action), colour, READ_SIZE))
 
     def _then(self, action: Callable[[], None]) -> Callable[[], None]:
         def go() -> None:
@@ -497,9 +525,9 @@ class MoveScene(ButtonScene):
                     items.append((tr("desk.board_short", board=b["name"]), self._pick_board(b["id"]), colour))
         items = items[:8]
         items.append((tr("button.back"), self.back, "red"))
-        x, w = L.W // 2 - 320, 640
+        x, w = L.W // 2 - 380, 760  # a match and two names at the floor
         for i, (label, action, colour) in enumerate(items):
-            self.buttons.add(button((x, 130 + i * 64, w, 56), label, action, colour, size=24))
+            self.buttons.add(button((x, 130 + i * 64, w, 56), label, action, colour, size=READ_SIZE))
 
     def _pick_match(self, match_id: str) -> Callable[[], None]:
         def pick() -> None:
@@ -541,7 +569,7 @@ class MoveScene(ButtonScene):
         title = tr("desk.move_which") if self.match is None else tr("desk.move_where", id=self.match)
         draw_text(surface, title, 36, (L.W // 2, 60), GOLD, width=L.W - 80)
         if self.message:
-            draw_text(surface, self.message, 24, (L.W // 2, 100), LATE, width=L.W - 80)
+            draw_text(surface, self.message, READ_SIZE, (L.W // 2, 100), LATE, width=L.W - 80)
         self.buttons.draw(surface, self.app.sprites)
 
 
@@ -591,7 +619,7 @@ class BoardScene(ButtonScene):
 
     def _build(self) -> None:
         self.buttons.clear()
-        x, w = L.W // 2 - 320, 640
+        x, w = L.W // 2 - 360, 720  # a typed address after its label, at 28
         items: list[tuple[str, Callable[[], None], str]] = []
         link = self.link
         joining = link is None or not link.status.joined
@@ -599,7 +627,9 @@ class BoardScene(ButtonScene):
             for k, desk in enumerate(self.found()):
                 label = tr("desk.board.found_desk", event=desk.event, address=desk.address)
                 colour = "gold" if desk.address == self.address else "green"
-                self.buttons.add(button((x, 200 + k * 62, w, 54), label, self._pick_desk(desk), colour, 24))
+                self.buttons.add(
+                    button((x, 200 + k * 62, w, 54), label, self._pick_desk(desk), colour, READ_SIZE)
+                )
             items = [
                 (tr("desk.board.address", address=self.address or "-"), self.type_address, "blue"),
                 (tr("desk.board.code", code=self.code or "-"), self.type_code, "blue"),
@@ -763,14 +793,15 @@ class BoardScene(ButtonScene):
             lines.append((tr("desk.board.offline", why=s.error[:80]), LATE))
         joining = s is None or not s.joined
         if joining and not self.found():
-            draw_text(surface, self.search_words(), 24, (L.W // 2, 240), DIM, width=1100)
+            for k, line in enumerate(wrap_lines(self.search_words(), READ_SIZE, 1160)[:2]):
+                draw_text(surface, line, READ_SIZE, (L.W // 2, 240 + 30 * k), DIM, width=1160)
         if self.note:
             lines.append((self.note, LATE))
         y = 120
-        size, step, width = (24, 32, 1160) if joining else (28, 40, 1000)  # the search and form below
+        size, step, width = (READ_SIZE, 32, 1160) if joining else (28, 40, 1000)  # the search and form below
         for text, colour in lines:
             for line in wrap_lines(text, size, width):
-                draw_text(surface, line, size, (L.W // 2, y), colour)
+                draw_text(surface, line, size, (L.W // 2, y), colour, width=width)
                 y += step
         self.buttons.draw(surface, self.app.sprites)
 

@@ -17,11 +17,16 @@ from game.session.controller import GameController
 from game.ui import layout as L
 from game.ui.board.view import GOLD
 from game.ui.input import Intent, IntentKind
+from game.ui.lines import shortened
 from game.ui.scene import DIM, INK, ButtonScene, Host, button, dialog_box
-from game.ui.text import MIN_SIZE, draw_text
+from game.ui.text import READ_SIZE, draw_text
 from game.ui.widgets import shade
 
-BOX = pygame.Rect(L.W // 2 - 360, 60, 720, 600)
+BOX = pygame.Rect(L.W // 2 - 480, 60, 960, 600)
+"""Wide enough for the opening's title with two players' names ("Valkoinen ja Musta: kumpikin heittää
+yhtä noppaa") at 30 or more."""
+NAME_ROOM = 320
+"""A player's name beside their die in the opening (the box's side of the two slots)."""
 FACE_KEYS = {getattr(pygame, f"K_{d}"): d for d in range(1, 7)} | {
     getattr(pygame, f"K_KP_{d}"): d for d in range(1, 7)
 }
@@ -43,11 +48,11 @@ class DiceEntryScene(ButtonScene):
             rect = (x0 + (face - 1) * 114, 340, 100, 100)
             key = self.buttons.add(button(rect, str(face), self._face(face), "blue", size=44))
             key.repeat = True  # a double is two quick taps on one face
-        y = 470
-        self.buttons.add(button((BOX.x + 40, y, 150, 76), "⌫", self.erase, "grey", 36))
-        self.ok = self.buttons.add(button((BOX.x + 210, y, 180, 76), "OK", self.submit, "green", 36))
+        y, x = 470, BOX.centerx - 350  # the row (150 + 20 + 180 + 30 + 320) in the middle
+        self.buttons.add(button((x, y, 150, 76), "⌫", self.erase, "grey", 36))
+        self.ok = self.buttons.add(button((x + 170, y, 180, 76), "OK", self.submit, "green", 36))
         self.ok.enabled = False
-        here = button((BOX.x + 420, y, 260, 76), tr("dice.roll_here"), self.roll_here, "gold", 26)
+        here = button((x + 380, y, 320, 76), tr("dice.roll_here"), self.roll_here, "gold", 26)
         self.buttons.add(here)
 
     def _face(self, face: int) -> Callable[[], None]:
@@ -109,7 +114,7 @@ class DiceEntryScene(ButtonScene):
         else:
             title = tr("dice.enter_roll", name=tr_message(game.name(game.state.turn)))
         draw_text(surface, title, 32, (BOX.centerx, BOX.y + 50), GOLD, width=BOX.w - 40)
-        draw_text(surface, tr("dice.enter_how"), MIN_SIZE, (BOX.centerx, BOX.y + 96), DIM, width=BOX.w - 40)
+        draw_text(surface, tr("dice.enter_how"), READ_SIZE, (BOX.centerx, BOX.y + 96), DIM, width=BOX.w - 40)
         for i in range(2):
             slot = pygame.Rect(BOX.centerx - 130 + i * 150, BOX.y + 122, 110, 110)
             pygame.draw.rect(surface, (18, 22, 32), slot, border_radius=14)
@@ -117,14 +122,19 @@ class DiceEntryScene(ButtonScene):
             pygame.draw.rect(surface, edge, slot, 3, border_radius=14)
             if i < len(self.dice):
                 draw_text(surface, str(self.dice[i]), 64, slot.center, INK)
-            if self.opening:
-                name = tr_message(game.name(i))
-                draw_text(surface, name, MIN_SIZE, (slot.centerx, slot.bottom + 16), DIM, width=150)
+            if self.opening:  # each player's name beside their die, outside (a tournament's long names)
+                name = shortened(tr_message(game.name(i)), READ_SIZE, NAME_ROOM)
+                at, anchor = (
+                    ((slot.left - 18, slot.centery), "midright")
+                    if i == 0
+                    else ((slot.right + 18, slot.centery), "midleft")
+                )
+                draw_text(surface, name, READ_SIZE, at, DIM, anchor, NAME_ROOM)
         if self.message:
             draw_text(
                 surface,
                 self.message,
-                MIN_SIZE,
+                READ_SIZE,
                 (BOX.centerx, BOX.bottom - 40),
                 (255, 140, 120),
                 width=BOX.w - 40,

@@ -18,7 +18,7 @@ from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.input import Intent, IntentKind
 from game.ui.scene import DIM, INK, ButtonScene, Host, button, dialog_box
-from game.ui.text import MIN_SIZE, draw_text
+from game.ui.text import READ_SIZE, draw_text
 from game.ui.widgets import Button
 
 ROWS = ["QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM"]
@@ -167,7 +167,7 @@ class KeyboardScene(ButtonScene):
         line = self.message or self.hint
         colour = (255, 130, 120) if self.message else DIM
         if line:
-            draw_text(surface, line, MIN_SIZE, (L.W // 2, 208), colour, width=box.w - 60)
+            draw_text(surface, line, READ_SIZE, (L.W // 2, 208), colour, width=box.w - 60)
         self.buttons.draw(surface, self.app.sprites)
 
     def key_button(self, label: str) -> Button:

@@ -13,7 +13,7 @@ from game.ui.board.view import GOLD
 from game.ui.input import Intent, IntentKind
 from game.ui.lines import wrap_lines
 from game.ui.scene import INK, ButtonScene, Host, button, dialog_box
-from game.ui.text import MIN_SIZE, draw_text
+from game.ui.text import READ_SIZE, draw_text
 from game.ui.widgets import shade
 
 DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)} | {
@@ -41,7 +41,7 @@ class KeypadScene(ButtonScene):
         self.own = ""
         self.message = ""
         self.message_time = 0.0
-        x0, y0, bw, bh, gap = L.W // 2 - 165, 230, 100, 84, 15
+        x0, y0, bw, bh, gap = L.W // 2 - 165, 250, 100, 78, 12
         labels = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "⌫", "0", "OK"]
         for i, label in enumerate(labels):
             r, c = divmod(i, 3)
@@ -135,24 +135,21 @@ class KeypadScene(ButtonScene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         shade(surface, 200)
-        box = pygame.Rect(L.W // 2 - 220, 40, 440, 660)
+        box = pygame.Rect(L.W // 2 - 260, 40, 520, 660)  # a reason's two lines at the floor
         dialog_box(surface, box)
         title = wrap_lines(self.title or tr(self.title_key), 30, box.w - 30)[:2]
         for i, line in enumerate(title):  # one line at 90, or two around it
             y = 90 + (i * 34 - 17 if len(title) == 2 else 0)
             draw_text(surface, line, 30, (L.W // 2, y), GOLD, width=box.w - 30)
         dots = "•" * len(self.entered) or "–"
-        draw_text(surface, dots, 48, (L.W // 2, 160), INK)
+        draw_text(surface, dots, 48, (L.W // 2, 152), INK)
         kiosk = self.app.kiosk
         said = self.message if self.message_time > 0 else ""
         if kiosk is not None and kiosk.wait_seconds > 0:  # the slow-down after wrong tries
             said = tr("operator.wait", n=kiosk.wait_seconds)
         if said:  # a long reason (the slow-down, a refused code, a full disk) in two lines
-            lines = wrap_lines(said, 26, box.w - 30)
-            if len(lines) > 1:
-                lines = wrap_lines(said, MIN_SIZE, box.w - 30)[:2]
-            size = 26 if len(lines) == 1 else MIN_SIZE
+            lines = wrap_lines(said, READ_SIZE, box.w - 30)[:2]
             for i, line in enumerate(lines):
-                y = 205 if len(lines) == 1 else 193 + 25 * i
-                draw_text(surface, line, size, (L.W // 2, y), (255, 120, 110), width=box.w - 30)
+                y = 206 if len(lines) == 1 else 191 + 30 * i
+                draw_text(surface, line, READ_SIZE, (L.W // 2, y), (255, 120, 110), width=box.w - 30)
         self.buttons.draw(surface, self.app.sprites)

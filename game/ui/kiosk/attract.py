@@ -18,7 +18,7 @@ from game.ui.input import Intent, IntentKind
 from game.ui.kiosk.leaderboard import draw_top_ten
 from game.ui.scene import DIM, Host, dialog_box
 from game.ui.scenes.game import GameScene
-from game.ui.text import MIN_SIZE, draw_text
+from game.ui.text import READ_SIZE, draw_text
 from game.ui.widgets import shade
 
 BOARD_SECONDS = 12.0
@@ -89,4 +89,4 @@ class AttractScene(GameScene):
         draw_text(
             surface, tr("kiosk.touch_to_play"), 72, (L.W // 2, y + 62), colour, shadow=True, width=L.W - 80
         )
-        draw_text(surface, tr("kiosk.demo_label"), MIN_SIZE, (L.W // 2, y + 122), DIM, width=L.W - 80)
+        draw_text(surface, tr("kiosk.demo_label"), READ_SIZE, (L.W // 2, y + 122), DIM, width=L.W - 80)

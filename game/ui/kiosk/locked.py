@@ -18,7 +18,7 @@ from game.ui.board.view import BG, GOLD
 from game.ui.input import Intent
 from game.ui.lines import wrap_lines
 from game.ui.scene import DIM, INK, Host, Scene
-from game.ui.text import MIN_SIZE, draw_text
+from game.ui.text import READ_SIZE, draw_text
 
 SET_COMMAND = "--set-operator-code"
 
@@ -55,10 +55,10 @@ class LockedScene(Scene):
         y += 30
         organiser = tr("kiosk.locked_organiser", command=SET_COMMAND)
         for line in [
-            *wrap_lines(organiser, 24, L.W - 200)[:4],
-            *wrap_lines(gesture_text(self.app), 24, L.W - 200)[:2],
+            *wrap_lines(organiser, READ_SIZE, L.W - 200)[:4],
+            *wrap_lines(gesture_text(self.app), READ_SIZE, L.W - 200)[:2],
         ]:
-            draw_text(surface, line, MIN_SIZE, (L.W // 2, y), DIM, width=L.W - 200)
+            draw_text(surface, line, READ_SIZE, (L.W // 2, y), DIM, width=L.W - 200)
             y += 36
 
 

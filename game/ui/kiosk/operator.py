@@ -19,7 +19,8 @@ from game.ui.scene import INK, ButtonScene, Host, button
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.dice_stats import DiceStatsScene
 from game.ui.scenes.settings import SettingsScene
-from game.ui.text import MIN_SIZE, draw_text
+from game.ui.text import CACHE, READ_SIZE, draw_text
+from game.ui.widgets import PAD, common_size
 
 
 class OperatorScene(ButtonScene):
@@ -35,7 +36,7 @@ class OperatorScene(ButtonScene):
     def _build(self) -> None:
         b = self.buttons
         b.clear()
-        x, w = (40, 520) if self.app.notices else (L.W // 2 - 300, 600)  # notices: on the right
+        x, w = (40, 560) if self.app.notices else (L.W // 2 - 300, 600)  # notices: on the right
         items: list[tuple[str, Callable[[], None], str]] = [
             ("operator.resume", self.resume, "green"),
             ("operator.settings", self.settings, "blue"),
@@ -49,8 +50,11 @@ class OperatorScene(ButtonScene):
             ("operator.quit", self.app.quit, "red"),
         ]
         step = min(68, (L.H - 110) // len(items))
+        # One size for the column: the largest up to 28 at which every label fits (beside the notices
+        # the column is narrower: "Turnauksen tuomaripöytä verkossa" needs 26).
+        size = common_size([(tr(key), w - PAD, 1) for key, _, _ in items], 28, CACHE.floor(READ_SIZE))
         for i, (key, action, colour) in enumerate(items):
-            b.add(button((x, 102 + i * step, w, step - 8), tr(key), action, colour, size=28))
+            b.add(button((x, 102 + i * step, w, step - 8), tr(key), action, colour, size=size))
         if self.app.notices:
             b.add(button((NOTICE_X + 140, L.H - 84, 400, 64), tr("notice.seen"), self.seen, "gold", size=28))
 
@@ -156,15 +160,15 @@ class OperatorScene(ButtonScene):
         draw_text(surface, tr("notice.title"), 30, (NOTICE_X, 120), (255, 150, 120), anchor="midleft")
         y = 170
         for notice in notices[-6:]:
-            lines = wrap_lines(notice, MIN_SIZE, width)
+            lines = wrap_lines(notice, READ_SIZE, width)
             if len(lines) > 4:  # the file's name comes first in each notice; a long reason is cut
                 lines = [*lines[:3], lines[3] + "…"]
             for line in lines:
                 if y > L.H - 120:
                     return
-                draw_text(surface, line, MIN_SIZE, (NOTICE_X, y), INK, anchor="midleft", width=width)
+                draw_text(surface, line, READ_SIZE, (NOTICE_X, y), INK, anchor="midleft", width=width)
                 y += 32
             y += 14
 
 
-NOTICE_X = 600
+NOTICE_X = 624

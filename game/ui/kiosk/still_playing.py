@@ -9,7 +9,7 @@ from game.ui import layout as L
 from game.ui.board.view import GOLD
 from game.ui.input import Intent
 from game.ui.scene import DIM, INK, ButtonScene, dialog_box
-from game.ui.text import MIN_SIZE, draw_text
+from game.ui.text import READ_SIZE, draw_text
 from game.ui.widgets import shade
 
 
@@ -34,4 +34,4 @@ class StillPlayingScene(ButtonScene):
         draw_text(surface, str(left), 96, (L.W // 2, box.y + 170), INK)
         draw_text(surface, tr("kiosk.still_playing_hint"), 28, (L.W // 2, box.y + 250), INK, width=box.w - 40)
         key = "kiosk.countdown.one" if left == 1 else "kiosk.countdown.other"
-        draw_text(surface, tr(key, seconds=left), MIN_SIZE, (L.W // 2, box.y + 300), DIM, width=box.w - 40)
+        draw_text(surface, tr(key, seconds=left), READ_SIZE, (L.W // 2, box.y + 300), DIM, width=box.w - 40)

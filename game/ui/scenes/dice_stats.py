@@ -19,7 +19,7 @@ from game.ui import layout as L
 from game.ui.board.view import BG
 from game.ui.lines import wrap
 from game.ui.scene import ButtonScene, Host, button
-from game.ui.text import CACHE, MIN_SIZE, put_text
+from game.ui.text import CACHE, READ_SIZE, put_text
 
 PANEL = (18, 40, 30)
 """The statistics panel's background."""
@@ -65,7 +65,7 @@ def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Transla
 
     y = text(tr("fair.title"), 36, ink, (x0, y), bold=True).bottom + px(4)
     count_key = "fair.rolls.one" if stats.rolls == 1 else "fair.rolls.other"
-    y = text(tr(count_key, n=stats.rolls), MIN_SIZE, dim, (x0, y)).bottom + px(14)
+    y = text(tr(count_key, n=stats.rolls), READ_SIZE, dim, (x0, y)).bottom + px(14)
 
     verdict, p = stats.verdict()
     lines: list[tuple[str, tuple[int, int, int], int, bool]] = []
@@ -78,7 +78,7 @@ def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Transla
             (
                 f"{tr('fair.faces')}: " + tr("fair.chi_square", value=num(f"{chi:.1f}"), df=df),
                 dim,
-                MIN_SIZE,
+                READ_SIZE,
                 False,
             )
         )
@@ -86,7 +86,7 @@ def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Transla
             (
                 f"{tr('fair.doubles')}: " + tr("fair.chi_square", value=num(f"{chi2:.1f}"), df=df2),
                 dim,
-                MIN_SIZE,
+                READ_SIZE,
                 False,
             )
         )
@@ -95,7 +95,7 @@ def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Transla
         else:
             key = "fair.verdict_odd" if verdict == "odd" else "fair.verdict_ok"
             lines.append((tr(key, percent=num(percent_text(p))), warn if verdict == "odd" else ink, 26, True))
-    lines.append((tr("fair.explain"), dim, MIN_SIZE, False))
+    lines.append((tr("fair.explain"), dim, READ_SIZE, False))
     width = rect.w - 2 * pad
     rows = [(size, bold) for s, _, size, bold in lines for _ in wrap(s, _font(px(size), bold), width)]
     # The words below the charts need this much; the charts give up height for them (two-line verdicts
@@ -107,7 +107,7 @@ def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Transla
     # The tallest bar's count stands just under the chart's heading; under larger text both grow, so
     # the chart starts lower by as much as they would overlap (and is that much shorter).
     head_h = CACHE.font(px(26), True).get_height()
-    label_h = CACHE.font(px(MIN_SIZE), False).get_height()
+    label_h = CACHE.font(px(READ_SIZE), False).get_height()
     top = y + px(40)
     clash = (y + head_h + px(2)) - (top + round(chart_h * (1 - 1 / 1.15)) - px(2) - label_h)
     if clash > 0:
@@ -133,13 +133,13 @@ def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Transla
         for i, (count, (bx, h)) in enumerate(zip(counts, bars, strict=True)):
             # Each count over the line on a backing of the panel's colour: a count near the expected
             # value stood right on the dashed line ("52" struck through, a play test found it unreadable).
-            label = CACHE.render(str(count), px(MIN_SIZE), ink, False)
+            label = CACHE.render(str(count), px(READ_SIZE), ink, False)
             spot = label.get_rect(midbottom=(bx + (bar_w - px(12)) // 2, base - h - px(2)))
             pygame.draw.rect(surface, PANEL, spot.inflate(px(8), 0), border_radius=px(4))
             put_text(surface, label, spot)
             text(
                 labels[i],
-                MIN_SIZE,
+                READ_SIZE,
                 ink,
                 (bx + (bar_w - px(12)) // 2, base + px(4)),
                 bold=True,
@@ -148,7 +148,7 @@ def draw_panel(surface: pygame.Surface, area: Any, stats: DiceStats, tr: Transla
         if stats.rolls:  # before any roll "expected 0.0" told a newcomer nothing (seen in a real window)
             text(
                 f"{tr('fair.expected')} {num(f'{expected:.1f}')}",
-                MIN_SIZE,
+                READ_SIZE,
                 accent,
                 (cx + chart_w, y + px(6)),
                 anchor="topright",

@@ -22,9 +22,9 @@ from game.ui.board.view import BG, GOLD
 from game.ui.input import Intent, IntentKind
 from game.ui.lines import wrap
 from game.ui.scene import DIM, INK, ButtonScene, Host, button
-from game.ui.text import CACHE, MIN_SIZE, draw_text, put_text
+from game.ui.text import CACHE, READ_SIZE, draw_text, put_text
 
-SIZES = (32, 30, 28, 26, MIN_SIZE)
+SIZES = (32, 30, 28, READ_SIZE)
 """The body's sizes, largest first: the first at which every section fits a page alone is used."""
 TOP, ROOM = 90, L.H - 100 - 90
 """Where the first section starts, and the height the sections have above the buttons."""
@@ -108,7 +108,7 @@ class HowToScene(ButtonScene):
         draw_text(
             surface,
             tr("howto.page", n=self.page + 1, total=self.pages),
-            MIN_SIZE,
+            READ_SIZE,
             (L.W - 40, 44),
             DIM,
             anchor="midright",

@@ -20,7 +20,7 @@ from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.input import Intent, IntentKind
 from game.ui.scene import DIM, ButtonScene, Host, button
-from game.ui.text import MIN_SIZE, draw_text
+from game.ui.text import READ_SIZE, draw_text
 
 
 class KeymapScene(ButtonScene):
@@ -47,7 +47,7 @@ class KeymapScene(ButtonScene):
                     label,
                     self._wait(command),
                     colour,
-                    size=MIN_SIZE,
+                    size=READ_SIZE,
                 )
             )
         y = L.H - 86
@@ -105,5 +105,5 @@ class KeymapScene(ButtonScene):
             text = tr("keys.press", command=tr("control." + self.waiting))
             draw_text(surface, text, 26, (L.W // 2, L.H - 122), GOLD, width=L.W - 100)
         else:
-            draw_text(surface, tr("keys.hint"), MIN_SIZE, (L.W // 2, L.H - 122), DIM, width=L.W - 100)
+            draw_text(surface, tr("keys.hint"), READ_SIZE, (L.W // 2, L.H - 122), DIM, width=L.W - 100)
         self.buttons.draw(surface, self.app.sprites)

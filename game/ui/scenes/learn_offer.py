@@ -15,7 +15,7 @@ from game import i18n
 from game.ui import layout as L
 from game.ui.board.view import GOLD
 from game.ui.scene import button
-from game.ui.text import CACHE, draw_text
+from game.ui.text import CACHE, READ_SIZE, draw_text
 from game.ui.widgets import Button, row_widths
 
 OFFER_SIZE, OFFER_QUESTION = 26, 30
@@ -28,7 +28,13 @@ def offer_layout(kiosk: bool) -> tuple[pygame.Rect, int, pygame.Rect, int]:
     right = L.W - 12 if kiosk else L.W - 160
     room = right - 12
     size, (button_w,) = row_widths(
-        [i18n.tr("learn.offer.yes")], OFFER_SIZE, room // 2, gap=0, air=56, least=240
+        [i18n.tr("learn.offer.yes")],
+        OFFER_SIZE,
+        room // 2,
+        gap=0,
+        air=56,
+        least=240,
+        smallest=CACHE.floor(READ_SIZE),
     )
     question = CACHE.font(OFFER_QUESTION).size(i18n.tr("learn.offer.title"))[0]
     text_w = min(question, room - button_w - 24 - 20 - 10)

@@ -11,8 +11,8 @@ from game.session import settings as st
 from game.ui import layout as L
 from game.ui.board.view import GOLD
 from game.ui.scene import ButtonScene, Host, button, dialog_box
-from game.ui.text import MIN_SIZE, draw_text
-from game.ui.widgets import shade
+from game.ui.text import CACHE, READ_SIZE, draw_text
+from game.ui.widgets import PAD, row_widths, shade, spread
 
 
 class MenuScene(ButtonScene):
@@ -35,17 +35,16 @@ class MenuScene(ButtonScene):
         cx, y = L.W // 2, 190
         first = i18n.tr("operator.resume") if self.finished else i18n.tr("ui.resume")
         b.add(button((cx - 220, y, 440, 84), first, self.close, "green", size=34))
-        for i, speed in enumerate(st.ANIMATION_SPEEDS):
+        labels = [i18n.tr(f"ui.speed_{speed}") for speed in st.ANIMATION_SPEEDS]
+        # Each speed as wide as its word needs ("normaali"), the three filling the column, at the floor.
+        size, widths = row_widths(
+            labels, READ_SIZE, 440, gap=4, air=PAD, least=96, smallest=CACHE.floor(READ_SIZE)
+        )
+        x = cx - 220
+        for speed, label, w in zip(st.ANIMATION_SPEEDS, labels, spread(widths, 440, 4), strict=True):
             colour = "gold" if speed == self.app.speed else "grey"
-            b.add(
-                button(
-                    (cx - 220 + i * 148, y + 126, 144, 64),
-                    i18n.tr(f"ui.speed_{speed}"),
-                    self._speed(speed),
-                    colour,
-                    24,
-                )
-            )
+            b.add(button((x, y + 126, w, 64), label, self._speed(speed), colour, size))
+            x += w + 4
         b.add(
             button((cx - 220, y + 214, 440, 72), i18n.tr("ui.to_title"), self.app.to_title, "blue", size=30)
         )
@@ -64,6 +63,6 @@ class MenuScene(ButtonScene):
         dialog_box(surface, pygame.Rect(L.W // 2 - 260, 110, 520, 500))
         draw_text(surface, i18n.tr("ui.paused"), 40, (L.W // 2, 150), GOLD)
         draw_text(
-            surface, i18n.tr("settings.animation"), MIN_SIZE, (L.W // 2, 300), (190, 200, 220), width=440
+            surface, i18n.tr("settings.animation"), READ_SIZE, (L.W // 2, 300), (190, 200, 220), width=440
         )
         self.buttons.draw(surface, self.app.sprites)

@@ -20,9 +20,10 @@ from game.session import settings as st
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.entry.new_code import ChooseCodeScene
+from game.ui.lines import wrap_lines
 from game.ui.scene import DIM, ButtonScene, Host, button
 from game.ui.scenes.keymap import KeymapScene
-from game.ui.text import MIN_SIZE, draw_text
+from game.ui.text import READ_SIZE, draw_text
 
 log = logging.getLogger(__name__)
 
@@ -138,7 +139,7 @@ class SettingsScene(ButtonScene):
         """(columns, left of the first, width of a row): two wide columns, three narrower ones when
         two would need more than six rows (the operator's screen), which would run into Back."""
         if len(self.fields()) <= 12:
-            return 2, 70, 520
+            return 2, 40, 580
         return 3, 40, 380
 
     def rows(self) -> list[tuple[str, int, int]]:
@@ -146,7 +147,7 @@ class SettingsScene(ButtonScene):
         names = self.fields()
         cols, left, width = self.columns()
         per_col = math.ceil(len(names) / cols)
-        step = width + (70 if cols == 2 else 20)
+        step = width + (40 if cols == 2 else 20)
         out = []
         for i, name in enumerate(names):
             col, row = divmod(i, per_col)
@@ -221,14 +222,19 @@ class SettingsScene(ButtonScene):
     def _draw_message(self, surface: pygame.Surface) -> None:
         if self.message_time > 0:
             colour = (160, 255, 160) if self.message == tr("settings.code_saved") else (255, 120, 110)
-            draw_text(surface, self.message, MIN_SIZE, (L.W // 2, L.H - 110), colour, width=L.W - 80)
+            lines = wrap_lines(self.message, READ_SIZE, L.W - 80)[:2]  # a reason may be long
+            for i, line in enumerate(lines):
+                y = L.H - 110 - 15 * (len(lines) - 1) + 30 * i
+                draw_text(surface, line, READ_SIZE, (L.W // 2, y), colour, width=L.W - 80)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(BG)
         draw_text(surface, tr(self.TITLE), 44, (L.W // 2, 60), GOLD)
         width = self.columns()[2]
         for name, x, y in self.rows():
-            draw_text(surface, self.label(name), 24, (x + 4, y + 16), DIM, anchor="midleft", width=width)
+            draw_text(
+                surface, self.label(name), READ_SIZE, (x + 4, y + 16), DIM, anchor="midleft", width=width
+            )
         self.buttons.draw(surface, self.app.sprites)
         self._draw_message(surface)
 

@@ -26,12 +26,13 @@ from game.session.persist import BrokenSave
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.input import Intent, IntentKind
+from game.ui.lines import two_lines
 from game.ui.scene import DIM, INK, ButtonScene, Host, button
 from game.ui.scenes.dice_stats import DiceStatsScene
 from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.learn_offer import draw_offer, offer_button
 from game.ui.scenes.settings import AccessScene, SettingsScene
-from game.ui.text import MIN_SIZE, draw_text
+from game.ui.text import CACHE, READ_SIZE, draw_text
 from game.ui.widgets import PAD, common_size, row_widths, spread
 
 log = logging.getLogger(__name__)
@@ -39,7 +40,7 @@ log = logging.getLogger(__name__)
 MATCH_CHOICES = (1, 3, 5, 7, 0)
 Choice = tuple[str, Callable[[], None], str]
 """A button to be placed: its label, its action and its colour."""
-MAIN_SIZE, PAIR_SIZE, LEVEL_SIZE, SIDE_SIZE = 34, 28, MIN_SIZE, 26
+MAIN_SIZE, PAIR_SIZE, LEVEL_SIZE, SIDE_SIZE = 34, 28, READ_SIZE, 26
 """The text size of each group of buttons that sit together (every label of a group is drawn at its
 group's size, one size smaller for all where a language needs it; see ``widgets.common_size``)."""
 MIDDLE_W, PAIR_GAP = 600, 20
@@ -49,10 +50,14 @@ SIDE_W = 300
 TOP_Y, TOP_H = 190, 84
 """The top row: Continue, the first way to play and Settings, one top and one bottom edge (a real
 window showed the three at three heights, Continue 84 and Settings 72 at 196 beside 84 at 190)."""
-LANG_W, STATS_W, LEVEL_ROOM = 88, 280, 656
+LANG_W, STATS_W, LEVEL_ROOM = 76, 280, 692
 """The bottom row: the language buttons and the statistics button stay narrower than the side column,
-so that the levels between them have 656 pixels (room for "Intermediate" at the levels' full size,
-the floor: :data:`~game.ui.text.MIN_SIZE`), as far from their neighbours as from each other."""
+so that the levels between them have 692 pixels (room for the four levels at the floor,
+:data:`~game.ui.text.READ_SIZE`, 16 pixels of an 800x480 window: "Intermediate" is the longest), as
+far from their neighbours as from each other."""
+LEVEL_AIR = PAD
+"""A level button's width beyond its name's: the least a label needs (the four fit at the floor in
+English with 2 pixels to spare)."""
 CHECKERS_Y = 420
 """The top checker of the two stacks beside the middle column, under Learn to play (left) and in line
 with it (right)."""
@@ -160,10 +165,14 @@ class TitleScene(ButtonScene):
         text_x = (rect.x + 70 + rect.right - 12) // 2
         width = rect.right - 12 - (rect.x + 70)
         if len(lines) == 1:
-            draw_text(surface, lines[0], 26, (text_x, rect.centery), INK, width=width)
-            return
-        draw_text(surface, lines[0], 26, (text_x, rect.y + 27), INK, width=width)
-        draw_text(surface, lines[1], MIN_SIZE, (text_x, rect.y + 58), DIM, width=width)
+            said = two_lines(lines[0], READ_SIZE, width)  # a long reason ("Ei tallennettu (...)") in two
+            if len(said) == 1:
+                draw_text(surface, lines[0], READ_SIZE, (text_x, rect.centery), INK, width=width)
+                return
+            lines = said
+        second = DIM if len(self.notice_lines()) > 1 else INK  # one sentence split in two: all of it INK
+        draw_text(surface, lines[0], READ_SIZE, (text_x, rect.y + 27), INK, width=width)
+        draw_text(surface, lines[1], READ_SIZE, (text_x, rect.y + 58), second, width=width)
 
     @property
     def offer_up(self) -> bool:
@@ -180,7 +189,7 @@ class TitleScene(ButtonScene):
             b.add(button((x + i * 118, 516, 108, 64), str(n) if n else "∞", self._length(n), colour, size=32))
         self._level_buttons()
         if self.app.kiosk is None:  # a cabinet's visitors have no Quit: the operator menu has it
-            b.add(button((L.W - 148, 12, 136, 52), i18n.tr("ui.quit"), self.app.quit, "red", size=24))
+            b.add(button((L.W - 148, 12, 136, 52), i18n.tr("ui.quit"), self.app.quit, "red", size=READ_SIZE))
         self._side_buttons()
         if self.offer_up:
             self.buttons.add(offer_button(self.app.kiosk is not None, self.learn))
@@ -205,7 +214,9 @@ class TitleScene(ButtonScene):
             (i18n.tr("ui.vs_computer"), lambda: self.start(GameMode.COMPUTER), "green"),
             (i18n.tr("ui.two_players"), lambda: self.start(GameMode.TWO), "blue"),
         ]
-        size = common_size([(label, MIDDLE_W - PAD, 1) for label, _, _ in main], MAIN_SIZE)
+        size = common_size(
+            [(label, MIDDLE_W - PAD, 1) for label, _, _ in main], MAIN_SIZE, CACHE.floor(READ_SIZE)
+        )
         for i, (label, action, colour) in enumerate(main):
             self.buttons.add(
                 button((cx - MIDDLE_W // 2, TOP_Y + 98 * i, MIDDLE_W, TOP_H), label, action, colour, size)
@@ -215,7 +226,9 @@ class TitleScene(ButtonScene):
             (i18n.tr("ui.how_to_play"), self.how_to, "grey"),
         ]
         labels = [label for label, _, _ in pair]
-        size, widths = row_widths(labels, PAIR_SIZE, MIDDLE_W, gap=PAIR_GAP, air=40, least=150)
+        size, widths = row_widths(
+            labels, PAIR_SIZE, MIDDLE_W, gap=PAIR_GAP, air=40, least=150, smallest=CACHE.floor(READ_SIZE)
+        )
         x = cx - MIDDLE_W // 2
         for (label, action, colour), w in zip(pair, spread(widths, MIDDLE_W, PAIR_GAP), strict=True):
             self.buttons.add(button((x, 386, w, 72), label, action, colour, size))
@@ -226,8 +239,11 @@ class TitleScene(ButtonScene):
         at one size, in the room between the language buttons and the statistics button."""
         labels = [i18n.tr_level(level) for level in LEVELS]
         gap = 8
-        size, widths = row_widths(labels, LEVEL_SIZE, LEVEL_ROOM, gap=gap, air=28, least=96)
-        x = L.W // 2 - (sum(widths) + gap * (len(widths) - 1)) // 2
+        size, widths = row_widths(
+            labels, LEVEL_SIZE, LEVEL_ROOM, gap=gap, air=LEVEL_AIR, least=96, smallest=CACHE.floor(READ_SIZE)
+        )
+        left = 24 + len(i18n.LANGUAGES) * (LANG_W + 8)  # past the language buttons and a gap
+        x = left + (LEVEL_ROOM - sum(widths) - gap * (len(widths) - 1)) // 2
         for level, text, w in zip(LEVELS, labels, widths, strict=True):
             colour = "gold" if level == self.level else "grey"
             self.buttons.add(button((x, 628, w, 56), text, self._level(level), colour, size))
@@ -255,7 +271,8 @@ class TitleScene(ButtonScene):
             side.append(
                 ((24 + i * (LANG_W + 8), 620, LANG_W, 64), lang.upper(), self._language(lang), colour, 1)
             )
-        size = common_size([(label, rect[2] - PAD, lines) for rect, label, _, _, lines in side], SIDE_SIZE)
+        rows = [(label, rect[2] - PAD, lines) for rect, label, _, _, lines in side]
+        size = common_size(rows, SIDE_SIZE, CACHE.floor(READ_SIZE))
         for rect, label, action, colour, lines in side:
             self.buttons.add(button(rect, label, action, colour, size)).lines = lines
 
@@ -353,7 +370,7 @@ class TitleScene(ButtonScene):
         if not self.notice_up and not self.offer_up:
             draw_text(surface, i18n.tr("ui.app_title"), 84, (L.W // 2, 110), GOLD, shadow=True)
             draw_text(
-                surface, i18n.tr("ui.subtitle"), MIN_SIZE, (L.W // 2, 166), (200, 210, 230), width=L.W - 80
+                surface, i18n.tr("ui.subtitle"), READ_SIZE, (L.W // 2, 166), (200, 210, 230), width=L.W - 80
             )
         else:  # the notice (or the offer) takes the top; the how-to-drag hint waits until it has gone
             draw_text(surface, i18n.tr("ui.app_title"), 84, (L.W // 2, 130), GOLD, shadow=True)
@@ -367,7 +384,7 @@ class TitleScene(ButtonScene):
             )
         draw_text(surface, i18n.tr("ui.match_length", length=length), 26, (L.W // 2, 496), (230, 230, 240))
         level = i18n.tr("ui.computer_level", level=i18n.tr_level(self.level))
-        draw_text(surface, level, MIN_SIZE, (L.W // 2, 604), (190, 200, 220))
+        draw_text(surface, level, READ_SIZE, (L.W // 2, 604), (190, 200, 220))
         if self.offer_up:
             draw_offer(surface, self.app.kiosk is not None)
         self.buttons.draw(surface, self.app.sprites)

@@ -17,10 +17,13 @@ from game.tournament import TMatch, change_text
 from game.tournament.director import Director
 from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
+from game.ui.lines import shortened
 from game.ui.scene import DIM, INK, ButtonScene, Host, button
-from game.ui.text import MIN_SIZE, draw_text
+from game.ui.text import CACHE, READ_SIZE, draw_text
+from game.ui.widgets import PAD
 
-COLUMNS = 3
+COLUMNS = 2
+"""Two columns of results: a match's id, two names of 17 letters and its score at the floor."""
 ROWS = 5
 LOG_LINES = 4
 
@@ -47,14 +50,19 @@ class CorrectScene(ButtonScene):
         per_page = COLUMNS * ROWS
         pages = max(1, -(-len(shown) // per_page))
         self.page %= pages
-        w, h, gap = 396, 60, 10
+        gap, h = 10, 60
+        w = (L.W - 60 - gap * (COLUMNS - 1)) // COLUMNS
         for i, m in enumerate(shown[self.page * per_page : (self.page + 1) * per_page]):
             assert t is not None
             col, row = i % COLUMNS, i // COLUMNS
             rect = (30 + col * (w + gap), 100 + row * (h + gap), w, h)
             words = result_words(t, m)
-            label = f"{m.id}  {words['a']} {words['x']}–{words['y']} {words['b']}"
-            b.add(button(rect, label, self._open(m.id), "blue", size=22))
+            score = f"{words['x']}–{words['y']}"
+            # Each name shortened to half the room the match's id and score leave (never drawn smaller).
+            room = (w - PAD - CACHE.font(READ_SIZE).size(f"{m.id}   {score} ")[0]) // 2
+            a, b_ = (shortened(str(words[k]), READ_SIZE, room) for k in ("a", "b"))
+            label = f"{m.id}  {a} {score} {b_}"
+            b.add(button(rect, label, self._open(m.id), "blue", size=READ_SIZE))
         y = L.H - 80
         if pages > 1:
             b.add(button((30, y, 120, 66), "<", self.prev_page, "grey", size=28))
@@ -97,12 +105,14 @@ class CorrectScene(ButtonScene):
             draw_text(surface, tr("tourney.correct_none"), 28, (L.W // 2, 200), INK, width=L.W - 60)
         if t is not None and t.log:
             top = 100 + ROWS * 70 + 6
-            draw_text(surface, tr("tourney.changes"), 24, (30, top), DIM, anchor="midleft", width=L.W - 60)
+            draw_text(
+                surface, tr("tourney.changes"), READ_SIZE, (30, top), DIM, anchor="midleft", width=L.W - 60
+            )
             lang = self.app.settings.language
             for k, change in enumerate(reversed(t.log[-LOG_LINES:])):
                 line = change_text(t, change, lang)
-                y = top + 30 + k * 28
-                draw_text(surface, line, MIN_SIZE, (30, y), INK, anchor="midleft", width=L.W - 60)
+                y = top + 32 + k * 30
+                draw_text(surface, line, READ_SIZE, (30, y), INK, anchor="midleft", width=L.W - 60)
         self.buttons.draw(surface, self.app.sprites)
 
 

@@ -17,7 +17,7 @@ from game.ui.board.view import GOLD
 from game.ui.entry.keyboard import KeyboardScene
 from game.ui.lines import wrap_lines
 from game.ui.scene import DIM, ButtonScene, Host, button, dialog_box
-from game.ui.text import MIN_SIZE, draw_text
+from game.ui.text import READ_SIZE, draw_text
 from game.ui.widgets import shade
 
 BOX = pygame.Rect(L.W // 2 - 400, 110, 800, 500)
@@ -99,11 +99,16 @@ class ExportScene(ButtonScene):
         shade(surface, 200)
         dialog_box(surface, BOX)
         draw_text(surface, tr("tourney.export"), 34, (BOX.centerx, BOX.y + 50), GOLD, width=BOX.w - 40)
-        for i, line in enumerate(wrap_lines(tr("tourney.export_what"), 24, BOX.w - 60)[:2]):
-            draw_text(surface, line, MIN_SIZE, (BOX.centerx, BOX.y + 92 + 28 * i), DIM, width=BOX.w - 40)
+        for i, line in enumerate(wrap_lines(tr("tourney.export_what"), READ_SIZE, BOX.w - 60)[:2]):
+            draw_text(surface, line, READ_SIZE, (BOX.centerx, BOX.y + 90 + 30 * i), DIM, width=BOX.w - 40)
         if self.message:
             draw_text(
-                surface, self.message, MIN_SIZE, (BOX.centerx, BOX.y + 370), (255, 130, 120), width=BOX.w - 40
+                surface,
+                self.message,
+                READ_SIZE,
+                (BOX.centerx, BOX.y + 370),
+                (255, 130, 120),
+                width=BOX.w - 40,
             )
         self.buttons.draw(surface, self.app.sprites)
 

@@ -27,7 +27,7 @@ from game.ui.kiosk.operator import OperatorScene
 from game.ui.lines import wrap_lines
 from game.ui.scene import INK, ButtonScene, Host, button
 from game.ui.scenes.title import TitleScene
-from game.ui.text import MIN_SIZE, draw_text
+from game.ui.text import READ_SIZE, draw_text
 from game.ui.tournament.flow import cut_off, drop_games, play_here
 from game.ui.tournament.notice import damage_lines
 from game.ui.tournament.sheet import (
@@ -43,7 +43,7 @@ from game.ui.tournament.sheet import (
     standing_pages,
 )
 
-RIGHT_X, RIGHT_W = 900, 356
+RIGHT_X, RIGHT_W = 886, 374
 
 
 def open_tournament(app: Host, after_match: bool = False) -> None:
@@ -200,7 +200,7 @@ class TournamentScene(ButtonScene):
         gap = 8
         h = min(66, (L.H - 96 - 12 - gap * (len(items) - 1)) // len(items))
         for i, (label, action, colour) in enumerate(items):
-            b.add(button((RIGHT_X, 96 + i * (h + gap), RIGHT_W, h), label, action, colour, size=MIN_SIZE))
+            b.add(button((RIGHT_X, 96 + i * (h + gap), RIGHT_W, h), label, action, colour, size=READ_SIZE))
         if t is not None and self.pages() > 1:
             b.add(button((LEFT_X, 136, 64, 50), "<", self.prev_page, "grey", size=28))
             b.add(button((LEFT_X + LEFT_W - 64, 136, 64, 50), ">", self.next_page, "grey", size=28))

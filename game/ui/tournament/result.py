@@ -22,7 +22,7 @@ from game.ui import layout as L
 from game.ui.board.view import GOLD
 from game.ui.scene import DIM, INK, ButtonScene, Host, button, dialog_box
 from game.ui.scenes.confirm import ConfirmScene
-from game.ui.text import MIN_SIZE, draw_text
+from game.ui.text import READ_SIZE, draw_text
 from game.ui.widgets import shade
 
 BOX = pygame.Rect(L.W // 2 - 420, 40, 840, 640)
@@ -74,7 +74,10 @@ class ResultScene(ButtonScene):
         if self.correcting:  # three at the foot: OK, play it again, cancel
             w, y = 246, BOX.bottom - 110
             ok = b.add(button((BOX.x + 40, y, w, 80), tr("button.ok"), self.submit, "green", 32))
-            b.add(button((BOX.centerx - w // 2, y, w, 80), tr("tourney.clear"), self.ask_clear, "gold", 26))
+            again = b.add(
+                button((BOX.centerx - w // 2, y, w, 80), tr("tourney.clear"), self.ask_clear, "gold", 26)
+            )
+            again.lines = 2  # "Pelataan uudelleen" takes two lines at the floor
             b.add(button((BOX.right - 40 - w, y, w, 80), tr("button.cancel"), self.close, "red", 30))
         else:
             ok = b.add(
@@ -162,7 +165,7 @@ class ResultScene(ButtonScene):
             s = self.score()
             draw_text(surface, f"{a} {s[0]} – {s[1]} {b}", 30, (BOX.centerx, 500), GOLD, width=w)
         if self.message:
-            draw_text(surface, self.message, MIN_SIZE, (BOX.centerx, 545), (255, 130, 120), width=w)
+            draw_text(surface, self.message, READ_SIZE, (BOX.centerx, 545), (255, 130, 120), width=w)
         self.buttons.draw(surface, self.app.sprites)
 
 

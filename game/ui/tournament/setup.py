@@ -22,11 +22,16 @@ from game.ui.board.view import BG, GOLD
 from game.ui.entry.keyboard import KeyboardScene
 from game.ui.scene import DIM, INK, ButtonScene, Host, button
 from game.ui.scenes.confirm import ConfirmScene
-from game.ui.text import MIN_SIZE, draw_text
+from game.ui.text import READ_SIZE, draw_text
 
 LENGTHS = (1, 3, 5, 7, 9, 11, 13)
-COLUMNS, ROWS = 4, 8
-NAME_W, NAME_H, GAP = 196, 46, 6
+COLUMNS, ROWS = 2, 8
+NAME_W, NAME_H, GAP = 417, 46, 6
+PER_PAGE = COLUMNS * ROWS
+"""Names on a page of the list: two columns of eight, each holding "32. Annamari Virtanen" at the floor
+(four columns of 196 did not hold a name of 10 letters at 16 window pixels); more turn pages."""
+PAGE_Y = 12
+"""The page buttons' top, at the right end of the title's line (over the list's right column)."""
 RIGHT_X, RIGHT_W = 880, 376
 LENGTHS_Y, LENGTHS_W = 100 + ROWS * (NAME_H + GAP) + 22, 840
 """The match lengths' line (its buttons under their rounds' names below it)."""
@@ -46,6 +51,8 @@ class SetupScene(ButtonScene):
         self.clock = DEFAULT_PRESET
         self.aids = False
         self.message = ""
+        self.page = 0
+        """The page of the names' list shown (the last name added is on it)."""
         self._build()
 
     # -- the rounds ---------------------------------------------------------------------------------
@@ -68,10 +75,17 @@ class SetupScene(ButtonScene):
     def _build(self) -> None:
         b = self.buttons
         b.clear()
-        for i, name in enumerate(self.names):
-            col, row = divmod(i, ROWS)
+        self.page = min(self.page, self.pages() - 1)
+        first = self.page * PER_PAGE
+        for j, name in enumerate(self.names[first : first + PER_PAGE]):
+            i = first + j
+            col, row = divmod(j, ROWS)
             rect = (24 + col * (NAME_W + GAP), 100 + row * (NAME_H + GAP), NAME_W, NAME_H)
-            b.add(button(rect, f"{i + 1}. {name}", self._remove(i), "blue", size=MIN_SIZE))
+            b.add(button(rect, f"{i + 1}. {name}", self._remove(i), "blue", size=READ_SIZE))
+        if self.pages() > 1:
+            right = 24 + LENGTHS_W
+            b.add(button((right - 184, PAGE_Y, 64, 48), "<", self._turn(-1), "grey", size=28))
+            b.add(button((right - 64, PAGE_Y, 64, 48), ">", self._turn(1), "grey", size=28))
         for k in range(self.rounds()):
             length = b.add(
                 button(self.length_rect(k), str(self.lengths[k]), self._length(k), "grey", size=30)
@@ -95,8 +109,19 @@ class SetupScene(ButtonScene):
             (tr("button.cancel"), self.close, "red"),
         ]
         for i, (label, action, colour) in enumerate(items):
-            b.add(button((RIGHT_X, 100 + i * 78, RIGHT_W, 68), label, action, colour, size=26))
-        self.buttons.buttons[len(self.names) + self.rounds()].enabled = not full
+            added = b.add(button((RIGHT_X, 100 + i * 78, RIGHT_W, 68), label, action, colour, size=26))
+            if action == self.add_player:
+                added.enabled = not full
+
+    def pages(self) -> int:
+        return max(1, -(-len(self.names) // PER_PAGE))
+
+    def _turn(self, step: int) -> Callable[[], None]:
+        def turn() -> None:
+            self.page = (self.page + step) % self.pages()
+            self._build()
+
+        return turn
 
     def length_rect(self, k: int) -> tuple[int, int, int, int]:
         """Round ``k``'s button (its name stands above it): up to five in the names' width."""
@@ -139,7 +164,10 @@ class SetupScene(ButtonScene):
         if name.casefold() in {n.casefold() for n in self.names}:
             return tr("tourney.error.same_name", name=name)
         self.names.append(name)
+        self.page = (len(self.names) - 1) // PER_PAGE  # the page the new name is on
         self.message = ""
+        self.page = 0
+        """The page of the names' list shown (the last name added is on it)."""
         self._build()
         return None
 
@@ -182,19 +210,25 @@ class SetupScene(ButtonScene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(BG)
-        draw_text(surface, tr("tourney.new"), 38, (24, 40), GOLD, anchor="midleft", width=820)
+        paged = self.pages() > 1
+        draw_text(
+            surface, tr("tourney.new"), 38, (24, 40), GOLD, anchor="midleft", width=620 if paged else 820
+        )
+        if paged:
+            page = f"{self.page + 1}/{self.pages()}"
+            draw_text(surface, page, READ_SIZE, (24 + LENGTHS_W - 92, PAGE_Y + 24), INK)
         count = tr_n("tourney.count", len(self.names), n=len(self.names), low=MIN_PLAYERS, high=MAX_PLAYERS)
         line = self.message or count
         colour = (255, 130, 120) if self.message else DIM
-        draw_text(surface, line, MIN_SIZE, (24, 78), colour, anchor="midleft", width=840)
+        draw_text(surface, line, READ_SIZE, (24, 78), colour, anchor="midleft", width=840)
         if not self.names:
             draw_text(surface, tr("tourney.seed_hint"), 26, (440, 250), DIM, width=800)
         draw_text(
-            surface, tr("tourney.lengths"), MIN_SIZE, (24, LENGTHS_Y), DIM, anchor="midleft", width=LENGTHS_W
+            surface, tr("tourney.lengths"), READ_SIZE, (24, LENGTHS_Y), DIM, anchor="midleft", width=LENGTHS_W
         )
         for k in range(self.rounds()):
             x, y, w, _ = self.length_rect(k)
-            draw_text(surface, self.round_label(k), MIN_SIZE, (x + w // 2, y - 16), INK, width=w)
+            draw_text(surface, self.round_label(k), READ_SIZE, (x + w // 2, y - 16), INK, width=w)
         self.buttons.draw(surface, self.app.sprites)
 
 

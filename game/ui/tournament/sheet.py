@@ -8,8 +8,9 @@ import pygame
 from game.i18n import tr, tr_n
 from game.tournament import Standing, TMatch, Tournament, call_text
 from game.ui.board.view import GOLD
+from game.ui.lines import shortened, two_lines
 from game.ui.scene import DIM, INK
-from game.ui.text import MIN_SIZE, draw_text
+from game.ui.text import CACHE, READ_SIZE, draw_text
 
 LEFT_X, LEFT_W = 24, 850
 ROW_H = 34
@@ -17,11 +18,34 @@ LIST_TOP = 196
 ROWS = 14
 """Rows on one page under the page's title: the standings' players (below their column heads), the
 draw's matches (one more line: the draw's pages hold rounds' headings too)."""
-SELECTED = (60, 74, 100)
+NAME_X, NAME_W = (104, 410), 214
+"""Where a match's two names start in its line, and their room."""
+SCORE_X = 364
+"""The middle of a match's score ("5 – 3"), between the names."""
+HOW_W = 196
+"""Room for how a match was decided, at the line's right end."""
+SELECTED = (44, 56, 82)
 STRIPE = (24, 30, 42)
-OUT = (120, 120, 130)
+OUT = (140, 140, 150)
+"""A withdrawn player's name: greyer than the others, still 4.5:1 on a row's stripe."""
+COLUMNS = (
+    ("place", 8, 100),
+    ("player", 114, 314),
+    ("wins", 432, 150),
+    ("losses", 584, 124),
+    ("buchholz", 712, 134),
+)
+"""The standings' columns: (key, left, room), each head whole at the floor ("Győzelem", "Buchholz"),
+a name with "(visszalépett)" after it too."""
 Line = TMatch | str
 """A line of the draw: a match, or a round's heading."""
+
+
+def row_size() -> int:
+    """The lines' size: drawn at the floor (:data:`READ_SIZE`) under larger text too, where rows
+    :data:`ROW_H` apart have no room for more (a name too long for its column is shortened, never
+    drawn smaller: :func:`~game.ui.lines.shortened`)."""
+    return CACHE.floor(READ_SIZE)
 
 
 def row_rect(k: int) -> pygame.Rect:
@@ -77,7 +101,11 @@ def draw_call(surface: pygame.Surface, tournament: Tournament, m: TMatch | None,
             line += " · " + tr("tourney.winner_consolation", name=tournament.players[consoled].name)
     else:
         line, colour = tr("tourney.waiting"), DIM
-    draw_text(surface, line, 30, (LEFT_X, 108), colour, anchor="midleft", width=LEFT_W)
+    if CACHE.fit_size(line, 30, LEFT_W) >= CACHE.floor(READ_SIZE):  # one line, at 26 or more
+        draw_text(surface, line, 30, (LEFT_X, 108), colour, anchor="midleft", width=LEFT_W)
+        return
+    for i, part in enumerate(two_lines(line, READ_SIZE, LEFT_W)):  # two long names: two lines at the floor
+        draw_text(surface, part, READ_SIZE, (LEFT_X, 94 + 28 * i), colour, anchor="midleft", width=LEFT_W)
 
 
 Notice = tuple[str, tuple[int, int, int]]
@@ -109,11 +137,12 @@ def draw_draw(
     if len(pages) > 1:
         title += f" ({page + 1}/{len(pages)})"
     page_title(surface, title, notice)
+    size = row_size()
     odd = False
     for k, line in enumerate(pages[page]):
         rect = row_rect(k)
         if isinstance(line, str):
-            draw_text(surface, line, MIN_SIZE, (rect.x + 8, rect.centery + 2), GOLD, "midleft", rect.w)
+            draw_text(surface, line, size, (rect.x + 8, rect.centery + 2), GOLD, "midleft", rect.w)
             odd = False
             continue
         if current is not None and line.id == current.id:
@@ -126,9 +155,12 @@ def draw_draw(
 
 
 def draw_match(surface: pygame.Surface, tournament: Tournament, m: TMatch, rect: pygame.Rect) -> None:
-    """``R1-2  Anna  5 – 3  Ben  typed in``: the winner in gold, a withdrawn player greyed."""
+    """``R1-2  Anna  5 – 3  Ben  typed in``: the winner in gold, a withdrawn player greyed. The columns
+    hold their words at the floor (:data:`READ_SIZE`): "C1-2", two names of about 12 letters, "13 – 11"
+    and the longest "how" ("time ran out", "lejárt az idő")."""
     y = rect.centery
-    draw_text(surface, m.id, MIN_SIZE, (rect.x + 8, y), DIM, anchor="midleft")
+    size = row_size()
+    draw_text(surface, m.id, size, (rect.x + 8, y), DIM, anchor="midleft")
     for k, p in enumerate(m.players):
         if p is None:
             name, colour = ("—" if m.known[k] else tr("tourney.to_come")), DIM
@@ -138,38 +170,41 @@ def draw_match(surface: pygame.Surface, tournament: Tournament, m: TMatch, rect:
                 tournament.players[p].name,
                 GOLD if won else (OUT if tournament.players[p].withdrawn else INK),
             )
-        x = rect.x + 100 if k == 0 else rect.x + 470
-        draw_text(surface, name, MIN_SIZE, (x, y), colour, anchor="midleft", width=250)
+        x = rect.x + NAME_X[k]
+        draw_text(
+            surface, shortened(name, size, NAME_W), size, (x, y), colour, anchor="midleft", width=NAME_W
+        )
     if m.score is not None:
-        draw_text(surface, f"{m.score[0]} – {m.score[1]}", MIN_SIZE, (rect.x + 410, y), INK)
+        draw_text(surface, f"{m.score[0]} – {m.score[1]}", size, (rect.x + SCORE_X, y), INK)
     elif m.ready:
-        draw_text(surface, "v", MIN_SIZE, (rect.x + 410, y), DIM)
+        draw_text(surface, "v", size, (rect.x + SCORE_X, y), DIM)
     if m.how is not None:
         how = tr(f"tourney.how.{m.how}")
-        draw_text(surface, how, MIN_SIZE, (rect.right - 8, y), DIM, anchor="midright", width=120)
+        draw_text(surface, how, size, (rect.right - 8, y), DIM, anchor="midright", width=HOW_W)
 
 
 def draw_standings(
     surface: pygame.Surface, tournament: Tournament, page: int, notice: Notice | None = None
 ) -> None:
     """Place, player, wins, losses and Buchholz (a tie-break of both formats) under their column heads."""
-    page_title(surface, tr("tourney.standings"), notice)
-    columns = [("place", 8), ("player", 140), ("wins", 480), ("losses", 620), ("buchholz", 750)]
+    pages = len(standing_pages(tournament))
+    title = tr("tourney.standings") + (f" ({page + 1}/{pages})" if pages > 1 else "")
+    page_title(surface, title, notice)
     header = row_rect(0)
-    for key, x in columns:
-        draw_text(
-            surface, tr(f"tourney.col.{key}"), MIN_SIZE, (header.x + x, header.centery), DIM, "midleft", 130
-        )
+    size = row_size()
+    for key, x, w in COLUMNS:
+        draw_text(surface, tr(f"tourney.col.{key}"), size, (header.x + x, header.centery), DIM, "midleft", w)
     for k, s in enumerate(standing_pages(tournament)[page]):
         rect = row_rect(k + 1)
         if k % 2:
             pygame.draw.rect(surface, STRIPE, rect, border_radius=6)
         name = s.name + (f" ({tr('tourney.withdrawn')})" if s.withdrawn else "")
-        cells = {"place": str(s.rank), "player": name, "wins": str(s.wins), "losses": str(s.losses)}
+        player = shortened(name, size, COLUMNS[1][2])
+        cells = {"place": str(s.rank), "player": player, "wins": str(s.wins), "losses": str(s.losses)}
         cells["buchholz"] = str(s.buchholz)
-        for key, x in columns:
+        for key, x, w in COLUMNS:
             colour = OUT if s.withdrawn else INK
-            draw_text(surface, cells[key], MIN_SIZE, (rect.x + x, rect.centery), colour, "midleft", 360)
+            draw_text(surface, cells[key], size, (rect.x + x, rect.centery), colour, "midleft", w)
 
 
 __all__ = [

@@ -19,9 +19,11 @@ from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.scene import DIM, ButtonScene, Host, button
 from game.ui.scenes.confirm import ConfirmScene
-from game.ui.text import MIN_SIZE, draw_text
+from game.ui.text import READ_SIZE, draw_text
 
-COLUMNS = 4
+COLUMNS, ROWS = 3, 7
+"""Players on a page: three columns of seven, each button holding a name of 20 letters at the floor
+(four columns of 290 did not hold "Annamari Nieminen" at 16 window pixels); more turn pages."""
 
 
 class WithdrawScene(ButtonScene):
@@ -32,6 +34,7 @@ class WithdrawScene(ButtonScene):
         self.done = done
         self.director: Director = director if director is not None else app.desk
         self.message = ""
+        self.page = 0
         self._build()
 
     def _build(self) -> None:
@@ -40,15 +43,30 @@ class WithdrawScene(ButtonScene):
         t = self.director.tournament
         if t is None:
             return
-        w, h, gap = 290, 60, 10
-        for k, player in enumerate(t.players):
-            col, row = k % COLUMNS, k // COLUMNS
+        per_page = COLUMNS * ROWS
+        pages = max(1, -(-len(t.players) // per_page))
+        self.page %= pages
+        w, h, gap = (L.W - 60 - (COLUMNS - 1) * 10) // COLUMNS, 60, 10
+        first = self.page * per_page
+        for j, player in enumerate(t.players[first : first + per_page]):
+            k = first + j
+            col, row = j % COLUMNS, j // COLUMNS
             rect = (30 + col * (w + gap), 110 + row * (h + gap), w, h)
             if player.withdrawn:
-                b.add(button(rect, player.name, self._ask_back(k), "grey", size=MIN_SIZE))
+                b.add(button(rect, player.name, self._ask_back(k), "grey", size=READ_SIZE))
             else:
-                b.add(button(rect, player.name, self._ask(k), "blue", size=MIN_SIZE))
+                b.add(button(rect, player.name, self._ask(k), "blue", size=READ_SIZE))
+        if pages > 1:
+            b.add(button((30, L.H - 80, 120, 66), "<", self._turn(-1), "grey", size=28))
+            b.add(button((L.W - 150, L.H - 80, 120, 66), ">", self._turn(1), "grey", size=28))
         b.add(button((L.W // 2 - 200, L.H - 80, 400, 66), tr("button.back"), self.close, "red", 28))
+
+    def _turn(self, step: int) -> Callable[[], None]:
+        def turn() -> None:
+            self.page += step
+            self._build()
+
+        return turn
 
     def _ask(self, k: int) -> Callable[[], None]:
         return self._confirm(k, "withdraw", self._withdraw)
@@ -99,10 +117,10 @@ class WithdrawScene(ButtonScene):
         draw_text(surface, tr("tourney.withdraw_title"), 34, (L.W // 2, 50), GOLD, width=L.W - 60)
         t = self.director.tournament
         if self.message:
-            draw_text(surface, self.message, MIN_SIZE, (L.W // 2, 88), (255, 130, 120), width=L.W - 60)
+            draw_text(surface, self.message, READ_SIZE, (L.W // 2, 88), (255, 130, 120), width=L.W - 60)
         elif t is not None and any(p.withdrawn for p in t.players):
             draw_text(
-                surface, tr("tourney.withdraw_back_hint"), MIN_SIZE, (L.W // 2, 88), DIM, width=L.W - 60
+                surface, tr("tourney.withdraw_back_hint"), READ_SIZE, (L.W // 2, 88), DIM, width=L.W - 60
             )
         self.buttons.draw(surface, self.app.sprites)
 

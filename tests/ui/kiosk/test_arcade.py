@@ -24,6 +24,7 @@ from game.ui.scenes.game import GameScene
 from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.title import TitleScene
+from game.ui.text import READ_SIZE
 from tests.helpers.event_driver import CORNER, open_operator, steps, type_code
 from tests.helpers.paths import ROOT
 from tests.helpers.screen_probe import find_surface, grab
@@ -276,7 +277,7 @@ def test_sounds_and_dice_statistics_follow_the_game(tmp_path: Path) -> None:
     # the statistics screen counts this game's rolls (the words as its panel renders them)
     area = pygame.Rect(40, 24, 1280 - 80, 720 - 126)
     scale = max(0.5, min(area.w / 1000, area.h / 600))
-    font = dice_stats_scene._font(max(1, round(24 * scale)), False)
+    font = dice_stats_scene._font(max(1, round(READ_SIZE * scale)), False)  # its smallest words
     dim = (170, 175, 160)
     shown = font.render(i18n.tr("fair.rolls.other", n=app.dice_stats.rolls), True, dim)
     assert find_surface(grab(app.screen), shown, dim, area) is not None

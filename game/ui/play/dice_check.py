@@ -126,7 +126,7 @@ class DiceCheckScene(ButtonScene):
                 y += 34
             y += 8
         how = tr("dice.check_how", rule=SHARED_DICE_RULE if self.dice.contributions else SECRET_DICE_RULE)
-        for line in wrap_lines(how, READ_SIZE, width)[:4]:
+        for line in wrap_lines(how, READ_SIZE, width)[:6]:  # five in Finnish at the floor
             if y > L.H - 120:
                 break
             draw_text(surface, line, READ_SIZE, (left, y), DIM, anchor="midleft", width=width)

@@ -27,7 +27,7 @@ from game.ui.play.advice import draw_advice
 from game.ui.play.host import GameHost
 from game.ui.play.panel import MENU_BUTTON, player_box
 from game.ui.text import CACHE, READ_SIZE, draw_text
-from game.ui.widgets import PAD, Button, row_widths
+from game.ui.widgets import FACE_BOTTOM, FACE_TOP, PAD, SUB_GAP, Button, row_widths
 
 WIN_KEYS = {
     WinKind.SINGLE: "ui.win_single",
@@ -55,26 +55,29 @@ def modal_buttons(table: GameHost) -> list[Button]:
         take_sub = i18n.tr("ui.take_means", points=old * 2)
         pass_sub = i18n.tr("ui.pass_means" if lose == 1 else "ui.pass_means_pl", points=lose)
         x, w = card.x + 10, card.width - 20
+        take, drop = i18n.tr("ui.take"), i18n.tr("ui.pass")
+        sub_size = CACHE.row_size(SECONDARY, ROW_PITCH)
+        size = answer_size((take, drop), sub_size)
         modal.append(
             Button(
                 pygame.Rect(x, card.y + TAKE_Y, w, ANSWER_H),
-                i18n.tr("ui.take"),
+                take,
                 lambda: table.choose_answer(True),
                 "green",
                 sub=take_sub,
-                size=ANSWER_SIZE,
-                sub_size=SECONDARY,
+                size=size,
+                sub_size=sub_size,
             )
         )
         modal.append(
             Button(
                 pygame.Rect(x, card.y + PASS_Y, w, ANSWER_H),
-                i18n.tr("ui.pass"),
+                drop,
                 lambda: table.choose_answer(False),
                 "red",
                 sub=pass_sub,
-                size=ANSWER_SIZE,
-                sub_size=SECONDARY,
+                size=size,
+                sub_size=sub_size,
             )
         )
         if table.hints.cube is None and game.can_hint:
@@ -178,6 +181,23 @@ ANSWER_SIZE = 32
 """TAKE and PASS (their lines at :data:`SECONDARY`): at 40 the line under them ran over the button's
 lower rim at 800x480; over a line at the floor an accented answer (HYVÄKSY) fits between the rims at 32."""
 PASS_Y = 292
+
+
+def answer_size(labels: tuple[str, str], sub_size: int) -> int:
+    """The size of TAKE and PASS: :data:`ANSWER_SIZE`, or less where a label over its line at
+    ``sub_size`` would not fit between the button's rims (under larger text: ELFOGADOM at 38 ran into
+    the top rim), never under the floor."""
+    room = ANSWER_H - FACE_TOP - FACE_BOTTOM
+    line = CACHE.font(sub_size).get_height() - CACHE.cap_top(sub_size)
+
+    def block(size: int) -> int:
+        blank = min(min(CACHE.ink_top(label, size) for label in labels), CACHE.cap_top(size))
+        return CACHE.font(size).get_ascent() - blank + SUB_GAP + line
+
+    size, least = ANSWER_SIZE, CACHE.floor(READ_SIZE)
+    while size > least and block(size) > room:
+        size -= 1
+    return size
 
 
 def answer_hint_rect() -> pygame.Rect:

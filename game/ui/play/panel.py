@@ -135,10 +135,10 @@ LAST_ROW = pygame.Rect(_ROW_X, LEVEL_ROW.bottom + 1, _ROW_W, ROW_H)
 """The panel's rows between the top player's box and the buttons (screen coordinates), one band each,
 so that no line can run into another in any phase: "Match to N"; the CRAWFORD (or NO DOUBLING) badge;
 the computer's level; the last play. These are the rows of a game with a badge; without one (most
-games), the level and the last play move up a row (:func:`level_row`, :func:`last_band`), and the
-last play has two rows whatever stands under it. With a badge, the last play has this one row while
-the player's Roll or Done stands under it, two when no button does. A line too wide for its band is
-shortened (:func:`last_lines`), never drawn over its neighbour nor below the floor."""
+games), the level and the last play move up a row (:func:`level_row`, :func:`last_band`). The last
+play has two rows in every phase: with a badge, while the player's Done stands under :data:`LAST_ROW`,
+the level gives way to it. A line too wide for its band is shortened (:func:`last_lines`), never drawn
+over its neighbour nor below the floor."""
 HINT_ROWS = pygame.Rect(_ROW_X, UNDO_BUTTON.bottom + 12, _ROW_W, 2 * ROW_H)
 """The expert's play (Hint): two rows under Undo/Hint, above the bottom player's box."""
 
@@ -288,9 +288,9 @@ def level_row(table: GameHost) -> pygame.Rect | None:
 
 def last_band(table: GameHost) -> pygame.Rect:
     """The last play's band (screen coordinates): two rows under the level's (or the badge's, when the
-    level gives way), one where a button of the panel stands in the second (a Crawford game's
-    first move from the bar may then show as "Computer bar/22* ..."). Two rows hold "Last: Computer
-    17/18 17/22" whole at the floor in every language."""
+    level gives way), one only were a button of the panel to stand in the second. Two rows hold "Last:
+    Computer 17/18 17/22" whole at the floor in every language, and the longest plays with who made
+    them ("Tietokone palkki/3*" over "1/4* 12/15* 19/22*")."""
     above = level_row(table) or BADGE_ROW
     return _two_rows(table, above.bottom + 1)
 

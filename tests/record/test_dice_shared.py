@@ -209,7 +209,7 @@ def test_each_session_game_against_the_computer_shows_its_own_commitment_before_
         for _ in range(300):
             app.step()
         assert scene.game.awaited() == 0  # the opening waits for the player's touch...
-        assert panel.fingerprint_row(scene) == panel.LAST_ROW  # ...with the commitment on the panel
+        assert panel.fingerprint_row(scene) == panel.last_row(scene)  # ...with the commitment on the panel
         shown.append(scene.game.match_dice.fingerprint)
         while scene.state.phase is not Phase.GAME_OVER:
             play_turn(scene, rng)

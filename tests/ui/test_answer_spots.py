@@ -31,7 +31,7 @@ from game.ui.play import dialogs, panel
 from game.ui.play.advice import advice_rows
 from game.ui.play.panel import advice_area
 from game.ui.scenes.game import GameScene
-from game.ui.text import MIN_SIZE
+from game.ui.text import CACHE, READ_SIZE
 from tests.helpers.ui_driver import close_screen, let_dialog_show
 from tests.helpers.window_rects import gap, window_rect
 
@@ -116,7 +116,8 @@ def test_take_pass_and_hint_never_stand_where_the_tap_before_them_landed(
 @pytest.mark.parametrize("large", [False, True])
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_the_cube_advice_before_the_roll_still_fits(make: type[App], lang: str, large: bool) -> None:
-    """Under Roll and Double the advice keeps its words whole at the floor size or larger: the verdict
+    """Under Roll and Double the advice keeps its words whole at the floor size or larger (as drawn,
+    16 window pixels at 800x480; under larger text a row gives up its extra size first): the verdict
     (in one row or after "Expert:") and the chances; in English its three numbers too, a row each
     (in Finnish and Hungarian their names are wider than the panel at the floor: they give way)."""
     make(st.Settings(animation="fast", language=lang, large_text=large), threaded_ai=False)
@@ -126,7 +127,7 @@ def test_the_cube_advice_before_the_roll_still_fits(make: type[App], lang: str, 
         numbers = i18n.tr("ui.cube_hint_equities", nd="+0.61", dt="+0.83", dp="+1.00")
         rows = advice_rows([i18n.tr(verdict), chances, numbers], area.width - 8, area.height)
         texts = " ".join(text for text, _, _ in rows)
-        assert min(size for _, size, _ in rows) >= MIN_SIZE, rows
+        assert min(CACHE.px(size) for _, size, _ in rows) >= READ_SIZE, rows  # as drawn
         assert texts.startswith(i18n.tr(verdict)) and chances in texts, (lang, large, rows)
         if lang == "en" and not large:
             assert all(part in texts for part in numbers.split(" · ")), rows

@@ -39,7 +39,7 @@ from game.ui.play import coach_layout, panel
 from game.ui.play.action_row import ACTION_ROW
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.settings import SettingsScene
-from game.ui.text import CACHE, MIN_SIZE
+from game.ui.text import CACHE, READ_SIZE
 from game.ui.widgets import PAD, fits
 from tests.helpers.ui_driver import (
     button_xy,
@@ -411,7 +411,8 @@ def test_the_take_key_asks_the_coach_then_counts_at_once(app: App) -> None:
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_the_card_fits_the_panel_and_its_reason_is_whole(lang: str) -> None:
-    """The longest reasons the coach gives fit the card at the floor size, above its buttons."""
+    """The longest reasons the coach gives fit the card at the floor size (16 window pixels at 800x480),
+    above its buttons."""
     pygame.init()
     try:
         i18n.set_language(lang)
@@ -431,14 +432,14 @@ def test_the_card_fits_the_panel_and_its_reason_is_whole(lang: str) -> None:
                     value = "24/18 13/11 8/5(2)" if name == "best" else "20"
                     filled = filled.replace("{" + name + "}", value)
                 lines, size, pitch = coach_layout.reason_layout(filled, width)
-                assert size == MIN_SIZE
+                assert size == coach_layout.REASON_SIZE == READ_SIZE
                 longest = max(longest, len(lines))
-                assert all(CACHE.font(MIN_SIZE).size(line)[0] <= width for line in lines), filled
+                assert all(CACHE.font(READ_SIZE).size(line)[0] <= width for line in lines), filled
                 assert len(lines) * pitch <= room, (lang, key, len(lines))
         assert longest >= 3  # the longest reasons need several rows: the room is really tested
         for key in ("keep", "back", "show", "keep_cube", "back_cube", "show_cube"):
             label = i18n.tr("coach.card." + key)
-            assert fits(label, MIN_SIZE, rects[0].width - PAD, lines=2), label
+            assert fits(label, READ_SIZE, rects[0].width - PAD, lines=2), label
         for rect in rects:  # clear of where the tap that brought the card up landed
             assert not rect.colliderect(ACTION_ROW)  # Roll and Double, then Done, stand in that row
     finally:

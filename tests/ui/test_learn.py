@@ -25,7 +25,7 @@ from game.ui.play.lesson import INNER_W
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.learn import LearnScene
 from game.ui.scenes.title import TitleScene
-from game.ui.text import CACHE, MIN_SIZE, TextCache
+from game.ui.text import CACHE, MIN_SIZE, READ_SIZE, TextCache
 from game.ui.tools.learn_screenshots import Driver, point_xy
 from game.ui.widgets import PAD, fits
 from tests.helpers.ui_driver import close_screen
@@ -273,7 +273,7 @@ def check_card(scene: LearnScene, lang: str, name: str) -> None:
     title = i18n.tr(scene.step.key("title"))
     assert CACHE.font(learn_mod.STEP_SIZE).size(title)[0] <= INNER_W, (lang, title)
     lines, answer, size = scene.card_text()
-    assert lines and answer and size >= MIN_SIZE, (lang, name, scene.feedback)
+    assert lines and answer and CACHE.px(size) >= READ_SIZE, (lang, name, scene.feedback)
     font = CACHE.font(size)
     assert all(font.size(line)[0] <= INNER_W for line in lines + answer), (lang, name)
 

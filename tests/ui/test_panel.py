@@ -14,7 +14,7 @@ from game.i18n import tr, tr_level, tr_message
 from game.ui import layout as L
 from game.ui.app import apply_language
 from game.ui.play import panel
-from game.ui.text import MIN_SIZE
+from game.ui.text import READ_SIZE
 from tests.helpers.screen_probe import ScreenReader, panel_middle
 from tests.helpers.ui_driver import close_screen, make_app, start_game
 
@@ -48,11 +48,11 @@ def test_panel_level_is_translated(restore_language: None, lang: str, level: str
         assert level not in text.lower()  # not the raw machine name
     app.draw(0.0)
     screen = ScreenReader(app.screen, app.sprites)  # and the panel shows it
-    assert screen.find_text(text, MIN_SIZE, (170, 170, 190), panel_middle(), L.PANEL_W - 12)
+    assert screen.find_text(text, READ_SIZE, (170, 170, 190), panel_middle(), L.PANEL_W - 12)
     other = next(x for x in ("beginner", "expert") if x != level)
     assert not screen.find_text(
         tr("ui.computer_level", level=tr_level(other)),
-        MIN_SIZE,
+        READ_SIZE,
         (170, 170, 190),
         panel_middle(),
         L.PANEL_W - 12,

@@ -24,7 +24,7 @@ from game.ui import layout as L
 from game.ui.app import apply_language
 from game.ui.play import panel
 from game.ui.scenes.game import GameScene
-from game.ui.text import CACHE, MIN_SIZE, READ_SIZE
+from game.ui.text import CACHE, READ_SIZE
 from tests.helpers.screen_probe import ScreenReader
 from tests.helpers.ui_driver import close_screen, make_app, start_game
 
@@ -68,13 +68,25 @@ def _state(phase: str, play: tuple[Move, ...], crawford: bool, length: int) -> G
 
 def _painted(scene: GameScene, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, pygame.Rect, object]]:
     """Every text the panel paints for the scene's state: (text, screen rect, colour)."""
-    out: list[tuple[str, pygame.Rect, object]] = []
+    return [(text, rect, colour) for text, rect, _, colour in _painted_inks(scene, monkeypatch)]
+
+
+def _painted_inks(
+    scene: GameScene, monkeypatch: pytest.MonkeyPatch
+) -> list[tuple[str, pygame.Rect, pygame.Rect, object]]:
+    """Every text the panel paints for the scene's state: (text, screen rect, the rect of its letters,
+    colour). Rows of the floor size stand 28 apart, closer than a line's own box (31 at 26): their
+    letters, not their boxes, are what must not meet."""
+    out: list[tuple[str, pygame.Rect, pygame.Rect, object]] = []
     real = panel.draw_text
     ox, oy = L.PANEL_X - 4, L.BOARD_Y
 
     def spy(surface, text, size, pos, colour=(255, 255, 255), *a, **k):  # type: ignore[no-untyped-def]
         rect = real(surface, text, size, pos, colour, *a, **k)
-        out.append((text, rect.move(ox, oy), colour))
+        width = k.get("width", a[1] if len(a) > 1 else None)
+        surf = CACHE.fit(text, size, width, colour) if width else CACHE.render(text, size, colour)
+        ink = surf.get_bounding_rect().move(rect.topleft)
+        out.append((text, rect.move(ox, oy), ink.move(ox, oy), colour))
         return rect
 
     monkeypatch.setattr(panel, "draw_text", spy)
@@ -113,38 +125,44 @@ def test_the_panel_rows_never_meet_each_other_or_the_buttons(
             scene.hints.moves = (Move(13, 7, 6), Move(13, 8, 5))
         where = (phase, crawford, length)
         drawn = [
-            (text, rect, c)
-            for text, rect, c in _painted(scene, monkeypatch)
+            (text, rect, ink, c)
+            for text, rect, ink, c in _painted_inks(scene, monkeypatch)
             if not any(map(rect.colliderect, boxes))
         ]
-        assert any(c == LAST_COLOUR for _, _, c in drawn), where  # the last play is there
+        assert any(c == LAST_COLOUR for _, _, _, c in drawn), where  # the last play is there
         buttons = [b.rect for b in scene.buttons.buttons if b.visible]
-        for text, rect, _ in drawn:
+        for text, rect, _, _ in drawn:
             assert rect.left >= L.PANEL_X and rect.right <= L.W, (where, text, rect)
-            assert rect.height >= CACHE.font(MIN_SIZE).get_height(), (where, text)
+            assert rect.height >= CACHE.font(READ_SIZE).get_height(), (where, text)
             hit = [b for b in buttons if b.colliderect(rect)]
             assert not hit, (where, text, rect, hit)
-        for (a, ra, _), (b, rb, _) in itertools.combinations(drawn, 2):
-            assert not ra.colliderect(rb), (where, a, ra, b, rb)
+        for (a, _, ia, _), (b, _, ib, _) in itertools.combinations(drawn, 2):
+            assert not ia.inflate(0, 2).colliderect(ib), (where, a, ia, b, ib)
 
 
 @pytest.mark.parametrize("lang", ["en", "fi", "hu"])
 def test_the_last_play_keeps_to_its_band(english_after: None, lang: str) -> None:
-    """Two rows where no button stands under it, one where Roll or Done does: the longest play is
-    shortened to that (the "Last:" word, the name go first), never cut below the floor size."""
+    """Two rows whatever stands under it: in a game without a badge the level moves up into the
+    badge's row; in a Crawford game, while Done stands under the rows, the level gives way. The longest
+    play is shortened to them (the "Last:" word goes first), never cut below the floor size, and says
+    who moved and at least a move."""
     apply_language(lang)
     app = make_app()
     scene = start_game(app, mode="computer", seed=2)
-    for play in LONG_PLAYS.values():
-        for phase, rows in (("human_roll", 1), ("human_move", 1), ("computer_move", 2), ("game_over", 2)):
-            scene.resume(_state(phase, play, False, 5))
-            band = panel.last_band(scene)
-            assert band.height // panel.ROW_H == rows, phase
-            lines = panel.last_lines(scene, rows)
-            assert 1 <= len(lines) <= rows
-            for line in lines:
-                assert CACHE.font(MIN_SIZE).size(line)[0] <= band.width, (phase, line)
-            assert any("/" in line for line in lines)
+    phases = ("human_roll", "human_move", "computer_move", "game_over")
+    for play, crawford, phase in itertools.product(LONG_PLAYS.values(), (False, True), phases):
+        rows = 2
+        scene.resume(_state(phase, play, crawford, 5))
+        band = panel.last_band(scene)
+        assert band.height // panel.ROW_H == rows, (phase, crawford)
+        level = panel.level_row(scene)
+        assert band.top > (panel.BADGE_ROW if level is None else level).bottom
+        assert level is not None or (crawford and phase == "human_move"), (phase, crawford)
+        lines = panel.last_lines(scene, rows)
+        assert 1 <= len(lines) <= rows
+        for line in lines:
+            assert CACHE.font(READ_SIZE).size(line)[0] <= band.width, (phase, line)
+        assert any("/" in line for line in lines), (phase, crawford, lines)
 
 
 @pytest.mark.parametrize("lang", ["en", "fi", "hu"])

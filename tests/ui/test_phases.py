@@ -24,7 +24,7 @@ from game.ui.play.board_paint import board_draw
 from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.title import TitleScene
-from game.ui.text import MIN_SIZE
+from game.ui.text import READ_SIZE
 from game.ui.widgets import label_ink
 from tests.helpers.paths import ROOT
 from tests.helpers.screen_probe import ScreenReader, panel_middle
@@ -143,13 +143,15 @@ def test_crawford_game_is_marked(app) -> None:  # type: ignore[no-untyped-def]
     scene.resume(state, match)
     app.draw(0.0)
     white = (255, 255, 255)
-    assert ScreenReader(app.screen, app.sprites).find_text(tr("ui.crawford"), MIN_SIZE, white, panel_middle())
+    assert ScreenReader(app.screen, app.sprites).find_text(
+        tr("ui.crawford"), READ_SIZE, white, panel_middle()
+    )
     post = Match(Rules(3), score=(2, 1), games=2, crawford_used=True)
     scene.resume(post.new_game(), post)
     assert not scene.state.crawford
     app.draw(0.0)
     assert not ScreenReader(app.screen, app.sprites).find_text(
-        tr("ui.crawford"), MIN_SIZE, white, panel_middle()
+        tr("ui.crawford"), READ_SIZE, white, panel_middle()
     )
 
 

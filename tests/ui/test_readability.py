@@ -43,9 +43,20 @@ def learn(app: App) -> None:
         app.step()
 
 
+def learn_take(app: App) -> None:
+    """Learn to play's take step: the double offered, Take and Pass with their lines on the card."""
+    from game.session.lessons import load_lessons
+
+    take = next(i for i, step in enumerate(load_lessons()) if step.kind == "answer")
+    app.scenes.reset(LearnScene(app, start=take))
+    for _ in range(120):
+        app.step()
+
+
 ALL: dict[str, Callable[[App], None]] = {
     **SCREENS,
     "learn": learn,
+    "learn_take": learn_take,
     **{f"coach_{name}": coach_shots.SHOTS[name] for name in ("play", "shown", "take", "double", "rolled")},
 }
 """Every screen of the text floor's test, Learn to play, and the coach's cards (a play, a take, a double, a
@@ -115,6 +126,28 @@ def test_the_review_is_large_and_clear_enough(
 FLOOR_16 = ("opening", "gameover", "kiosk_gameover", "leaderboard", "initials")
 """The screens held to 16 window pixels (issue 36): the one during play, the game-over card (a kiosk
 visitor's too), and the kiosk's initials and today's board; the review and the replay below (slow)."""
+
+
+FLOOR_16_PLAY = (
+    "drag",
+    "cube",
+    "hint",
+    "hint_home_left",
+    "cube_hint",
+    "cube_answer_hint",
+    "keyboard_cursor",
+    "learn",
+    "learn_take",
+    "coach_play",
+    "coach_shown",
+    "coach_take",
+    "coach_double",
+    "coach_rolled",
+)
+"""The screen during play held to 16 window pixels as a whole (board, side panel and card): the side
+panel in every state the screenshot tools build (a move dragged, the double offered, the hint's play
+and the cube advice, the expert's take or pass on the offer card, keyboard play), Learn to play's card
+(its first step and its take step) and the coach's cards."""
 
 
 def kiosk_gameover(app: App) -> None:
@@ -211,6 +244,19 @@ def test_no_line_of_the_other_screens_is_under_16_window_pixels(
     finally:
         if screen in DESKS:
             stop_desk()
+    assert not small_lines(seen), small_lines(seen)
+    check(seen)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("screen", FLOOR_16_PLAY)
+def test_no_line_during_play_is_under_16_window_pixels(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, screen: str, lang: str
+) -> None:
+    """Issue 36 on the screen during play, the whole frame: the side panel's rows (the match, the level,
+    the last play, the expert's play), the cube advice, the offer card and its answers, Learn to play's
+    card, the coach's card."""
+    seen = audit(monkeypatch, tmp_path, ALL[screen], screen, lang, "classic")
     assert not small_lines(seen), small_lines(seen)
     check(seen)
 

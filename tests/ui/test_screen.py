@@ -27,7 +27,7 @@ from game.ui.board import view as board_view
 from game.ui.layout import LAYOUT
 from game.ui.play import board_paint, dialogs, panel
 from game.ui.scenes.game import GameScene
-from game.ui.text import MIN_SIZE
+from game.ui.text import READ_SIZE
 from game.ui.widgets import label_ink
 from tests.helpers.screen_probe import STATUS, ScreenReader, panel_box, panel_middle
 from tests.helpers.ui_driver import (
@@ -183,7 +183,7 @@ def test_the_pip_counts_are_in_each_players_box(app: App, name: str) -> None:
 @pytest.mark.parametrize("name", list(CASES))
 def test_the_crawford_badge_is_drawn_only_in_the_crawford_game(app: App, name: str) -> None:
     _scene, state, screen = show(app, CASES[name])
-    found = screen.find_text(tr("ui.crawford"), MIN_SIZE, (255, 255, 255), panel_middle())
+    found = screen.find_text(tr("ui.crawford"), READ_SIZE, (255, 255, 255), panel_middle())
     assert (found is not None) == state.crawford
 
 
@@ -192,8 +192,8 @@ def test_a_one_point_match_shows_no_doubling_and_no_crawford(app: App) -> None:
     assert scene.state.crawford  # by the rules the first game of a 1-point match is the Crawford game
     app.draw(0.0)
     screen = read(app, scene)
-    assert screen.find_text(tr("ui.no_cube"), MIN_SIZE, (235, 235, 245), panel_middle(), L.PANEL_W - 40)
-    assert not screen.find_text(tr("ui.crawford"), MIN_SIZE, (255, 255, 255), panel_middle())
+    assert screen.find_text(tr("ui.no_cube"), READ_SIZE, (235, 235, 245), panel_middle(), L.PANEL_W - 40)
+    assert not screen.find_text(tr("ui.crawford"), READ_SIZE, (255, 255, 255), panel_middle())
     assert screen.find_text(tr("ui.match_to", length=1), 26, (230, 230, 240), panel_middle(), PANEL_TEXT)
 
 
@@ -218,18 +218,18 @@ def test_the_cube_offer_says_who_doubles_and_what_each_answer_costs(app: App) ->
     card = dialogs.offer_card()
     assert not card.colliderect(LAYOUT.board_rect())  # the offer stands beside the board, not over it
     # beside the cube, in two lines of large type rather than one of small
-    assert screen.find_text("Black", 24, white, card, card.width - 84)
-    assert screen.find_text("doubles to 2", 24, white, card, card.width - 84)
-    assert screen.find_text("White: take or pass?", MIN_SIZE, (255, 230, 120), card, card.width - 16)
-    assert screen.find_text(tr("ui.session_score"), dialogs.SECONDARY, (170, 180, 200), card, card.width - 36)
+    assert screen.find_text("Black", READ_SIZE, white, card, card.width - 88)
+    assert screen.find_text("doubles to 2", READ_SIZE, white, card, card.width - 88)
+    assert screen.find_text("White: take or pass?", READ_SIZE, (255, 230, 120), card, card.width - 16)
+    assert screen.find_text(tr("ui.session_score"), dialogs.SECONDARY, (170, 180, 200), card, card.width - 16)
     take, drop = _button(scene, tr("ui.take")), _button(scene, tr("ui.pass"))
     assert card.contains(take) and card.contains(drop)
     green = label_ink("green")
     assert screen.find_text(tr("ui.take"), dialogs.ANSWER_SIZE, green, take, take.width - 24)
-    assert screen.find_text("Play on for 2 pts", MIN_SIZE, green, take, take.width - 24)
+    assert screen.find_text("Play on for 2 pts", READ_SIZE, green, take, take.width - 24)
     assert screen.find_text(tr("ui.pass"), dialogs.ANSWER_SIZE, white, drop, drop.width - 24)
-    assert screen.find_text("Give up, lose 1 pt", MIN_SIZE, white, drop, drop.width - 24)
-    assert not screen.find_text("Give up, lose 2 pts", MIN_SIZE, white, drop, drop.width - 24)
+    assert screen.find_text("Give up, lose 1 pt", READ_SIZE, white, drop, drop.width - 24)
+    assert not screen.find_text("Give up, lose 2 pts", READ_SIZE, white, drop, drop.width - 24)
     assert screen.cube() is None  # the cube is in the doubler's hand, in the dialog
 
 
@@ -260,12 +260,18 @@ def test_the_offer_card_says_the_match_as_large_as_its_other_small_text(lang: st
     take = next(b for b in scene.modal.buttons if b.label == tr("ui.take"))
     # the answers' meaning: the same size
     assert screen.find_text(take.sub, size, label_ink("green"), take.rect)
-    assert size * picture_rect((800, 480), 0).width / L.W >= 15  # the floor: 15 pixels on an 800x480 screen
+    assert size * picture_rect((800, 480), 0).width / L.W >= 16  # the floor: 16 pixels on an 800x480 screen
     # not crowded: the question, the match and the Take button one under the other, none over another
-    said = two_lines(tr_message(scene.game.say("ui.offers_double", 1, value=2)), 24, card.width - 96)
-    offer = [screen.find_text(line, 24, (255, 255, 255), card, card.width - 96) for line in said]
-    assert all(r is not None and r.bottom <= question.top for r in offer), (said, offer, question)
-    assert question.bottom <= match_line.top and match_line.bottom < take.rect.top
+    # (rows of the floor a pitch apart: their line boxes, 31 high, overlap by 3; their letters do not)
+    said = two_lines(tr_message(scene.game.say("ui.offers_double", 1, value=2)), READ_SIZE, card.width - 88)
+    offer = [screen.find_text(line, READ_SIZE, (255, 255, 255), card, card.width - 88) for line in said]
+    pitch = dialogs.ROW_PITCH
+    assert all(r is not None and r.centery + pitch <= question.centery for r in offer), (
+        said,
+        offer,
+        question,
+    )
+    assert question.centery + pitch <= match_line.centery and match_line.bottom < take.rect.top
 
 
 def test_the_whole_board_and_both_scores_stay_in_view_while_a_double_is_answered(app: App) -> None:
@@ -283,7 +289,7 @@ def test_the_whole_board_and_both_scores_stay_in_view_while_a_double_is_answered
     assert screen.board() == expected_board(offered)
     card = dialogs.offer_card()
     assert screen.find_text(
-        tr("ui.match_to", length=5), dialogs.SECONDARY, (170, 180, 200), card, card.width - 36
+        tr("ui.match_to", length=5), dialogs.SECONDARY, (170, 180, 200), card, card.width - 16
     )
     pips = offered.board_for(0).pips()
     for player in (1, 0):
@@ -389,7 +395,7 @@ def test_a_crawford_badge_on_the_wrong_game_is_seen(app: App, monkeypatch: pytes
     monkeypatch.setattr(panel, "paint", always)
     _scene, state, screen = show(app, CASES["opening"])
     assert not state.crawford
-    assert screen.find_text(tr("ui.crawford"), MIN_SIZE, (255, 255, 255), panel_middle())
+    assert screen.find_text(tr("ui.crawford"), READ_SIZE, (255, 255, 255), panel_middle())
 
 
 def test_the_text_finder_tells_numbers_apart(app: App) -> None:
@@ -417,9 +423,9 @@ def test_the_offer_cards_lines_clear_the_answer_buttons_and_their_focus_ring(app
     take = _button(scene, tr("ui.take"))
     assert scene.modal.focused() is not None and scene.modal.focused().rect == take
     where = screen.find_text(
-        tr("ui.session_score"), dialogs.SECONDARY, (170, 180, 200), card, card.width - 36
+        tr("ui.session_score"), dialogs.SECONDARY, (170, 180, 200), card, card.width - 16
     )
-    ask = screen.find_text("White: take or pass?", dialogs.SECONDARY, (255, 230, 120), card, card.width - 36)
+    ask = screen.find_text("White: take or pass?", dialogs.SECONDARY, (255, 230, 120), card, card.width - 16)
     assert where is not None and ask is not None
     ring = take.inflate(10, 10)
     assert ask.bottom <= where.top + 6 and where.bottom < ring.top, (ask, where, ring)

@@ -77,7 +77,7 @@ def test_a_player_who_cannot_move_is_told_the_turn_passes(app: App) -> None:
 def test_the_fingerprint_stands_at_the_matchs_start_only(app: App) -> None:
     scene = start_game(app, mode="computer")
     assert scene.state.last_player is None
-    assert panel.fingerprint_row(scene) == panel.LAST_ROW
+    assert panel.fingerprint_row(scene) == panel.last_row(scene)
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ import pygame
 
 from game.i18n import tr
 from game.ui import layout as L
-from game.ui.text import CACHE, MIN_SIZE
+from game.ui.text import CACHE, READ_SIZE
 from game.ui.widgets import PAD
 
 ACTION_ROW = pygame.Rect(L.PANEL_X + 10, 308, L.PANEL_W - 20, 74)
@@ -32,7 +32,7 @@ def roll_and_double() -> tuple[pygame.Rect, pygame.Rect]:
     :data:`ROLL_LEAST` (Roll's word is short in every language, and it is what a newcomer presses)."""
     half = (ACTION_ROW.w - DOUBLE_GAP) // 2
     word = tr("ui.double")
-    size, floor = DOUBLE_SIZE, CACHE.floor(MIN_SIZE)
+    size, floor = DOUBLE_SIZE, CACHE.floor(READ_SIZE)
     while size > floor and CACHE.font(size).size(word)[0] + PAD > half:
         size -= 1
     need = CACHE.font(size).size(word)[0] + PAD

@@ -12,16 +12,18 @@ import pygame
 
 from game.ui.board.view import HINT
 from game.ui.lines import two_lines
-from game.ui.text import CACHE, MIN_SIZE, draw_text
+from game.ui.text import CACHE, READ_SIZE, draw_text
 
-ADVICE_SIZES = (26, MIN_SIZE)
+ADVICE_SIZES = (28, READ_SIZE)
 """The cube advice's type at its largest: its verdict (in one row or two, both at one size), then the
 chances and the numbers."""
 ADVICE_GAP = 2
 """The least room between the advice's rows (besides the type's own size); 3 more if there is room."""
-ADVICE_MIN = MIN_SIZE
-"""The smallest type the advice is fitted down to: the floor. Where the whole advice does not fit at it,
-the secondary rows are left out (see :func:`advice_rows`), never drawn smaller."""
+ADVICE_MIN = READ_SIZE
+"""The smallest type the advice is drawn at: the floor of the screen during play (16 window pixels at
+800x480). Where the whole advice does not fit at it, the secondary rows are left out (see
+:func:`advice_rows`), never drawn smaller. Under larger text the rows may give up their extra size
+down to it (:meth:`~game.ui.text.TextCache.floor`)."""
 COLUMN_GAP = 14
 """Between a name and its number when the numbers stand in columns."""
 
@@ -32,7 +34,7 @@ Row = tuple[str, int, bool]
 def _fitted(text: str, size: int, width: int) -> int:
     """The largest size up to ``size`` at which ``text`` is at most ``width`` pixels wide (0: none)."""
     while CACHE.font(size).size(text)[0] > width:
-        if size <= ADVICE_MIN:
+        if size <= CACHE.floor(ADVICE_MIN):
             return 0
         size -= 1
     return size
@@ -70,7 +72,7 @@ def _columns(parts: list[str], size: int) -> tuple[int, int]:
 def _columns_size(parts: list[str], size: int, width: int) -> int:
     """The largest size up to ``size`` at which the columns of ``parts`` fit ``width`` (0: none)."""
     while sum(_columns(parts, size)) + COLUMN_GAP > width:
-        if size <= ADVICE_MIN:
+        if size <= CACHE.floor(ADVICE_MIN):
             return 0
         size -= 1
     return size
@@ -107,7 +109,8 @@ def advice_rows(lines: list[str], width: int, height: int) -> list[Row]:
             rows = _rows(shown_head, shown_middle, shown_last, width, height)
             if rows:
                 return rows
-    size = _fitted(verdict, ADVICE_MIN, width) or ADVICE_MIN
+    least = CACHE.floor(ADVICE_MIN)
+    size = _fitted(verdict, least, width) or least
     return [(verdict, size, False)]  # no way fits: the verdict, rather than nothing
 
 
@@ -118,10 +121,11 @@ def _rows(head: str, middle: list[str], last: str | None, width: int, height: in
     can_split = len(parts) > 1 and all(_name_and_number(part) for part in parts)
     best: list[Row] = []
     best_key = (0, 0, 0)
+    least = CACHE.floor(ADVICE_MIN)
     for split_head in (False, True):
         for split_last in (False, True) if can_split else (False,):
-            for shrink in range(ADVICE_SIZES[0] - ADVICE_MIN + 1):
-                big, small = (max(ADVICE_MIN, size - shrink) for size in ADVICE_SIZES)
+            for shrink in range(ADVICE_SIZES[0] - least + 1):
+                big, small = (max(least, size - shrink) for size in ADVICE_SIZES)
                 heads = verdict_lines(head, big, width) if split_head else [head]
                 # A verdict in two lines is one sentence: both at one size (a play test saw "Expert:" at
                 # 26 over "too good, play on" at 24, which read as if it belonged to the chances under it).
@@ -141,12 +145,18 @@ def _rows(head: str, middle: list[str], last: str | None, width: int, height: in
                 elif last is not None:
                     rows.append((last, _fitted(last, small, width), False))
                 smallest = min(size for _, size, _ in rows)
-                if smallest and sum(size + ADVICE_GAP for _, size, _ in rows) - ADVICE_GAP <= height:
+                if smallest and rows_height(rows, ADVICE_GAP) <= height:
                     key = (smallest, -len(rows), sum(size for _, size, _ in rows))
                     if key > best_key:
                         best, best_key = rows, key
                     break
     return best
+
+
+def rows_height(rows: list[Row], gap: int) -> int:
+    """The height of ``rows`` drawn ``gap`` apart: each row as high as its type is drawn (larger under
+    larger text than the size it is asked at)."""
+    return sum(CACHE.px(size) for _, size, _ in rows) + gap * max(0, len(rows) - 1)
 
 
 def draw_advice(surface: pygame.Surface, lines: list[str], area: pygame.Rect) -> list[pygame.Rect]:
@@ -156,13 +166,13 @@ def draw_advice(surface: pygame.Surface, lines: list[str], area: pygame.Rect) ->
     rows = advice_rows(lines, width, area.height)
     if not rows:
         return []
-    spare = area.height - sum(size for _, size, _ in rows)
+    spare = area.height - rows_height(rows, 0)
     gap = min(ADVICE_GAP + 3, max(ADVICE_GAP, spare // max(1, len(rows) - 1)))
-    y = area.centery - (sum(size + gap for _, size, _ in rows) - gap) // 2
+    y = area.centery - rows_height(rows, gap) // 2
     columned = [text for text, _, in_columns in rows if in_columns]
     drawn = []
     for text, size, in_columns in rows:
-        centre = (area.centerx, y + size // 2)
+        centre = (area.centerx, y + CACHE.px(size) // 2)
         pair = _name_and_number(text) if in_columns else None
         if pair is None:
             drawn.append(draw_text(surface, text, size, centre, HINT, width=width))
@@ -174,8 +184,8 @@ def draw_advice(surface: pygame.Surface, lines: list[str], area: pygame.Rect) ->
             drawn.append(
                 name.union(draw_text(surface, pair[1], size, (right, centre[1]), HINT, anchor="midright"))
             )
-        y += size + gap
+        y += CACHE.px(size) + gap
     return drawn
 
 
-__all__ = ["ADVICE_GAP", "ADVICE_MIN", "ADVICE_SIZES", "Row", "advice_rows", "draw_advice"]
+__all__ = ["ADVICE_GAP", "ADVICE_MIN", "ADVICE_SIZES", "Row", "advice_rows", "draw_advice", "rows_height"]

@@ -28,7 +28,7 @@ from game.ui.board.sprites import Sprites
 from game.ui.board.view import GOLD
 from game.ui.lines import two_lines, wrap_lines
 from game.ui.play.dialogs import offer_card
-from game.ui.text import MIN_SIZE, draw_text
+from game.ui.text import READ_SIZE, draw_text
 from game.ui.widgets import Button, ButtonGroup
 
 ANSWER_WINDOW = 2.0
@@ -166,9 +166,9 @@ class AnswerWindow:
         bar = pygame.Rect(box.x + 14, box.y + BAR_Y, width, BAR_H)
         pygame.draw.rect(surface, (70, 78, 96), bar, border_radius=4)
         pygame.draw.rect(surface, GOLD, (bar.x, bar.y, self.bar_width(), bar.h), border_radius=4)
-        for i, line in enumerate(wrap_lines(tr("newcomer.counts_soon"), MIN_SIZE, width)[:NOTE_ROWS]):
+        for i, line in enumerate(wrap_lines(tr("newcomer.counts_soon"), READ_SIZE, width)[:NOTE_ROWS]):
             at = (box.centerx, box.y + NOTE_Y + i * NOTE_PITCH)
-            draw_text(surface, line, MIN_SIZE, at, (170, 180, 200), width=width)
+            draw_text(surface, line, READ_SIZE, at, (170, 180, 200), width=width)
         self.t.modal.draw(surface, self.t.sprites)
         return True
 

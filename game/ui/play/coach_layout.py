@@ -15,7 +15,7 @@ from game.ui import layout as L
 from game.ui.board.view import GOLD
 from game.ui.lines import normal_size, wrap
 from game.ui.play.panel import player_box
-from game.ui.text import CACHE, MIN_SIZE, draw_text
+from game.ui.text import CACHE, READ_SIZE, draw_text
 from game.ui.widgets import PAD, Button, common_size
 
 CARD_TOP = L.BOARD_Y + 4
@@ -28,7 +28,7 @@ TITLE_Y = 26
 REASON_Y = 48
 """The reason's first row, from the card's top: up to nine rows of the floor size fit above the
 buttons, what the longest Hungarian reason needs in the panel's width."""
-REASON_SIZE = MIN_SIZE
+REASON_SIZE = READ_SIZE
 REASON_PITCH = 28
 """A row of the reason at the floor size (larger text spaces its rows by its own line height)."""
 BUTTON_H, BUTTON_GAP = 72, 8

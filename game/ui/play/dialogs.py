@@ -26,8 +26,8 @@ from game.ui.play import match_terms
 from game.ui.play.advice import draw_advice
 from game.ui.play.host import GameHost
 from game.ui.play.panel import MENU_BUTTON, player_box
-from game.ui.text import CACHE, MIN_SIZE, draw_text
-from game.ui.widgets import PAD, Button, row_widths
+from game.ui.text import CACHE, READ_SIZE, draw_text
+from game.ui.widgets import FACE_BOTTOM, FACE_TOP, PAD, SUB_GAP, Button, row_widths
 
 WIN_KEYS = {
     WinKind.SINGLE: "ui.win_single",
@@ -55,31 +55,34 @@ def modal_buttons(table: GameHost) -> list[Button]:
         take_sub = i18n.tr("ui.take_means", points=old * 2)
         pass_sub = i18n.tr("ui.pass_means" if lose == 1 else "ui.pass_means_pl", points=lose)
         x, w = card.x + 10, card.width - 20
+        take, drop = i18n.tr("ui.take"), i18n.tr("ui.pass")
+        sub_size = CACHE.row_size(SECONDARY, ROW_PITCH)
+        size = answer_size((take, drop), sub_size)
         modal.append(
             Button(
                 pygame.Rect(x, card.y + TAKE_Y, w, ANSWER_H),
-                i18n.tr("ui.take"),
+                take,
                 lambda: table.choose_answer(True),
                 "green",
                 sub=take_sub,
-                size=ANSWER_SIZE,
-                sub_size=SECONDARY,
+                size=size,
+                sub_size=sub_size,
             )
         )
         modal.append(
             Button(
                 pygame.Rect(x, card.y + PASS_Y, w, ANSWER_H),
-                i18n.tr("ui.pass"),
+                drop,
                 lambda: table.choose_answer(False),
                 "red",
                 sub=pass_sub,
-                size=ANSWER_SIZE,
-                sub_size=SECONDARY,
+                size=size,
+                sub_size=sub_size,
             )
         )
         if table.hints.cube is None and game.can_hint:
             label = i18n.tr("ui.hint_thinking") if table.hints.pending else i18n.tr("ui.hint")
-            modal.append(Button(answer_hint_rect(), label, table.ask_cube_hint, "grey", size=MIN_SIZE))
+            modal.append(Button(answer_hint_rect(), label, table.ask_cube_hint, "grey", size=READ_SIZE))
     elif s.phase is Phase.GAME_OVER or game.timed_out:
         buttons = game_over_buttons(table)
         size, rects = button_row([label for label, _, _ in buttons], BUTTON_SIZE[len(buttons)])
@@ -153,25 +156,48 @@ def _frame(surface: pygame.Surface, box: pygame.Rect) -> None:
 
 
 # The offer card's rows, from its top (logical pixels): the offer, the question and the match (or
-# money), the Hint button or the advice, then the answers, each with its text in one line.
+# money), the Hint button or the advice, then the answers, each with its text in one line. Every line
+# at the floor (READ_SIZE, 16 window pixels at 800x480) in rows of ROW_PITCH.
 #
 # Why the answers stand at the card's foot: a double comes just after the player pressed Done (or
 # Roll), and a play test saw TAKE come up where that tap had landed: a quick second tap took a
 # double by accident (issue 25). TAKE and PASS now stand below the row of Roll and Double, where
 # Done stands too (:mod:`game.ui.play.action_row`), the Hint and its advice above them, where a stray
 # tap costs nothing (tests/ui/test_answer_spots.py checks it in every window, turn and language).
-ASK_Y = 76
-WHERE_Y = 104
-ADVICE_Y = 118
+ROW_PITCH = 28
+"""Between two rows of the card's words at the floor: 4 pixels between one row's descenders and the
+next row's capitals."""
+OFFER_Y = 34
+"""The offer's middle ("Black doubles to 2", beside the cube, in one row or two)."""
+ASK_Y = OFFER_Y + 2 * ROW_PITCH - 14
+WHERE_Y = ASK_Y + ROW_PITCH
+ADVICE_Y = WHERE_Y + 12
 TAKE_Y = 208
-SECONDARY = MIN_SIZE
+SECONDARY = READ_SIZE
 """The card's secondary type: the question, the match (a play test found "Match to 5" at 18 tiny at
 800x480, about 11 pixels) and, on the answers, what each means: the floor."""
 ANSWER_H = 78
-ANSWER_SIZE = 34
+ANSWER_SIZE = 32
 """TAKE and PASS (their lines at :data:`SECONDARY`): at 40 the line under them ran over the button's
-lower rim at 800x480, and an accented answer (HYVÄKSY) over its line only fits between the rims at 34."""
+lower rim at 800x480; over a line at the floor an accented answer (HYVÄKSY) fits between the rims at 32."""
 PASS_Y = 292
+
+
+def answer_size(labels: tuple[str, str], sub_size: int) -> int:
+    """The size of TAKE and PASS: :data:`ANSWER_SIZE`, or less where a label over its line at
+    ``sub_size`` would not fit between the button's rims (under larger text: ELFOGADOM at 38 ran into
+    the top rim), never under the floor."""
+    room = ANSWER_H - FACE_TOP - FACE_BOTTOM
+    line = CACHE.font(sub_size).get_height() - CACHE.cap_top(sub_size)
+
+    def block(size: int) -> int:
+        blank = min(min(CACHE.ink_top(label, size) for label in labels), CACHE.cap_top(size))
+        return CACHE.font(size).get_ascent() - blank + SUB_GAP + line
+
+    size, least = ANSWER_SIZE, CACHE.floor(READ_SIZE)
+    while size > least and block(size) > room:
+        size -= 1
+    return size
 
 
 def answer_hint_rect() -> pygame.Rect:
@@ -180,7 +206,7 @@ def answer_hint_rect() -> pygame.Rect:
     (the computer doubles next) had just landed, so a quick second tap asked for a hint (issue 36); up
     here it is as far from that tap as the screen allows, as TAKE and PASS are below it. As wide as its
     longer label ("Thinking..." while the expert works) needs at the floor."""
-    font = CACHE.font(MIN_SIZE)
+    font = CACHE.font(READ_SIZE)
     words = max(font.size(i18n.tr(key))[0] for key in ("ui.hint", "ui.hint_thinking"))
     width = max(MENU_BUTTON.w, words + PAD)
     return pygame.Rect(MENU_BUTTON.left - 8 - width, MENU_BUTTON.top, width, MENU_BUTTON.h)
@@ -189,7 +215,7 @@ def answer_hint_rect() -> pygame.Rect:
 def advice_rect() -> pygame.Rect:
     """Where the offer card shows the expert's take or pass (the Hint's answer): above the answers."""
     card = offer_card()
-    return pygame.Rect(card.x + 8, card.y + ADVICE_Y, card.width - 16, TAKE_Y - 8 - ADVICE_Y)
+    return pygame.Rect(card.x + 8, card.y + ADVICE_Y, card.width - 16, TAKE_Y - 10 - ADVICE_Y)
 
 
 def offer_card() -> pygame.Rect:
@@ -205,32 +231,33 @@ def draw_cube_offer(table: GameHost, surface: pygame.Surface) -> None:
     card = offer_card()
     _frame(surface, card)
     table.view.draw_cube(surface, s.cube.value * 2, (card.x + 40, card.y + 34))
-    text_w = card.width - 96  # right of the cube, clear of the frame
-    text_x = card.x + 78 + text_w // 2
+    text_w = card.width - 88  # right of the cube, clear of the frame
+    text_x = card.x + 76 + text_w // 2
     offer = two_lines(
-        i18n.tr_message(game.say("ui.offers_double", s.turn, value=s.cube.value * 2)), 24, text_w
+        i18n.tr_message(game.say("ui.offers_double", s.turn, value=s.cube.value * 2)), READ_SIZE, text_w
     )
+    row = CACHE.row_size(READ_SIZE, ROW_PITCH)  # under larger text, as large as the rows allow
     for i, line in enumerate(offer):
-        y = card.y + (34 if len(offer) == 1 else 22 + 25 * i)
-        draw_text(surface, line, 24, (text_x, y), (255, 255, 255), width=text_w)
+        y = card.y + OFFER_Y + (i - (len(offer) - 1) / 2) * ROW_PITCH
+        draw_text(surface, line, row, (text_x, round(y)), (255, 255, 255), width=text_w)
     cx = card.centerx
-    width = card.width - 36
+    width = card.width - 16  # 6 clear of the frame each side: "Ottelu 11 pisteeseen" at the floor
     length = s.rules.match_length
     where = i18n.tr("ui.match_to", length=length) if length else i18n.tr("ui.session_score")
-    draw_text(surface, where, SECONDARY, (cx, card.y + WHERE_Y), (170, 180, 200), width=width)
+    draw_text(surface, where, row, (cx, card.y + WHERE_Y), (170, 180, 200), width=width)
     answerer = 1 - s.turn
     if game.is_human(answerer):
         ask = i18n.tr_message(game.say("ui.answer_double", answerer))
         if CACHE.font(SECONDARY).size(ask)[0] > width:  # "White: take or pass?" too long: the offer says who
             ask = i18n.tr("ui.answer_double_you")
-        draw_text(surface, ask, SECONDARY, (cx, card.y + ASK_Y), (255, 230, 120), width=width)
+        draw_text(surface, ask, row, (cx, card.y + ASK_Y), (255, 230, 120), width=width)
         table.modal.draw(surface, table.sprites)
         # The expert's take or pass, above the answers, with its numbers (where the Hint button was).
         draw_advice(surface, table.hints.cube_lines(), advice_rect())
     else:
         thinking = i18n.tr("ui.thinking", name=i18n.tr_message(game.name(answerer)))
         middle = card.y + (TAKE_Y + card.height) // 2  # where the answer buttons would stand
-        draw_text(surface, thinking, 24, (cx, middle), (200, 220, 255), width=card.width - 20)
+        draw_text(surface, thinking, READ_SIZE, (cx, middle), (200, 220, 255), width=card.width - 20)
 
 
 LOSS = (255, 140, 120)
@@ -294,7 +321,7 @@ def draw_time_over(table: GameHost, surface: pygame.Surface) -> None:
     why = i18n.tr("clock.ran_out", name=i18n.tr_message(game.name(loser)))
     draw_text(surface, why, 32, (cx, box.y + 110), (255, 170, 150), width=width)
     rule = i18n.tr("clock.rule")
-    draw_text(surface, rule, MIN_SIZE, (cx, box.y + 156), (220, 220, 230), width=width)
+    draw_text(surface, rule, READ_SIZE, (cx, box.y + 156), (220, 220, 230), width=width)
     sc = game.match.score
     line = f"{i18n.tr_message(game.name(0))} {sc[0]} : {sc[1]} {i18n.tr_message(game.name(1))}"
     draw_text(surface, line, 30, (cx, box.y + 206), (230, 230, 240), width=width)

@@ -25,7 +25,7 @@ from game.ui import layout as L
 from game.ui.board.view import BG, GOLD
 from game.ui.lines import wrap_lines
 from game.ui.scene import DIM, INK, ButtonScene, Host, button
-from game.ui.text import MIN_SIZE, draw_text
+from game.ui.text import READ_SIZE, draw_text
 
 log = logging.getLogger(__name__)
 
@@ -118,18 +118,18 @@ class DiceCheckScene(ButtonScene):
         left, width = 40, L.W - QR_SIDE - 120
         y = 110
         for label, value in self.rows():
-            for line in wrap_lines(label, MIN_SIZE, width)[:2]:
-                draw_text(surface, line, MIN_SIZE, (left, y), DIM, anchor="midleft", width=width)
+            for line in wrap_lines(label, READ_SIZE, width)[:2]:
+                draw_text(surface, line, READ_SIZE, (left, y), DIM, anchor="midleft", width=width)
                 y += 30
             for line in wrap_lines(value, 28, width)[:3]:
                 draw_text(surface, line, 28, (left, y), INK, anchor="midleft", width=width)
                 y += 34
             y += 8
         how = tr("dice.check_how", rule=SHARED_DICE_RULE if self.dice.contributions else SECRET_DICE_RULE)
-        for line in wrap_lines(how, MIN_SIZE, width)[:4]:
+        for line in wrap_lines(how, READ_SIZE, width)[:6]:  # five in Finnish at the floor
             if y > L.H - 120:
                 break
-            draw_text(surface, line, MIN_SIZE, (left, y), DIM, anchor="midleft", width=width)
+            draw_text(surface, line, READ_SIZE, (left, y), DIM, anchor="midleft", width=width)
             y += 30
         if self.qr is not None:
             rect = self.qr.get_rect(topright=(L.W - 40, 100))

@@ -20,9 +20,9 @@ from game.ui.board.sprites import Sprites
 from game.ui.board.view import GOLD, PANEL_BG
 from game.ui.layout import LAYOUT
 from game.ui.lines import wrap
-from game.ui.play import action_row
+from game.ui.play import action_row, dialogs
 from game.ui.scene import DIM, INK, dialog_box
-from game.ui.text import CACHE, MIN_SIZE, draw_text
+from game.ui.text import CACHE, READ_SIZE, draw_text
 from game.ui.widgets import PAD, Button, ButtonGroup, common_size, row_widths, shade, spread
 
 Action = Callable[[], None]
@@ -46,16 +46,18 @@ LESSON_ROW = pygame.Rect(ROW_X, CARD.bottom - 6 - ROW_H, ROW_W, ROW_H)
 """Again and Next, at the card's foot."""
 ACTION_ROW = pygame.Rect(ROW_X, LESSON_ROW.y - ROW_GAP - ROW_H, ROW_W, ROW_H)
 """The game's own buttons of the step (Done and Undo, Roll and Double), side by side above Again/Next."""
-ANSWER_H, ANSWER_GAP = ROW_H, 6
-"""Take and Pass keep their line of what each is worth: full width, one above the other (the gap is
-the game's offer card's)."""
+ANSWER_H, ANSWER_GAP = dialogs.ANSWER_H, 6
+"""Take and Pass keep their line of what each is worth: full width, one above the other, as high as
+on the game's offer card (its answer and its line at the floor need that height between the rims; the
+gap is the card's too)."""
 ANSWER_CLEAR = 14
 """Between Pass and the row of Roll, Double and Done: 8.75 window pixels at 800x480. Take and Pass
 stand where no tap of the lesson has landed before them (Again and Next, Roll, Double, Done), as on
 the game's own panel (issue 25): a quick second tap or a late one never answers a double."""
 STEP_SIZE = 28
-TEXT_SIZE = 26
-"""The card's words; at the floor (:data:`~game.ui.text.MIN_SIZE`) where a language needs the room."""
+TEXT_SIZE = READ_SIZE
+"""The card's words: the floor of the screen during play (16 window pixels at 800x480). Under larger
+text they give up their extra size where a step needs the room (:func:`card_text`)."""
 FEEDBACK_GAP = 14
 GAP = 8
 TONES = {"right": ((34, 92, 52), (190, 255, 190)), "hint": ((104, 70, 20), (255, 226, 150))}
@@ -104,7 +106,9 @@ def finish_box() -> pygame.Rect:
 
 
 def line_pitch(size: int) -> int:
-    return size + 4
+    """A row of the card's words asked at ``size``: as high as it is drawn (larger under larger text),
+    and 4 more."""
+    return CACHE.px(size) + 4
 
 
 def text_height(lines: list[str], answer: list[str], size: int) -> int:
@@ -117,16 +121,17 @@ def text_height(lines: list[str], answer: list[str], size: int) -> int:
 
 
 def card_text(instruction: str, feedback: str, bottom: int) -> tuple[list[str], list[str], int]:
-    """The instruction's and the answer's lines above ``bottom``, and their size: 26, else the floor;
-    the instruction left out only where the answer alone fits."""
+    """The instruction's and the answer's lines above ``bottom``, and their size: the floor (larger
+    under larger text where they fit); the instruction left out only where the answer alone fits."""
     answer: list[str] = []
-    for size in (TEXT_SIZE, MIN_SIZE):
+    least = CACHE.floor(READ_SIZE)
+    for size in dict.fromkeys((TEXT_SIZE, least)):
         font = CACHE.font(size, True)
         lines = wrap(instruction, font, INNER_W)
         answer = wrap(feedback, font, INNER_W - 8) if feedback else []
         if text_height(lines, answer, size) <= bottom - TEXT_TOP:
             return lines, answer, size
-    return [], answer, MIN_SIZE
+    return [], answer, least
 
 
 def glow_width(pulse: float, clock: float) -> int:

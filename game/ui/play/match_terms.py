@@ -29,7 +29,7 @@ from game.ui.entry.dice import DiceEntryScene
 from game.ui.lines import first_fitting
 from game.ui.play.host import GameHost
 from game.ui.scene import Host, Scene
-from game.ui.text import CACHE, MIN_SIZE, draw_text
+from game.ui.text import CACHE, READ_SIZE, draw_text
 
 
 class MatchTerms:
@@ -80,7 +80,7 @@ def fingerprint_text(table: GameHost, width: int) -> str:
     shown = table.game.match_dice.fingerprint
     if shown is None or table.game.match_dice.typed:
         return ""
-    return first_fitting([tr("dice.fingerprint", code=shown), shown], MIN_SIZE, width)
+    return first_fitting([tr("dice.fingerprint", code=shown), shown], READ_SIZE, width)
 
 
 def facts(table: GameHost) -> tuple[object, ...]:
@@ -116,10 +116,10 @@ def paint(
             drawn = draw_text(surface, clock_text(bank), CLOCK_SIZE, (left, box.y + 90), colour, "midleft")
             if delay > 0:
                 small = (255, 236, 160) if running else (150, 160, 180)
-                draw_text(surface, f"+{delay}", MIN_SIZE, (drawn.right + 6, box.y + 92), small, "midleft")
+                draw_text(surface, f"+{delay}", READ_SIZE, (drawn.right + 6, box.y + 92), small, "midleft")
     text = fingerprint_text(table, free_row.w if free_row is not None else 0)
     if text and free_row is not None:
-        draw_text(surface, text, MIN_SIZE, free_row.center, FINGERPRINT_COLOUR, width=free_row.w)
+        draw_text(surface, text, READ_SIZE, free_row.center, FINGERPRINT_COLOUR, width=free_row.w)
 
 
 def revealed(table: GameHost) -> bool:
@@ -145,14 +145,14 @@ def secret_width(table: GameHost) -> int:
     text = secret_line(table)
     if not text or not revealed(table):
         return 0
-    return min(CACHE.font(MIN_SIZE).size(text)[0], L.BOARD_W - 2 * 24)
+    return min(CACHE.font(READ_SIZE).size(text)[0], L.BOARD_W - 2 * 24)
 
 
 def draw_secret(table: GameHost, surface: pygame.Surface, box: pygame.Rect) -> None:
     """Under the match-over dialog's score (the match is over: the secret may be shown now)."""
     text = secret_line(table)
     if text and revealed(table):
-        draw_text(surface, text, MIN_SIZE, (box.centerx, box.y + 258), (190, 200, 220), width=box.w - 40)
+        draw_text(surface, text, READ_SIZE, (box.centerx, box.y + 258), (190, 200, 220), width=box.w - 40)
 
 
 __all__ = [

@@ -23,7 +23,7 @@ from game.ui.play.advice import draw_advice
 from game.ui.play.host import GameHost
 from game.ui.play.turn_words import passed_text
 from game.ui.reading import play_text
-from game.ui.text import CACHE, MIN_SIZE, READ_SIZE, draw_text
+from game.ui.text import CACHE, READ_SIZE, draw_text
 from game.ui.widgets import Button
 
 
@@ -125,17 +125,20 @@ UNDO_BUTTON = pygame.Rect(L.PANEL_X + 10, 420, L.PANEL_W - 20, 80)
 """While moving: Done where Roll and Double stood, Undo (or Hint, at the turn's start) under it."""
 
 ROW_H = 28
-"""A line at the floor size (:data:`MIN_SIZE`): the height of the panel's rows of words."""
+"""A line at the floor size (:data:`READ_SIZE`, 16 window pixels at 800x480): the height of the panel's
+rows of words (its capitals' tops to its descenders are 24 at that size, 4 between two rows)."""
 _ROW_X, _ROW_W = L.PANEL_X + 6, L.PANEL_W - 12
 MATCH_ROW = pygame.Rect(_ROW_X, L.BOARD_Y + 128, _ROW_W, 31)
 BADGE_ROW = pygame.Rect(_ROW_X, MATCH_ROW.bottom + 1, _ROW_W, ROW_H)
 LEVEL_ROW = pygame.Rect(_ROW_X, BADGE_ROW.bottom + 1, _ROW_W, ROW_H)
 LAST_ROW = pygame.Rect(_ROW_X, LEVEL_ROW.bottom + 1, _ROW_W, ROW_H)
-"""The panel's fixed rows between the top player's box and the buttons (screen coordinates), one band
-each, so that no line can run into another in any phase: "Match to N"; the CRAWFORD (or NO DOUBLING)
-badge; the computer's level; the last play. The last play has this one row while the player's Roll
-or Done stands under it, two rows (:func:`last_band`) when no button does. A line too wide for its
-band is shortened (:func:`last_lines`), never drawn over its neighbour nor below the floor."""
+"""The panel's rows between the top player's box and the buttons (screen coordinates), one band each,
+so that no line can run into another in any phase: "Match to N"; the CRAWFORD (or NO DOUBLING) badge;
+the computer's level; the last play. These are the rows of a game with a badge; without one (most
+games), the level and the last play move up a row (:func:`level_row`, :func:`last_band`). The last
+play has two rows in every phase: with a badge, while the player's Done stands under :data:`LAST_ROW`,
+the level gives way to it. A line too wide for its band is shortened (:func:`last_lines`), never drawn
+over its neighbour nor below the floor."""
 HINT_ROWS = pygame.Rect(_ROW_X, UNDO_BUTTON.bottom + 12, _ROW_W, 2 * ROW_H)
 """The expert's play (Hint): two rows under Undo/Hint, above the bottom player's box."""
 
@@ -156,7 +159,7 @@ def buttons(table: GameHost) -> list[Button]:
         if table.hints.cube is None and game.can_hint:  # what would the expert do with the cube?
             label = tr("ui.hint_thinking") if table.hints.pending else tr("ui.hint")
             top = advice_area().centery - 28
-            b.append(Button(pygame.Rect(px, top, pw, 56), label, table.ask_cube_hint, "grey", size=26))
+            b.append(Button(pygame.Rect(px, top, pw, 56), label, table.ask_cube_hint, "grey", size=READ_SIZE))
     elif s.phase is Phase.MOVING and game.is_human(s.turn):
         colour = "green" if s.turn_state().is_complete else "grey"
         b.append(Button(DONE_BUTTON.copy(), tr("ui.done"), table.end_turn, colour, size=40))
@@ -237,12 +240,12 @@ def draw_status(table: GameHost, surface: pygame.Surface) -> list[pygame.Rect]:
     elif table.terms.save_failing:  # saves keep failing: said at the right end until one succeeds
         banner, banner_colour = tr("saved.failing"), (255, 120, 110)
     if banner:
-        left = room - CACHE.font(MIN_SIZE).size(banner)[0] - BANNER_GAP
+        left = room - CACHE.font(READ_SIZE).size(banner)[0] - BANNER_GAP
         flashing = table.flash_time > 0 and bool(table.flash_text)
-        fits = CACHE.font(CACHE.fit_size(text, 28, left)).size(text)[0] <= left
+        fits = CACHE.font(CACHE.fit_size(text, 28, left, min_size=READ_SIZE)).size(text)[0] <= left
         at = (STATUS_LEFT, y)
         if fits and not flashing:
-            shown = draw_text(surface, banner, MIN_SIZE, (right, y), banner_colour, anchor="midright")
+            shown = draw_text(surface, banner, READ_SIZE, (right, y), banner_colour, anchor="midright")
             return [shown, draw_text(surface, text, 28, at, colour, anchor="midleft", width=left)]
         return [draw_text(surface, text, 28, at, colour, anchor="midleft", width=room)]
     width = min(room, L.W - 160)
@@ -253,16 +256,49 @@ def level_text(table: GameHost) -> str:
     """ "Computer: Intermediate" with the level's name in the player's language; the level's name alone
     where that is too wide for the panel at the floor size (the box above says it is the computer)."""
     level = tr_level(table.game.opponent.level)
-    return first_fitting([tr("ui.computer_level", level=level), level], MIN_SIZE, L.PANEL_W - 12)
+    return first_fitting([tr("ui.computer_level", level=level), level], READ_SIZE, L.PANEL_W - 12)
+
+
+def has_badge(table: GameHost) -> bool:
+    """The panel shows the CRAWFORD or NO DOUBLING badge (in :data:`BADGE_ROW`)."""
+    s = table.game.state
+    return s.rules.match_length == 1 or s.crawford
+
+
+def _two_rows(table: GameHost, top: int) -> pygame.Rect:
+    """Two rows from ``top``, or one where a button of the panel stands in the second."""
+    two = pygame.Rect(_ROW_X, top, _ROW_W, 2 * ROW_H)
+    if any(b.visible and b.rect.colliderect(two) for b in table.buttons.buttons):
+        return pygame.Rect(_ROW_X, top, _ROW_W, ROW_H)
+    return two
+
+
+def level_row(table: GameHost) -> pygame.Rect | None:
+    """The computer's level's row (screen coordinates; two players: the dice's fingerprint's): the
+    badge's row in a game without one (the last play gets the room), else :data:`LEVEL_ROW` while the
+    last play still has two rows under it; None while Done stands there in a Crawford game or a
+    1-point match: the last play takes the level's row (which says who moved and what, at the floor:
+    one row cut "Tietokone palkki/22* 24/21* ..." to "Tietokone ...")."""
+    if not has_badge(table):
+        return BADGE_ROW.copy()
+    if _two_rows(table, LAST_ROW.y).height == ROW_H:
+        return None
+    return LEVEL_ROW.copy()
 
 
 def last_band(table: GameHost) -> pygame.Rect:
-    """The last play's band (screen coordinates): :data:`LAST_ROW`, and the row under it too when no
-    button of the panel stands there (the computer's turn, the game's end, the demo)."""
-    two = pygame.Rect(LAST_ROW.x, LAST_ROW.y, LAST_ROW.w, 2 * ROW_H)
-    if any(b.visible and b.rect.colliderect(two) for b in table.buttons.buttons):
-        return LAST_ROW.copy()
-    return two
+    """The last play's band (screen coordinates): two rows under the level's (or the badge's, when the
+    level gives way), one only were a button of the panel to stand in the second. Two rows hold "Last:
+    Computer 17/18 17/22" whole at the floor in every language, and the longest plays with who made
+    them ("Tietokone palkki/3*" over "1/4* 12/15* 19/22*")."""
+    above = level_row(table) or BADGE_ROW
+    return _two_rows(table, above.bottom + 1)
+
+
+def last_row(table: GameHost) -> pygame.Rect:
+    """The first row of the last play's band (:func:`last_band`; screen coordinates)."""
+    band = last_band(table)
+    return pygame.Rect(band.x, band.y, band.w, ROW_H)
 
 
 def last_lines(table: GameHost, rows: int) -> list[str]:
@@ -274,10 +310,10 @@ def last_lines(table: GameHost, rows: int) -> list[str]:
         return []
     if not s.last_play:  # a turn that could not move: said whole, or short ("Computer: no move")
         short = tr("ui.no_move_short", name=tr_message(table.game.name(s.last_player)))
-        return fit_lines([last_text(table), short], rows, _ROW_W)
+        return fit_lines([last_text(table), short], rows, _ROW_W, READ_SIZE)
     play = last_play(table)
     name = tr_message(table.game.name(s.last_player))
-    return fit_lines([last_text(table), f"{name} {play}"], rows, _ROW_W)
+    return fit_lines([last_text(table), f"{name} {play}"], rows, _ROW_W, READ_SIZE)
 
 
 def hint_lines(table: GameHost) -> list[str]:
@@ -285,7 +321,7 @@ def hint_lines(table: GameHost) -> list[str]:
     text = table.hints.text()
     if not text or not table.hints.moves:
         return []
-    return fit_lines([text, table.hints.play()], 2, _ROW_W)
+    return fit_lines([text, table.hints.play()], 2, _ROW_W, READ_SIZE)
 
 
 def facts(table: GameHost) -> tuple[object, ...]:
@@ -293,7 +329,7 @@ def facts(table: GameHost) -> tuple[object, ...]:
     return (
         state_facts(table),
         shown_score(table),
-        last_band(table).height,
+        tuple(last_band(table)),
         table.game.opponent.level,
         table.hints.moves,
         tuple(table.hints.cube_lines()),
@@ -373,9 +409,9 @@ def fingerprint_row(table: GameHost) -> pygame.Rect | None:
     could not move, meaning nothing to a visitor)."""
     s = table.game.state
     if table.game.setup.mode == "two":
-        return LEVEL_ROW.copy()
+        return level_row(table)  # None: no room now (it was seen before the game's first roll)
     if s.last_player is None and s.phase is not Phase.CUBE_OFFERED:
-        return LAST_ROW.copy()
+        return last_row(table)
     return None
 
 
@@ -410,34 +446,42 @@ def paint(table: GameHost, surface: pygame.Surface, ox: int, oy: int) -> None:
     length = s.rules.match_length
     line = tr("ui.match_to", length=length) if length else tr("ui.session_score")
     if s.phase is not Phase.CUBE_OFFERED:  # the offer's card covers the row but for its glyphs' tops
-        size = CACHE.row_size(26, MATCH_ROW.h)
+        size = CACHE.row_size(READ_SIZE, MATCH_ROW.h)
         draw_text(surface, line, size, MATCH_ROW.move(-ox, -oy).center, (230, 230, 240), width=w)
     if length == 1:  # the cube is dead in a 1-point match: no game is "Crawford" there
         badge = BADGE_ROW.move(-ox, -oy).inflate(-20, 0)
         pygame.draw.rect(surface, (70, 78, 96), badge, border_radius=8)
-        draw_text(surface, tr("ui.no_cube"), MIN_SIZE, badge.center, (235, 235, 245), width=badge.w - 8)
+        draw_text(surface, tr("ui.no_cube"), READ_SIZE, badge.center, (235, 235, 245), width=badge.w - 8)
     elif s.crawford:
         badge = BADGE_ROW.move(-ox, -oy)
         badge = pygame.Rect(badge.centerx - 90, badge.y, 180, badge.h)
         pygame.draw.rect(surface, (170, 40, 40), badge, border_radius=8)
-        draw_text(surface, tr("ui.crawford"), MIN_SIZE, badge.center, (255, 255, 255), width=badge.w - 8)
+        draw_text(surface, tr("ui.crawford"), READ_SIZE, badge.center, (255, 255, 255), width=badge.w - 8)
     if game.setup.mode != GameMode.TWO:
         level = level_text(table)
-        size = CACHE.row_size(MIN_SIZE, ROW_H)
-        draw_text(surface, level, size, LEVEL_ROW.move(-ox, -oy).center, (170, 170, 190), width=w)
+        size = CACHE.row_size(READ_SIZE, ROW_H)
+        row = level_row(table)
+        if row is not None:
+            draw_text(surface, level, size, row.move(-ox, -oy).center, (170, 170, 190), width=w)
     band = last_band(table)
-    paint_lines(surface, last_lines(table, band.height // ROW_H), band.move(-ox, -oy), (90, 200, 255))
+    last = last_lines(table, band.height // ROW_H)
+    paint_lines(surface, last, band.move(-ox, -oy), (90, 200, 255), middle=True)
     paint_lines(surface, hint_lines(table), HINT_ROWS.move(-ox, -oy), HINT)
     if s.phase is Phase.ROLL:  # the cube advice stands where its Hint button was
         draw_advice(surface, table.hints.cube_lines(), advice_area().move(-ox, -oy))
 
 
-def paint_lines(surface: pygame.Surface, lines: list[str], band: pygame.Rect, colour: Colour) -> None:
+def paint_lines(
+    surface: pygame.Surface, lines: list[str], band: pygame.Rect, colour: Colour, middle: bool = False
+) -> None:
     """``lines`` (already fitted to ``band``: see :func:`fit_lines`) at the floor size, a row each from
-    the top of ``band``, centred across it."""
+    the top of ``band`` (``middle``: the rows in the band's middle), centred across it. The last play
+    stands in the middle of its two rows when it needs one: apart from the level above it, which
+    belongs to the computer's box, and from the button under it."""
+    top = band.centery - len(lines) * ROW_H // 2 if middle else band.top
     for i, row in enumerate(lines):
-        centre = (band.centerx, band.top + ROW_H // 2 + i * ROW_H)
-        draw_text(surface, row, CACHE.row_size(MIN_SIZE, ROW_H), centre, colour, width=band.width)
+        centre = (band.centerx, top + ROW_H // 2 + i * ROW_H)
+        draw_text(surface, row, CACHE.row_size(READ_SIZE, ROW_H), centre, colour, width=band.width)
 
 
 __all__ = [
@@ -448,10 +492,13 @@ __all__ = [
     "draw_status",
     "facts",
     "fingerprint_row",
+    "has_badge",
     "hint_lines",
     "last_band",
     "last_lines",
+    "last_row",
     "last_text",
+    "level_row",
     "level_text",
     "paint_player",
     "player_box",

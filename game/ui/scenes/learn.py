@@ -39,7 +39,7 @@ from game.ui.play import lesson, panel
 from game.ui.play.lesson import LESSON_ROW
 from game.ui.scene import INK, Host, Scene
 from game.ui.scenes.game import FLASH_TIME, Drop, GameScene
-from game.ui.text import CACHE, MIN_SIZE, draw_text
+from game.ui.text import CACHE, READ_SIZE, draw_text
 from game.ui.widgets import PAD, Button, ButtonGroup
 
 PULSE_SECONDS = 6.0
@@ -236,9 +236,9 @@ class LearnScene(GameScene):
         super().rebuild_buttons()
         game_buttons = self.buttons.buttons
         label, menu = tr("button.back"), game_buttons[0].rect  # Back where Menu was, as wide as it needs
-        width = max(menu.w, CACHE.font(MIN_SIZE).size(label)[0] + PAD + 16)
+        width = max(menu.w, CACHE.font(READ_SIZE).size(label)[0] + PAD + 16)
         back = Button(
-            pygame.Rect(menu.right - width, menu.y, width, menu.h), label, self.leave, "grey", size=MIN_SIZE
+            pygame.Rect(menu.right - width, menu.y, width, menu.h), label, self.leave, "grey", size=READ_SIZE
         )
         acting = self.outcome != "right" and not self.finished and self.take_back_in is None
         hints = (self.ask_hint, self.ask_cube_hint)

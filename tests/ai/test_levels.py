@@ -9,8 +9,8 @@ measures that over thousands of games: beginner -0.75, intermediate -0.05, advan
 The floors sit about three standard errors below those figures, so retraining the network or
 recalibrating a level does not trip them, while a level whose noise grows ten times (about -2.3
 points a game here: it plays almost at random) falls far below: the slow tests below check that
-these very floors catch it. The expert has no noise; its strength is the slow 200-game test in
-``tests/ai/test_strength.py``.
+these very floors catch it. The expert has no noise; its strength is judged decision by decision
+against a strong program's ranking in ``tests/ai/test_strength.py``.
 """
 
 from __future__ import annotations

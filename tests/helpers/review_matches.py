@@ -1,6 +1,8 @@
-"""The review tests' two played matches, committed (``tests/data/review_matches.json``) instead of
-played at test time: the expert against itself (a 1-point match, seed 21) and against the beginner
-(3 points, seed 23).
+"""The review tests' two played matches, and the 7-point match that GNU Backgammon imports in
+``tests/record/test_record_gnubg.py``, committed (``tests/data/review_matches.json``) instead of played
+at test time: the expert against itself (a 1-point match, seed 21), against the beginner (3 points,
+seed 23) and against the intermediate level (7 points, seed 11: its cube rollouts made it the
+costliest fast test of its folder).
 
 Why: playing them cost seconds of CPU in every test process that reviewed them (figures:
 docs/benchmarks.md, "The expert's tests, cut"). They are data to
@@ -29,6 +31,7 @@ MATCHES: dict[str, tuple[tuple[str, str], int, int]] = {
     "expert_pair": (("expert", "expert"), 1, 21),
     # Seed 23: a match in which the expert bears off (with the teacher-trained network, 22's did not).
     "expert_beginner": (("expert", "beginner"), 3, 23),
+    "expert_intermediate": (("expert", "intermediate"), 7, 11),
 }
 """Each match's players, length and seed (``play_match``'s arguments)."""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -43,22 +44,30 @@ def test_score_depends_on_x_and_restores_it() -> None:
 
 
 @pytest.mark.slow
-def test_thresholds_move_decisions_from_the_lookahead_to_the_rollout() -> None:
+def test_thresholds_move_decisions_from_the_lookahead_to_the_rollout(monkeypatch: pytest.MonkeyPatch) -> None:
     """At "never" (a huge threshold) the decisions are the lookahead's; at 0 the rollout's whenever
-    they differ: with a reference that rewards every take, the two ends score what each judge takes."""
+    they differ: with a reference that rewards every take, the two ends score what each judge takes.
+
+    The tool's own rollouts are kept as it makes them (each with the expert's trials and plies,
+    checked here) instead of rolling the positions out a second time: the same seeded rollout gives
+    the same answer in or out of the trial runner (``tests/ai/test_parallel.py``)."""
     from game.ai import api, cubeful, rollout
 
     positions = _contact(4)
     refs = [Reference(0.0, 0.5, 1.0)] * 4  # double/take: a pass gives away 0.5
+    real = rollout.evaluate
+    rolled: dict[Position, rollout.RolloutEquities] = {}
+
+    def kept(pos: Position, info: cubeful.CubeInfo, *args: Any, **kwargs: Any) -> rollout.RolloutEquities:
+        assert info == cubeful.CubeInfo() and args == (api._best_play, api.cube_outputs)
+        assert (kwargs["trials"], kwargs["plies"]) == (api.ROLLOUT_TRIALS, api.ROLLOUT_PLIES)
+        rolled[pos] = real(pos, info, *args, **kwargs)
+        return rolled[pos]
+
+    monkeypatch.setattr(rollout, "evaluate", kept)
     never, always = tune_cube_life.threshold_rows(positions, refs, [1e9, -1.0])
+    assert list(rolled) == positions
     passes_ahead = sum(not api.cube_lookahead(p, cubeful.CubeInfo()).should_take for p in positions)
-    rolled = [
-        rollout.evaluate(
-            p, cubeful.CubeInfo(), api._best_play, api.cube_outputs,
-            trials=api.ROLLOUT_TRIALS, plies=api.ROLLOUT_PLIES,
-        )
-        for p in positions
-    ]  # fmt: skip
-    passes_rolled = sum(not r.should_take for r in rolled)
+    passes_rolled = sum(not r.should_take for r in rolled.values())
     assert never["lost_per_take_decision"] == round(1000.0 * 0.5 * passes_ahead / 4, 2)
     assert always["lost_per_take_decision"] == round(1000.0 * 0.5 * passes_rolled / 4, 2)

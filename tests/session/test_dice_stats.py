@@ -13,7 +13,7 @@ from game.session.dice_stats import DiceStats, chi_square_p, percent_text
 from game.ui.lines import wrap
 from game.ui.scenes import dice_stats as dice_stats_scene
 from game.ui.scenes.dice_stats import draw_panel
-from game.ui.text import CACHE, MIN_SIZE
+from game.ui.text import CACHE, READ_SIZE
 from tests.helpers.screen_probe import find_surface, grab
 
 Colour = tuple[int, int, int]
@@ -122,10 +122,10 @@ def test_panel_draws(size: tuple[int, int], lang: str) -> None:
     draw_panel(surface, area, stats, tr)
     assert stats.verdict()[0] == "ok"
     assert _shown(surface, area, tr("fair.title"), 36, True, ink)
-    assert _shown(surface, area, tr("fair.rolls.other", n=240), 24, False, dim)
+    assert _shown(surface, area, tr("fair.rolls.other", n=240), READ_SIZE, False, dim)
     ok = tr("fair.verdict_ok", percent=num(percent_text(stats.verdict()[1])))
     assert _shown(surface, area, ok, 26, True, ink)
-    assert not _shown(surface, area, tr("fair.rolls.other", n=241), 24, False, dim)
+    assert not _shown(surface, area, tr("fair.rolls.other", n=241), READ_SIZE, False, dim)
 
     surface.fill((0, 0, 0))
     draw_panel(surface, surface.get_rect(), DiceStats(), tr)  # empty session: no division by zero
@@ -168,7 +168,7 @@ def test_every_line_of_the_words_fits_the_dice_statistics_screen(lang: str, verd
         return surf
 
     scale = max(0.5, min(area.w / 1000, area.h / 600))
-    font = dice_stats_scene._font(max(1, round(MIN_SIZE * scale)), False)
+    font = dice_stats_scene._font(max(1, round(READ_SIZE * scale)), False)
     lines = wrap(tr("fair.explain"), font, area.w - 2 * max(1, round(24 * scale)))
     with unittest.mock.patch.object(CACHE, "render", spy):
         draw_panel(surface, area, stats, tr)
@@ -194,7 +194,7 @@ def test_a_count_near_the_expected_value_is_not_struck_through_by_the_dashed_lin
     draw_panel(surface, area, stats, tr)
     ink = (245, 240, 225)
     for count in sorted({*stats.faces, *stats.doubles}):
-        assert _shown(surface, area, str(count), MIN_SIZE, False, ink), count
+        assert _shown(surface, area, str(count), READ_SIZE, False, ink), count
 
 
 def test_no_expected_figure_before_the_first_roll() -> None:

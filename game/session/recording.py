@@ -248,6 +248,9 @@ class RecordKeeper:
                     recorder = MatchRecorder.resume(record, state)
                     if _continues(recorder, state):
                         self.recorder, self.path = recorder, newest
+                        if game.match.is_over:  # cut off between the match's end and its secret's write
+                            recorder.metadata = game.match_dice.apply_to(recorder.metadata, reveal=True)
+                            self.write()
                         return
         if state.score == (0, 0) and state.phase is not Phase.GAME_OVER:
             self._new_match(game)

@@ -49,6 +49,7 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.settings import AccessScene, SettingsScene
 from game.ui.scenes.title import TitleScene
 from game.ui.tools import screenshots as shots
+from game.ui.tools.trust_screenshots import damaged_tournament
 from game.ui.tournament.correct import CorrectScene
 from game.ui.tournament.export import ExportScene
 from game.ui.tournament.hub import TournamentScene
@@ -176,9 +177,9 @@ SLOW = {"review": shots.review, "replay": shots.replay}
 PLAYERS = ["Anna", "Ben", "Csilla", "Dóra", "Eero", "Fanni", "Gábor", "Helmi"]
 
 
-def _tournament(app: App, results: int = 2) -> Tournament:
-    """An 8-player knock-out saved in the app's data folder, ``results`` of its first round entered."""
-    made = Tournament.create("Club night", PLAYERS, lengths=[5], lang=app.settings.language)
+def _tournament(app: App, results: int = 2, names: list[str] = PLAYERS) -> Tournament:
+    """A knock-out of ``names`` saved in the app's data folder, ``results`` of its first round entered."""
+    made = Tournament.create("Club night", names, lengths=[5], lang=app.settings.language)
     TournamentFile(app.data_dir / FILE).attach(made)
     app.desk.loaded = False
     app.desk.load()
@@ -200,17 +201,7 @@ CROWD = [
 
 
 def _crowd(app: App, results: int = 0) -> Tournament:
-    made = Tournament.create("Club night", CROWD, lengths=[5], lang=app.settings.language)
-    TournamentFile(app.data_dir / FILE).attach(made)
-    app.desk.loaded = False
-    app.desk.load()
-    t = app.desk.tournament
-    assert t is not None
-    for m in t.ready_matches()[:results]:
-        winner = m.players[0]
-        assert winner is not None
-        app.desk.enter_typed(m.id, winner, (m.length, 2))
-    return t
+    return _tournament(app, results, CROWD)
 
 
 def crowd_result(app: App) -> None:
@@ -347,15 +338,7 @@ def tourney_export(app: App) -> None:
 
 def tourney_damaged(app: App) -> None:
     """A damaged tournament file: what was kept, said on the notice."""
-    t = Tournament.create("Club night", PLAYERS, lengths=[3])
-    for mid in ("R1-1", "R1-2", "R1-3"):
-        winner = t.match(mid).players[0]
-        assert winner is not None
-        t.enter_result(mid, winner, (3, 1))
-    broken = t.to_dict()
-    broken["matches"][1]["score"] = "three-one"
-    broken["players"][4]["name"] = ""
-    (app.data_dir / FILE).write_text(json.dumps(broken), encoding="utf-8")
+    (app.data_dir / FILE).write_text(json.dumps(damaged_tournament(PLAYERS)), encoding="utf-8")
     _hub(app).enter()
 
 

@@ -14,6 +14,7 @@ import random
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -37,6 +38,20 @@ from game.ui.tournament.withdraw import WithdrawScene  # noqa: E402
 
 STEP = 1.0 / 120.0
 NAMES = ["Anna", "Ben", "Csilla", "Dóra", "Eero", "Fanni", "Gábor", "Helmi"]
+
+
+def damaged_tournament(names: list[str]) -> dict[str, Any]:
+    """A saved tournament of ``names`` with three results, then damaged: a score that is not one and a
+    player without a name (what the damaged file's notice says was kept)."""
+    t = Tournament.create("Club night", names, lengths=[3])
+    for mid in ("R1-1", "R1-2", "R1-3"):
+        winner = t.match(mid).players[0]
+        assert winner is not None
+        t.enter_result(mid, winner, (3, 1))
+    broken = t.to_dict()
+    broken["matches"][1]["score"] = "three-one"
+    broken["players"][4]["name"] = ""
+    return broken
 
 
 def run(app: App, seconds: float) -> None:
@@ -105,15 +120,7 @@ def shoot_language(out: Path, lang: str) -> None:
         app.quit()
         pygame.quit()
     with tempfile.TemporaryDirectory() as data:
-        t = Tournament.create("Club night", NAMES, lengths=[3])
-        for mid in ("R1-1", "R1-2", "R1-3"):
-            winner = t.match(mid).players[0]
-            assert winner is not None
-            t.enter_result(mid, winner, (3, 1))
-        broken = t.to_dict()
-        broken["matches"][1]["score"] = "three-one"
-        broken["players"][4]["name"] = ""
-        (Path(data) / "tournament.json").write_text(json.dumps(broken), encoding="utf-8")
+        (Path(data) / "tournament.json").write_text(json.dumps(damaged_tournament(NAMES)), encoding="utf-8")
         app = _cabinet(data, lang)
         hub = TournamentScene(app)
         app.scenes.push(hub)

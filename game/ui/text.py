@@ -19,19 +19,15 @@ FONT_DIR = asset("fonts")
 BOLD_FONT = FONT_DIR / "DejaVuSans-Bold.ttf"
 REGULAR_FONT = FONT_DIR / "DejaVuSans.ttf"
 
-MIN_SIZE = 24
-"""The least size a fitted line may shrink to, in the game's 1280x720 pixels: 15 window pixels at
-800x480 (lines of 20 and 22 were hard to make out in real-window captures there). Every screen now asks
-for :data:`READ_SIZE` or more (issue 36); this stays at 24 until the lines that still shrink below 26
-are reworded: the status line's longest sentences in the three languages, the review's longest box
-lines, the dice statistics' panel (``tests/ui/test_turn_words.py``, ``tests/coach/test_hint_reason.py``,
-``tests/ui/test_review_words.py``, ``tests/session/test_dice_stats.py`` and ``tests/ui/test_large_text.py``
-fail at 26)."""
-
 READ_SIZE = 26
 """The least size that is 16 pixels of an 800x480 window (issue 36): what every screen asks for its
 smallest words (the point numbers, the pips, the panel's rows, the cards' grey lines); measured as drawn
 by ``tests/ui/test_readability.py``."""
+
+MIN_SIZE = READ_SIZE
+"""The least size a fitted line may shrink to, in the game's 1280x720 pixels: the reading size itself
+(issue 36; it was 24, 15 window pixels, until every long line was reworded). A line that does not fit
+its room at this size is reworded or given more room, never drawn smaller."""
 
 LARGE_SCALE = 1.2
 """Larger text (a setting) draws every size a fifth larger, up to :data:`LARGE_CAP`: the floor of 26
@@ -211,7 +207,7 @@ class TextCache:
         """The largest size up to ``size`` whose lines, ``pitch`` pixels apart, keep 4 px between one
         line's descenders and the next line's capitals, but never smaller than ``size`` is drawn under
         normal text. So under normal text nothing changes; under larger text a row of words fixed
-        between others grows only as far as its pitch allows (24 -> 26 in rows of 28), the rest of the
+        between others grows only as far as its pitch allows (26 -> 29 in rows of 31), the rest of the
         text where there is room."""
         least = self.floor(size)
         while size > least and self.ink_height(size, bold) > pitch - 4:

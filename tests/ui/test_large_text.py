@@ -33,7 +33,7 @@ def test_the_sizes_grow_by_a_fifth_up_to_the_cap(fonts: None) -> None:
     cache = TextCache()
     assert [cache.px(s) for s in (20, 24, 30, 44, 60)] == [20, 24, 30, 44, 60]
     cache.set_scale(LARGE_SCALE)
-    assert cache.px(MIN_SIZE) == 29 and cache.px(30) == 36
+    assert cache.px(24) == 29 and cache.px(MIN_SIZE) == 31 and cache.px(30) == 36
     assert cache.px(LARGE_CAP) == LARGE_CAP and cache.px(84) == 84
     sizes = [cache.px(s) for s in range(10, 90)]
     assert sizes == sorted(sizes) and all(cache.px(s) >= s for s in range(10, 90))
@@ -58,9 +58,10 @@ def test_rows_of_words_keep_their_gaps(fonts: None) -> None:
     for size, pitch in ((24, 28), (24, 25), (26, 31), (28, 27)):
         assert CACHE.row_size(size, pitch) == size
     CACHE.set_scale(LARGE_SCALE)
-    grown = CACHE.row_size(MIN_SIZE, 28)
+    grown = CACHE.row_size(MIN_SIZE, 31)
     assert CACHE.px(grown) > MIN_SIZE
-    assert CACHE.ink_height(grown) <= 28 - 4
+    assert CACHE.ink_height(grown) <= 31 - 4
+    assert CACHE.px(CACHE.row_size(MIN_SIZE, 28)) == MIN_SIZE  # no room to grow: the floor, never less
     assert CACHE.px(CACHE.row_size(28, 27)) >= 28  # never below what normal text draws
 
 

@@ -27,7 +27,7 @@ from game.ui.scenes import review as review_module
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.replay import NBSP, REASON_BAND, ReplayScene
 from game.ui.scenes.review import ReviewScene, summary
-from game.ui.scenes.review_words import reason_text
+from game.ui.scenes.review_words import per_decision, reason_text
 from game.ui.text import CACHE, READ_SIZE
 from tests.helpers.matches import HAND_MATCH
 from tests.helpers.text_spy import spy_on_text
@@ -144,7 +144,7 @@ def test_the_words_stand_above_the_figures_inside_each_box(
         words = scene.words(p, box.w - 24)
         assert words and words[0].startswith(str(p.decisions))
         word_inks = [ink for text, _, ink in inside if text in words]
-        rate_text = tr("review.error_rate", rate=f"{p.error_rate:.1f}")
+        rate_text = tr("review.error_rate", rate=per_decision(p.error_rate))
         rate = next(ink for text, _, ink in inside if text == rate_text)
         assert len(word_inks) == len(words) and max(r.bottom for r in word_inks) < rate.top
         for (ta, _, a), (tb, _, b) in itertools.combinations(inside, 2):

@@ -95,7 +95,7 @@ def test_a_die_left_unplayed_says_which_and_why(app: App, bar: int, why: i18n.Me
     scene = computer_game(app, moved)
     line = panel.status(scene)[0]
     assert line == i18n.tr("ui.die_unplayed_you", die=5, why=i18n.tr_message(why))
-    assert line.startswith("The 5 cannot be played")
+    assert line.startswith("No move for the 5")
 
 
 def test_a_whole_play_of_every_die_just_says_press_done(app: App) -> None:

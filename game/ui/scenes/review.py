@@ -54,6 +54,7 @@ from game.ui.scenes.review_words import (
     describe,
     graded,
     grades_text,
+    per_decision,
     prose_lines,
     rating_colour,
     reason_text,
@@ -273,7 +274,7 @@ class ReviewScene(ButtonScene):
     def words(self, p: PlayerReview, width: int) -> list[str]:
         """How the game went for ``p`` as its box shows it (the lines above the error rate): the grades,
         then the biggest mistake where there is room (the first card below is that mistake)."""
-        rate = tr("review.error_rate", rate=f"{p.error_rate:.1f}")
+        rate = tr("review.error_rate", rate=per_decision(p.error_rate))
         lines = [line for line, _ in box_rows(p, self.games(p), width, box_layout(BOX_H)[2])]
         return lines[: lines.index(rate)]
 

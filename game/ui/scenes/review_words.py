@@ -116,6 +116,12 @@ def graded(error: float) -> str:
     return tr("review.graded", grade=grade_word(grade(error)), cost=f"{error:.3f}")
 
 
+def per_decision(value: float) -> str:
+    """An error rate in thousandths: a tenth below 100, whole from 100 up (a tenth adds nothing a
+    reader uses there, and the review box's split line must fit at the reading size in Hungarian)."""
+    return f"{value:.1f}" if abs(value) < 100 else f"{value:.0f}"
+
+
 def signed(value: float) -> str:
     return f"{value:+.3f}".replace("-", "−")
 
@@ -207,14 +213,14 @@ def box_rows(p: PlayerReview, games: int, width: int, room: int) -> list[tuple[s
         grades.append((biggest, False, 4))
     split = tr(
         "review.split",
-        move=f"{p.error_per_move:.1f}",
+        move=per_decision(p.error_per_move),
         moves=p.unforced,
-        cube=f"{p.error_per_cube_decision:.1f}",
+        cube=per_decision(p.error_per_cube_decision),
         cubes=len(p.cube),
     )
     rows = [
         *grades,
-        (tr("review.error_rate", rate=f"{p.error_rate:.1f}"), False, 1),
+        (tr("review.error_rate", rate=per_decision(p.error_rate)), False, 1),
         (tr("review.error_unit"), True, 2),
         (split, True, 5),
         (tr("review.luck", luck=signed(p.luck)), True, 3),

@@ -29,6 +29,7 @@ from game.ui.scenes.learn import LearnScene
 from game.ui.tools import coach_screenshots as coach_shots
 from game.ui.tools import screenshots as shots
 from game.ui.widgets import DISABLED_INK
+from tests.helpers import kept_answers
 from tests.helpers.readability import LEAST_CONTRAST, LEAST_WINDOW_PX, TextAudit, report
 from tests.helpers.screens import DESKS, OTHER_SCREENS, OVERLAYS, SCREENS, new_app, stop_desk
 
@@ -119,6 +120,7 @@ def test_the_review_is_large_and_clear_enough(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, screen: str, lang: str
 ) -> None:
     """The same for the review of a played game and the replay of its costliest mistake."""
+    kept_answers.install(monkeypatch)  # the game and its review thought out once a process
     check(audit(monkeypatch, tmp_path, SLOW[screen], screen, lang, "classic", kiosk=False))
 
 
@@ -185,6 +187,8 @@ def test_no_line_is_under_16_window_pixels(
     the screen during play (``READ_SIZE``: the point numbers, the pips, the turn's mark, Menu), on the
     game-over card and on the kiosk's initials and leaderboard."""
     setup = kiosk_gameover if screen == "kiosk_gameover" else ALL[screen]
+    if screen == "kiosk_gameover":
+        kept_answers.install(monkeypatch)  # the game thought out once a process
     seen = audit(
         monkeypatch, tmp_path, setup, screen, lang, "classic", keep=partial(own_lines, screen=screen)
     )
@@ -268,6 +272,7 @@ def test_no_line_of_the_review_is_under_16_window_pixels(
 ) -> None:
     """The same for the review of a played game and the replay of its costliest mistake (its board, its
     panel, the arrows' legend)."""
+    kept_answers.install(monkeypatch)
     seen = audit(monkeypatch, tmp_path, SLOW[screen], screen, lang, "classic", kiosk=False)
     assert not small_lines(seen), small_lines(seen)
 

@@ -22,6 +22,7 @@ from game.i18n import LANGUAGES
 from game.ui import layout as L
 from game.ui.app import App
 from game.ui.text import CACHE, MIN_SIZE, TextCache
+from tests.helpers import kept_answers
 from tests.helpers.screens import SCREENS, SLOW, new_app
 
 pytestmark = pytest.mark.usefixtures("ui_reset")
@@ -100,9 +101,10 @@ def test_every_text_is_at_least_the_floor(
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("screen", sorted(SLOW))
 def test_the_review_texts_are_at_least_the_floor(
-    recorder: Recorder, tmp_path: Path, screen: str, lang: str, large: bool
+    recorder: Recorder, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, screen: str, lang: str, large: bool
 ) -> None:
     """The same for the review of a played game and the replay of its costliest mistake."""
+    kept_answers.install(monkeypatch)  # the game and its review thought out once a process
     small = small_lines(lang, SLOW[screen], recorder, tmp_path, kiosk=False, large=large)
     assert not small, f"{screen} ({lang}): below the floor of {MIN_SIZE}: {small}"
     assert not recorder.overflow, f"{screen} ({lang}): wider than its room: {sorted(recorder.overflow)}"

@@ -26,6 +26,7 @@ from game.ui.play.game_end import END_IDLE_SECONDS, KioskEnd
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.review import ReviewScene
 from game.ui.tools.review_screenshots import play_one_game
+from tests.helpers import kept_answers
 from tests.helpers.reviews import player_review
 from tests.helpers.ui_driver import close_screen
 
@@ -41,6 +42,7 @@ def fake_review(
 @pytest.fixture
 def kiosk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[App, GameScene]]:
     monkeypatch.setattr(KioskEnd, "reviewer", staticmethod(fake_review))
+    kept_answers.install(monkeypatch)  # the game thought out once a process
     app = App(st.Settings(animation="fast"), Launch(kiosk=True, seed=5), data_dir=tmp_path, threaded_ai=False)
     assert app.kiosk is not None
     app.kiosk.mode = app.kiosk.mode.ACTIVE
@@ -149,6 +151,7 @@ def slow_kiosk(
     """A kiosk game just over, its review started and held until the test appends to the list."""
     release: list[bool] = []
     monkeypatch.setattr(KioskEnd, "reviewer", staticmethod(slow_review(release)))
+    kept_answers.install(monkeypatch)
     app = App(st.Settings(animation="fast"), Launch(kiosk=True, seed=5), data_dir=tmp_path, threaded_ai=False)
     try:
         assert app.kiosk is not None

@@ -226,10 +226,10 @@ def test_the_cube_offer_says_who_doubles_and_what_each_answer_costs(app: App) ->
     assert card.contains(take) and card.contains(drop)
     green = label_ink("green")
     assert screen.find_text(tr("ui.take"), dialogs.ANSWER_SIZE, green, take, take.width - 24)
-    assert screen.find_text("Play on for 2 pts", READ_SIZE, green, take, take.width - 24)
+    assert screen.find_text("Play for 2 pts", READ_SIZE, green, take, take.width - 24)
     assert screen.find_text(tr("ui.pass"), dialogs.ANSWER_SIZE, white, drop, drop.width - 24)
-    assert screen.find_text("Give up, lose 1 pt", READ_SIZE, white, drop, drop.width - 24)
-    assert not screen.find_text("Give up, lose 2 pts", READ_SIZE, white, drop, drop.width - 24)
+    assert screen.find_text("Lose 1 pt now", READ_SIZE, white, drop, drop.width - 24)
+    assert not screen.find_text("Lose 2 pts now", READ_SIZE, white, drop, drop.width - 24)
     assert screen.cube() is None  # the cube is in the doubler's hand, in the dialog
 
 
@@ -435,13 +435,14 @@ def test_the_offer_cards_lines_clear_the_answer_buttons_and_their_focus_ring(app
 def test_the_answers_say_what_they_cost_with_room_to_spare(app: App, lang: str) -> None:
     """Found in a play test: "Give up now, lose 2 pts" filled the PASS button edge to edge (and the
     Finnish and Hungarian lines were squeezed to tiny type). Every cube up to 64, in every language:
-    each answer's line fits its button at its full size with 12 px to spare on each side."""
+    each answer's line fits its button at its full size (the reading size: 16 window pixels at 800x480)
+    with 12 px to spare on each side (at 26 "Give up, lose 16 pts" and "Menetät 16 pistettä" did not)."""
     from game.ui.app import apply_language
     from game.ui.text import CACHE
 
     apply_language(lang)
     width = L.PANEL_W - 20 - 24 - 2 * 12  # the button, its text margin, the room to spare
-    font = CACHE.font(20)
+    font = CACHE.font(dialogs.SECONDARY)
     for old in (1, 2, 4, 8, 16, 32):
         take = tr("ui.take_means", points=old * 2)
         drop = tr("ui.pass_means" if old == 1 else "ui.pass_means_pl", points=old)

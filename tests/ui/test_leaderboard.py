@@ -282,3 +282,38 @@ def test_a_rating_word_never_runs_into_the_level_beside_it(lang: str) -> None:
     widest_word = max(font.size(word)[0] for word in words)
     widest_level = max(font.size(level)[0] for level in levels)
     assert word_x + widest_word + 16 <= level_x - widest_level, (lang, widest_word, widest_level)
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "hu"])
+@pytest.mark.parametrize("box_h", [604, 524])  # today's board on its own, and over the attract demo
+def test_the_figure_and_the_level_have_heads_above_them(
+    lang: str, box_h: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A walk-through at 800x480: "ANA 50.3 Novice ... Beginner" left a visitor to read the computer's
+    level as a second word on their play. The figure and the level stand under their heads ("Error
+    rate", "Computer"), right-aligned with them, between the subtitle and the first row, and ten rows
+    still end inside the box with their letters apart."""
+    from game.i18n import tr
+    from game.session.leaderboard import Entry
+    from game.ui.app import apply_language
+    from game.ui.kiosk import leaderboard as board_module
+    from game.ui.kiosk.leaderboard import draw_top_ten, top_ten_columns
+    from tests.helpers.text_spy import spy_on_text
+
+    pygame.font.init()
+    apply_language(lang)
+    box = pygame.Rect(1280 // 2 - 460, 16, 920, box_h)
+    entries = [
+        Entry(f"{chr(65 + i)}{chr(66 + i)}", 3.0 + 8 * i, 20, "2027-01-15", NOON, "intermediate", True)
+        for i in range(10)
+    ]
+    drawn = spy_on_text(monkeypatch, board_module)
+    draw_top_ten(pygame.Surface((1280, 720)), box, entries)
+    rects = {text: rect for text, rect in reversed(drawn)}  # a text drawn twice: its first place
+    _rank, _initials, rate_x, _word, level_x = top_ten_columns(box)
+    head_rate, head_level = rects[tr("board.head_rate")], rects[tr("board.head_level")]
+    first_rate, first_level = rects[f"{entries[0].error_rate:.1f}"], rects[tr("level.intermediate")]
+    assert head_rate.right == rate_x == first_rate.right and head_level.right == level_x == first_level.right
+    assert rects[tr("board.subtitle")].bottom <= head_rate.top and head_rate.bottom <= first_rate.top
+    last = rects[f"{entries[-1].error_rate:.1f}"]
+    assert last.bottom <= box.bottom, (last, box)

@@ -32,10 +32,15 @@ def draw_top_ten(
     if not entries:
         draw_text(surface, tr("board.empty"), 30, (box.centerx, box.centery), INK, width=box.w - 60)
         return
-    row_h = min(46, (box.h - 130) // max(len(entries), 1))
     rank_x, initials_x, rate_x, word_x, level_x = top_ten_columns(box)
+    # Column heads over the figure and the level: without them a visitor read the computer's level
+    # ("Beginner") beside the rating word ("Novice") as a second verdict on their own play.
+    heads_y = box.y + 116
+    draw_text(surface, tr("board.head_rate"), READ_SIZE, (rate_x, heads_y), DIM, anchor="midright")
+    draw_text(surface, tr("board.head_level"), READ_SIZE, (level_x, heads_y), DIM, anchor="midright")
+    row_h = min(46, (box.h - 164) // max(len(entries), 1))
     for i, e in enumerate(entries):
-        y = box.y + 122 + i * row_h
+        y = box.y + 156 + i * row_h
         colour = NEW if e == highlight else (GOLD if i == 0 else INK)
         size = 34 if i < 3 else 30
         draw_text(surface, f"{i + 1}.", size, (rank_x, y), colour, anchor="midright")

@@ -348,7 +348,9 @@ def test_export_writes_a_page_tables_and_the_recorded_matches(tmp_path: Path) ->
 
 def test_the_saved_tournament_survives_kill_9_at_random_moments(tmp_path: Path) -> None:
     """A child plays tournaments, saving after every change, and is killed with SIGKILL at random
-    moments; the file always loads, and is a state the child was writing or had written."""
+    moments; the file always loads, and is a state the child was writing or had written: one it
+    announced, or, when the kill came before its first save was in, the state the attempt before
+    left (under load that first save can take longer than the 0.4 s before the kill)."""
     import hashlib
     import signal
     import subprocess
@@ -357,6 +359,7 @@ def test_the_saved_tournament_survives_kill_9_at_random_moments(tmp_path: Path) 
 
     path = tmp_path / "cup.json"
     rng = random.Random(27)
+    left: set[str] = set()  # the state the previous attempt left in the file
     for attempt in range(12):
         proc = subprocess.Popen(
             [sys.executable, "-m", "tests.helpers.tourney_child", str(path), str(attempt)],
@@ -367,15 +370,18 @@ def test_the_saved_tournament_survives_kill_9_at_random_moments(tmp_path: Path) 
         assert proc.stdout is not None
         first = proc.stdout.readline()  # it has started saving
         assert first, "the child did not start"
+        if not left:  # no file yet: the first attempt lets its first save finish (its next one is announced)
+            first += proc.stdout.readline()
         time.sleep(rng.uniform(0.0, 0.4))
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=30)
-        announced = {first.strip(), *(line.strip() for line in proc.stdout)}
+        announced = {*first.split(), *(line.strip() for line in proc.stdout)}
         proc.stdout.close()
         loaded = TournamentFile(path).load()
         assert loaded.tournament is not None, loaded.reason
         state = hashlib.sha256(json.dumps(loaded.tournament.to_dict(), sort_keys=True).encode()).hexdigest()
-        assert state in announced, f"attempt {attempt}: the file holds a state the child never wrote"
+        assert state in announced | left, f"attempt {attempt}: the file holds a state the child never wrote"
+        left = {state}
 
 
 def test_tournament_and_clock_import_no_pygame_only_the_rules_records_and_the_catalogue() -> None:

@@ -15,6 +15,7 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Protocol
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -57,6 +58,33 @@ if hypothesis_settings.default.database is not None:  # Hypothesis's own "ci" pr
         database=DirectoryBasedExampleDatabase(str(_scratch / "hypothesis")),
     )
     hypothesis_settings.load_profile("isolated")
+
+
+class _HasFileno(Protocol):
+    def fileno(self) -> int: ...
+
+
+def _flushed_nowhere(fd: int | _HasFileno) -> None:
+    """``os.fsync`` in the test process: the descriptor checked (a closed or wrong one fails as it
+    would), the disk not asked to write its cache out.
+
+    Why: every save of the game (an autosave after each play, the settings, a match's record, a
+    tournament's file) is written to a temporary file, fsync'ed, renamed and its folder fsync'ed, so
+    that a power cut leaves the old or the new file. A test cannot see that (a power cut is the only
+    thing that tells a flushed file from one in the page cache), but it waited for the disk every
+    time: 3 to 6 ms of wall time a call on the build machine, and a screen test's game saves dozens of
+    times. Everything else about a save still runs (the temporary file, the rename, the refusals of a
+    full or read-only disk). Processes a test starts (the kill -9 tests' games and tournaments, the
+    desk) flush as the product does.
+    """
+    os.fstat(fd if isinstance(fd, int) else fd.fileno())
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_disk_flush() -> Iterator[None]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(os, "fsync", _flushed_nowhere)
+        yield
 
 
 def _reset_screen_layer() -> None:

@@ -69,3 +69,31 @@ def test_a_change_outside_the_places_is_found_as_blacking_them_out_finds_it() ->
         assert got == expected, (places, expected)
         agreed[expected] += 1
     assert agreed[True] > 30 and agreed[False] > 30, agreed
+
+
+def test_two_runs_digested_by_their_changes_differ_from_the_first_frame_that_differs() -> None:
+    """:class:`frame_compare.Deltas` against the digests of whole frames it replaced: the same lists
+    compare equal entry for entry up to the first frame that differs, and differ there."""
+    rng = random.Random(5)
+    frames = [_frame(rng)]
+    for _ in range(40):
+        frame = frames[-1].copy()
+        for _ in range(rng.randrange(3)):
+            frame.fill((rng.randrange(256), 1, 2), pygame.Rect(rng.randrange(64), rng.randrange(40), 5, 3))
+        frames.append(frame)
+    for trial in range(60):
+        other = [frame.copy() for frame in frames]
+        if trial % 3:  # one pixel changed in one frame, sometimes undone in a later one
+            at = rng.randrange(len(other))
+            for frame in other[at : at + rng.randrange(1, 4)]:
+                frame.set_at((rng.randrange(64), rng.randrange(40)), (rng.randrange(256), 200, 9))
+        one, two = frame_compare.Deltas(), frame_compare.Deltas()
+        for a, b in zip(frames, other, strict=True):
+            one.add(frame_compare.snapshot(a))
+            two.add(frame_compare.snapshot(b))
+        whole = [_rgb(a) == _rgb(b) for a, b in zip(frames, other, strict=True)]
+        first = whole.index(False) if False in whole else None
+        same = [x == y for x, y in zip(one.entries, two.entries, strict=True)]
+        assert (False in same) == (first is not None), trial
+        if first is not None:
+            assert same.index(False) == first, trial

@@ -79,13 +79,13 @@ def attract(app: App) -> None:
 
 
 def pictures(setup: Callable[[App], Callable[[int], None] | None], passes: int) -> tuple[list[str], int]:
-    """Every drawn frame's pixels (hashed), and how many frames were painted in part. Each frame's
-    changed rows are also checked against a whole comparison, and its changed pixels against the
-    places it says it painted (the GPU path uploads only those)."""
+    """Every drawn frame (digested by what changed from the frame before), and how many frames were
+    painted in part. Each frame's changed rows are also checked against a whole comparison, and its
+    changed pixels against the places it says it painted (the GPU path uploads only those)."""
     app = make_app(speed="normal")
     act = setup(app)
     hinted = FrameChanges()
-    out: list[str] = []
+    drawn = frame_compare.Deltas()  # each drawn frame, by what changed from the one before
     partial = 0
     acc = 0.0
     before: frame_compare.Colours | None = None
@@ -105,9 +105,9 @@ def pictures(setup: Callable[[App], Callable[[int], None] | None], passes: int) 
         if places is not None and before is not None:  # where it did not paint: the frame before
             assert not frame_compare.changed_outside(before, now, places), f"pass {i}"
         before = now
-        out.append(frame_compare.digest(now))
+        drawn.add(now)
     close_screen()
-    return out, partial
+    return drawn.entries, partial
 
 
 @pytest.mark.slow  # 1,800 passes drawn twice and compared pixel by pixel
@@ -144,7 +144,9 @@ def test_painting_only_what_moved_gives_the_whole_frames_pictures(
     assert none == 0
     assert len(fast) == len(slow)
     different = [i for i, (a, b) in enumerate(zip(fast, slow, strict=True)) if a != b]
-    assert different == [], f"{len(different)} frames differ, first the {different[0]}th drawn"
+    assert different == [], (
+        f"{len(different)} frames' changes differ, the first at the {different[0]}th drawn"
+    )
 
 
 def test_changed_rows_merge_and_clip() -> None:

@@ -50,6 +50,8 @@ import pytest  # noqa: E402
 from hypothesis import settings as hypothesis_settings  # noqa: E402
 from hypothesis.database import DirectoryBasedExampleDatabase  # noqa: E402
 
+from tests.helpers import sound_device  # noqa: E402
+
 atexit.register(shutil.rmtree, _scratch, True)
 if hypothesis_settings.default.database is not None:  # Hypothesis's own "ci" profile keeps none
     hypothesis_settings.register_profile(
@@ -72,8 +74,8 @@ def _flushed_nowhere(fd: int | _HasFileno) -> None:
     tournament's file) is written to a temporary file, fsync'ed, renamed and its folder fsync'ed, so
     that a power cut leaves the old or the new file. A test cannot see that (a power cut is the only
     thing that tells a flushed file from one in the page cache), but it waited for the disk every
-    time: 3 to 6 ms of wall time a call on the build machine, and a screen test's game saves dozens of
-    times. Everything else about a save still runs (the temporary file, the rename, the refusals of a
+    time, and a screen test's game saves dozens of times (docs/benchmarks.md, "The sixth cut").
+    Everything else about a save still runs (the temporary file, the rename, the refusals of a
     full or read-only disk). Processes a test starts (the kill -9 tests' games and tournaments, the
     desk) flush as the product does.
     """
@@ -110,9 +112,10 @@ def _reset_screen_layer() -> None:
 
 
 def _close_screen() -> None:
-    """Close the window and the sound device a test opened (the next App opens its own, with an empty
-    event queue), and leave pygame and its fonts started: the same as ``tests.helpers.ui_driver
-    .close_screen``.
+    """Close the window a test opened (the next App opens its own, with an empty event queue), silence
+    the sound device (left open for the next test when in the game's format, see
+    :mod:`tests.helpers.sound_device`), and leave pygame and its fonts started: the same as
+    ``tests.helpers.ui_driver.close_screen``.
 
     Why not ``pygame.quit()`` after every test: a font still alive at the quit never closes its file,
     so the quit needed a garbage collection first, about 30 ms in a worker's heap, after every test
@@ -123,8 +126,8 @@ def _close_screen() -> None:
     if pygame is None or not hasattr(pygame, "display"):
         return
     mixer = getattr(pygame, "mixer", None)
-    if mixer is not None and mixer.get_init():
-        mixer.quit()
+    if mixer is not None:
+        sound_device.release(mixer)
     if pygame.display.get_init():
         pygame.display.quit()
 

@@ -15,6 +15,7 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Protocol
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -49,6 +50,8 @@ import pytest  # noqa: E402
 from hypothesis import settings as hypothesis_settings  # noqa: E402
 from hypothesis.database import DirectoryBasedExampleDatabase  # noqa: E402
 
+from tests.helpers import sound_device  # noqa: E402
+
 atexit.register(shutil.rmtree, _scratch, True)
 if hypothesis_settings.default.database is not None:  # Hypothesis's own "ci" profile keeps none
     hypothesis_settings.register_profile(
@@ -57,6 +60,33 @@ if hypothesis_settings.default.database is not None:  # Hypothesis's own "ci" pr
         database=DirectoryBasedExampleDatabase(str(_scratch / "hypothesis")),
     )
     hypothesis_settings.load_profile("isolated")
+
+
+class _HasFileno(Protocol):
+    def fileno(self) -> int: ...
+
+
+def _flushed_nowhere(fd: int | _HasFileno) -> None:
+    """``os.fsync`` in the test process: the descriptor checked (a closed or wrong one fails as it
+    would), the disk not asked to write its cache out.
+
+    Why: every save of the game (an autosave after each play, the settings, a match's record, a
+    tournament's file) is written to a temporary file, fsync'ed, renamed and its folder fsync'ed, so
+    that a power cut leaves the old or the new file. A test cannot see that (a power cut is the only
+    thing that tells a flushed file from one in the page cache), but it waited for the disk every
+    time, and a screen test's game saves dozens of times (docs/benchmarks.md, "The sixth cut").
+    Everything else about a save still runs (the temporary file, the rename, the refusals of a
+    full or read-only disk). Processes a test starts (the kill -9 tests' games and tournaments, the
+    desk) flush as the product does.
+    """
+    os.fstat(fd if isinstance(fd, int) else fd.fileno())
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_disk_flush() -> Iterator[None]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(os, "fsync", _flushed_nowhere)
+        yield
 
 
 def _reset_screen_layer() -> None:
@@ -82,9 +112,10 @@ def _reset_screen_layer() -> None:
 
 
 def _close_screen() -> None:
-    """Close the window and the sound device a test opened (the next App opens its own, with an empty
-    event queue), and leave pygame and its fonts started: the same as ``tests.helpers.ui_driver
-    .close_screen``.
+    """Close the window a test opened (the next App opens its own, with an empty event queue), silence
+    the sound device (left open for the next test when in the game's format, see
+    :mod:`tests.helpers.sound_device`), and leave pygame and its fonts started: the same as
+    ``tests.helpers.ui_driver.close_screen``.
 
     Why not ``pygame.quit()`` after every test: a font still alive at the quit never closes its file,
     so the quit needed a garbage collection first, about 30 ms in a worker's heap, after every test
@@ -95,8 +126,8 @@ def _close_screen() -> None:
     if pygame is None or not hasattr(pygame, "display"):
         return
     mixer = getattr(pygame, "mixer", None)
-    if mixer is not None and mixer.get_init():
-        mixer.quit()
+    if mixer is not None:
+        sound_device.release(mixer)
     if pygame.display.get_init():
         pygame.display.quit()
 

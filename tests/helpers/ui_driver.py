@@ -20,18 +20,19 @@ from game.ui import layout as L
 from game.ui.app import App
 from game.ui.layout import LAYOUT
 from game.ui.scenes.game import GameScene
+from tests.helpers import sound_device
 
 
 def close_screen() -> None:
-    """Close the window and the sound device, the shared text cache's fonts forgotten, and leave
-    pygame started for the next test: the next App opens its own window, with an empty event queue.
-    What every test gets afterwards anyway (``tests/conftest.py``); cheaper than :func:`quit_pygame`.
+    """Close the window, silence the sound device (see :mod:`tests.helpers.sound_device`), the shared
+    text cache's fonts forgotten, and leave pygame started for the next test: the next App opens its
+    own window, with an empty event queue. What every test gets afterwards anyway
+    (``tests/conftest.py``); cheaper than :func:`quit_pygame`.
     """
     from game.ui.text import CACHE
 
     CACHE.reset()
-    if pygame.mixer.get_init():
-        pygame.mixer.quit()
+    sound_device.release(pygame.mixer)
     if pygame.display.get_init():
         pygame.display.quit()
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.ui.audio import SOUND_DIR, SOUND_NAMES, Audio
+from tests.helpers import sound_device
 from tests.helpers.paths import ROOT
 
 
@@ -107,3 +108,26 @@ def test_sound_off_never_opens_the_device() -> None:
     audio.play("hit")
     assert audio.played == ["hit"]
     assert not pygame.mixer.get_init()  # the device was never opened
+
+
+def test_the_device_left_open_between_tests_is_the_games_and_silent() -> None:
+    """Between tests the sound device stays open only in the format the game opens it in
+    (:mod:`tests.helpers.sound_device`), with every channel stopped; another format is closed."""
+    import pygame
+
+    if pygame.mixer.get_init():
+        pygame.mixer.quit()
+    audio = Audio()
+    try:
+        if not audio.start():
+            pytest.skip("this SDL build has no dummy audio driver")
+        assert pygame.mixer.get_init() == sound_device.GAME_FORMAT
+        audio.play("dice")
+        sound_device.release(pygame.mixer)
+        assert pygame.mixer.get_init() == sound_device.GAME_FORMAT and not pygame.mixer.get_busy()
+        pygame.mixer.quit()
+        pygame.mixer.init(frequency=44100, size=-16, channels=2)  # as pygame.init() opens it
+        sound_device.release(pygame.mixer)
+        assert not pygame.mixer.get_init()
+    finally:
+        audio.close()

@@ -27,6 +27,7 @@ from game.ui.app import STEP, App
 from game.ui.kiosk.attract import AttractScene
 from game.ui.scene import Scene
 from game.ui.scenes.game import GameScene
+from tests.helpers import frame_compare
 from tests.helpers.players import random_player
 from tests.helpers.ui_driver import close_screen, make_app, start_game
 
@@ -48,7 +49,7 @@ def checked_run(app: App, passes: int, act: Callable[[int], None] | None = None)
     """``passes`` passes of the loop at 60 a second; every pass not drawn is drawn anyway and must give
     the picture the loop drew last."""
     tally = Tally()
-    shown: bytes | None = None
+    shown: frame_compare.Colours | None = None
     acc = 0.0
     for i in range(passes):
         if act is not None:
@@ -57,13 +58,13 @@ def checked_run(app: App, passes: int, act: Callable[[int], None] | None = None)
         acc, drew = loop.frame(app, [], 1 / 60, acc)
         if drew:
             tally.drawn += 1
-            shown = pygame.image.tobytes(app.screen, "RGB")
+            shown = frame_compare.snapshot(app.screen)
             continue
         assert shown is not None, "the first pass must draw"
         tally.skipped += 1
         tally.busy_skipped += busy
         app.draw(acc / STEP)
-        if pygame.image.tobytes(app.screen, "RGB") != shown:
+        if not frame_compare.same_colours(app.screen, shown):
             top = app.scenes.top
             raise AssertionError(f"pass {i}: not drawn, but the picture changed ({type(top).__name__})")
     return tally

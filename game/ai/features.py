@@ -257,3 +257,91 @@ def side_inputs(own: Sequence[int], other: Sequence[int]) -> tuple[int, int, int
             loss += (24 - i) * new.bit_count()
             taken |= new
     return taken.bit_count(), best, esc, loss, contain
+
+
+N_MORE = 10
+"""Per side: entering, anchor, back game, contact to break, mobility (the 219-input network)."""
+
+BREAK_SCALE = 180.0
+"""Pips to break contact divided by this is that input (about 0..1: 15 checkers a dozen pips back)."""
+
+MOBILITY_SCALE = 90.0
+"""Checker moves open to a side (15 checkers times the six die numbers at most) divided by this."""
+
+
+def structure(own: Sequence[int], other: Sequence[int]) -> tuple[int, int, int, int, int]:
+    """What the raw board hides about ``own``'s game against ``other``, as small integers.
+
+    Why each (the concepts published evaluators such as GNU Backgammon's contact network give their
+    net; the definitions here are this project's own, simplified):
+
+    * ``closed``: points ``other`` holds in its home board (0..6). A checker of ``own`` sent to the
+      bar fails to enter with closed squared of the 36 rolls -- the risk of a hit grows with the
+      square, which the per-point inputs give only as a sum.
+    * ``anchor``: ``other``'s point number (1..6) of the most advanced point ``own`` holds in
+      ``other``'s home board, 0 for none: an anchor on the 4 or 5 point is a safe landing spot and a
+      base for shots; one on the 1 or 2 point mostly waits.
+    * ``back_game``: 1 if ``own`` holds two or more points in ``other``'s home board -- a back game
+      or a holding game, where timing and shots decide, not the race.
+    * ``break_pips``: pips ``own``'s checkers must travel until every one of them is past
+      ``other``'s rearmost checker (0 once contact is broken for ``own``): how long ``own`` stays
+      exposed to blocks and hits; the race's pip count says nothing of it.
+    * ``mobility``: checker moves open to ``own`` for a single die, counted over the six die
+      numbers and every checker (a move onto a point ``other`` holds does not count; bearing off is
+      left out): low when ``own`` is primed or has to break its board.
+    """
+    closed = 0
+    for j in range(6):
+        if other[j] >= 2:
+            closed += 1
+    anchor = 0
+    anchors = 0
+    for i in range(23, 17, -1):  # other's points 1..6 (own index 23 - (point - 1))
+        if own[i] >= 2:
+            anchors += 1
+            anchor = 24 - i
+    # Other's rearmost checker, in own's indices (-1: one of other's checkers is on the bar).
+    rear = -1
+    if not other[24]:
+        for j in range(23, -1, -1):
+            if other[j]:
+                rear = 23 - j
+                break
+        else:
+            rear = 25  # other has no checker left on the board: nothing to pass
+    past = rear if rear > 0 else 0
+    break_pips = 0
+    mobility = 0
+    open_at = [other[23 - t] < 2 for t in range(24)]
+    for i in range(24, -1, -1):
+        n = own[i]
+        if not n:
+            continue
+        if i >= rear:
+            break_pips += n * (i - past + 1)
+        for d in range(1, 7):
+            t = i - d
+            if t < 0:
+                break
+            if open_at[t]:
+                mobility += n
+    return closed, anchor, int(anchors >= 2), break_pips, mobility
+
+
+def structure_inputs(
+    closed: int, anchor: int, back_game: int, break_pips: int, mobility: int
+) -> tuple[float, float, float, float, float]:
+    """The five numbers of :func:`structure` scaled to about 0..1 (``closed`` as the failing rolls)."""
+    return (
+        closed * closed / 36.0,
+        anchor / 6.0,
+        float(back_game),
+        break_pips / BREAK_SCALE,
+        mobility / MOBILITY_SCALE,
+    )
+
+
+def more_features(me: Sequence[int], opp: Sequence[int]) -> tuple[float, ...]:
+    """The ten inputs of the 219-input network after :func:`extra_features`: the five of
+    :func:`structure` for ``me`` (on roll), then the five for ``opp``."""
+    return structure_inputs(*structure(me, opp)) + structure_inputs(*structure(opp, me))

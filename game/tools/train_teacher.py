@@ -35,8 +35,8 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 
 import numpy as np  # noqa: E402
 
-from game.ai.features import extra_features  # noqa: E402
-from game.ai.net import N_BASE, N_IN, N_IN_X  # noqa: E402
+from game.ai.features import extra_features, more_features  # noqa: E402
+from game.ai.net import N_BASE, N_IN, N_IN_X, N_IN_X2  # noqa: E402
 from game.tools import teacher_data  # noqa: E402
 from game.tools import train_td as td  # noqa: E402
 from game.tools.train_distill import net_from_json  # noqa: E402
@@ -106,9 +106,13 @@ def encode(post: np.ndarray, n_in: int) -> np.ndarray:
     base = min(n_in, N_IN)
     for s in range(0, len(rows), step):
         out[s : s + step, :base] = td.encode_rows(rows[s : s + step], base)
-    if n_in == N_IN_X:  # the further inputs in the game's own pure Python (so they mean the same)
+    if n_in >= N_IN_X:  # the further inputs in the game's own pure Python (so they mean the same)
+        more = n_in == N_IN_X2
         for i, r in enumerate(rows.tolist()):
-            out[i, N_IN:] = extra_features(r[:25], r[25:])
+            me, opp = r[:25], r[25:]
+            out[i, N_IN:N_IN_X] = extra_features(me, opp)
+            if more:
+                out[i, N_IN_X:] = more_features(me, opp)
     return out
 
 
@@ -259,7 +263,7 @@ def main(argv: list[str] | None = None) -> int:
         "--pattern", nargs="+", default=["*.npz"], help="chunk files to read in each --data folder"
     )
     ap.add_argument("--start", type=Path, default=ROOT / "assets" / "weights" / "td_net.json")
-    ap.add_argument("--inputs", type=int, choices=(N_BASE, N_IN, N_IN_X), default=N_IN)
+    ap.add_argument("--inputs", type=int, choices=(N_BASE, N_IN, N_IN_X, N_IN_X2), default=N_IN)
     ap.add_argument("--hidden", type=int, default=128)
     ap.add_argument("--epochs", type=int, default=20, help="total epochs (a resumed run counts its own)")
     ap.add_argument("--batch", type=int, default=256)

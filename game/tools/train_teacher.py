@@ -124,6 +124,8 @@ class Model:
         self.m = {k: np.zeros_like(v) for k, v in self.p.items()}
         self.v = {k: np.zeros_like(v) for k, v in self.p.items()}
         self.t = 0
+        self.w1_lr: np.ndarray | None = None
+        """Per input row, a factor on the step of ``w1`` (None: 1 for all)."""
 
     def forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         h = td.sigmoid(x @ self.p["w1"] + self.p["b1"])
@@ -153,7 +155,10 @@ class Model:
         for k, g in grads.items():
             self.m[k] = 0.9 * self.m[k] + 0.1 * g
             self.v[k] = 0.999 * self.v[k] + 0.001 * g * g
-            self.p[k] -= lr * (self.m[k] / b1c) / (np.sqrt(self.v[k] / b2c) + 1e-8)
+            step = lr * (self.m[k] / b1c) / (np.sqrt(self.v[k] / b2c) + 1e-8)
+            if k == "w1" and self.w1_lr is not None:
+                step *= self.w1_lr[:, None]
+            self.p[k] -= step
 
 
 EQUITY = np.array([2.0, 1.0, 1.0, -1.0, -1.0])
@@ -282,6 +287,12 @@ def main(argv: list[str] | None = None) -> int:
         help="chunks labelled deeper (teacher_data --source deep): their labels replace the others'",
     )
     ap.add_argument("--deep-repeat", type=int, default=1, help="how many times the deep rows are read")
+    ap.add_argument(
+        "--new-input-lr",
+        type=float,
+        default=1.0,
+        help="factor on the step of the input rows the --start network lacks (they start at zero)",
+    )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--checkpoint", type=Path, default=TRAINING / "teacher_net")
     ap.add_argument("--export", type=Path, default=TRAINING / "teacher_net.json")
@@ -310,6 +321,10 @@ def main(argv: list[str] | None = None) -> int:
         model, state = restored
         rng = np.random.default_rng(args.seed + int(state["epoch"]))
         print(f"resumed after epoch {state['epoch']}")
+    if args.new_input_lr != 1.0:
+        model.w1_lr = np.ones(args.inputs)
+        model.w1_lr[int(json.loads(args.start.read_text())["inputs"]) :] = args.new_input_lr
+        state["new_input_lr"] = args.new_input_lr
     group = data["group"].astype(np.int64)
     xv, yv, gv = x_all[va], y_all[va], group[va]
     if state["epoch"] == 0:

@@ -139,6 +139,26 @@ def test_a_short_run_learns_checkpoints_and_resumes(tmp_path: Path) -> None:
     assert load(tmp_path / "n.json").hidden == 96
 
 
+def test_the_new_input_rows_step_by_their_own_factor(tmp_path: Path) -> None:
+    """``--new-input-lr 0`` leaves the rows the start network lacks at zero and trains the rest."""
+    from game.tools import train_teacher as tt
+
+    data = tmp_path / "data"
+    data.mkdir()
+    for seed in range(4):
+        _chunk(data / f"c{seed}.npz", seed + 10)
+    stem = tmp_path / "ck"
+    args = ["--data", str(data), "--checkpoint", str(stem), "--export", str(tmp_path / "n.json")]
+    args += ["--inputs", str(N_IN_X2), "--batch", "16", "--epochs", "1", "--new-input-lr", "0"]
+    assert tt.main(args) == 0
+    w1 = np.load(stem.with_suffix(".npz"))["p_w1"]
+    start = tt.start_model(
+        tt.ROOT / "assets" / "weights" / "td_net.json", N_IN_X2, 128, np.random.default_rng(0)
+    )
+    assert not w1[N_IN_X:].any()
+    assert not np.allclose(w1[:N_IN_X], start.p["w1"][:N_IN_X])
+
+
 @pytest.mark.parametrize("n_in", [N_IN_X, N_IN_X2])
 def test_the_209_and_219_input_encodings_are_the_games_and_evaluate_incrementally(
     tmp_path: Path, n_in: int

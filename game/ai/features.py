@@ -290,41 +290,35 @@ def structure(own: Sequence[int], other: Sequence[int]) -> tuple[int, int, int, 
       numbers and every checker (a move onto a point ``other`` holds does not count; bearing off is
       left out): low when ``own`` is primed or has to break its board.
     """
-    closed = 0
-    for j in range(6):
-        if other[j] >= 2:
-            closed += 1
-    anchor = 0
-    anchors = 0
-    for i in range(23, 17, -1):  # other's points 1..6 (own index 23 - (point - 1))
-        if own[i] >= 2:
-            anchors += 1
-            anchor = 24 - i
-    # Other's rearmost checker, in own's indices (-1: one of other's checkers is on the bar).
-    rear = -1
-    if not other[24]:
-        for j in range(23, -1, -1):
-            if other[j]:
-                rear = 23 - j
-                break
-        else:
-            rear = 25  # other has no checker left on the board: nothing to pass
+    # Bit t of ``blocked``: own index t is a point ``other`` holds (other's index 23 - t).
+    blocked = 0
+    rear_j = -1  # other's rearmost checker on the board, in other's indices
+    for j in range(24):
+        n = other[j]
+        if n:
+            rear_j = j
+            if n >= 2:
+                blocked |= 1 << (23 - j)
+    closed = (blocked >> 18).bit_count()  # own indices 18..23: other's home board
+    # Other's rearmost checker in own's indices: -1 when it is on the bar (it enters in own's home
+    # board), 25 when other has none left on the board (nothing to pass).
+    rear = -1 if other[24] else (23 - rear_j if rear_j >= 0 else 25)
     past = rear if rear > 0 else 0
-    break_pips = 0
-    mobility = 0
-    open_at = [other[23 - t] < 2 for t in range(24)]
-    for i in range(24, -1, -1):
+    open_mask = ~blocked
+    anchor = anchors = break_pips = mobility = 0
+    for i in range(25):
         n = own[i]
         if not n:
             continue
-        if i >= rear:
+        if i > rear:
             break_pips += n * (i - past + 1)
-        for d in range(1, 7):
-            t = i - d
-            if t < 0:
-                break
-            if open_at[t]:
-                mobility += n
+        # A single die d moves the checker to own index i - d (d = 1..6, the board only).
+        low = i - 6 if i > 6 else 0
+        mobility += n * (open_mask & ((1 << i) - (1 << low))).bit_count()
+        if 18 <= i < 24 and n >= 2:
+            anchors += 1
+            if not anchor:
+                anchor = 24 - i  # the first met is the most advanced: other's point number
     return closed, anchor, int(anchors >= 2), break_pips, mobility
 
 

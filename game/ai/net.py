@@ -223,13 +223,14 @@ class Network:
             )
         # The ten after those (N_IN_X2), per side: entering, anchor and back game take 7 x 7 x 2
         # values, folded into one table indexed by closed * 14 + anchor * 2 + back game; mobility
-        # (0..90) has a table of its own; the pips to break contact scale their row.
-        self.more: tuple[list[Row], list[Row], Vector, Vector] | None = None
+        # (0..90) and the pips to break contact (0..375) have tables of their own.
+        self.more: tuple[list[Row], list[Row], list[Row]] | None = None
         if n_in == N_IN_X2:
             shape: list[list[Row]] = []
             mobility: list[list[Row]] = []
+            contact: list[list[Row]] = []
             for s in range(2):
-                r_closed, r_anchor, r_back, _, r_mob = rows[N_IN_X + 5 * s : N_IN_X + 5 * s + 5]
+                r_closed, r_anchor, r_back, r_break, r_mob = rows[N_IN_X + 5 * s : N_IN_X + 5 * s + 5]
                 shape.append(
                     [
                         array(
@@ -245,11 +246,11 @@ class Network:
                     ]
                 )
                 mobility.append([array("d", [m / MOBILITY_SCALE * w for w in r_mob]) for m in range(91)])
+                contact.append([array("d", [p / BREAK_SCALE * w for w in r_break]) for p in range(376)])
             self.more = (
                 shape[0] + shape[1],  # me: 0..97, opp: 98..195
                 mobility[0] + mobility[1],  # me: 0..90, opp: 91..181
-                [w / BREAK_SCALE for w in rows[N_IN_X + 3]],
-                [w / BREAK_SCALE for w in rows[N_IN_X + 8]],
+                contact[0] + contact[1],  # me: 0..375, opp: 376..751
             )
 
     def with_features(self, acc: Vector, me: Sequence[int], opp: Sequence[int]) -> Vector:
@@ -269,27 +270,11 @@ class Network:
             ]
         contain, loss_me, loss_opp = self.extra
         if self.more is not None:
-            shape, mob, brk_me, brk_opp = self.more
+            shape, mob, brk = self.more
             k_me, a_me, g_me, b_me, m_me = structure(me, opp)
             k_opp, a_opp, g_opp, b_opp, m_opp = structure(opp, me)
             return [
-                a
-                + b
-                + c
-                + d
-                + e
-                + f
-                + g
-                + h
-                + i
-                + x * l_me
-                + y * l_opp
-                + j
-                + k
-                + m
-                + n
-                + u * b_me
-                + v * b_opp
+                a + b + c + d + e + f + g + h + i + x * l_me + y * l_opp + j + k + m + n + u + v
                 for a, b, c, d, e, f, g, h, i, x, y, j, k, m, n, u, v in zip(
                     acc,
                     t0[s_me],
@@ -306,8 +291,8 @@ class Network:
                     shape[98 + k_opp * 14 + a_opp * 2 + g_opp],
                     mob[m_me],
                     mob[91 + m_opp],
-                    brk_me,
-                    brk_opp,
+                    brk[b_me],
+                    brk[376 + b_opp],
                     strict=True,
                 )
             ]

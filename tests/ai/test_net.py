@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import random
+from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
@@ -220,3 +221,21 @@ def test_more_features_are_the_two_sides_structures_scaled() -> None:
     assert x[:5] == x[5:]
     assert x[:4] == pytest.approx((1 / 36, 1 / 6, 0.0, 167 / features.BREAK_SCALE))
     assert all(0.0 <= v <= 1.0 for v in x)
+
+
+def _structure_by_rule(own: Sequence[int], other: Sequence[int]) -> tuple[int, int, int, int, int]:
+    """:func:`game.ai.features.structure` written out rule by rule, point by point and die by die."""
+    closed = sum(other[j] >= 2 for j in range(6))
+    held = [24 - i for i in range(18, 24) if own[i] >= 2]  # the other's point numbers
+    rear = -1 if other[24] else min((23 - j for j in range(24) if other[j]), default=25)
+    break_pips = sum(own[i] * (i - max(rear, 0) + 1) for i in range(25) if i > rear)
+    mobility = sum(own[i] for i in range(25) for d in range(1, 7) if i - d >= 0 and other[23 - (i - d)] < 2)
+    return closed, max(held, default=0), int(len(held) >= 2), break_pips, mobility
+
+
+def test_structure_agrees_with_its_rules_on_random_positions() -> None:
+    from game.ai import features
+
+    for pos in _positions(400, 9):
+        for own, other in ((pos.me, pos.opp), (pos.opp, pos.me)):
+            assert features.structure(own, other) == _structure_by_rule(own, other)

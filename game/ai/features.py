@@ -257,3 +257,85 @@ def side_inputs(own: Sequence[int], other: Sequence[int]) -> tuple[int, int, int
             loss += (24 - i) * new.bit_count()
             taken |= new
     return taken.bit_count(), best, esc, loss, contain
+
+
+N_MORE = 10
+"""Per side: entering, anchor, back game, contact to break, mobility (the 219-input network)."""
+
+BREAK_SCALE = 180.0
+"""Pips to break contact divided by this is that input (about 0..1: 15 checkers a dozen pips back)."""
+
+MOBILITY_SCALE = 90.0
+"""Checker moves open to a side (15 checkers times the six die numbers at most) divided by this."""
+
+
+def structure(own: Sequence[int], other: Sequence[int]) -> tuple[int, int, int, int, int]:
+    """What the raw board hides about ``own``'s game against ``other``, as small integers.
+
+    Why each (the concepts published evaluators such as GNU Backgammon's contact network give their
+    net; the definitions here are this project's own, simplified):
+
+    * ``closed``: points ``other`` holds in its home board (0..6). A checker of ``own`` sent to the
+      bar fails to enter with closed squared of the 36 rolls -- the risk of a hit grows with the
+      square, which the per-point inputs give only as a sum.
+    * ``anchor``: ``other``'s point number (1..6) of the most advanced point ``own`` holds in
+      ``other``'s home board, 0 for none: an anchor on the 4 or 5 point is a safe landing spot and a
+      base for shots; one on the 1 or 2 point mostly waits.
+    * ``back_game``: 1 if ``own`` holds two or more points in ``other``'s home board -- a back game
+      or a holding game, where timing and shots decide, not the race.
+    * ``break_pips``: pips ``own``'s checkers must travel until every one of them is past
+      ``other``'s rearmost checker (0 once contact is broken for ``own``): how long ``own`` stays
+      exposed to blocks and hits; the race's pip count says nothing of it.
+    * ``mobility``: checker moves open to ``own`` for a single die, counted over the six die
+      numbers and every checker (a move onto a point ``other`` holds does not count; bearing off is
+      left out): low when ``own`` is primed or has to break its board.
+    """
+    # Bit t of ``blocked``: own index t is a point ``other`` holds (other's index 23 - t).
+    blocked = 0
+    rear_j = -1  # other's rearmost checker on the board, in other's indices
+    for j in range(24):
+        n = other[j]
+        if n:
+            rear_j = j
+            if n >= 2:
+                blocked |= 1 << (23 - j)
+    closed = (blocked >> 18).bit_count()  # own indices 18..23: other's home board
+    # Other's rearmost checker in own's indices: -1 when it is on the bar (it enters in own's home
+    # board), 25 when other has none left on the board (nothing to pass).
+    rear = -1 if other[24] else (23 - rear_j if rear_j >= 0 else 25)
+    past = rear if rear > 0 else 0
+    open_mask = ~blocked
+    anchor = anchors = break_pips = mobility = 0
+    for i in range(25):
+        n = own[i]
+        if not n:
+            continue
+        if i > rear:
+            break_pips += n * (i - past + 1)
+        # A single die d moves the checker to own index i - d (d = 1..6, the board only).
+        low = i - 6 if i > 6 else 0
+        mobility += n * (open_mask & ((1 << i) - (1 << low))).bit_count()
+        if 18 <= i < 24 and n >= 2:
+            anchors += 1
+            if not anchor:
+                anchor = 24 - i  # the first met is the most advanced: other's point number
+    return closed, anchor, int(anchors >= 2), break_pips, mobility
+
+
+def structure_inputs(
+    closed: int, anchor: int, back_game: int, break_pips: int, mobility: int
+) -> tuple[float, float, float, float, float]:
+    """The five numbers of :func:`structure` scaled to about 0..1 (``closed`` as the failing rolls)."""
+    return (
+        closed * closed / 36.0,
+        anchor / 6.0,
+        float(back_game),
+        break_pips / BREAK_SCALE,
+        mobility / MOBILITY_SCALE,
+    )
+
+
+def more_features(me: Sequence[int], opp: Sequence[int]) -> tuple[float, ...]:
+    """The ten inputs of the 219-input network after :func:`extra_features`: the five of
+    :func:`structure` for ``me`` (on roll), then the five for ``opp``."""
+    return structure_inputs(*structure(me, opp)) + structure_inputs(*structure(opp, me))

@@ -20,8 +20,10 @@ pips / 150 (196, 197); 1 if there is still contact (198); then the six
 hand-made inputs of :mod:`game.ai.features` (199..204: shots at each side's
 blots, each side's longest prime, each side's escapes) and, in a 209-input
 file, four more (205..208: pip loss to hits of each side's blots, containment
-of each side's back checkers). Those are not incremental: each candidate adds
-them to its folded sum. Files with the first 199 or 205 inputs still load.
+of each side's back checkers) and, in a 219-input file, ten more (209..218: for the side on
+roll then the opponent, the five of :func:`game.ai.features.structure`: entering, anchor, back
+game, contact to break, mobility). Those are not incremental: each candidate adds them to its
+folded sum. Files with the first 199, 205 or 209 inputs still load.
 
 The shipped network has 209 inputs and 128 hidden units, trained on the probabilities of a
 stronger teacher (``game/tools/train_teacher.py``; how, and its figures against the TD-trained
@@ -48,14 +50,29 @@ from game.assets import asset
 from game.engine import Play, Position
 from game.engine.position import is_race, pip_count
 
-from .features import N_EXTRA, N_FEATURES, PIP_LOSS_SCALE, extra_features, features, side_inputs
+from .features import (
+    BREAK_SCALE,
+    MOBILITY_SCALE,
+    N_EXTRA,
+    N_FEATURES,
+    N_MORE,
+    PIP_LOSS_SCALE,
+    extra_features,
+    features,
+    more_features,
+    side_inputs,
+    structure,
+)
 
 WEIGHTS_PATH = asset("weights", "td_net.json")
 N_BASE = 199
 N_IN = N_BASE + N_FEATURES
 N_IN_X = N_IN + N_EXTRA
 """With the four further inputs of :func:`game.ai.features.extra_features` (pip loss, containment)."""
-INPUT_SIZES = (N_BASE, N_IN, N_IN_X)
+N_IN_X2 = N_IN_X + N_MORE
+"""With the ten inputs of :func:`game.ai.features.more_features` (entering, anchors, back game,
+contact to break, mobility of each side)."""
+INPUT_SIZES = (N_BASE, N_IN, N_IN_X, N_IN_X2)
 N_OUT = 5
 
 Outputs = tuple[float, float, float, float, float]
@@ -72,7 +89,8 @@ def units(n: int) -> tuple[float, float, float, float]:
 def encode(pos: Position, n_in: int = N_IN) -> list[float]:
     """The dense input vector of ``pos`` (used by tests and tools; play uses the folded tables).
 
-    ``n_in``: N_IN (the six hand-made inputs; drop the tail for N_BASE) or N_IN_X (and the four more).
+    ``n_in``: N_IN (the six hand-made inputs; drop the tail for N_BASE), N_IN_X (and the four more)
+    or N_IN_X2 (and the ten after those).
     """
     x: list[float] = []
     for side in (pos.me, pos.opp):
@@ -86,8 +104,10 @@ def encode(pos: Position, n_in: int = N_IN) -> list[float]:
     x.append(pip_count(pos.opp) / 150.0)
     x.append(0.0 if pos.is_race() else 1.0)
     x.extend(features(pos.me, pos.opp))
-    if n_in == N_IN_X:
+    if n_in >= N_IN_X:
         x.extend(extra_features(pos.me, pos.opp))
+    if n_in == N_IN_X2:
+        x.extend(more_features(pos.me, pos.opp))
     return x
 
 
@@ -133,7 +153,8 @@ class Network:
         n_in = doc.get("inputs")
         if doc.get("format") != "td-net-v1" or n_in not in INPUT_SIZES or doc.get("outputs") != N_OUT:
             raise ValueError(
-                f"weights file: not a td-net-v1 net with {N_BASE}, {N_IN} or {N_IN_X} inputs, 5 outputs"
+                f"weights file: not a td-net-v1 net with {N_BASE}, {N_IN}, {N_IN_X} or {N_IN_X2} inputs,"
+                " 5 outputs"
             )
         assert isinstance(n_in, int)
         hidden = doc.get("hidden")
@@ -191,7 +212,7 @@ class Network:
         # The further inputs (N_IN_X): containment (0..36 rolls) folded per value like the above; pip
         # loss (0..864) takes too many values for tables, so its row is scaled by the value.
         self.extra: tuple[list[Row], Vector, Vector] | None = None
-        if n_in == N_IN_X:
+        if n_in >= N_IN_X:
             tables = [
                 [array("d", [v / 36.0 * w for w in rows[N_IN + 2 + f]]) for v in range(37)] for f in range(2)
             ]
@@ -199,6 +220,37 @@ class Network:
                 tables[0] + tables[1],  # me: 0..36, opp: 37..73
                 [w / PIP_LOSS_SCALE for w in rows[N_IN]],
                 [w / PIP_LOSS_SCALE for w in rows[N_IN + 1]],
+            )
+        # The ten after those (N_IN_X2), per side: entering, anchor and back game take 7 x 7 x 2
+        # values, folded into one table indexed by closed * 14 + anchor * 2 + back game; mobility
+        # (0..90) and the pips to break contact (0..375) have tables of their own.
+        self.more: tuple[list[Row], list[Row], list[Row]] | None = None
+        if n_in == N_IN_X2:
+            shape: list[list[Row]] = []
+            mobility: list[list[Row]] = []
+            contact: list[list[Row]] = []
+            for s in range(2):
+                r_closed, r_anchor, r_back, r_break, r_mob = rows[N_IN_X + 5 * s : N_IN_X + 5 * s + 5]
+                shape.append(
+                    [
+                        array(
+                            "d",
+                            [
+                                c * c / 36.0 * wc + a / 6.0 * wa + b * wb
+                                for wc, wa, wb in zip(r_closed, r_anchor, r_back, strict=True)
+                            ],
+                        )
+                        for c in range(7)
+                        for a in range(7)
+                        for b in range(2)
+                    ]
+                )
+                mobility.append([array("d", [m / MOBILITY_SCALE * w for w in r_mob]) for m in range(91)])
+                contact.append([array("d", [p / BREAK_SCALE * w for w in r_break]) for p in range(376)])
+            self.more = (
+                shape[0] + shape[1],  # me: 0..97, opp: 98..195
+                mobility[0] + mobility[1],  # me: 0..90, opp: 91..181
+                contact[0] + contact[1],  # me: 0..375, opp: 376..751
             )
 
     def with_features(self, acc: Vector, me: Sequence[int], opp: Sequence[int]) -> Vector:
@@ -217,6 +269,33 @@ class Network:
                 )
             ]
         contain, loss_me, loss_opp = self.extra
+        if self.more is not None:
+            shape, mob, brk = self.more
+            k_me, a_me, g_me, b_me, m_me = structure(me, opp)
+            k_opp, a_opp, g_opp, b_opp, m_opp = structure(opp, me)
+            return [
+                a + b + c + d + e + f + g + h + i + x * l_me + y * l_opp + j + k + m + n + u + v
+                for a, b, c, d, e, f, g, h, i, x, y, j, k, m, n, u, v in zip(
+                    acc,
+                    t0[s_me],
+                    t1[s_opp],
+                    t2[p_me],
+                    t3[p_opp],
+                    t4[e_me],
+                    t5[e_opp],
+                    contain[c_me],
+                    contain[37 + c_opp],
+                    loss_me,
+                    loss_opp,
+                    shape[k_me * 14 + a_me * 2 + g_me],
+                    shape[98 + k_opp * 14 + a_opp * 2 + g_opp],
+                    mob[m_me],
+                    mob[91 + m_opp],
+                    brk[b_me],
+                    brk[376 + b_opp],
+                    strict=True,
+                )
+            ]
         return [
             a + b + c + d + e + f + g + h + i + x * l_me + y * l_opp
             for a, b, c, d, e, f, g, h, i, x, y in zip(

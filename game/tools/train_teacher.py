@@ -35,8 +35,8 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 
 import numpy as np  # noqa: E402
 
-from game.ai.features import extra_features  # noqa: E402
-from game.ai.net import N_BASE, N_IN, N_IN_X  # noqa: E402
+from game.ai.features import extra_features, more_features  # noqa: E402
+from game.ai.net import N_BASE, N_IN, N_IN_X, N_IN_X2  # noqa: E402
 from game.tools import teacher_data  # noqa: E402
 from game.tools import train_td as td  # noqa: E402
 from game.tools.train_distill import net_from_json  # noqa: E402
@@ -106,9 +106,13 @@ def encode(post: np.ndarray, n_in: int) -> np.ndarray:
     base = min(n_in, N_IN)
     for s in range(0, len(rows), step):
         out[s : s + step, :base] = td.encode_rows(rows[s : s + step], base)
-    if n_in == N_IN_X:  # the further inputs in the game's own pure Python (so they mean the same)
+    if n_in >= N_IN_X:  # the further inputs in the game's own pure Python (so they mean the same)
+        more = n_in == N_IN_X2
         for i, r in enumerate(rows.tolist()):
-            out[i, N_IN:] = extra_features(r[:25], r[25:])
+            me, opp = r[:25], r[25:]
+            out[i, N_IN:N_IN_X] = extra_features(me, opp)
+            if more:
+                out[i, N_IN_X:] = more_features(me, opp)
     return out
 
 
@@ -120,6 +124,8 @@ class Model:
         self.m = {k: np.zeros_like(v) for k, v in self.p.items()}
         self.v = {k: np.zeros_like(v) for k, v in self.p.items()}
         self.t = 0
+        self.w1_lr: np.ndarray | None = None
+        """Per input row, a factor on the step of ``w1`` (None: 1 for all)."""
 
     def forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         h = td.sigmoid(x @ self.p["w1"] + self.p["b1"])
@@ -149,7 +155,10 @@ class Model:
         for k, g in grads.items():
             self.m[k] = 0.9 * self.m[k] + 0.1 * g
             self.v[k] = 0.999 * self.v[k] + 0.001 * g * g
-            self.p[k] -= lr * (self.m[k] / b1c) / (np.sqrt(self.v[k] / b2c) + 1e-8)
+            step = lr * (self.m[k] / b1c) / (np.sqrt(self.v[k] / b2c) + 1e-8)
+            if k == "w1" and self.w1_lr is not None:
+                step *= self.w1_lr[:, None]
+            self.p[k] -= step
 
 
 EQUITY = np.array([2.0, 1.0, 1.0, -1.0, -1.0])
@@ -259,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
         "--pattern", nargs="+", default=["*.npz"], help="chunk files to read in each --data folder"
     )
     ap.add_argument("--start", type=Path, default=ROOT / "assets" / "weights" / "td_net.json")
-    ap.add_argument("--inputs", type=int, choices=(N_BASE, N_IN, N_IN_X), default=N_IN)
+    ap.add_argument("--inputs", type=int, choices=(N_BASE, N_IN, N_IN_X, N_IN_X2), default=N_IN)
     ap.add_argument("--hidden", type=int, default=128)
     ap.add_argument("--epochs", type=int, default=20, help="total epochs (a resumed run counts its own)")
     ap.add_argument("--batch", type=int, default=256)
@@ -278,6 +287,12 @@ def main(argv: list[str] | None = None) -> int:
         help="chunks labelled deeper (teacher_data --source deep): their labels replace the others'",
     )
     ap.add_argument("--deep-repeat", type=int, default=1, help="how many times the deep rows are read")
+    ap.add_argument(
+        "--new-input-lr",
+        type=float,
+        default=1.0,
+        help="factor on the step of the input rows the --start network lacks (they start at zero)",
+    )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--checkpoint", type=Path, default=TRAINING / "teacher_net")
     ap.add_argument("--export", type=Path, default=TRAINING / "teacher_net.json")
@@ -306,6 +321,10 @@ def main(argv: list[str] | None = None) -> int:
         model, state = restored
         rng = np.random.default_rng(args.seed + int(state["epoch"]))
         print(f"resumed after epoch {state['epoch']}")
+    if args.new_input_lr != 1.0:
+        model.w1_lr = np.ones(args.inputs)
+        model.w1_lr[int(json.loads(args.start.read_text())["inputs"]) :] = args.new_input_lr
+        state["new_input_lr"] = args.new_input_lr
     group = data["group"].astype(np.int64)
     xv, yv, gv = x_all[va], y_all[va], group[va]
     if state["epoch"] == 0:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import random
+from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
@@ -179,3 +180,62 @@ def test_trainer_keeps_the_checkpoints_inputs_unless_features_are_asked_for(tmp_
     assert net.load(out).feature_tables is not None
     assert np.load(stem.with_suffix(".npz"))["w1"].shape == (net.N_IN, 4)
     assert before.shape == (net.N_BASE, 4)
+
+
+def test_structure_counts_entering_anchors_contact_and_mobility() -> None:
+    from game.ai import features
+
+    # The other side holds its 1, 2 and 6 points (its indices 0, 1, 5): 3 closed, 9 rolls fail to
+    # enter. I hold its 5 and 2 points (my indices 19 and 22): two anchors, the most advanced its 5.
+    other = _board({0: 2, 1: 3, 5: 2, 12: 8})
+    me = _board({19: 2, 22: 2, 5: 11})
+    closed, anchor, back_game, _, _ = features.structure(me, other)
+    assert (closed, anchor, back_game) == (3, 5, 1)
+    assert features.structure_inputs(closed, anchor, back_game, 0, 0)[0] == 9 / 36
+    # One anchor on its 1-point (my index 23) is no back game.
+    assert features.structure(_board({23: 2, 5: 13}), other)[1:3] == (1, 0)
+    # Contact to break: the other's rearmost checker is on its 13-point (its index 12 = my index 11);
+    # my checkers on my index 19 and 22 must reach my index 10: 2 x 9 + 2 x 12 pips; those on my
+    # 6-point are past it already.
+    assert features.structure(me, other)[3] == 2 * 9 + 2 * 12
+    # With one of the other's checkers on the bar every checker of mine must come home and off.
+    on_bar = _board({24: 1, 12: 14})
+    assert features.structure(_board({5: 15}), on_bar)[3] == 15 * 6
+    # Mobility: 15 checkers on my 6-point, nothing in the way: dice 1..5 move each (6 bears off).
+    assert features.structure(_board({5: 15}), _board({}))[4] == 15 * 5
+    # Block my points 1..5 (the other's indices 23..19): nothing of the 6-point moves.
+    assert features.structure(_board({5: 15}), _board({j: 2 for j in range(19, 24)}))[4] == 0
+    # A checker on the bar enters at my index 24 - d: against a board closed on the other's points
+    # 1..5 only a 6 moves it (it lands on the other's 6-point, my index 18).
+    assert features.structure(_board({24: 1}), _board({j: 2 for j in range(5)}))[4] == 1
+
+
+def test_more_features_are_the_two_sides_structures_scaled() -> None:
+    from game.ai import features
+
+    pos = Position.start()
+    x = features.more_features(pos.me, pos.opp)
+    assert len(x) == features.N_MORE
+    # At the start both sides hold the other's 1-point and 1 point of their home board is closed;
+    # every checker is behind the other's rearmost checker: the contact to break is the pip count.
+    assert x[:5] == x[5:]
+    assert x[:4] == pytest.approx((1 / 36, 1 / 6, 0.0, 167 / features.BREAK_SCALE))
+    assert all(0.0 <= v <= 1.0 for v in x)
+
+
+def _structure_by_rule(own: Sequence[int], other: Sequence[int]) -> tuple[int, int, int, int, int]:
+    """:func:`game.ai.features.structure` written out rule by rule, point by point and die by die."""
+    closed = sum(other[j] >= 2 for j in range(6))
+    held = [24 - i for i in range(18, 24) if own[i] >= 2]  # the other's point numbers
+    rear = -1 if other[24] else min((23 - j for j in range(24) if other[j]), default=25)
+    break_pips = sum(own[i] * (i - max(rear, 0) + 1) for i in range(25) if i > rear)
+    mobility = sum(own[i] for i in range(25) for d in range(1, 7) if i - d >= 0 and other[23 - (i - d)] < 2)
+    return closed, max(held, default=0), int(len(held) >= 2), break_pips, mobility
+
+
+def test_structure_agrees_with_its_rules_on_random_positions() -> None:
+    from game.ai import features
+
+    for pos in _positions(400, 9):
+        for own, other in ((pos.me, pos.opp), (pos.opp, pos.me)):
+            assert features.structure(own, other) == _structure_by_rule(own, other)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from game.ai.net import N_IN, N_IN_X, default_network, load
+from game.ai.net import N_IN, N_IN_X, N_IN_X2, default_network, load
 from game.engine import Position, legal_plays
 from game.testing.sample import random_position
 
@@ -53,6 +53,7 @@ def test_invert_swaps_the_sides_and_is_its_own_inverse() -> None:
         ("training/td0_338k.json", N_IN, 128),
         ("training/td0_338k.json", N_IN_X, 160),
         ("td_net.json", N_IN_X, 128),
+        ("td_net.json", N_IN_X2, 128),
     ],
 )
 def test_the_grown_network_computes_what_it_starts_from(
@@ -138,7 +139,30 @@ def test_a_short_run_learns_checkpoints_and_resumes(tmp_path: Path) -> None:
     assert load(tmp_path / "n.json").hidden == 96
 
 
-def test_the_209_input_encoding_is_the_games_and_evaluates_incrementally(tmp_path: Path) -> None:
+def test_the_new_input_rows_step_by_their_own_factor(tmp_path: Path) -> None:
+    """``--new-input-lr 0`` leaves the rows the start network lacks at zero and trains the rest."""
+    from game.tools import train_teacher as tt
+
+    data = tmp_path / "data"
+    data.mkdir()
+    for seed in range(4):
+        _chunk(data / f"c{seed}.npz", seed + 10)
+    stem = tmp_path / "ck"
+    args = ["--data", str(data), "--checkpoint", str(stem), "--export", str(tmp_path / "n.json")]
+    args += ["--inputs", str(N_IN_X2), "--batch", "16", "--epochs", "1", "--new-input-lr", "0"]
+    assert tt.main(args) == 0
+    w1 = np.load(stem.with_suffix(".npz"))["p_w1"]
+    start = tt.start_model(
+        tt.ROOT / "assets" / "weights" / "td_net.json", N_IN_X2, 128, np.random.default_rng(0)
+    )
+    assert not w1[N_IN_X:].any()
+    assert not np.allclose(w1[:N_IN_X], start.p["w1"][:N_IN_X])
+
+
+@pytest.mark.parametrize("n_in", [N_IN_X, N_IN_X2])
+def test_the_209_and_219_input_encodings_are_the_games_and_evaluate_incrementally(
+    tmp_path: Path, n_in: int
+) -> None:
     from game.ai import net
     from game.tools import teacher_data as td
     from game.tools import train_teacher as tt
@@ -149,16 +173,18 @@ def test_the_209_input_encoding_is_the_games_and_evaluates_incrementally(tmp_pat
         pos = random_position(rng)
         afters += [p.position for p in legal_plays(pos, (rng.randint(1, 6), rng.randint(1, 6)))[:2]]
     afters = [a for a in afters if a.my_off < 15]
-    x = tt.encode(np.array([td.board_of(a) for a in afters], dtype=np.int8), net.N_IN_X)
+    x = tt.encode(np.array([td.board_of(a) for a in afters], dtype=np.int8), n_in)
+    assert x.shape == (len(afters), n_in)
     for row, after in zip(x, afters, strict=True):
-        assert list(row) == pytest.approx(net.encode(after.flip(), net.N_IN_X), abs=1e-6)
+        assert list(row) == pytest.approx(net.encode(after.flip(), n_in), abs=1e-6)
     model = tt.start_model(
-        tt.ROOT / "assets" / "weights" / "td_net.json", net.N_IN_X, 100, np.random.default_rng(1)
+        tt.ROOT / "assets" / "weights" / "td_net.json", n_in, 100, np.random.default_rng(1)
     )
-    model.p["w1"][net.N_BASE :] = np.random.default_rng(2).normal(0.0, 1.0, (net.N_IN_X - net.N_BASE, 100))
+    model.p["w1"][net.N_BASE :] = np.random.default_rng(2).normal(0.0, 1.0, (n_in - net.N_BASE, 100))
     tt.export(model, tmp_path / "x.json", {})
     pure = load(tmp_path / "x.json")
     assert pure.extra is not None
+    assert (pure.more is not None) == (n_in == N_IN_X2)
     _, want = model.forward(x.astype(np.float64))
     for after, w in zip(afters, want, strict=True):
         assert pure.evaluate(after.flip()) == pytest.approx(list(w), abs=2e-5)

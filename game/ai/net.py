@@ -269,34 +269,7 @@ class Network:
                 )
             ]
         contain, loss_me, loss_opp = self.extra
-        if self.more is not None:
-            shape, mob, brk = self.more
-            k_me, a_me, g_me, b_me, m_me = structure(me, opp)
-            k_opp, a_opp, g_opp, b_opp, m_opp = structure(opp, me)
-            return [
-                a + b + c + d + e + f + g + h + i + x * l_me + y * l_opp + j + k + m + n + u + v
-                for a, b, c, d, e, f, g, h, i, x, y, j, k, m, n, u, v in zip(
-                    acc,
-                    t0[s_me],
-                    t1[s_opp],
-                    t2[p_me],
-                    t3[p_opp],
-                    t4[e_me],
-                    t5[e_opp],
-                    contain[c_me],
-                    contain[37 + c_opp],
-                    loss_me,
-                    loss_opp,
-                    shape[k_me * 14 + a_me * 2 + g_me],
-                    shape[98 + k_opp * 14 + a_opp * 2 + g_opp],
-                    mob[m_me],
-                    mob[91 + m_opp],
-                    brk[b_me],
-                    brk[376 + b_opp],
-                    strict=True,
-                )
-            ]
-        return [
+        summed = [
             a + b + c + d + e + f + g + h + i + x * l_me + y * l_opp
             for a, b, c, d, e, f, g, h, i, x, y in zip(
                 acc,
@@ -310,6 +283,24 @@ class Network:
                 contain[37 + c_opp],
                 loss_me,
                 loss_opp,
+                strict=True,
+            )
+        ]
+        if self.more is None:
+            return summed
+        shape, mob, brk = self.more
+        k_me, a_me, g_me, b_me, m_me = structure(me, opp)
+        k_opp, a_opp, g_opp, b_opp, m_opp = structure(opp, me)
+        return [
+            s + j + k + m + n + u + v
+            for s, j, k, m, n, u, v in zip(
+                summed,
+                shape[k_me * 14 + a_me * 2 + g_me],
+                shape[98 + k_opp * 14 + a_opp * 2 + g_opp],
+                mob[m_me],
+                mob[91 + m_opp],
+                brk[b_me],
+                brk[376 + b_opp],
                 strict=True,
             )
         ]

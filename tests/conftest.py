@@ -151,20 +151,51 @@ def ui_reset() -> Iterator[None]:
     _reset_screen_layer()
 
 
-@pytest.hookimpl(trylast=True)  # after -m and -k have deselected: the blocks are of what runs
+class WorkerNode(Protocol):
+    """What :func:`pytest_configure_node` uses of xdist's ``WorkerController``."""
+
+    workerinput: dict[str, object]
+    config: pytest.Config
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: WorkerNode) -> None:
+    """Tell each pytest-xdist worker the controller's ``--dist``: a worker's own config always says
+    "no" (xdist resets it there), and the order below depends on how the tests are dealt out."""
+    node.workerinput["dist"] = node.config.getoption("dist", "load")
+
+
+def worker_shares(count: int, workers: int, dist: str) -> list[int]:
+    """Where each worker's first tests start in the collected order, under xdist's scheduler ``dist``.
+
+    ``load`` (xdist 3.8) first sends each worker a block of consecutive tests, a quarter of its share;
+    ``worksteal`` splits the whole collection into one consecutive share a worker (the first gets
+    ``count // workers``, each next an even part of the rest) and later moves the back half of the
+    longest queue to a worker that ran dry."""
+    if dist == "worksteal":
+        starts, left = [], count
+        for remaining in range(workers, 0, -1):
+            starts.append(count - left)
+            left -= left // remaining
+        return starts
+    block = max(count // workers // 4, 2)
+    return [block * k for k in range(workers)]
+
+
+@pytest.hookimpl(trylast=True)  # after -m and -k have deselected: the shares are of what runs
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under pytest-xdist's load scheduling: the slow tests first, dealt in turn to the workers.
+    """Under pytest-xdist: the slow tests first in each worker's first share, dealt in turn.
 
     Why: in the random order a test of minutes (a tournament killed thirty times, the expert against
     pubeval) could start near the end, and one worker then ran it alone while the other had nothing
     left: up to minutes of a whole run with one core idle. Started first, the long tests run while the many
-    short ones are still waiting, and the short ones even out the end. xdist's ``load`` scheduling first
-    sends each worker a block of consecutive tests (a quarter of its share, in xdist 3.8), so the
-    slow tests are put at the head of each block. Runs after pytest-randomly's shuffle (which reorders
-    before every other implementation of this hook), so the order is still random within the slow and
-    the other tests and repeats with the same seed; every worker computes the same order, as xdist
-    requires. Without xdist (``-n 0``) the order is left alone. (A worker cannot see ``--dist``: under
-    the schedulers that keep a file or a group together the slow tests first do no harm.)
+    short ones are still waiting, and the short ones even out the end. Where each worker's first tests
+    are depends on the scheduler (:func:`worker_shares`; the controller's ``--dist`` reaches the worker
+    through :func:`pytest_configure_node`): the slow tests are put at the head of each share. Runs after
+    pytest-randomly's shuffle (which reorders before every other implementation of this hook), so the
+    order is still random within the slow and the other tests and repeats with the same seed; every
+    worker computes the same order, as xdist requires. Without xdist (``-n 0``) the order is left
+    alone; under the schedulers that keep a file or a group together the slow tests first do no harm.
     """
     workerinput = getattr(config, "workerinput", None)
     if workerinput is None:
@@ -174,11 +205,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if workers < 2 or not slow:
         return
     rest = [item for item in items if item.get_closest_marker("slow") is None]
-    block = max(len(items) // workers // 4, 2)
+    starts = worker_shares(len(items), workers, str(workerinput.get("dist", "load")))
     ordered: list[pytest.Item] = []
-    for worker in range(workers):
+    for worker, start in enumerate(starts):
+        end = starts[worker + 1] if worker + 1 < len(starts) else len(items)
         head = slow[worker::workers]
-        fill = max(block - len(head), 0)
+        fill = max(end - start - len(head), 0)  # up to the next worker's start: its slow tests, then others
         ordered += head + rest[:fill]
         rest = rest[fill:]
     items[:] = ordered + rest

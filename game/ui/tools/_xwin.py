@@ -295,20 +295,18 @@ class XGame:
         x, y = to_window((pos[0] + 0.5, pos[1] + 0.5), self.window.size, 0)
         if self.tapped is not None and math.dist((x, y), self.tapped[:2]) <= NEAR:
             time.sleep(max(0.0, self.tapped[2] + gap - time.monotonic()))
-        scratch = self.out / "tap.png"
-        before = self.seen if self.seen is not None else self.grab(scratch)
+        before = self.seen if self.seen is not None else self.grab()
         self._xdotool("mousemove", str(self.window.x + x), str(self.window.y + y), "click", "1")
         self.tapped = (x, y, time.monotonic())
-        self._answered(before, scratch, self.tapped[2] + gap)
-        scratch.unlink(missing_ok=True)
+        self._answered(before, self.tapped[2] + gap)
 
-    def _answered(self, before: pygame.Surface, scratch: Path, deadline: float) -> None:
+    def _answered(self, before: pygame.Surface, deadline: float) -> None:
         """Return once the screen differs from ``before`` and two captures in a row agree, or at
         ``deadline``."""
         seen: pygame.Surface | None = None
         while time.monotonic() < deadline:
             time.sleep(POLL)
-            shot = self.grab(scratch)
+            shot = self.grab()
             if seen is not None and _same(shot, seen) and not _same(shot, before):
                 return
             seen = shot
@@ -329,11 +327,15 @@ class XGame:
 
     # -- the eyes ----------------------------------------------------------------------------------
 
-    def grab(self, path: Path) -> pygame.Surface:
+    def grab(self) -> pygame.Surface:
+        """The X screen now. Written as an uncompressed BMP: the waits capture many times a second, and
+        a PNG costs half as much again to write and read."""
+        scratch = self.out / ".grab.bmp"
         subprocess.run(
-            ["import", "-window", "root", str(path)], env=self.env, check=True, capture_output=True
+            ["import", "-window", "root", f"bmp3:{scratch}"], env=self.env, check=True, capture_output=True
         )
-        self.seen = pygame.image.load(str(path))
+        self.seen = pygame.image.load(str(scratch))
+        scratch.unlink()
         return self.seen
 
     def settled(
@@ -351,17 +353,16 @@ class XGame:
         never counts: the window is up before the game has drawn into it, and under load that black
         picture stood still long enough for two captures to agree."""
         path = self.out / f"{len(self.shots) + 1:02d}-{name}.png"
-        scratch = self.out / "scratch.png"
         deadline = time.monotonic() + SETTLE_LIMIT
         before: pygame.Surface | None = None
         while time.monotonic() < deadline:
             self.alive()
             taken = time.monotonic()
-            shot = self.grab(scratch)
+            shot = self.grab()
             fresh = not changed or self.last is None or not _same(shot, self.last)
             wanted = fresh and not _blank(shot) and (shows is None or shows(shot))
             if wanted and before is not None and _same(shot, before):
-                shutil.move(str(scratch), path)
+                pygame.image.save(shot, str(path))
                 self.shots.append(path)
                 self.last = shot
                 return path

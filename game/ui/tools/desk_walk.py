@@ -69,7 +69,11 @@ def press(x: XGame, scene: ButtonScene, label: str) -> None:
 
 def button_drawn(x: XGame, scene: ButtonScene, label: str) -> Callable[[pygame.Surface], bool]:
     """Whether a capture shows the button ``label`` where the headless copy of ``scene`` draws it."""
-    button = next(b for b in scene.buttons.buttons if b.label == label)
+    buttons = [b for b in scene.buttons.buttons if b.label == label]
+    if not buttons:
+        shown = [b.label for b in scene.buttons.buttons]
+        raise RuntimeError(f"no button {label!r} on {type(scene).__name__}: {shown}")
+    button = buttons[0]
     picture = pygame.Surface((L.W, L.H))
     scene.draw(picture, 0.0)
     expected = x.region(letterbox(picture, x.window.size), button.rect).copy()

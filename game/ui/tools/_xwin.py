@@ -368,7 +368,7 @@ class XGame:
                 return path
             before = shot if taken >= after else None
             time.sleep(POLL)
-        raise RuntimeError(self._gave_up(name, before, path))
+        raise RuntimeError(self._gave_up(name, before, path, shows))
 
     def region(self, shot: pygame.Surface, rect: pygame.Rect) -> pygame.Surface:
         """The part of a capture that shows the logical picture's ``rect`` (1280x720 coordinates)."""
@@ -376,16 +376,24 @@ class XGame:
         right, bottom = to_window(rect.bottomright, self.window.size, 0)
         return shot.subsurface(pygame.Rect(left, top, right - left, bottom - top).clip(shot.get_rect()))
 
-    def _gave_up(self, name: str, shot: pygame.Surface | None, path: Path) -> str:
+    def _gave_up(
+        self,
+        name: str,
+        shot: pygame.Surface | None,
+        path: Path,
+        shows: Callable[[pygame.Surface], bool] | None = None,
+    ) -> str:
         """Why a capture gave up, with the evidence saved beside it: the screen as last seen
         (``NN-name-gave-up.png``), whether it still showed the last screen saved (the input was never
-        answered) or kept changing, and the end of the game's log."""
+        answered), never showed what was awaited, or kept changing, and the end of the game's log."""
         why = "no capture"
         if shot is not None:
             seen = path.with_name(f"{path.stem}-gave-up.png")
             pygame.image.save(shot, str(seen))
             if self.last is not None and _same(shot, self.last):
                 why = f"it still showed {self.shots[-1].name} (the input was not answered); see {seen}"
+            elif shows is not None and not shows(shot):
+                why = f"it never showed what the walk waits for; last seen: {seen}"
             else:
                 why = f"it kept changing; last seen: {seen}"
         tail = self.log.read_text(errors="replace").splitlines()[-15:] if self.log.exists() else []

@@ -6,6 +6,10 @@ after every turn. The key pattern is blind on purpose: Enter picks up the checke
 under the cursor and plays it to the target under it (or rolls, or finishes a
 complete move), R rolls or ends the turn, T takes a double. If the keyboard could
 not carry a game through every phase, the game would not end.
+
+The game runs with reduced motion (a player's setting): the dice show their faces at once and the
+checkers jump, so the game's own pace (the computer's turns, the dice) is shorter; the keys and
+the phases they carry the game through are the same.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from game.session.settings import Settings, save_settings
 from tests.helpers.waiting import HANG_LIMIT
 from tests.helpers.xwindow import MISSING, game, window_geometry, xvfb
 
@@ -41,6 +46,7 @@ def _phase(data: Path) -> tuple[str, int]:
 def test_a_whole_game_with_the_keyboard_in_a_real_window(tmp_path: Path) -> None:
     data = tmp_path / "data"
     data.mkdir()
+    assert save_settings(Settings(reduced_motion=True), data)
     with (
         xvfb((1024, 600)) as display,
         game(

@@ -37,6 +37,7 @@ from game.ui.app import App
 from game.ui.cli import parse_args
 from game.ui.geometry import to_window
 from game.ui.tools._frames import letterbox
+from game.ui.tools._xwin import mean_diff
 from game.ui.widgets import Button, ButtonGroup
 
 ROOT = CHECKOUT
@@ -181,17 +182,6 @@ class RealGame:
                 return shot
             previous = shot
             time.sleep(0.2)
-
-
-def mean_diff(a: pygame.Surface, b: pygame.Surface) -> float:
-    """Mean absolute difference per channel (0..255) of two pictures of one size."""
-    up, down = pygame.Surface(a.get_size(), 0, 24), pygame.Surface(a.get_size(), 0, 24)
-    up.blit(a, (0, 0))
-    up.blit(b, (0, 0), special_flags=pygame.BLEND_SUB)
-    down.blit(b, (0, 0))
-    down.blit(a, (0, 0), special_flags=pygame.BLEND_SUB)
-    up.blit(down, (0, 0), special_flags=pygame.BLEND_ADD)
-    return float(sum(pygame.transform.average_color(up)[:3]) / 3)
 
 
 class Twin:

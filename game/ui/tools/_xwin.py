@@ -12,6 +12,7 @@ for the game's own word that it is up (``READY=1``), never for its first window 
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import random
 import select
@@ -22,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
@@ -38,7 +40,12 @@ DISPLAYS = range(300, 900)
 """Where a free display number is picked (at random: two walks, or a walk and another test's X server,
 started at once rarely pick the same)."""
 TAP_GAP = 0.6
-"""Seconds between two taps: more than SDL's double-click time (0.5 s), so two taps are two clicks."""
+"""Seconds between two taps on one spot: more than SDL's double-click time (0.5 s), so two taps are two
+clicks; also the most a tap waits for the screen to answer it (see :meth:`XGame.tap`)."""
+NEAR = 64
+"""Window pixels within which a tap counts as on the last one's spot (SDL's double-click radius is 32)."""
+POLL = 0.05
+"""Seconds between two captures while a tap's answer is awaited (a capture itself takes about 0.1 s)."""
 
 
 def taken_displays() -> set[int]:
@@ -65,6 +72,17 @@ INPUTS = ("mousemove", "click", "key", "type", "mousedown", "mouseup")
 
 def _same(a: pygame.Surface, b: pygame.Surface) -> bool:
     return a.get_size() == b.get_size() and pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+
+
+def mean_diff(a: pygame.Surface, b: pygame.Surface) -> float:
+    """Mean absolute difference per channel (0..255) of two pictures of one size."""
+    up, down = pygame.Surface(a.get_size(), 0, 24), pygame.Surface(a.get_size(), 0, 24)
+    up.blit(a, (0, 0))
+    up.blit(b, (0, 0), special_flags=pygame.BLEND_SUB)
+    down.blit(b, (0, 0))
+    down.blit(a, (0, 0), special_flags=pygame.BLEND_SUB)
+    up.blit(down, (0, 0), special_flags=pygame.BLEND_ADD)
+    return float(sum(pygame.transform.average_color(up)[:3]) / 3)
 
 
 def _read_line(fd: int, deadline: float) -> bytes:
@@ -117,6 +135,10 @@ class XGame:
         self.shots: list[Path] = []
         self.last: pygame.Surface | None = None
         self.log = out / "game.log"
+        self.tapped: tuple[float, float, float] | None = None
+        """The last tap: window x, y and when (monotonic)."""
+        self.seen: pygame.Surface | None = None
+        """The last capture while no key was sent after it (the screen a tap is made on)."""
 
     def __enter__(self) -> XGame:
         self.out.mkdir(parents=True, exist_ok=True)
@@ -200,6 +222,7 @@ class XGame:
         """``kill -9`` the game (nothing of it runs after: no handler, no last save), then start it again
         with the same command line, as the cabinet's service would after a power cut."""
         assert self.game is not None
+        self.seen = None
         self.game.send_signal(signal.SIGKILL)
         self.game.wait(timeout=30)
         self._wait(
@@ -264,14 +287,33 @@ class XGame:
             raise RuntimeError(f"the game is not running; see {self.log}")
 
     def tap(self, pos: tuple[float, float], gap: float = TAP_GAP) -> None:
-        """A tap on the logical picture's point ``pos`` (1280x720 coordinates)."""
+        """A tap on the logical picture's point ``pos`` (1280x720 coordinates), then a wait for the
+        screen to answer it: until it has changed and two captures agree, or ``gap`` seconds at most
+        (a tap that changes nothing on the screen costs what a fixed gap cost). A tap on the last
+        tap's spot also waits until ``gap`` has passed since that one (no double-click)."""
         self.alive()
         x, y = to_window((pos[0] + 0.5, pos[1] + 0.5), self.window.size, 0)
+        if self.tapped is not None and math.dist((x, y), self.tapped[:2]) <= NEAR:
+            time.sleep(max(0.0, self.tapped[2] + gap - time.monotonic()))
+        before = self.seen if self.seen is not None else self.grab()
         self._xdotool("mousemove", str(self.window.x + x), str(self.window.y + y), "click", "1")
-        time.sleep(gap)
+        self.tapped = (x, y, time.monotonic())
+        self._answered(before, self.tapped[2] + gap)
+
+    def _answered(self, before: pygame.Surface, deadline: float) -> None:
+        """Return once the screen differs from ``before`` and two captures in a row agree, or at
+        ``deadline``."""
+        seen: pygame.Surface | None = None
+        while time.monotonic() < deadline:
+            time.sleep(POLL)
+            shot = self.grab()
+            if seen is not None and _same(shot, seen) and not _same(shot, before):
+                return
+            seen = shot
 
     def key(self, *names: str) -> None:
         self.alive()
+        self.seen = None
         for name in names:
             self._xdotool("key", name)
             time.sleep(0.15)
@@ -279,49 +321,79 @@ class XGame:
     def type(self, text: str) -> None:
         """Typed on the keyboard (SDL's text input gets the characters, accents included)."""
         self.alive()
+        self.seen = None
         self._xdotool("type", "--delay", "80", text)
         time.sleep(0.2)
 
     # -- the eyes ----------------------------------------------------------------------------------
 
-    def grab(self, path: Path) -> pygame.Surface:
+    def grab(self) -> pygame.Surface:
+        """The X screen now. Written as an uncompressed BMP: the waits capture many times a second, and
+        a PNG costs half as much again to write and read."""
+        scratch = self.out / ".grab.bmp"
         subprocess.run(
-            ["import", "-window", "root", str(path)], env=self.env, check=True, capture_output=True
+            ["import", "-window", "root", f"bmp3:{scratch}"], env=self.env, check=True, capture_output=True
         )
-        return pygame.image.load(str(path))
+        self.seen = pygame.image.load(str(scratch))
+        scratch.unlink()
+        return self.seen
 
-    def settled(self, name: str, *, changed: bool = False) -> Path:
+    def settled(
+        self,
+        name: str,
+        *,
+        changed: bool = False,
+        after: float = 0.0,
+        shows: Callable[[pygame.Surface], bool] | None = None,
+    ) -> Path:
         """The screen once two captures in a row agree, saved as ``NN-name.png``; ``changed``: and it
-        differs from the last one saved (the input before was answered). A blank screen never counts:
-        the window is up before the game has drawn into it, and under load that black picture stood
-        still long enough for two captures to agree."""
+        differs from the last one saved (the input before was answered); ``after``: and the first of
+        the two was taken after that moment (monotonic: what the game is known to show by then);
+        ``shows``: and it says yes to the picture (what the walk waits for is on it). A blank screen
+        never counts: the window is up before the game has drawn into it, and under load that black
+        picture stood still long enough for two captures to agree."""
         path = self.out / f"{len(self.shots) + 1:02d}-{name}.png"
-        scratch = self.out / "scratch.png"
         deadline = time.monotonic() + SETTLE_LIMIT
         before: pygame.Surface | None = None
         while time.monotonic() < deadline:
             self.alive()
-            shot = self.grab(scratch)
+            taken = time.monotonic()
+            shot = self.grab()
             fresh = not changed or self.last is None or not _same(shot, self.last)
-            if fresh and not _blank(shot) and before is not None and _same(shot, before):
-                shutil.move(str(scratch), path)
+            wanted = fresh and not _blank(shot) and (shows is None or shows(shot))
+            if wanted and before is not None and _same(shot, before):
+                pygame.image.save(shot, str(path))
                 self.shots.append(path)
                 self.last = shot
                 return path
-            before = shot
-            time.sleep(0.25)
-        raise RuntimeError(self._gave_up(name, before, path))
+            before = shot if taken >= after else None
+            time.sleep(POLL)
+        raise RuntimeError(self._gave_up(name, before, path, shows))
 
-    def _gave_up(self, name: str, shot: pygame.Surface | None, path: Path) -> str:
+    def region(self, shot: pygame.Surface, rect: pygame.Rect) -> pygame.Surface:
+        """The part of a capture that shows the logical picture's ``rect`` (1280x720 coordinates)."""
+        left, top = to_window(rect.topleft, self.window.size, 0)
+        right, bottom = to_window(rect.bottomright, self.window.size, 0)
+        return shot.subsurface(pygame.Rect(left, top, right - left, bottom - top).clip(shot.get_rect()))
+
+    def _gave_up(
+        self,
+        name: str,
+        shot: pygame.Surface | None,
+        path: Path,
+        shows: Callable[[pygame.Surface], bool] | None = None,
+    ) -> str:
         """Why a capture gave up, with the evidence saved beside it: the screen as last seen
         (``NN-name-gave-up.png``), whether it still showed the last screen saved (the input was never
-        answered) or kept changing, and the end of the game's log."""
+        answered), never showed what was awaited, or kept changing, and the end of the game's log."""
         why = "no capture"
         if shot is not None:
             seen = path.with_name(f"{path.stem}-gave-up.png")
             pygame.image.save(shot, str(seen))
             if self.last is not None and _same(shot, self.last):
                 why = f"it still showed {self.shots[-1].name} (the input was not answered); see {seen}"
+            elif shows is not None and not shows(shot):
+                why = f"it never showed what the walk waits for; last seen: {seen}"
             else:
                 why = f"it kept changing; last seen: {seen}"
         tail = self.log.read_text(errors="replace").splitlines()[-15:] if self.log.exists() else []
@@ -329,4 +401,4 @@ class XGame:
         return f"the screen did not settle at {name} in {SETTLE_LIMIT:.0f} s: {why}\ngame log:\n{told}"
 
 
-__all__ = ["ROOT", "XGame", "missing_tools", "taken_displays"]
+__all__ = ["ROOT", "XGame", "mean_diff", "missing_tools", "taken_displays"]

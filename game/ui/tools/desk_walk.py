@@ -26,12 +26,15 @@ import socket
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"  # this process's own screens are headless copies
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ["BACKGAMMON_DESK_NETWORK"] = "127.0.0.1"  # the games inherit it: nothing leaves this machine
+
+import pygame
 
 from game.desk import service
 from game.desk.desk import DB_FILE
@@ -40,13 +43,19 @@ from game.desk.store import Store
 from game.i18n import LANGUAGES, set_language, tr
 from game.session import settings as st
 from game.tournament import Tournament, TournamentFile
+from game.ui import layout as L
 from game.ui.app import App, Launch
 from game.ui.desk import BoardScene, NetworkScene
+from game.ui.desk.scenes import REFRESH
 from game.ui.scene import ButtonScene
-from game.ui.tools._xwin import ROOT, XGame, missing_tools
+from game.ui.tools._frames import letterbox
+from game.ui.tools._xwin import ROOT, XGame, mean_diff, missing_tools
 
 NAMES = ["Anna", "Ödön", "Eero", "Fanni", "Väinö", "Zsuzsa", "Ben", "Csilla"]
 LIMIT = 60.0
+LIKE = 12.0
+"""Mean difference per channel under which a button's spot on the real screen shows the headless copy's
+button (an empty spot differs by far more)."""
 
 
 def press(x: XGame, scene: ButtonScene, label: str) -> None:
@@ -56,6 +65,19 @@ def press(x: XGame, scene: ButtonScene, label: str) -> None:
             return
     shown = [b.label for b in scene.buttons.buttons]
     raise RuntimeError(f"no button {label!r} on {type(scene).__name__}: {shown}")
+
+
+def button_drawn(x: XGame, scene: ButtonScene, label: str) -> Callable[[pygame.Surface], bool]:
+    """Whether a capture shows the button ``label`` where the headless copy of ``scene`` draws it."""
+    buttons = [b for b in scene.buttons.buttons if b.label == label]
+    if not buttons:
+        shown = [b.label for b in scene.buttons.buttons]
+        raise RuntimeError(f"no button {label!r} on {type(scene).__name__}: {shown}")
+    button = buttons[0]
+    picture = pygame.Surface((L.W, L.H))
+    scene.draw(picture, 0.0)
+    expected = x.region(letterbox(picture, x.window.size), button.rect).copy()
+    return lambda shot: mean_diff(x.region(shot, button.rect), expected) < LIKE
 
 
 def wait(done: object, what: str) -> None:
@@ -106,12 +128,15 @@ def walk_language(out: Path, lang: str, size: tuple[int, int]) -> list[str]:
                 with XGame(None, size, board_data, args, out / f"board{number}") as board:
                     board.settled(f"board{number}-choice")
                     press(board, NetworkScene(copy), tr("desk.join"))
-                    time.sleep(2.0)  # the board's own search: its first answers take about a second
-                    board.settled(f"board{number}-found", changed=True)
                     scene = BoardScene(copy)
                     scene.finder = finder  # the same answers the board's search has
                     scene._build()
-                    press(board, scene, tr("desk.board.found_desk", event=found.event, address=found.address))
+                    desk_button = tr("desk.board.found_desk", event=found.event, address=found.address)
+                    # the board's own search: the capture waits for its answer on the screen
+                    board.settled(
+                        f"board{number}-found", changed=True, shows=button_drawn(board, scene, desk_button)
+                    )
+                    press(board, scene, desk_button)
                     scene.address = found.address
                     scene._build()
                     board.settled(f"board{number}-picked", changed=True)
@@ -134,12 +159,13 @@ def walk_language(out: Path, lang: str, size: tuple[int, int]) -> list[str]:
                         ),
                         f"board {number} to join and get its match",
                     )
-                    time.sleep(2.5)  # the board's next look at the desk shows the match called
+                    # the board asked for its match and got it in the answer it is reading now
+                    called = time.monotonic()
                     board.settled(f"board{number}-joined", changed=True)
                     match = desk_rows(folder, f"SELECT match FROM assignments WHERE board = 'b{number}'")
                     notes.append(f"{lang}: board {number} joined and was given match {match[0][0]}")
-                time.sleep(2.5)  # the desk's screen looks at its state every two seconds
-                desk.settled(f"desk-board{number}", changed=True)
+                # the desk's screen looks at its state every REFRESH seconds: by then it shows the match
+                desk.settled(f"desk-board{number}", changed=True, after=called + REFRESH + 0.5)
             notes.append(f"{lang}: {len(list(out.rglob('[0-9][0-9]-*.png')))} screens captured in {out}")
     finally:
         finder.close()

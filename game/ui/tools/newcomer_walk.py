@@ -71,12 +71,12 @@ from game.ui.tools._realwindow import (
     RealGame,
     Walk,
     fresh_data,
-    mean_diff,
     missing_tools,
     screen_size,
     twin_of,
     xserver,
 )
+from game.ui.tools._xwin import mean_diff
 from game.ui.tools.learn_screenshots import GESTURE_SECONDS, READ_CPM, point_xy
 from game.ui.tools.realwindow_tour import CODE
 

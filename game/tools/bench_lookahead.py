@@ -32,25 +32,30 @@ Value = Callable[[Position, Play], float]
 """The mover's cubeless equity after ``play`` from ``pre`` (a play's own position, mover's view)."""
 Pick = Callable[[Position, list[Play]], int]
 """Index of the play the side on roll in ``pre`` makes among ``plays``."""
-Stuck = Callable[[Position, Position], float]
-"""The mover's equity when the opponent cannot move (from the position after the play, and ``pre``)."""
+Stuck = Callable[[Position], float]
+"""The mover's equity when the opponent cannot move after the play (its position, mover's view)."""
+
+
+def _equities(net: Network, pre: Position, plays: list[Play]) -> list[float]:
+    """The mover's equity after each play, as the game judges it (the bear-off table where it holds)."""
+    outs = bearoff.play_outputs(plays) if bearoff.is_bearoff(pre) else net.play_outputs(pre, plays)
+    return [equity(o) for o in outs]
 
 
 def net_value(net: Network) -> Value:
-    def value(pre: Position, play: Play) -> float:
-        if bearoff.is_bearoff(pre):
-            return equity(bearoff.play_outputs([play])[0])
-        return equity(net.play_outputs(pre, [play])[0])
-
-    return value
+    return lambda pre, play: _equities(net, pre, [play])[0]
 
 
 def net_pick(net: Network) -> Pick:
     def pick(pre: Position, plays: list[Play]) -> int:
-        outs = bearoff.play_outputs(plays) if bearoff.is_bearoff(pre) else net.play_outputs(pre, plays)
-        return max(range(len(plays)), key=lambda k: equity(outs[k]))
+        scores = _equities(net, pre, plays)
+        return max(range(len(plays)), key=scores.__getitem__)
 
     return pick
+
+
+def net_stuck(net: Network) -> Stuck:
+    return lambda after: equity(net.evaluate(after))  # the mover is on roll again in ``after``
 
 
 def value_pick(value: Value) -> Pick:
@@ -60,19 +65,16 @@ def value_pick(value: Value) -> Pick:
     return pick
 
 
-def one_roll(
-    pre: Position, play: Play, pick: Pick, value: Value, stuck: Callable[[Position, Position], float]
-) -> float:
+def one_roll(play: Play, pick: Pick, value: Value, stuck: Stuck) -> float:
     """The mover's equity after ``play`` averaged over the opponent's 21 rolls: each roll's reply
-    chosen by ``pick``, the position after it valued by ``value`` (``stuck``: the mover's equity
-    when the opponent cannot move, from the position after ``play`` and ``pre``)."""
+    chosen by ``pick``, the position after it valued by ``value`` (``stuck`` where there is none)."""
     after = play.position
     opp = after.flip()
     total = 0.0
     for a, b, weight in search.ROLLS:
         replies = legal_plays(opp, (a, b))
         if not replies:
-            total += weight * stuck(after, pre)
+            total += weight * stuck(after)
             continue
         total -= weight * value(opp, replies[pick(opp, replies)])
     return total / 36.0
@@ -92,7 +94,7 @@ def chooser(
         close = [k for k in order[: search.CANDIDATES] if scores[k] >= scores[order[0]] - search.MARGIN]
         if not lookahead or len(close) < 2:
             return plays[order[0]]
-        return plays[max(close, key=lambda k: one_roll(pos, plays[k], pick, value, stuck))]
+        return plays[max(close, key=lambda k: one_roll(plays[k], pick, value, stuck))]
 
     return choose
 
@@ -129,43 +131,43 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--weights", type=Path, nargs="+", required=True, help="our networks to split")
     ap.add_argument("--cases", type=int, default=600, help="unseen reference decisions (the first N)")
     args = ap.parse_args(argv)
-    from game.tools.teacher_data import Teacher, _eq, board_of
+    from game.tools.teacher_data import Teacher, board_of
 
     seen = trained_boards(UNSEEN)
     cases = [c for c in read_reference() if board_key(c[0]) not in seen][: args.cases]
-    one = Teacher().one
+    judge = Teacher()
 
     def teacher(pre: Position, play: Play) -> float:
-        return _eq(one.evaluate_board(board_of(play.position), board_of(pre))["probs"])
+        return equity(judge.post(board_of(play.position), board_of(pre)))
 
-    def teacher_stuck(after: Position, pre: Position) -> float:  # the opponent stays: the mover rolls
+    def teacher_stuck(after: Position) -> float:  # the opponent stays put: the mover rolls again
         board = board_of(after.flip())
-        return -_eq(one.evaluate_board(board, board)["probs"])
+        return -equity(judge.post(board, board))
 
-    t_alone = losses(cases, chooser(teacher, value_pick(teacher), teacher, teacher_stuck, False))
+    t_pick = value_pick(teacher)
+    t_alone = losses(cases, chooser(teacher, t_pick, teacher, teacher_stuck, False))
     print(_line("teacher's plain network alone", t_alone), flush=True)
-    t_look = losses(cases, chooser(teacher, value_pick(teacher), teacher, teacher_stuck, True))
+    t_look = losses(cases, chooser(teacher, t_pick, teacher, teacher_stuck, True))
     print(_line("  with the lookahead", t_look, t_alone), flush=True)
     sample = leaves(cases, teacher)
     for path in args.weights:
         net = load(path)
-        ours, pick = net_value(net), net_pick(net)
-
-        def our_stuck(after: Position, pre: Position, net: Network = net) -> float:
-            return equity(net.evaluate(after))
-
-        alone = losses(cases, chooser(ours, pick, ours, our_stuck, False))
+        ours, pick, stuck = net_value(net), net_pick(net), net_stuck(net)
+        alone = losses(cases, chooser(ours, pick, ours, stuck, False))
         print(_line(f"{path.name} alone", alone), flush=True)
-        for who_picks, who_values in (("ours", "ours"), ("ours", "teacher's"), ("teacher's", "ours")):
-            p = pick if who_picks == "ours" else value_pick(teacher)
-            v, s = (ours, our_stuck) if who_values == "ours" else (teacher, teacher_stuck)
-            got = losses(cases, chooser(ours, p, v, s, True))
-            print(_line(f"  lookahead, {who_picks} replies, {who_values} leaves", got, alone), flush=True)
+        for name, p, v, s in (
+            ("our replies, our leaves", pick, ours, stuck),
+            ("our replies, the teacher's leaves", pick, teacher, teacher_stuck),
+            ("the teacher's replies, our leaves", t_pick, ours, stuck),
+        ):
+            print(
+                _line(f"  lookahead, {name}", losses(cases, chooser(ours, p, v, s, True)), alone), flush=True
+            )
         errors = [ours(pre, reply) - want for pre, reply, want in sample]
         rmse = statistics.fmean(e * e for e in errors) ** 0.5
+        mean = statistics.fmean(errors)
         print(
-            f"  error against the teacher on {len(errors)} leaves: mean {statistics.fmean(errors):+.4f}, "
-            f"rms {rmse:.4f}",
+            f"  error against the teacher on {len(errors)} leaves: mean {mean:+.4f}, rms {rmse:.4f}",
             flush=True,
         )
     return 0

@@ -46,7 +46,7 @@ import gzip
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -129,10 +129,6 @@ def _version() -> str:
     return version("bgsage")
 
 
-def _eq(p: Sequence[float]) -> float:
-    return 2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4]
-
-
 class Recorder:
     """Collects decisions and labels them."""
 
@@ -213,7 +209,7 @@ def _pubeval_chooser(pos: Position, dice: tuple[int, int], plays: list[Play]) ->
 def _teacher_chooser(teacher: Teacher, noise: float, rng: random.Random) -> Chooser:
     def choose(pos: Position, dice: tuple[int, int], plays: list[Play]) -> Play:
         pre = board_of(pos)
-        scores = [_eq(teacher.one.evaluate_board(board_of(p.position), pre)["probs"]) for p in plays]
+        scores = [equity(teacher.one.evaluate_board(board_of(p.position), pre)["probs"]) for p in plays]
         if noise > 0.0:
             scores = [s + rng.gauss(0.0, noise) for s in scores]
         return plays[max(range(len(plays)), key=scores.__getitem__)]

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from game.ai import search
-from game.ai.net import default_network, equity
-from game.engine import Position, legal_plays
+from game.ai.net import default_network
+from game.engine import legal_plays
 from game.testing.sample import random_position
-from game.tools.bench_lookahead import net_pick, net_value, one_roll
+from game.tools.bench_lookahead import net_pick, net_stuck, net_value, one_roll
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -24,8 +24,5 @@ def test_one_roll_with_our_network_is_the_games_full_lookahead(seed: int) -> Non
         plays = legal_plays(pos, (3, 1))
     play = plays[0]
 
-    def stuck(after: Position, pre: Position) -> float:
-        return equity(net.evaluate(after))
-
-    got = one_roll(pos, play, net_pick(net), net_value(net), stuck)
+    got = one_roll(play, net_pick(net), net_value(net), net_stuck(net))
     assert got == pytest.approx(search.lookahead(net, play, None).equity, abs=1e-9)

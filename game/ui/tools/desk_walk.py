@@ -50,6 +50,7 @@ from game.ui.desk.scenes import REFRESH
 from game.ui.scene import ButtonScene
 from game.ui.tools._frames import letterbox
 from game.ui.tools._xwin import ROOT, XGame, mean_diff, missing_tools
+from game.ui.widgets import Button
 
 NAMES = ["Anna", "Ödön", "Eero", "Fanni", "Väinö", "Zsuzsa", "Ben", "Csilla"]
 LIMIT = 60.0
@@ -58,26 +59,26 @@ LIKE = 12.0
 button (an empty spot differs by far more)."""
 
 
-def press(x: XGame, scene: ButtonScene, label: str) -> None:
+def button(scene: ButtonScene, label: str) -> Button:
+    """The headless copy's button ``label`` (the error names the buttons there are)."""
     for b in scene.buttons.buttons:
         if b.label == label:
-            x.tap(b.rect.center)
-            return
+            return b
     shown = [b.label for b in scene.buttons.buttons]
     raise RuntimeError(f"no button {label!r} on {type(scene).__name__}: {shown}")
 
 
+def press(x: XGame, scene: ButtonScene, label: str) -> None:
+    x.tap(button(scene, label).rect.center)
+
+
 def button_drawn(x: XGame, scene: ButtonScene, label: str) -> Callable[[pygame.Surface], bool]:
     """Whether a capture shows the button ``label`` where the headless copy of ``scene`` draws it."""
-    buttons = [b for b in scene.buttons.buttons if b.label == label]
-    if not buttons:
-        shown = [b.label for b in scene.buttons.buttons]
-        raise RuntimeError(f"no button {label!r} on {type(scene).__name__}: {shown}")
-    button = buttons[0]
+    wanted = button(scene, label)
     picture = pygame.Surface((L.W, L.H))
     scene.draw(picture, 0.0)
-    expected = x.region(letterbox(picture, x.window.size), button.rect).copy()
-    return lambda shot: mean_diff(x.region(shot, button.rect), expected) < LIKE
+    expected = x.region(letterbox(picture, x.window.size), wanted.rect).copy()
+    return lambda shot: mean_diff(x.region(shot, wanted.rect), expected) < LIKE
 
 
 def wait(done: object, what: str) -> None:
